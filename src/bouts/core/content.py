@@ -1,0 +1,136 @@
+"""Content packs: TOML files validated into frozen records.
+
+A pack is a directory of ``*.toml`` files. Each file holds arrays of tables
+named after a section of the game's schema (``[[card]]``, ``[[hero]]``). Every
+entry has an ``id``, a ``name`` and either a ``source`` or ``stand_in = true``.
+A broken file gets a :class:`ContentError` naming the file, the entry and the
+field.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+
+
+class ContentError(ValueError):
+    """A content pack that cannot be loaded; the message says what and where."""
+
+
+class Entry(BaseModel):
+    """Base of every content record."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    """Stable id used in actions and saves (lowercase, no spaces)."""
+    name: str
+    """The name printed on the card or sheet."""
+    source: str | None = None
+    """Where the fact comes from (rulebook line, public source)."""
+    stand_in: bool = False
+    """True when bouts designed this entry because the real one is not public."""
+    text: str = ""
+    """Rules text as printed (or as designed, for a stand-in)."""
+
+    @model_validator(mode="after")
+    def _has_provenance(self) -> Entry:
+        if not self.stand_in and not self.source:
+            raise ValueError("give a 'source' or set 'stand_in = true'")
+        if " " in self.id or not self.id:
+            raise ValueError(f"id '{self.id}' must be a non-empty word without spaces")
+        return self
+
+
+E = TypeVar("E", bound=Entry)
+
+
+@dataclass(frozen=True)
+class ContentPack:
+    """A loaded, validated content pack."""
+
+    game: str
+    """The game id the pack is for."""
+    id: str
+    """``<game>:<pack name>@<hash>``: names the exact files, for saves."""
+    path: str | None
+    """The directory it came from, ``None`` for the reference pack."""
+    sections: Mapping[str, tuple[Entry, ...]]
+    """Entries by section name, in file order."""
+
+    def entries(self, section: str, kind: type[E]) -> tuple[E, ...]:
+        """The entries of ``section``, typed."""
+        found = self.sections.get(section, ())
+        return tuple(e for e in found if isinstance(e, kind))
+
+    def by_id(self, section: str) -> dict[str, Entry]:
+        """The entries of ``section`` keyed by id."""
+        return {e.id: e for e in self.sections.get(section, ())}
+
+
+def _describe(entry: Any, index: int) -> str:
+    name = entry.get("id") if isinstance(entry, dict) else None
+    return f"entry #{index + 1}" + (f" (id '{name}')" if name else "")
+
+
+def load_pack(directory: str | Path, game: str, schema: Mapping[str, type[Entry]],
+              *, reference: bool = False, required: tuple[str, ...] = ()) -> ContentPack:
+    """Load and validate every ``*.toml`` file in ``directory`` against ``schema``."""
+    root = Path(directory)
+    if not root.is_dir():
+        raise ContentError(f"content directory '{root}' does not exist")
+    files = sorted(root.glob("*.toml"))
+    if not files:
+        raise ContentError(f"content directory '{root}' holds no .toml files")
+    digest = hashlib.sha256()
+    sections: dict[str, list[Entry]] = {name: [] for name in schema}
+    seen: dict[tuple[str, str], str] = {}
+    pack_name = root.name
+    for file in files:
+        raw = file.read_bytes()
+        digest.update(file.name.encode() + b"\0" + raw + b"\0")
+        try:
+            data = tomllib.loads(raw.decode("utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise ContentError(f"{file.name}: not valid TOML: {exc}") from None
+        for section, entries in data.items():
+            if section == "pack":
+                if isinstance(entries, dict) and isinstance(entries.get("name"), str):
+                    pack_name = entries["name"]
+                continue
+            model = schema.get(section)
+            if model is None:
+                known = ", ".join(sorted(schema))
+                raise ContentError(f"{file.name}: unknown section [[{section}]] (known: {known})")
+            if not isinstance(entries, list):
+                raise ContentError(f"{file.name}: [[{section}]] must be an array of tables")
+            for index, entry in enumerate(entries):
+                where = f"{file.name}: [[{section}]] {_describe(entry, index)}"
+                try:
+                    record = model.model_validate(entry)
+                except ValidationError as exc:
+                    problems = "; ".join(
+                        f"field '{'.'.join(map(str, err['loc'])) or '(entry)'}': {err['msg']}"
+                        for err in exc.errors()
+                    )
+                    raise ContentError(f"{where}: {problems}") from None
+                key = (section, record.id)
+                if key in seen:
+                    raise ContentError(f"{where}: duplicate id '{record.id}' (first in {seen[key]})")
+                seen[key] = file.name
+                sections[section].append(record)
+    for section in required:
+        if not sections.get(section):
+            raise ContentError(f"content '{root}': no [[{section}]] entries (the game needs at least one)")
+    return ContentPack(
+        game=game,
+        id=f"{game}:{pack_name}@{digest.hexdigest()[:12]}",
+        path=None if reference else str(root.resolve()),
+        sections={k: tuple(v) for k, v in sections.items()},
+    )

@@ -1,0 +1,239 @@
+"""The game contract: the small protocol every game satisfies.
+
+Every agent, the command line, the simulator and the server drive a game only
+through the methods of :class:`Game`, so they work on every game without
+special cases.
+
+A state is never changed in place by the contract: :meth:`Game.apply` checks
+the action, copies the state and applies the action to the copy.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
+
+from bouts.core.events import Event
+
+Seat = int
+"""A seat at the table, numbered from 0 in clockwise order."""
+
+CHANCE: Final[Seat] = -1
+"""The pseudo-seat that acts when the next step is random (a roll, a shuffle)."""
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow now; the state is left unchanged."""
+
+
+class OptionsError(ValueError):
+    """Game options that are unknown or out of range."""
+
+
+class Action(Protocol):
+    """A small frozen value; ``str(action)`` is its text form and round-trips."""
+
+    def __str__(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended.
+
+    >>> Outcome(winners=(1,), reason="last hero standing").returns(3)
+    (0.0, 1.0, 0.0)
+    """
+
+    winners: tuple[Seat, ...]
+    """Seats that won (every seat in a cooperative win, none in a shared loss)."""
+    reason: str
+    """Why the game ended, in words a player understands."""
+    scores: tuple[float, ...] | None = None
+    """Optional per-seat scores, when the game keeps score."""
+
+    def returns(self, seats: int) -> tuple[float, ...]:
+        """Per-seat reward: 1 for each winner, 0 otherwise."""
+        return tuple(1.0 if s in self.winners else 0.0 for s in range(seats))
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {"winners": list(self.winners), "reason": self.reason,
+                "scores": None if self.scores is None else list(self.scores)}
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game's nature, declared up front (players, chance, information)."""
+
+    id: str
+    """Registry id, e.g. ``swordplay``."""
+    name: str
+    """Full title."""
+    min_seats: int
+    """Fewest seats the game supports."""
+    max_seats: int
+    """Most seats the game supports."""
+    chance: bool = True
+    """Whether the game has random steps."""
+    hidden_information: bool = True
+    """Whether some seat ever knows something another seat does not."""
+    simultaneous: bool = False
+    """Whether several seats may have to decide at once (sealed choices)."""
+    cooperative: bool = False
+    """Whether the seats may win or lose together."""
+    summary: str = ""
+    """One paragraph a player reads before playing."""
+
+
+@dataclass(eq=False)
+class State:
+    """Base of every game state.
+
+    A state holds the events of the step that produced it, and a cache of
+    legal actions per seat (safe because states are never changed after
+    :meth:`Game.apply` returns them). Neither takes part in equality.
+    """
+
+    events: list[Event] = field(default_factory=list, compare=False, repr=False, kw_only=True)
+    _legal: dict[Seat, tuple[Any, ...]] = field(default_factory=dict, compare=False, repr=False, kw_only=True)
+
+    def clone(self: S) -> S:
+        """A copy deep enough that applying an action to it leaves ``self`` alone."""
+        raise NotImplementedError
+
+
+S = TypeVar("S", bound=State)
+A = TypeVar("A")
+
+
+class Game(ABC, Generic[S, A]):
+    """One game, as a set of pure functions over its states."""
+
+    info: ClassVar[GameInfo]
+
+    # -- set-up -------------------------------------------------------------
+    @abstractmethod
+    def setup(self, seats: int, options: Mapping[str, Any] | None = None,
+              content: Any | None = None, seed: int = 0) -> S:
+        """The state before the first decision or chance step."""
+
+    # -- who acts, and how ---------------------------------------------------
+    @abstractmethod
+    def to_act(self, state: S) -> tuple[Seat, ...]:
+        """Who must decide now: ``(CHANCE,)`` for a random step, ``()`` when over."""
+
+    @abstractmethod
+    def _legal_actions(self, state: S, seat: Seat) -> tuple[A, ...]:
+        """Compute the legal actions (uncached)."""
+
+    def legal_actions(self, state: S, seat: Seat) -> tuple[A, ...]:
+        """Every action ``seat`` may take now (empty when it is not to act).
+
+        For ``CHANCE`` this may be empty when the outcomes are too many to list
+        (a shuffle): use :meth:`sample_chance`, or :meth:`parse_action` to force one.
+        """
+        cached = state._legal.get(seat)
+        if cached is None:
+            cached = self._legal_actions(state, seat) if seat in self.to_act(state) else ()
+            state._legal[seat] = cached
+        return cached
+
+    def is_legal(self, state: S, seat: Seat, action: A) -> bool:
+        """Whether ``seat`` may take ``action`` now."""
+        if seat == CHANCE and seat in self.to_act(state):
+            return self.is_legal_chance(state, action)
+        return action in self.legal_actions(state, seat)
+
+    def is_legal_chance(self, state: S, action: A) -> bool:
+        """Whether a forced chance outcome is possible now; override for unlisted outcomes."""
+        return action in self.legal_actions(state, CHANCE)
+
+    def sample_chance(self, state: S, rng: random.Random) -> A:
+        """Draw the outcome of the pending chance step with ``rng``."""
+        outcomes = self.legal_actions(state, CHANCE)
+        if not outcomes:
+            raise IllegalAction("no chance step is pending")
+        return rng.choice(outcomes)
+
+    def apply(self, state: S, seat: Seat, action: A | str) -> S:
+        """A new state after ``seat`` takes ``action``; ``state`` is unchanged.
+
+        Raises :class:`IllegalAction` with a message a player understands.
+        """
+        if isinstance(action, str):
+            action = self.parse_action(state, seat, action)
+        acting = self.to_act(state)
+        if seat not in acting:
+            if not acting:
+                raise IllegalAction("the game is over")
+            who = ", ".join(self.seat_name(state, s) for s in acting)
+            raise IllegalAction(f"it is not {self.seat_name(state, seat)}'s decision now (waiting for {who})")
+        if not self.is_legal(state, seat, action):
+            raise IllegalAction(f"{action} is not a legal action for {self.seat_name(state, seat)} now")
+        new = state.clone()
+        new.events = []
+        new._legal = {}
+        self._apply(new, seat, action)
+        return new
+
+    @abstractmethod
+    def _apply(self, state: S, seat: Seat, action: A) -> None:
+        """Apply a checked action to ``state`` (a fresh copy) in place."""
+
+    def parse_action(self, state: S, seat: Seat, text: str) -> A:
+        """The action whose text form is ``text``, for ``seat`` now.
+
+        The default looks the text up among the legal actions; games whose
+        chance outcomes cannot be listed override it.
+        """
+        wanted = " ".join(text.split())
+        for action in self.legal_actions(state, seat):
+            if str(action) == wanted:
+                return action
+        if seat not in self.to_act(state):
+            raise IllegalAction(f"it is not {self.seat_name(state, seat)}'s decision now")
+        raise IllegalAction(f"'{text}' is not a legal action for {self.seat_name(state, seat)} now")
+
+    # -- information ----------------------------------------------------------
+    @abstractmethod
+    def view(self, state: S, seat: Seat | None) -> dict[str, Any]:
+        """What ``seat`` may know, JSON-ready (``None`` is a spectator)."""
+
+    @abstractmethod
+    def determinize(self, state: S, seat: Seat | None, rng: random.Random) -> S:
+        """A full state consistent with what ``seat`` knows (unseen cards reshuffled)."""
+
+    def events(self, state: S) -> tuple[Event, ...]:
+        """The events of the step that produced ``state``."""
+        return tuple(state.events)
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+
+    # -- presentation helpers (no screen: plain text with Rich markup) -------------
+    def seat_name(self, state: S, seat: Seat) -> str:
+        """A short name for a seat, e.g. ``seat 1``."""
+        return "chance" if seat == CHANCE else f"seat {seat}"
+
+    def describe(self, state: S, seat: Seat, action: A) -> str:
+        """A sentence describing ``action`` for a menu; defaults to its text form."""
+        return str(action)
+
+    def render(self, view: Mapping[str, Any]) -> str:
+        """A text picture of a view, with Rich markup, for terminals."""
+        import json
+
+        return json.dumps(view, indent=2)
+
+    # -- content ----------------------------------------------------------------
+    def load_content(self, path: str | None = None) -> Any:
+        """The reference content pack, or the pack in directory ``path``."""
+        raise NotImplementedError
+
+    def options_help(self) -> dict[str, str]:
+        """Option names with a one-line description and default."""
+        return {}

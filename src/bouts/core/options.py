@@ -1,0 +1,80 @@
+"""Game options: per-game parameters as data, validated by a schema."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from bouts.core.contract import OptionsError
+
+
+class Options(BaseModel):
+    """Base of every game's options (frozen, unknown names refused)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+O = TypeVar("O", bound=Options)
+
+
+def validate_options(model: type[O], given: Mapping[str, Any] | O | None) -> O:
+    """Validate ``given`` against ``model``; errors name the option."""
+    if isinstance(given, model):
+        return given
+    try:
+        return model.model_validate(dict(given or {}))
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"option '{'.'.join(map(str, e['loc'])) or '?'}': {e['msg']}" for e in exc.errors()
+        )
+        known = ", ".join(model.model_fields)
+        raise OptionsError(f"{problems} (options: {known})") from None
+
+
+def parse_option_text(text: str | None) -> dict[str, Any]:
+    """Read ``key=value,key=value`` (values as JSON when they parse, else text) or a JSON object.
+
+    >>> parse_option_text("mode=solo,realistic_parries=true,heroes=[\\"a\\",\\"b\\"]")
+    {'mode': 'solo', 'realistic_parries': True, 'heroes': ['a', 'b']}
+    """
+    if not text or not text.strip():
+        return {}
+    text = text.strip()
+    if text.startswith("{"):
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise OptionsError(f"options are not valid JSON: {exc}") from None
+        if not isinstance(value, dict):
+            raise OptionsError("options must be a JSON object")
+        return value
+    result: dict[str, Any] = {}
+    for part in _split_top_level(text):
+        if "=" not in part:
+            raise OptionsError(f"option '{part}' must look like name=value")
+        key, raw = part.split("=", 1)
+        try:
+            result[key.strip()] = json.loads(raw)
+        except json.JSONDecodeError:
+            result[key.strip()] = raw.strip()
+    return result
+
+
+def _split_top_level(text: str) -> list[str]:
+    parts, depth, current = [], 0, []
+    for ch in text:
+        if ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(ch)
+    if current:
+        parts.append("".join(current))
+    return [p for p in (p.strip() for p in parts) if p]

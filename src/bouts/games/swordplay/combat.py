@@ -1,0 +1,180 @@
+"""The Combat phase: attacks, counters, the damage formula, Armor and defeat (SWP-046..SWP-057)."""
+
+from __future__ import annotations
+
+from bouts.core.events import Event
+from bouts.games.swordplay.actions import TAKE, Act
+from bouts.games.swordplay.cards import CombatCard, Location
+from bouts.games.swordplay.state import Attack, Fighter, Phase, SwordplayState
+
+
+def can_counter(card: CombatCard, location: Location) -> bool:
+    """Whether a Defense card counters an attack at ``location`` (SWP-011, SWP-012, SWP-RUL-10)."""
+    return card.type == "defense" and location in card.counters
+
+
+def shield_can_counter(location: Location) -> bool:
+    """A ready Shield counters any located attack, never a Dodge Only one (SWP-RUL-15)."""
+    return location is not Location.DODGE_ONLY
+
+
+def attack_targets(state: SwordplayState, attacker: int) -> list[int]:
+    """Whom ``attacker`` may attack: any other living Hero, or only the Monster (SWP-RUL-21, SWP-070)."""
+    if state.monster is not None:
+        return [] if state.fighters[state.monster].defeated else [state.monster]
+    return [i for i in state.living_heroes() if i != attacker]
+
+
+def damage_of(state: SwordplayState, attacker: Fighter, card: CombatCard) -> int:
+    """Base damage + ALL ready Weapons + the Attack card's bonus (SWP-053, SWP-RUL-22)."""
+    cards = state.catalog.cards
+    return attacker.base_damage + sum(cards[w].damage for w in attacker.weapons) + card.bonus
+
+
+def pierces_armor(state: SwordplayState, attacker: Fighter, card: CombatCard) -> bool:
+    """Whether card text says the damage skips Armor ("unless otherwise stated", SWP-055)."""
+    cards = state.catalog.cards
+    return card.effect == "armor_piercing" or any(cards[w].effect == "armor_piercing"
+                                                  for w in attacker.weapons)
+
+
+def counter_options(state: SwordplayState, attack: Attack) -> list[Act]:
+    """The target's choices: take the hit, a Defense card, or a ready Shield (SWP-050, SWP-RUL-16)."""
+    target = state.fighters[attack.target]
+    attacker = state.fighters[attack.attacker]
+    cards = state.catalog.cards
+    options = [TAKE]
+    no_parry = state.options.realistic_parries and not target.is_armed and attacker.is_armed
+    seen: set[str] = set()
+    for instance in target.hand:
+        card = cards[instance]
+        if card.id in seen or not can_counter(card, attack.location):
+            continue
+        if no_parry and card.parry:
+            continue  # SWP-072: an unarmed Hero parries only unarmed attackers
+        seen.add(card.id)
+        options.append(Act("defend", instance))
+    if shield_can_counter(attack.location):
+        options.extend(Act("shield", s) for s in target.shields)
+    return options
+
+
+def declare_attack(state: SwordplayState, attacker: int, instance: str, target: int) -> None:
+    """Play an Attack card at a target (SWP-048, SWP-049); the target answers next."""
+    card = state.catalog.cards[instance]
+    fighter = state.fighters[attacker]
+    if instance in fighter.hand:
+        fighter.hand.remove(instance)
+        state.drawn_in.pop(instance, None)
+    state.attack = Attack(attacker, instance, target, card.strikes)
+    where = "Dodge Only" if card.strikes is Location.DODGE_ONLY else card.strikes.value.capitalize()
+    state.events.append(Event(
+        "attack", f"{fighter.name} plays {card.name}: a {where} attack on {state.fighters[target].name}",
+        {"attacker": attacker, "card": instance, "target": target, "location": card.strikes.value},
+        reveals=not fighter.is_monster, owner=None if fighter.is_monster else attacker))
+    state.phase = Phase.MONSTER_DEFENSE if state.fighters[target].is_monster else Phase.DEFEND
+
+
+def resolve_counter(state: SwordplayState, act: Act) -> bool:
+    """Apply the target's answer; True when the attack is countered (SWP-052)."""
+    attack = state.attack
+    assert attack is not None
+    target = state.fighters[attack.target]
+    cards = state.catalog.cards
+    if act.verb == "defend" and act.card is not None:
+        target.hand.remove(act.card)
+        state.drawn_in.pop(act.card, None)
+        state.discard.append(act.card)
+        state.events.append(Event("counter", f"{target.name} counters with {cards[act.card].name}",
+                                  {"seat": attack.target, "card": act.card}, reveals=True,
+                                  owner=attack.target))
+        return True
+    if act.verb == "shield" and act.card is not None:
+        shield = cards[act.card]
+        target.shields[act.card] += 1  # SWP-022: each counter damages the Shield
+        used = target.shields[act.card]
+        text = f"{target.name} counters with {shield.name} ({used}/{shield.uses} counters used)"
+        if used >= shield.uses:  # SWP-023
+            del target.shields[act.card]
+            state.discard.append(act.card)
+            text += "; it breaks and is discarded"
+        state.events.append(Event("counter", text, {"seat": attack.target, "shield": act.card}))
+        return True
+    state.events.append(Event("no_counter", f"{target.name} does not counter",
+                              {"seat": attack.target}))
+    return False
+
+
+def apply_damage(state: SwordplayState, index: int, amount: int, *, skip_armor: bool = False) -> None:
+    """Damage goes to ready Armor first, the rest to life (SWP-054, SWP-055, SWP-RUL-17)."""
+    fighter = state.fighters[index]
+    to_armor = 0
+    if fighter.has_armor and not skip_armor:
+        to_armor = min(amount, fighter.armor_value - fighter.armor_damage)
+        fighter.armor_damage += to_armor
+    to_life = amount - to_armor
+    fighter.life -= to_life
+    parts = []
+    if to_armor:
+        parts.append(f"{to_armor} to Armor")
+    parts.append(f"{to_life} to life (now {fighter.life})")
+    state.events.append(Event("damage", f"{fighter.name} takes {amount} damage: " + ", ".join(parts),
+                              {"seat": index, "amount": amount, "armor": to_armor, "life": fighter.life}))
+    if fighter.armor_value and fighter.armor_damage >= fighter.armor_value:
+        discard_armor(state, fighter, "is destroyed")
+    if fighter.life <= 0:
+        defeat(state, index)
+
+
+def discard_armor(state: SwordplayState, fighter: Fighter, why: str) -> None:
+    """Remove the current Armor with its damage markers (SWP-020, SWP-041)."""
+    if fighter.armor is not None:
+        state.discard.append(fighter.armor)
+        name = state.catalog.cards[fighter.armor].name
+    else:
+        name = "printed Armor"
+    state.events.append(Event("armor_gone", f"{fighter.name}'s {name} {why}", {"armor": fighter.armor}))
+    fighter.armor, fighter.armor_value, fighter.armor_damage = None, 0, 0
+
+
+def defeat(state: SwordplayState, index: int) -> None:
+    """A fighter at 0 life or less leaves the game; its cards go to the discard pile (SWP-056, SWP-RUL-06)."""
+    fighter = state.fighters[index]
+    fighter.defeated = True
+    for instance in fighter.hand:
+        state.drawn_in.pop(instance, None)
+    state.discard.extend(fighter.hand)
+    state.discard.extend(fighter.weapons)
+    state.discard.extend(fighter.shields)
+    if fighter.armor is not None:
+        state.discard.append(fighter.armor)
+    held = len(fighter.hand)
+    fighter.hand, fighter.weapons, fighter.shields = [], [], {}
+    fighter.armor, fighter.armor_value, fighter.armor_damage = None, 0, 0
+    state.events.append(Event("defeat", f"{fighter.name} is defeated", {"seat": index, "hand": held}))
+
+
+def resolve_hit(state: SwordplayState) -> None:
+    """An attack that was not countered deals its damage and card effects (SWP-053..SWP-056)."""
+    attack = state.attack
+    assert attack is not None
+    cards = state.catalog.cards
+    attacker = state.fighters[attack.attacker]
+    card = cards[attack.card]
+    amount = damage_of(state, attacker, card)
+    apply_damage(state, attack.target, amount, skip_armor=pierces_armor(state, attacker, card))
+    target = state.fighters[attack.target]
+    if card.effect == "disarm" and not target.defeated and target.weapons:
+        best = max(target.weapons, key=lambda w: cards[w].damage)  # first readied wins ties
+        target.weapons.remove(best)
+        state.discard.append(best)
+        state.events.append(Event("disarm", f"{target.name} drops {cards[best].name}",
+                                  {"seat": attack.target, "weapon": best}))
+
+
+def finish_attack(state: SwordplayState) -> None:
+    """The played Attack card goes to the discard pile (SWP-RUL-09)."""
+    attack = state.attack
+    assert attack is not None
+    state.discard.append(attack.card)
+    state.attack = None

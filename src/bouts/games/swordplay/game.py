@@ -1,0 +1,371 @@
+"""Swordplay: Arena on the game contract: set-up, who acts, legal actions and applying them."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from bouts.core.chance import Roll, Shuffle
+from bouts.core.content import ContentError, ContentPack
+from bouts.core.contract import CHANCE, Game, GameInfo, IllegalAction, OptionsError, Outcome, Seat
+from bouts.core.events import Event
+from bouts.core.options import validate_options
+from bouts.games.swordplay import combat, monster, turn
+from bouts.games.swordplay.actions import Act, SwordplayAction
+from bouts.games.swordplay.cards import Catalog, catalog_of, load_catalog
+from bouts.games.swordplay.options import OPTION_HELP, SwordplayOptions
+from bouts.games.swordplay.state import Fighter, Phase, SwordplayState
+from bouts.games.swordplay.view import describe_action, render_view, view_of
+
+D10 = 10
+
+INFO = GameInfo(
+    id="swordplay",
+    name="Swordplay: Arena",
+    min_seats=1,
+    max_seats=8,
+    chance=True,
+    hidden_information=True,
+    simultaneous=False,
+    cooperative=True,
+    summary=(
+        "Arena combat with medieval weapons (Digital Alchemy, 2006). Each player controls a Hero "
+        "with 10 life. On your turn: discard up to 1 card, draw back to 5, ready one Weapon, Armor "
+        "or Shield (and then you cannot attack), or attack a Hero at High, Low, Left or Right; the "
+        "target may counter with a matching Defense card, Dodge or a ready Shield. Damage is base "
+        "damage + every ready Weapon + the card's bonus, absorbed by Armor first. Last Hero standing "
+        "wins. Modes: arena (2+), solo (1 Hero vs the Monster), coop (Heroes vs the Monster)."
+    ),
+)
+
+
+class Swordplay(Game[SwordplayState, SwordplayAction]):
+    """Swordplay: Arena, by its rulebook (clauses SWP-001..SWP-072 of rules/swordplay.md)."""
+
+    info = INFO
+
+    # -- content ------------------------------------------------------------------
+    def load_content(self, path: str | None = None) -> ContentPack:
+        """The reference pack, or a user's pack directory."""
+        return load_catalog(path).pack
+
+    @staticmethod
+    def _catalog(content: Any) -> Catalog:
+        if content is None or isinstance(content, str):
+            return load_catalog(content)
+        if isinstance(content, Catalog):
+            return content
+        if isinstance(content, ContentPack):
+            return catalog_of(content)
+        raise ContentError(f"not a Swordplay content pack: {content!r}")
+
+    def options_help(self) -> dict[str, str]:
+        """Option names with descriptions."""
+        return dict(OPTION_HELP)
+
+    # -- set-up (SWP-025..SWP-028) -------------------------------------------------------
+    def setup(self, seats: int, options: Mapping[str, Any] | None = None,
+              content: Any | None = None, seed: int = 0) -> SwordplayState:
+        """Heroes chosen (or to choose), then the first-player roll."""
+        opts = validate_options(SwordplayOptions, options)
+        catalog = self._catalog(content)
+        if opts.mode == "arena" and seats < 2:
+            raise OptionsError("arena play needs at least 2 seats (use mode=solo for one Hero)")
+        if opts.mode == "solo" and seats != 1:
+            raise OptionsError("solo play is for exactly 1 seat (use mode=coop for several Heroes)")
+        if opts.mode == "coop" and seats < 2:
+            raise OptionsError("co-op play needs at least 2 seats (use mode=solo for one Hero)")
+        if not 1 <= seats <= INFO.max_seats:
+            raise OptionsError(f"Swordplay takes 1 to {INFO.max_seats} seats, not {seats}")
+        if opts.mode != "arena":
+            if not catalog.monsters:
+                raise OptionsError("the content pack has no Monster card for solo or co-op play")
+            if opts.monster is not None and opts.monster not in catalog.monsters:
+                raise OptionsError(f"option 'monster': unknown monster '{opts.monster}' "
+                                   f"(known: {', '.join(catalog.monsters)})")
+        state = SwordplayState(opts, catalog, seats, [], [], [], Phase.CHOOSE_HERO)
+        if opts.heroes is not None:
+            if len(opts.heroes) != seats:
+                raise OptionsError(f"option 'heroes': give one Hero per seat ({seats}), not {len(opts.heroes)}")
+            for hero in opts.heroes:
+                if hero not in catalog.heroes:
+                    raise OptionsError(f"option 'heroes': unknown hero '{hero}' "
+                                       f"(known: {', '.join(catalog.heroes)})")
+                self._seat_hero(state, hero)
+        return state
+
+    def _seat_hero(self, state: SwordplayState, hero_id: str) -> None:
+        hero = state.catalog.heroes[hero_id]
+        state.fighters.append(Fighter(hero.id, hero.name, False, hero.life, hero.base_damage, hero.hands))
+        state.events.append(Event("hero", f"Seat {len(state.fighters) - 1} selects {hero.name}",
+                                  {"seat": len(state.fighters) - 1, "hero": hero.id}))
+        if len(state.fighters) == state.seats:
+            self._after_heroes(state)
+
+    def _after_heroes(self, state: SwordplayState) -> None:
+        opts = state.options
+        if opts.mode != "arena":
+            card = state.catalog.monsters[opts.monster or next(iter(state.catalog.monsters))]
+            state.fighters.append(Fighter(card.id, card.name, True, card.life, card.base_damage, card.hands,
+                                          armor_value=card.armor))
+        state.contenders = tuple(range(len(state.fighters)))  # SWP-026, SWP-RUL-33
+        state.phase = Phase.FIRST_ROLL
+
+    # -- who acts --------------------------------------------------------------------
+    def to_act(self, state: SwordplayState) -> tuple[Seat, ...]:
+        """The seat deciding now, ``CHANCE`` for rolls and shuffles, nobody when over."""
+        phase = state.phase
+        if phase in (Phase.DISCARD, Phase.READY, Phase.COMBAT):
+            return (state.turn,)
+        if phase is Phase.DEFEND:
+            assert state.attack is not None
+            return (state.attack.target,)
+        if phase is Phase.CHOOSE_HERO:
+            return (len(state.fighters),)
+        if phase is Phase.OVER:
+            return ()
+        return (CHANCE,)
+
+    def _legal_actions(self, state: SwordplayState, seat: Seat) -> tuple[SwordplayAction, ...]:
+        phase = state.phase
+        if phase is Phase.DISCARD:
+            return tuple(turn.discard_options(state))
+        if phase is Phase.READY:
+            return tuple(turn.ready_options(state))
+        if phase is Phase.COMBAT:
+            return tuple(turn.combat_options(state))
+        if phase is Phase.DEFEND:
+            assert state.attack is not None
+            return tuple(combat.counter_options(state, state.attack))
+        if phase is Phase.CHOOSE_HERO:
+            taken = {f.card for f in state.fighters}
+            free = [h for h in state.catalog.heroes if h not in taken] or list(state.catalog.heroes)
+            return tuple(Act("hero", h) for h in free)
+        if phase in (Phase.MONSTER_DEFENSE, Phase.MONSTER_TARGET):
+            return Roll.outcomes(1, D10)
+        if phase is Phase.FIRST_ROLL and len(state.contenders) <= 3:
+            return Roll.outcomes(len(state.contenders), D10)
+        return ()  # shuffles and many dice: too many outcomes to list
+
+    # -- chance --------------------------------------------------------------------------
+    def _shuffle_pile(self, state: SwordplayState) -> list[str]:
+        return list(state.catalog.deck) if state.phase is Phase.SHUFFLE else list(state.discard)
+
+    def _dice(self, state: SwordplayState) -> int:
+        return len(state.contenders) if state.phase is Phase.FIRST_ROLL else 1
+
+    def is_legal_chance(self, state: SwordplayState, action: SwordplayAction) -> bool:
+        """Whether a forced roll or shuffle is possible now."""
+        if state.phase in (Phase.SHUFFLE, Phase.RESHUFFLE):
+            return isinstance(action, Shuffle) and action.is_permutation_of(self._shuffle_pile(state))
+        return isinstance(action, Roll) and action.fits(self._dice(state), D10)
+
+    def sample_chance(self, state: SwordplayState, rng: random.Random) -> SwordplayAction:
+        """Roll the dice or shuffle the pile."""
+        if state.phase in (Phase.SHUFFLE, Phase.RESHUFFLE):
+            return Shuffle.sample(self._shuffle_pile(state), rng)
+        if state.phase in (Phase.FIRST_ROLL, Phase.MONSTER_DEFENSE, Phase.MONSTER_TARGET):
+            return Roll.sample(self._dice(state), D10, rng)
+        raise IllegalAction("no chance step is pending")
+
+    def parse_action(self, state: SwordplayState, seat: Seat, text: str) -> SwordplayAction:
+        """Read an action's text form (``roll 7``, ``shuffle ...`` for chance)."""
+        if seat == CHANCE and CHANCE in self.to_act(state):
+            if state.phase in (Phase.SHUFFLE, Phase.RESHUFFLE):
+                return Shuffle.parse(text)
+            return Roll.parse(text)
+        return super().parse_action(state, seat, text)
+
+    # -- applying ---------------------------------------------------------------------------
+    def _apply(self, state: SwordplayState, seat: Seat, action: SwordplayAction) -> None:
+        if isinstance(action, Roll):
+            self._apply_roll(state, action)
+        elif isinstance(action, Shuffle):
+            self._apply_shuffle(state, action)
+        else:
+            self._apply_act(state, seat, action)
+
+    def _apply_roll(self, state: SwordplayState, roll: Roll) -> None:
+        if state.phase is Phase.FIRST_ROLL:
+            names = ", ".join(f"{state.fighters[f].name} {v}" for f, v in zip(state.contenders, roll.values,
+                                                                                  strict=True))
+            best = max(roll.values)
+            tied = tuple(f for f, v in zip(state.contenders, roll.values, strict=True) if v == best)
+            state.events.append(Event("roll", f"First-player roll: {names}", {"rolls": list(roll.values)}))
+            if len(tied) > 1:  # SWP-RUL-04: only the tied players roll again
+                state.contenders = tied
+                return
+            state.turn, state.contenders = tied[0], ()
+            state.events.append(Event("first", f"{state.fighters[tied[0]].name} goes first",
+                                      {"fighter": tied[0]}))
+            state.phase = Phase.SHUFFLE
+        elif state.phase is Phase.MONSTER_DEFENSE:
+            attack = state.attack
+            assert attack is not None
+            card = monster.monster_card(state)
+            value = monster.defense_value(card, attack.location)
+            countered = monster.defends(card, attack.location, roll.values[0])
+            state.events.append(Event("roll", f"{card.name} rolls {roll.values[0]} against {value}+: "
+                                      + ("countered" if countered else "the attack hits"),
+                                      {"roll": roll.values[0], "needed": value, "countered": countered}))
+            if not countered:
+                combat.resolve_hit(state)
+            combat.finish_attack(state)
+            turn.end_turn(state)
+        elif state.phase is Phase.MONSTER_TARGET:
+            monster.choose_target(state, roll.values[0])
+
+    def _apply_shuffle(self, state: SwordplayState, shuffle: Shuffle) -> None:
+        state.deck = list(shuffle.order)
+        if state.phase is Phase.SHUFFLE:  # SWP-027, SWP-028
+            state.events.append(Event("shuffle", f"The combat deck is shuffled ({len(state.deck)} cards)"))
+            for seat in range(state.seats):
+                turn.draw(state, seat, state.options.hand_size)
+            turn.begin_turn(state)
+            return
+        state.discard = []  # SWP-036
+        state.epoch += 1
+        state.events.append(Event("shuffle", f"The discard pile is shuffled into a new combat deck "
+                                  f"({len(state.deck)} cards)"))
+        if state.resume is Phase.MONSTER_TURN:
+            state.resume = None
+            monster.monster_turn(state)
+        else:
+            state.resume = None
+            turn.draw_phase(state)
+
+    def _apply_act(self, state: SwordplayState, seat: Seat, act: Act) -> None:
+        verb = act.verb
+        fighter = state.fighters[seat] if seat < len(state.fighters) else None
+        cards = state.catalog.cards
+        if verb == "hero":
+            assert act.card is not None
+            self._seat_hero(state, act.card)
+        elif verb in ("keep", "discard"):  # SWP-033
+            assert fighter is not None
+            if act.card is not None:
+                fighter.hand.remove(act.card)
+                state.drawn_in.pop(act.card, None)
+                state.discard.append(act.card)
+                state.events.append(Event("discard", f"{fighter.name} discards {cards[act.card].name}",
+                                          {"seat": seat, "card": act.card}, reveals=True, owner=seat))
+            turn.draw_phase(state)
+        elif verb == "drop":  # SWP-044, SWP-045
+            assert fighter is not None and act.card is not None
+            self._drop(state, fighter, act.card)
+            turn.ready_phase(state)
+        elif verb == "ready":  # SWP-037..SWP-043
+            assert fighter is not None and act.card is not None
+            self._ready(state, seat, fighter, act.card)
+            turn.combat_phase(state)
+        elif verb == "pass":
+            turn.combat_phase(state)
+        elif verb == "attack":  # SWP-046..SWP-049
+            assert act.card is not None and act.target is not None
+            target = state.monster if act.target == "monster" else int(act.target)
+            assert target is not None
+            combat.declare_attack(state, seat, act.card, target)
+        elif verb == "end":
+            turn.end_turn(state)
+        elif verb in ("take", "defend", "shield"):  # SWP-050..SWP-056
+            if not combat.resolve_counter(state, act):
+                combat.resolve_hit(state)
+            combat.finish_attack(state)
+            turn.end_turn(state)
+        else:  # pragma: no cover - legality was checked
+            raise IllegalAction(f"unknown action '{act}'")
+
+    @staticmethod
+    def _drop(state: SwordplayState, fighter: Fighter, instance: str) -> None:
+        if instance in fighter.weapons:
+            fighter.weapons.remove(instance)
+        elif instance in fighter.shields:
+            del fighter.shields[instance]
+        else:
+            fighter.armor, fighter.armor_value, fighter.armor_damage = None, 0, 0
+        state.discard.append(instance)
+        state.events.append(Event("drop", f"{fighter.name} drops {state.catalog.cards[instance].name}",
+                                  {"card": instance}))
+
+    @staticmethod
+    def _ready(state: SwordplayState, seat: Seat, fighter: Fighter, instance: str) -> None:
+        card = state.catalog.cards[instance]
+        fighter.hand.remove(instance)
+        state.drawn_in.pop(instance, None)
+        state.readied = True
+        if card.type == "armor":
+            if fighter.armor is not None:  # SWP-041
+                combat.discard_armor(state, fighter, "is replaced and discarded")
+            fighter.armor, fighter.armor_value, fighter.armor_damage = instance, card.absorb, 0
+        elif card.type == "weapon":
+            fighter.weapons.append(instance)
+        else:
+            fighter.shields[instance] = 0
+        state.events.append(Event("ready", f"{fighter.name} readies {card.name}",
+                                  {"seat": seat, "card": instance}, reveals=True, owner=seat))
+
+    # -- information -----------------------------------------------------------------------
+    def view(self, state: SwordplayState, seat: Seat | None) -> dict[str, Any]:
+        """Public table plus ``seat``'s own hand; never another hand or the deck order."""
+        return view_of(state, seat, self.to_act(state))
+
+    def determinize(self, state: SwordplayState, seat: Seat | None, rng: random.Random) -> SwordplayState:
+        """Reshuffle every card ``seat`` cannot see among the places it could be.
+
+        Cards drawn from the same shuffle of the combat deck (the same epoch) are
+        interchangeable to ``seat``; the deck's contents after a reshuffle are public.
+        """
+        new = state.clone()
+        new.events, new._legal = [], {}
+        groups: dict[int, list[tuple[list[str], int]]] = {}
+        pools: dict[int, list[str]] = {}
+        for index in range(new.seats):
+            if index == seat:
+                continue
+            hand = new.fighters[index].hand
+            for pos, instance in enumerate(hand):
+                epoch = new.drawn_in[instance]
+                groups.setdefault(epoch, []).append((hand, pos))
+                pools.setdefault(epoch, []).append(instance)
+        for pos, instance in enumerate(new.deck):
+            groups.setdefault(new.epoch, []).append((new.deck, pos))
+            pools.setdefault(new.epoch, []).append(instance)
+        for epoch, slots in groups.items():
+            pool = pools[epoch]
+            rng.shuffle(pool)
+            for (pile, pos), instance in zip(slots, pool, strict=True):
+                pile[pos] = instance
+                if pile is not new.deck:
+                    new.drawn_in[instance] = epoch
+        return new
+
+    def outcome(self, state: SwordplayState) -> Outcome | None:
+        """Last Hero standing; in solo/co-op the Heroes win or lose together (SWP-057, SWP-RUL-34)."""
+        if state.phase is not Phase.OVER:
+            return None
+        if state.monster is not None:
+            if state.fighters[state.monster].defeated:
+                return Outcome(tuple(range(state.seats)), "the Monster is defeated")
+            if not state.living_heroes():
+                return Outcome((), "every Hero is defeated")
+            return Outcome((), "the turn limit was reached")
+        living = state.living_heroes()
+        if len(living) == 1:
+            return Outcome((living[0],), f"{state.fighters[living[0]].name} is the last Hero standing")
+        return Outcome((), "the turn limit was reached")
+
+    # -- presentation -------------------------------------------------------------------------
+    def seat_name(self, state: SwordplayState, seat: Seat) -> str:
+        """``seat N (Hero name)``."""
+        if 0 <= seat < len(state.fighters):
+            return f"seat {seat} ({state.fighters[seat].name})"
+        return super().seat_name(state, seat)
+
+    def describe(self, state: SwordplayState, seat: Seat, action: SwordplayAction) -> str:
+        """A menu line for ``action``."""
+        return describe_action(state, seat, action)
+
+    def render(self, view: Mapping[str, Any]) -> str:
+        """The table as Rich markup."""
+        return render_view(view)

@@ -1,0 +1,86 @@
+"""Solo and co-op play: the Monster's turn, its d10 defenses and its random target (SWP-058..SWP-071)."""
+
+from __future__ import annotations
+
+from bouts.core.events import Event
+from bouts.games.swordplay.cards import Location, MonsterCard
+from bouts.games.swordplay.combat import declare_attack
+from bouts.games.swordplay.state import Attack, Phase, SwordplayState
+from bouts.games.swordplay.turn import end_turn, free_hands
+
+
+def monster_card(state: SwordplayState) -> MonsterCard:
+    """The Monster card in play."""
+    index = state.monster
+    assert index is not None
+    return state.catalog.monsters[state.fighters[index].card]
+
+
+def defense_value(card: MonsterCard, location: Location) -> int:
+    """The Defense value the Monster rolls against (SWP-060, SWP-RUL-30)."""
+    return int(getattr(card.defense, location.value))
+
+
+def defends(card: MonsterCard, location: Location, roll: int) -> bool:
+    """A d10 roll at or above the Defense value counters the attack (SWP-061, SWP-062)."""
+    return roll >= defense_value(card, location)
+
+
+def monster_turn(state: SwordplayState) -> None:
+    """The Monster draws one combat card and resolves it (SWP-063..SWP-068, SWP-RUL-25)."""
+    index = state.monster
+    assert index is not None
+    monster = state.fighters[index]
+    if not state.deck:
+        if state.discard:
+            state.phase, state.resume = Phase.RESHUFFLE, Phase.MONSTER_TURN
+            return
+        state.events.append(Event("monster_idle", f"{monster.name} finds no card to draw"))
+        end_turn(state)
+        return
+    instance = state.deck.pop(0)
+    card = state.catalog.cards[instance]
+    state.events.append(Event("monster_draw", f"{monster.name} draws {card.name}",
+                              {"card": instance}, reveals=True))
+    if card.type == "attack":  # SWP-066
+        living = state.living_heroes()
+        if len(living) == 1:
+            declare_attack(state, index, instance, living[0])
+        else:  # SWP-071: the target is chosen by a die roll
+            state.attack = Attack(index, instance, -1, card.strikes)
+            state.phase = Phase.MONSTER_TARGET
+        return
+    if card.type == "weapon" and card.hands <= free_hands(state, monster):  # SWP-067, SWP-RUL-28
+        monster.weapons.append(instance)
+        state.events.append(Event("ready", f"{monster.name} readies {card.name}", {"card": instance}))
+    else:  # SWP-064, SWP-065, SWP-068, SWP-RUL-26
+        state.discard.append(instance)
+        state.events.append(Event("monster_discard", f"{monster.name} discards {card.name}",
+                                  {"card": instance}))
+    end_turn(state)
+
+
+def target_of(living: list[int], roll: int) -> int | None:
+    """The Hero a d10 roll picks: equal ranges, re-roll what is left over (SWP-RUL-32).
+
+    >>> target_of([0, 1], 5), target_of([0, 1], 6), target_of([0, 1, 2], 10)
+    (0, 1, None)
+    """
+    size = 10 // len(living)
+    if roll > size * len(living):
+        return None
+    return living[(roll - 1) // size]
+
+
+def choose_target(state: SwordplayState, roll: int) -> None:
+    """Resolve the Monster's target roll in co-op play."""
+    attack = state.attack
+    assert attack is not None and state.monster is not None
+    living = state.living_heroes()
+    target = target_of(living, roll)
+    state.events.append(Event("roll", f"Target roll: {roll}" + ("" if target is not None else ", roll again"),
+                              {"roll": roll, "target": target}))
+    if target is None:
+        return
+    state.attack = None
+    declare_attack(state, state.monster, attack.card, target)

@@ -1,0 +1,127 @@
+"""Swordplay state: the fighters, the combat deck, the discard pile and the turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from bouts.core.contract import State
+from bouts.games.swordplay.cards import Catalog, Location
+from bouts.games.swordplay.options import SwordplayOptions
+
+
+class Phase(StrEnum):
+    """Where the match stands; the four turn phases are SWP-030."""
+
+    CHOOSE_HERO = "choose_hero"
+    FIRST_ROLL = "first_roll"
+    SHUFFLE = "shuffle"
+    DISCARD = "discard"
+    READY = "ready"
+    COMBAT = "combat"
+    DEFEND = "defend"
+    MONSTER_DEFENSE = "monster_defense"
+    MONSTER_TARGET = "monster_target"
+    RESHUFFLE = "reshuffle"
+    MONSTER_TURN = "monster_turn"
+    OVER = "over"
+
+
+@dataclass
+class Fighter:
+    """A Hero or the Monster in the arena."""
+
+    card: str
+    """Hero or Monster card id."""
+    name: str
+    """Name printed on the card."""
+    is_monster: bool
+    life: int
+    base_damage: int
+    hands: int
+    hand: list[str] = field(default_factory=list)
+    """Combat card instances held (hidden from the other seats)."""
+    weapons: list[str] = field(default_factory=list)
+    """Ready Weapons, in the order they were readied."""
+    shields: dict[str, int] = field(default_factory=dict)
+    """Ready Shields with the counters used on each (SWP-022)."""
+    armor: str | None = None
+    """Ready Armor card instance; ``None`` for none or for a Monster's printed Armor."""
+    armor_value: int = 0
+    """Damage the current Armor absorbs in all (0: no Armor)."""
+    armor_damage: int = 0
+    """Damage markers on the current Armor (SWP-RUL-17)."""
+    defeated: bool = False
+
+    def clone(self) -> Fighter:
+        """A copy with its own lists."""
+        return Fighter(self.card, self.name, self.is_monster, self.life, self.base_damage, self.hands,
+                       list(self.hand), list(self.weapons), dict(self.shields), self.armor,
+                       self.armor_value, self.armor_damage, self.defeated)
+
+    @property
+    def has_armor(self) -> bool:
+        """Whether Armor still stands between attacks and life."""
+        return self.armor_value > self.armor_damage
+
+    @property
+    def is_armed(self) -> bool:
+        """Unarmed means no ready Weapon (SWP-RUL-35)."""
+        return bool(self.weapons)
+
+
+@dataclass(frozen=True)
+class Attack:
+    """An attack being resolved (SWP-048)."""
+
+    attacker: int
+    card: str
+    target: int
+    location: Location
+
+
+@dataclass(eq=True)
+class SwordplayState(State):
+    """The whole match; fighters 0..n-1 are the seats' Heroes, the Monster (if any) comes last."""
+
+    options: SwordplayOptions
+    catalog: Catalog
+    seats: int
+    fighters: list[Fighter]
+    deck: list[str]
+    """The combat deck, top card first (hidden from everyone)."""
+    discard: list[str]
+    """The discard pile, face up, newest last."""
+    phase: Phase
+    turn: int = 0
+    """Fighter whose turn it is."""
+    readied: bool = False
+    """Whether the turn's fighter readied an Item this turn (SWP-039)."""
+    attack: Attack | None = None
+    contenders: tuple[int, ...] = ()
+    """Fighters rolling for first player (ties roll again, SWP-RUL-04)."""
+    resume: Phase | None = None
+    """Where play goes on after a reshuffle."""
+    epoch: int = 0
+    """How many times the combat deck has been shuffled; each hand card remembers its epoch."""
+    drawn_in: dict[str, int] = field(default_factory=dict)
+    """For each card in a hand, the epoch of the deck it was drawn from (public)."""
+    turns: int = 0
+    """Turns begun so far."""
+
+    def clone(self) -> SwordplayState:
+        """A copy deep enough to apply an action to."""
+        return SwordplayState(
+            self.options, self.catalog, self.seats, [f.clone() for f in self.fighters], list(self.deck),
+            list(self.discard), self.phase, self.turn, self.readied, self.attack, self.contenders,
+            self.resume, self.epoch, dict(self.drawn_in), self.turns,
+        )
+
+    @property
+    def monster(self) -> int | None:
+        """Fighter index of the Monster, if the mode has one."""
+        return self.seats if len(self.fighters) > self.seats else None
+
+    def living_heroes(self) -> list[int]:
+        """Heroes still in the game, in seat order."""
+        return [i for i in range(self.seats) if not self.fighters[i].defeated]
