@@ -1,12 +1,14 @@
 """The registry of games: built-in games plus any installed plugin.
 
-Built-in games are listed by module path in ``bouts.games.BUILTIN``; other
-packages add games through the ``bouts.games`` entry-point group.
+A built-in game is a package under ``bouts.games`` whose ``__init__`` defines
+``GAME``; other packages add games through the ``bouts.games`` entry-point group.
+The registry finds them by name, so the core imports no game.
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from functools import cache
 from importlib.metadata import entry_points
 from typing import Any
@@ -20,7 +22,14 @@ class UnknownGame(ValueError):
 
 @cache
 def _targets() -> dict[str, str]:
-    builtin: dict[str, str] = dict(importlib.import_module("bouts.games").BUILTIN)
+    package = importlib.import_module("bouts.games")
+    builtin: dict[str, str] = {}
+    for module in pkgutil.iter_modules(package.__path__):
+        if module.ispkg:
+            name = f"{package.__name__}.{module.name}"
+            game = getattr(importlib.import_module(name), "GAME", None)
+            if isinstance(game, Game):
+                builtin[game.info.id] = f"{name}:GAME"
     for ep in entry_points(group="bouts.games"):
         builtin.setdefault(ep.name, ep.value)
     return builtin

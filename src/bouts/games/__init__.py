@@ -1,5 +1,1 @@
-"""One package per game. ``BUILTIN`` maps each game id to its game object."""
-
-BUILTIN: dict[str, str] = {
-    "swordplay": "bouts.games.swordplay:GAME",
-}
+"""One package per game. A game package registers itself by defining ``GAME`` in its ``__init__``."""

@@ -1,0 +1,1 @@
+"""Per-game heuristics: module ``<game id>`` defines ``choose(game, state, seat, rng)``."""
