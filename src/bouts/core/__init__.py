@@ -11,6 +11,7 @@ from bouts.core.contract import (
     Outcome,
     Seat,
     State,
+    Variant,
 )
 from bouts.core.decisions import Decision, SealedChoices
 from bouts.core.events import Event, visible
@@ -20,5 +21,5 @@ from bouts.core.options import Options, parse_option_text, validate_options
 __all__ = [
     "CHANCE", "ContentError", "ContentPack", "Decision", "Entry", "Event", "Game", "GameInfo",
     "IllegalAction", "Match", "MatchFileError", "Options", "OptionsError", "Outcome", "Roll", "Seat",
-    "SealedChoices", "Shuffle", "State", "load_pack", "parse_option_text", "validate_options", "visible",
+    "SealedChoices", "Shuffle", "State", "Variant", "load_pack", "parse_option_text", "validate_options", "visible",
 ]

@@ -88,6 +88,18 @@ class GameInfo:
     """One paragraph a player reads before playing."""
 
 
+@dataclass(frozen=True)
+class Variant:
+    """A named way to play: seat counts and option overrides (a row of a game's variants table)."""
+
+    seats: tuple[int, ...]
+    """The seat counts this variant supports."""
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """Option overrides that make this variant."""
+    description: str = ""
+    """One line for ``bouts rules``."""
+
+
 @dataclass(eq=False)
 class State:
     """Base of every game state.
@@ -237,3 +249,8 @@ class Game(ABC, Generic[S, A]):
     def options_help(self) -> dict[str, str]:
         """Option names with a one-line description and default."""
         return {}
+
+    def variants(self) -> dict[str, Variant]:
+        """The game's ways to play, by name; tools (tests, ``bouts rules``) iterate over them."""
+        info = self.info
+        return {"standard": Variant(tuple(range(info.min_seats, info.max_seats + 1)))}

@@ -151,7 +151,9 @@ def defeat(state: SwordplayState, index: int) -> None:
     held = len(fighter.hand)
     fighter.hand, fighter.weapons, fighter.shields = [], [], {}
     fighter.armor, fighter.armor_value, fighter.armor_damage = None, 0, 0
-    state.events.append(Event("defeat", f"{fighter.name} is defeated", {"seat": index, "hand": held}))
+    state.events.append(Event("defeat", f"{fighter.name} is defeated; {held} card(s) from the hand go to "
+                              "the discard pile", {"seat": index, "hand": held}, reveals=held > 0,
+                              owner=index))
 
 
 def resolve_hit(state: SwordplayState) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from bouts.core.chance import Roll, Shuffle
 from bouts.core.content import ContentError, ContentPack
-from bouts.core.contract import CHANCE, Game, GameInfo, IllegalAction, OptionsError, Outcome, Seat
+from bouts.core.contract import CHANCE, Game, GameInfo, IllegalAction, OptionsError, Outcome, Seat, Variant
 from bouts.core.events import Event
 from bouts.core.options import validate_options
 from bouts.games.swordplay import combat, monster, turn
@@ -63,6 +63,16 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
     def options_help(self) -> dict[str, str]:
         """Option names with descriptions."""
         return dict(OPTION_HELP)
+
+    def variants(self) -> dict[str, Variant]:
+        """Arena, solo, co-op, and arena with the optional Realistic Parries rule."""
+        return {
+            "arena": Variant((2, 3, 4, 5, 6), {}, "free-for-all, last Hero standing (2+ players)"),
+            "solo": Variant((1,), {"mode": "solo"}, "one Hero against the Monster"),
+            "coop": Variant((2, 3, 4), {"mode": "coop"}, "several Heroes against the Monster"),
+            "realistic_parries": Variant((2, 3), {"realistic_parries": True},
+                                         "arena with the optional Realistic Parries rule"),
+        }
 
     # -- set-up (SWP-025..SWP-028) -------------------------------------------------------
     def setup(self, seats: int, options: Mapping[str, Any] | None = None,
@@ -320,7 +330,7 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
         new.events, new._legal = [], {}
         groups: dict[int, list[tuple[list[str], int]]] = {}
         pools: dict[int, list[str]] = {}
-        for index in range(new.seats):
+        for index in range(min(new.seats, len(new.fighters))):
             if index == seat:
                 continue
             hand = new.fighters[index].hand

@@ -114,16 +114,25 @@ def draw_phase(state: SwordplayState) -> None:
 
 
 def ready_phase(state: SwordplayState) -> None:
-    """Enter the Ready phase, or go straight to Combat when there is nothing to ready or drop."""
+    """Enter the Ready phase; skip it only for an empty hand with nothing to drop.
+
+    Skipping depends on public facts alone: skipping because the hand holds no
+    Item would tell the other seats what the hand holds.
+    """
     state.phase = Phase.READY
-    if len(ready_options(state)) == 1:
+    fighter = state.fighters[state.turn]
+    if not fighter.hand and not (fighter.weapons or fighter.shields or fighter.armor):
         combat_phase(state)
 
 
 def combat_phase(state: SwordplayState) -> None:
-    """Enter the Combat phase, or end the turn when no attack is possible."""
+    """Enter the Combat phase; skip it when an attack is publicly impossible.
+
+    That is: an Item was readied (SWP-039), the hand is empty, or no one can be
+    targeted. Whether the hand holds an Attack card is hidden, so it is not used.
+    """
     state.phase = Phase.COMBAT
-    if len(combat_options(state)) == 1:
+    if state.readied or not state.fighters[state.turn].hand or not attack_targets(state, state.turn):
         end_turn(state)
 
 
