@@ -39,11 +39,9 @@ def test_many_random_games_terminate_with_an_outcome(case: Case) -> None:
     """
     games = 300 if case.game_id == "swordplay" and case.variant == "arena" else 60
     for seed in range(games):
-        last = None
-        for last in playout(case, seed):
-            pass
-        assert last is not None
-        final = last.after
+        steps = list(playout(case, seed))
+        assert steps
+        final = steps[-1].after
         assert case.game.to_act(final) == ()
         outcome = case.game.outcome(final)
         assert outcome is not None, f"{case} seed {seed}: over but no outcome"

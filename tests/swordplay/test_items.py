@@ -7,7 +7,7 @@ import pytest
 from bouts.core import IllegalAction
 from bouts.games.swordplay.combat import apply_damage, damage_of
 from bouts.games.swordplay.state import Phase
-from tests.swordplay.helpers import CAT, G, act, arrange, at, start, texts
+from tests.swordplay.helpers import CAT, act, arrange, at, start, texts
 
 
 def ready_table(hand: list[str], **items: object) -> object:

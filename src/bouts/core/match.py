@@ -53,9 +53,8 @@ class Match:
         self.game = game
         self.seats = seats
         self.options = dict(options or {})
-        if content is None or isinstance(content, str):
-            content = game.load_content(content)
-        self.content: ContentPack = content
+        pack: ContentPack = game.load_content(content) if content is None or isinstance(content, str) else content
+        self.content = pack
         self.seed = seed
         self.states: list[State] = [game.setup(seats, self.options, content, seed)]
         self.steps: list[Step] = []

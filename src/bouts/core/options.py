@@ -17,10 +17,10 @@ class Options(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-O = TypeVar("O", bound=Options)
+OptionsT = TypeVar("OptionsT", bound=Options)
 
 
-def validate_options(model: type[O], given: Mapping[str, Any] | O | None) -> O:
+def validate_options(model: type[OptionsT], given: Mapping[str, Any] | OptionsT | None) -> OptionsT:
     """Validate ``given`` against ``model``; errors name the option."""
     if isinstance(given, model):
         return given
@@ -64,7 +64,9 @@ def parse_option_text(text: str | None) -> dict[str, Any]:
 
 
 def _split_top_level(text: str) -> list[str]:
-    parts, depth, current = [], 0, []
+    parts: list[str] = []
+    current: list[str] = []
+    depth = 0
     for ch in text:
         if ch in "[{":
             depth += 1

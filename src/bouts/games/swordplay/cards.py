@@ -106,7 +106,7 @@ class CombatCard(Entry):
         return self.type in ("weapon", "armor", "shield")
 
 
-SCHEMA = {"hero": HeroCard, "monster": MonsterCard, "card": CombatCard}
+SCHEMA: dict[str, type[Entry]] = {"hero": HeroCard, "monster": MonsterCard, "card": CombatCard}
 REFERENCE = Path(__file__).parent / "content"
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from bouts.core.chance import Roll, Shuffle
 from bouts.core.contract import CHANCE, Seat
-from bouts.games.swordplay.actions import Act, SwordplayAction
+from bouts.games.swordplay.actions import SwordplayAction
 from bouts.games.swordplay.cards import CombatCard, Location
 from bouts.games.swordplay.combat import damage_of
 from bouts.games.swordplay.state import Fighter, SwordplayState
