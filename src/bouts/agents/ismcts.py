@@ -1,0 +1,297 @@
+"""Information-set Monte Carlo tree search (single observer, SO-ISMCTS).
+
+The agent searches one tree from the point of view of the seat it plays
+(Cowling, Powley & Whitehouse, 2012). Each iteration:
+
+1. *determinize*: draw a full state consistent with what the seat knows,
+   ``game.determinize(state, seat, rng)`` (unseen cards reshuffled, other
+   seats' sealed choices re-drawn), anew for every iteration;
+2. *select* down the tree with UCT, using only the actions legal in this
+   determinization, with availability counts in place of parent visits;
+3. *expand* one untried action;
+4. *roll out* to the end of the game with random or heuristic play;
+5. *back up* every seat's reward, ``Outcome.returns`` (1 for each winner),
+   so a cooperative game's shared win rewards the whole team.
+
+Chance steps are sampled with ``game.sample_chance``; the tree branches on what
+the searching seat *sees* of a chance step (its visible events), never on hidden
+outcomes such as a shuffled deck's order. When several seats decide at once
+(sealed choices), each chooses by its own statistics without seeing the
+others' choices (decoupled UCT), and the tree branches on the joint choice,
+which is revealed to all.
+
+Spec strings: ``ismcts`` (500 iterations), ``ismcts:iterations=1000``,
+``ismcts:seconds=0.5``, ``ismcts:rollout=heuristic``, ``ismcts:c=0.7``,
+``ismcts:rollout_limit=2000``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from bouts.agents.base import AgentSpecError, agent_rng
+from bouts.core.contract import CHANCE, Game, Seat
+
+Policy = Callable[[Game[Any, Any], Any, Seat, random.Random], Any]
+"""A rollout policy: ``(game, state, seat, rng) -> action``."""
+
+DEFAULT_ITERATIONS = 500
+"""Iterations per decision when the spec gives no budget."""
+DEFAULT_EXPLORATION = 0.7
+"""UCT exploration constant, suited to rewards in [0, 1]."""
+DEFAULT_ROLLOUT_LIMIT = 5000
+"""Steps after which a rollout stops and scores every seat 0 (a guard against endless games)."""
+
+
+def random_policy(game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
+    """A uniformly random legal action."""
+    return rng.choice(game.legal_actions(state, seat))
+
+
+class Node:
+    """A node of the search tree: the statistics of the edge that leads to it, and its children.
+
+    For a single deciding seat, ``children`` maps each action tried to its node.
+    For sealed choices, ``children`` maps the joint choice ``((seat, action), ...)``
+    to its node and ``joint`` keeps each seat's own statistics per action.
+    At a chance step, ``children`` maps what the searching seat saw to its node.
+    """
+
+    __slots__ = ("avail", "children", "joint", "reward", "visits")
+
+    def __init__(self, seats: int) -> None:
+        self.visits = 0
+        """Iterations that went through this edge."""
+        self.avail = 1
+        """Iterations in which this edge was legal when its parent was reached."""
+        self.reward = [0.0] * seats
+        """Summed reward of each seat over the visits."""
+        self.children: dict[Hashable, Node] = {}
+        """Child nodes by action, joint choice or observation."""
+        self.joint: dict[Seat, dict[Any, Node]] | None = None
+        """Per-seat statistics when several seats decide at once."""
+
+
+class ISMCTSAgent:
+    """A seat played by single-observer information-set MCTS."""
+
+    name = "ismcts"
+
+    def __init__(self, seed: int = 0, *, iterations: int | None = None, seconds: float | None = None,
+                 rollout: str = "random", exploration: float = DEFAULT_EXPLORATION,
+                 rollout_limit: int = DEFAULT_ROLLOUT_LIMIT) -> None:
+        if iterations is None and seconds is None:
+            iterations = DEFAULT_ITERATIONS
+        self.iterations = iterations
+        """Iterations per decision (``None`` when the budget is time)."""
+        self.seconds = seconds
+        """Seconds per decision (``None`` when the budget is iterations)."""
+        self.rollout = rollout
+        """``random`` or ``heuristic``."""
+        self.exploration = exploration
+        """The UCT constant."""
+        self.rollout_limit = rollout_limit
+        """Steps after which a rollout gives up."""
+        self.rng = agent_rng(seed)
+        self.last_iterations = 0
+        """Iterations the last decision ran (for benchmarks)."""
+        self._policies: dict[str, Policy] = {}
+
+    # -- the rollout policy ------------------------------------------------------------
+    def policy(self, game: Game[Any, Any]) -> Policy:
+        """The rollout policy for ``game`` (its heuristic if asked for)."""
+        found = self._policies.get(game.info.id)
+        if found is None:
+            if self.rollout == "heuristic":
+                from bouts.agents.heuristic import HeuristicAgent
+
+                found = HeuristicAgent().chooser(game)
+            else:
+                found = random_policy
+            self._policies[game.info.id] = found
+        return found
+
+    def check(self, game: Game[Any, Any]) -> None:
+        """Raise :class:`AgentSpecError` now if this agent cannot play ``game``."""
+        self.policy(game)
+
+    # -- the agent interface ---------------------------------------------------------
+    def act(self, game: Game[Any, Any], state: Any, seat: Seat) -> Any:
+        """The action searched best for ``seat``."""
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            raise ValueError(f"{game.seat_name(state, seat)} has no decision to make now")
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        root = self.search(game, state, seat)
+        stats: dict[Any, Node] = root.children if root.joint is None else root.joint.get(seat, {})
+        best = max(legal, key=lambda a: (stats[a].visits, stats[a].reward[seat]) if a in stats else (-1, 0.0))
+        return best
+
+    # -- the search ------------------------------------------------------------------------
+    def search(self, game: Game[Any, Any], state: Any, seat: Seat) -> Node:
+        """Run the budget of iterations from ``state`` for observer ``seat``; the root node."""
+        seats = self._seat_count(game, state)
+        root = Node(seats)
+        policy = self.policy(game)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        count = 0
+        while True:
+            if self.iterations is not None and count >= self.iterations:
+                break
+            if deadline is not None and count > 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(game, game.determinize(state, seat, self.rng), seat, root, seats, policy)
+            count += 1
+        self.last_iterations = count
+        return root
+
+    @staticmethod
+    def _seat_count(game: Game[Any, Any], state: Any) -> int:
+        """Reward vectors are as long as the game's largest table (seats beyond the real ones get 0)."""
+        return game.info.max_seats
+
+    def _iterate(self, game: Game[Any, Any], state: Any, observer: Seat, root: Node, seats: int,
+                 policy: Policy) -> None:
+        rng = self.rng
+        node = root
+        path: list[Node] = [root]
+        joint_path: list[tuple[Node, Seat]] = []
+        expanded = False
+        while not expanded:
+            acting = game.to_act(state)
+            if not acting:
+                break
+            if acting[0] == CHANCE:
+                action = game.sample_chance(state, rng)
+                state = game.apply(state, CHANCE, action)
+                key = _observation(state.events, observer)
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = Node(seats)
+                node = child
+            elif len(acting) == 1:
+                node, state, expanded = self._select_one(game, state, acting[0], node, seats)
+            else:
+                node, state, expanded = self._select_joint(game, state, acting, node, seats, joint_path)
+            path.append(node)
+        returns = self._rollout(game, state, seats, policy)
+        for visited in path:
+            visited.visits += 1
+            reward = visited.reward
+            for s in range(seats):
+                reward[s] += returns[s]
+        for stats_node, s in joint_path:
+            stats_node.visits += 1
+            stats_node.reward[s] += returns[s]
+
+    def _ucb_pick(self, options: tuple[Any, ...], stats: dict[Any, Node] | dict[Hashable, Node], seat: Seat,
+                  seats: int) -> tuple[Any, bool]:
+        """UCT over the actions legal now; an untried one first. Returns (action, was_untried)."""
+        untried = [a for a in options if a not in stats]
+        for a in options:
+            found = stats.get(a)
+            if found is not None:
+                found.avail += 1
+        if untried:
+            action = untried[0] if len(untried) == 1 else self.rng.choice(untried)
+            stats[action] = Node(seats)
+            return action, True
+        c = self.exploration
+        best, best_value = options[0], -math.inf
+        for a in options:
+            child = stats[a]
+            value = child.reward[seat] / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if value > best_value:
+                best, best_value = a, value
+        return best, False
+
+    def _select_one(self, game: Game[Any, Any], state: Any, seat: Seat, node: Node,
+                    seats: int) -> tuple[Node, Any, bool]:
+        options = game.legal_actions(state, seat)
+        action, fresh = self._ucb_pick(options, node.children, seat, seats)
+        return node.children[action], game.apply(state, seat, action), fresh
+
+    def _select_joint(self, game: Game[Any, Any], state: Any, acting: tuple[Seat, ...], node: Node,
+                      seats: int, joint_path: list[tuple[Node, Seat]]) -> tuple[Node, Any, bool]:
+        """Sealed choices: each seat picks by its own statistics, blind to the others' picks."""
+        if node.joint is None:
+            node.joint = {}
+        fresh_any = False
+        picks: list[tuple[Seat, Any]] = []
+        for seat in acting:
+            stats = node.joint.setdefault(seat, {})
+            action, fresh = self._ucb_pick(game.legal_actions(state, seat), stats, seat, seats)
+            fresh_any = fresh_any or fresh
+            picks.append((seat, action))
+        applied: list[tuple[Seat, Any]] = []
+        for seat, action in picks:
+            if seat not in game.to_act(state):
+                continue
+            if not game.is_legal(state, seat, action):  # another choice changed what is legal
+                action = self.rng.choice(game.legal_actions(state, seat))
+            else:
+                joint_path.append((node.joint[seat][action], seat))
+            state = game.apply(state, seat, action)
+            applied.append((seat, action))
+        key = tuple(applied)
+        child = node.children.get(key)
+        if child is None:
+            child = node.children[key] = Node(seats)
+            fresh_any = True
+        return child, state, fresh_any
+
+    def _rollout(self, game: Game[Any, Any], state: Any, seats: int, policy: Policy) -> list[float]:
+        rng = self.rng
+        for _ in range(self.rollout_limit):
+            acting = game.to_act(state)
+            if not acting:
+                outcome = game.outcome(state)
+                return list(outcome.returns(seats)) if outcome is not None else [0.0] * seats
+            seat = acting[0]
+            action = game.sample_chance(state, rng) if seat == CHANCE else policy(game, state, seat, rng)
+            state = game.apply(state, seat, action)
+        return [0.0] * seats
+
+
+def _observation(events: list[Any], observer: Seat) -> Hashable:
+    """What ``observer`` saw of a step: the kinds and texts of the events it may see."""
+    return tuple((e.kind, e.text) for e in events if e.is_visible_to(observer))
+
+
+def _number(params: dict[str, str], key: str, kind: type[int] | type[float]) -> Any:
+    raw = params.pop(key, None)
+    if raw is None:
+        return None
+    try:
+        value = kind(raw)
+    except ValueError:
+        raise AgentSpecError(f"ismcts: '{key}' must be a number, not '{raw}'") from None
+    if value <= 0:
+        raise AgentSpecError(f"ismcts: '{key}' must be positive, not '{raw}'")
+    return value
+
+
+def make(params: dict[str, str], seed: int) -> ISMCTSAgent:
+    """Build from a spec: ``ismcts:iterations=500``, ``ismcts:seconds=0.5``, ``ismcts:rollout=heuristic``."""
+    params = dict(params)
+    iterations = _number(params, "iterations", int)
+    seconds = _number(params, "seconds", float)
+    if iterations is not None and seconds is not None:
+        raise AgentSpecError("ismcts: give either iterations or seconds, not both")
+    exploration = _number(params, "c", float)
+    limit = _number(params, "rollout_limit", int)
+    rollout = params.pop("rollout", "random")
+    if rollout not in ("random", "heuristic"):
+        raise AgentSpecError(f"ismcts: rollout must be 'random' or 'heuristic', not '{rollout}'")
+    if params:
+        raise AgentSpecError(f"ismcts: unknown parameter(s) {', '.join(sorted(params))} "
+                             "(known: iterations, seconds, rollout, c, rollout_limit)")
+    return ISMCTSAgent(seed, iterations=iterations, seconds=seconds, rollout=rollout,
+                       exploration=DEFAULT_EXPLORATION if exploration is None else exploration,
+                       rollout_limit=DEFAULT_ROLLOUT_LIMIT if limit is None else limit)

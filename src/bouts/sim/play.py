@@ -1,0 +1,123 @@
+"""Playing one simulated game, and a chunk of games (the unit a worker runs)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from bouts.agents.base import Agent, make_agent
+from bouts.core.contract import CHANCE, Game, Seat
+from bouts.sim.config import SimConfig, SimError, derive_seed, game_seed, load_content, resolve_game
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """The result of one simulated game: a pure function of its config and index."""
+
+    index: int
+    """The game's index in its batch."""
+    seed: int
+    """The game's own seed (set-up, agents and chance derive from it)."""
+    agents: tuple[str, ...]
+    """The agent spec at each seat."""
+    winners: tuple[Seat, ...]
+    """Seats that won (every seat of a team that cleared a cooperative game)."""
+    returns: tuple[float, ...]
+    """Each seat's reward (``Outcome.returns``)."""
+    reason: str
+    """Why the game ended."""
+    finished: bool
+    """False when the step limit stopped the game."""
+    length: int
+    """Steps played, chance steps included."""
+    chance_steps: int
+    """Random steps (rolls, shuffles)."""
+    decisions: tuple[int, ...]
+    """Decisions each seat made."""
+    content: tuple[str | None, ...]
+    """The content each seat chose (hero, party, master...), when the game says."""
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        data = asdict(self)
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in data.items()}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameRecord:
+        """Read :meth:`to_json`'s form back."""
+        fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+        return cls(**fields)
+
+
+def content_choices(game: Game[Any, Any], state: Any, seats: int) -> tuple[str | None, ...]:
+    """What each seat chose from the content, by the game's optional ``content_choices(state)`` hook.
+
+    A game may define ``content_choices(state) -> dict[seat, str]`` (the hero, party, master or
+    servant of each seat); a game without it reports nothing.
+    """
+    hook = getattr(game, "content_choices", None)
+    if hook is None:
+        return (None,) * seats
+    chosen = hook(state) or {}
+    return tuple(None if chosen.get(s) is None else str(chosen[s]) for s in range(seats))
+
+
+def play_game(config: SimConfig, index: int) -> GameRecord:
+    """Play game ``index`` of ``config``'s batch to its end (or the step limit)."""
+    game = resolve_game(config.game)
+    seats = len(config.seats)
+    seed = game_seed(config.seed, index)
+    try:
+        content = load_content(config.game, config.content)
+        state = game.setup(seats, dict(config.options), content, seed)
+        agents: list[Agent] = [make_agent(spec, derive_seed(seed, "seat", seat))
+                               for seat, spec in enumerate(config.seats)]
+        chance = random.Random(derive_seed(seed, "chance"))
+        length = chance_steps = 0
+        decisions = [0] * seats
+        while length < config.max_steps:
+            acting = game.to_act(state)
+            if not acting:
+                break
+            if acting[0] == CHANCE:
+                state = game.apply(state, CHANCE, game.sample_chance(state, chance))
+                length += 1
+                chance_steps += 1
+                continue
+            # Every seat deciding now chooses on the same state, before any choice is applied,
+            # so no agent can see another's sealed choice.
+            choices = []
+            for seat in acting:
+                action = agents[seat].act(game, state, seat)
+                if not game.is_legal(state, seat, action):
+                    raise SimError(f"game {index} (seed {seed}): agent '{config.seats[seat]}' at seat {seat} "
+                                   f"chose '{action}', which is not legal")
+                choices.append((seat, action))
+            for seat, action in choices:
+                if seat not in game.to_act(state):
+                    continue
+                if not game.is_legal(state, seat, action):
+                    action = agents[seat].act(game, state, seat)
+                state = game.apply(state, seat, action)
+                decisions[seat] += 1
+                length += 1
+    except SimError:
+        raise
+    except Exception as exc:
+        raise SimError(f"game {index} (seed {seed}) of {config.game} failed: "
+                       f"{type(exc).__name__}: {exc}") from exc
+    outcome = game.outcome(state)
+    if outcome is None:
+        return GameRecord(index, seed, tuple(config.seats), (), (0.0,) * seats,
+                          f"stopped after {length} steps (the step limit)", False, length, chance_steps,
+                          tuple(decisions), content_choices(game, state, seats))
+    return GameRecord(index, seed, tuple(config.seats), tuple(outcome.winners),
+                      tuple(outcome.returns(seats)), outcome.reason, True, length, chance_steps,
+                      tuple(decisions), content_choices(game, state, seats))
+
+
+def play_chunk(config: SimConfig, indices: Sequence[int]) -> list[GameRecord]:
+    """Play several games of one batch (what one worker task does)."""
+    return [play_game(config, i) for i in indices]
