@@ -1,0 +1,5 @@
+"""Fate/Grand Order Duel -collection figure-, played by its rules page."""
+
+from bouts.games.fgo_duel.game import FgoDuel
+
+__all__ = ["FgoDuel"]

@@ -1,0 +1,46 @@
+"""FGO Duel actions and their text forms.
+
+>>> str(Act("move", ("medusa", "fuyuki_11", "medusa/2")))
+'move medusa fuyuki_11 medusa/2'
+>>> str(Act("battle", ("artoria/1", "artoria/2", "hassan/3")))
+'battle artoria/1 artoria/2 hassan/3'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bouts.core.chance import Roll, Shuffle
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """A master's decision: ``verb arg arg ...``.
+
+    Verbs: ``party`` (3 servants, STATUS slots 1-3), ``mulligan``/``keep``, ``skill`` (use a skill card:
+    servant [target]), ``pass`` (use no skill), ``move`` (servant, area, card paid), ``battle`` (the
+    sealed battle cards), ``remove`` (the trash card removed in a deck rebuild), ``end_move``
+    (魔境の智慧: area, card).
+    """
+
+    verb: str
+    """What is done."""
+    args: tuple[str, ...] = ()
+    """Servant ids, area ids or command card instances, by verb."""
+
+    def __str__(self) -> str:
+        return " ".join((self.verb, *self.args))
+
+    @classmethod
+    def parse(cls, text: str) -> Act:
+        """Read the text form."""
+        words = text.split()
+        return cls(words[0], tuple(words[1:])) if words else cls("")
+
+
+FgoAction = Act | Roll | Shuffle
+"""Any FGO Duel action: a decision, the first-player roll or a shuffle."""
+
+KEEP = Act("keep")
+MULLIGAN = Act("mulligan")
+PASS = Act("pass")

@@ -1,0 +1,147 @@
+"""Battle (FGO-046..FGO-069): sealed battle cards, chains, totals, the result and the move after it."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from bouts.games.fgo_duel.actions import Act
+from bouts.games.fgo_duel.cards import CardType, Catalog
+from bouts.games.fgo_duel.state import CHAIN_COUNTER_SQUARES, Chip, FgoState, SkillState
+
+BATTLE_CARDS = 3
+"""Command cards each player plays in a battle (FGO-048)."""
+QUICK_BONUS = 7
+"""Quick CHAIN: power +7 in the next turn (FGO-051)."""
+ARTS_BONUS = 3
+"""Arts CHAIN: power +3 in the next turn and the turn after (FGO-052)."""
+BUSTER_BONUS = 3
+"""Buster CHAIN: power +3 this turn (FGO-053)."""
+
+
+def battle_options(state: FgoState, seat: int) -> list[Act]:
+    """Every choice of 3 hand cards (all of them when fewer are held, FGO-RUL-20).
+
+    Cards alike in servant, type and power are interchangeable, so each combination is listed once.
+    """
+    hand = state.masters[seat].hand
+    size = min(BATTLE_CARDS, len(hand))
+    seen: set[tuple[tuple[str, str, int], ...]] = set()
+    out = []
+    for combo in itertools.combinations(hand, size):
+        key = tuple(sorted((state.catalog.owner(c), state.catalog.command(c).type.value,
+                            state.catalog.command(c).power) for c in combo))
+        if key not in seen:
+            seen.add(key)
+            out.append(Act("battle", tuple(combo)))
+    return out
+
+
+def chains_of(catalog: Catalog, cards: list[str] | tuple[str, ...], fighting: str) -> list[str]:
+    """The chains a player's battle cards make (FGO-050..FGO-054); several may occur at once (FGO-RUL-08)."""
+    if len(cards) != BATTLE_CARDS:
+        return []
+    types = {catalog.command(c).type for c in cards}
+    chains = [t.value for t in (CardType.QUICK, CardType.ARTS, CardType.BUSTER) if types == {t}]
+    if all(catalog.owner(c) == fighting for c in cards):  # FGO-054, FGO-RUL-07
+        chains.append("brave")
+    return chains
+
+
+@dataclass(frozen=True)
+class Total:
+    """A player's battle total and where it comes from (FGO-057)."""
+
+    cards: int
+    buster: int
+    brave: int
+    chips: int
+    skills: int
+    chains: tuple[str, ...]
+
+    @property
+    def value(self) -> int:
+        """The total compared in step ④."""
+        return self.cards + self.buster + self.brave + self.chips + self.skills
+
+
+def chip_bonus(chips: list[Chip]) -> int:
+    """Power from chips placed in earlier turns (FGO-051, FGO-052, FGO-055, FGO-RUL-05, FGO-RUL-06)."""
+    total = 0
+    for chip in chips:
+        if chip.chain == "quick" and chip.square == 1:
+            total += QUICK_BONUS
+        elif chip.chain == "arts" and chip.square in (1, 2):
+            total += ARTS_BONUS
+    return total
+
+
+def card_power(state: FgoState, seat: int, instance: str) -> int:
+    """A card's power in battle: printed power plus 【常駐】 card_power skills (原初のルーン)."""
+    catalog = state.catalog
+    card = catalog.command(instance)
+    power = card.power
+    if state.options.advanced:
+        owner = catalog.owner(instance)
+        for servant in state.masters[seat].on_map():
+            if servant.skill is None or servant.skill_state is not SkillState.FACE_UP:
+                continue
+            skill = catalog.skills[servant.skill]
+            if skill.effect == "card_power" and servant.skill_target == owner and skill.card_type == card.type:
+                power += skill.amount
+    return power
+
+
+def skill_bonus(state: FgoState, seat: int, fighting: str, enemy: str) -> int:
+    """Power from ``power`` skills in effect for ``seat`` in this battle (FGO-092, FGO-095)."""
+    if not state.options.advanced:
+        return 0
+    catalog = state.catalog
+    master = state.masters[seat]
+    enemy_class = catalog.servants[enemy].servant_class
+    total = 0
+    for servant in master.party:
+        if servant.skill is None:
+            continue
+        skill = catalog.skills[servant.skill]
+        if skill.effect != "power":
+            continue
+        if skill.kind == "persistent":
+            active = servant.skill_state is SkillState.FACE_UP and servant.is_on_map
+        else:
+            active = servant.servant in master.turn_skills
+        if not active:
+            continue
+        if skill.scope == "self" and servant.servant != fighting:
+            continue
+        if skill.when == "own_turn" and state.turn != seat:
+            continue
+        if skill.when == "opponent_turn" and state.turn == seat:
+            continue
+        if skill.against and enemy_class not in skill.against:
+            continue
+        total += skill.amount
+    return total
+
+
+def total_of(state: FgoState, seat: int, cards: list[str] | tuple[str, ...], fighting: str, enemy: str) -> Total:
+    """Step ③: card powers plus every chain modifier (FGO-057, FGO-RUL-09, FGO-RUL-10)."""
+    chains = chains_of(state.catalog, cards, fighting)
+    buster = BUSTER_BONUS if "buster" in chains else 0
+    brave = min(state.catalog.command(c).power for c in cards) if "brave" in chains else 0
+    return Total(cards=sum(card_power(state, seat, c) for c in cards), buster=buster, brave=brave,
+                 chips=chip_bonus(state.masters[seat].chips), skills=skill_bonus(state, seat, fighting, enemy),
+                 chains=tuple(chains))
+
+
+def place_chips(state: FgoState, seat: int, chains: tuple[str, ...]) -> None:
+    """Quick and Arts CHAIN put a chip on the start square (FGO-051, FGO-052, FGO-056)."""
+    for chain in chains:
+        if chain in ("quick", "arts"):
+            state.masters[seat].chips.append(Chip(chain, 0))
+
+
+def advance_chips(state: FgoState) -> None:
+    """End phase: every chip moves 1 square; one on the rightmost square is removed (FGO-075, FGO-076)."""
+    for master in state.masters:
+        master.chips = [Chip(c.chain, c.square + 1) for c in master.chips if c.square < CHAIN_COUNTER_SQUARES - 1]

@@ -1,0 +1,214 @@
+"""FGO Duel content: servants (status card + 5 command cards), skill cards and maps (FGO-003..FGO-009).
+
+Command card instances are named ``<servant id>/<n>`` (n = 1..5); each master owns
+one copy of each of their servants' cards, so the ids are unique within a master.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from bouts.core.content import ContentError, ContentPack, Entry, load_pack
+
+
+class CardType(StrEnum):
+    """The three command card types (FGO-006); Brave is a chain, not a type."""
+
+    QUICK = "quick"
+    ARTS = "arts"
+    BUSTER = "buster"
+
+
+class CommandCard(BaseModel):
+    """One command card: power and type (FGO-006)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    type: CardType
+    power: int = Field(ge=0)
+
+
+class Servant(Entry):
+    """A servant's status card (FGO-005) with its 5 command cards (FGO-003) and skill cards."""
+
+    servant_no: int = Field(ge=1)
+    """The servant ID printed on the status card (FGO-005, FGO-014)."""
+    servant_class: str
+    """Class (クラス): Saber, Archer, Lancer, ...; no rules effect except where a skill names it."""
+    rarity: int = Field(ge=1, le=5)
+    cost: int = Field(ge=0)
+    """Party-building cost (FGO-012)."""
+    commands: tuple[CommandCard, ...]
+    """Exactly 5 command cards (FGO-003)."""
+    skills: tuple[str, ...] = ()
+    """Skill card ids for the advanced rules; the first is the default (FGO-085)."""
+
+    @model_validator(mode="after")
+    def _five_cards(self) -> Servant:
+        if len(self.commands) != 5:
+            raise ValueError(f"a servant has exactly 5 command cards, not {len(self.commands)}")
+        return self
+
+
+SkillKind = Literal["active", "persistent", "trigger"]
+"""``active``: used in the start phase then removed; ``persistent``: 【常駐】; ``trigger``: 【トリガー】."""
+
+SkillEffect = Literal["power", "card_power", "draw", "end_move"]
+"""Behaviour ids: ``power`` (+amount to battle totals), ``card_power`` (+amount to each card of
+``card_type`` of a chosen ally), ``draw`` (ドロー amount cards), ``end_move`` (discard 1 card at your
+end phase to move to an empty adjacent non-master area)."""
+
+
+class SkillCard(Entry):
+    """A skill card (FGO-080): name, effect, 【常駐】/【トリガー】 tags and NP cost."""
+
+    kind: SkillKind = "active"
+    np_cost: int = Field(0, ge=0)
+    """【コスト:NP n枚を消費】 (FGO-083)."""
+    trigger: Literal["enemy_moves_in"] | None = None
+    """Trigger timing: 敵が自身のエリアに移動しようとしたとき (FGO-098)."""
+    effect: SkillEffect
+    amount: int = 0
+    scope: Literal["self", "allies"] = "self"
+    """For ``power``: only battles this servant fights, or battles any of your servants fights."""
+    when: Literal["any", "own_turn", "opponent_turn"] = "any"
+    """For ``power``: on which turns it applies."""
+    against: tuple[str, ...] = ()
+    """For ``power``: only against servants of these classes (empty: any)."""
+    card_type: CardType | None = None
+    """For ``card_power``: the command card type that gains power."""
+
+    @model_validator(mode="after")
+    def _consistent(self) -> SkillCard:
+        if (self.kind == "trigger") != (self.trigger is not None):
+            raise ValueError("a trigger skill needs 'trigger' (its timing), and only a trigger skill has one")
+        if self.effect == "card_power" and self.card_type is None:
+            raise ValueError("a card_power skill needs 'card_type'")
+        if self.effect in ("card_power", "end_move") and self.kind != "persistent":
+            raise ValueError(f"a {self.effect} skill must be persistent (常駐)")
+        return self
+
+
+class Area(BaseModel):
+    """One area of a map (FGO-008): a grid position for drawing, master area or initial area."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    id: str
+    name: str
+    pos: tuple[int, int]
+    """Column and row, for drawing the map (row 0 is seat 0's side)."""
+    master: int | None = None
+    """The seat whose master area this is (FGO-008)."""
+    initial: tuple[int, int] | None = None
+    """``(seat, number)``: the numbered initial area of that seat (FGO-021)."""
+
+
+class GameMap(Entry):
+    """A map (FGO-009): areas, adjacency (links), each seat's master area and initial areas 1-3."""
+
+    areas: tuple[Area, ...]
+    links: tuple[tuple[str, str], ...]
+
+    @model_validator(mode="after")
+    def _well_formed(self) -> GameMap:
+        ids = [a.id for a in self.areas]
+        if len(set(ids)) != len(ids):
+            raise ValueError("area ids must be unique")
+        for a, b in self.links:
+            if a not in ids or b not in ids:
+                raise ValueError(f"link {a}-{b} names an unknown area")
+        for seat in (0, 1):
+            if sum(1 for a in self.areas if a.master == seat) != 1:
+                raise ValueError(f"seat {seat} needs exactly one master area")
+            numbers = sorted(a.initial[1] for a in self.areas if a.initial and a.initial[0] == seat)
+            if numbers != [1, 2, 3]:
+                raise ValueError(f"seat {seat} needs initial areas numbered 1, 2, 3")
+        return self
+
+    def neighbours(self, area: str) -> tuple[str, ...]:
+        """Areas adjacent to ``area`` (隣接), in link order."""
+        out = [b if a == area else a for a, b in self.links if area in (a, b)]
+        return tuple(out)
+
+    def master_area(self, seat: int) -> str:
+        """The master area of ``seat``."""
+        return next(a.id for a in self.areas if a.master == seat)
+
+    def initial_area(self, seat: int, number: int) -> str:
+        """The initial area numbered ``number`` of ``seat`` (FGO-020)."""
+        return next(a.id for a in self.areas if a.initial == (seat, number))
+
+    def area(self, area_id: str) -> Area:
+        """The area with this id."""
+        return next(a for a in self.areas if a.id == area_id)
+
+
+SCHEMA: dict[str, type[Entry]] = {"servant": Servant, "skill": SkillCard, "map": GameMap}
+REFERENCE = Path(__file__).parent / "content"
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """A pack indexed for play."""
+
+    pack: ContentPack
+    servants: dict[str, Servant]
+    skills: dict[str, SkillCard]
+    maps: dict[str, GameMap]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Catalog) and other.pack.id == self.pack.id
+
+    def __hash__(self) -> int:
+        return hash(self.pack.id)
+
+    def command(self, instance: str) -> CommandCard:
+        """The command card of an instance id ``<servant>/<n>``."""
+        servant, _, number = instance.partition("/")
+        return self.servants[servant].commands[int(number) - 1]
+
+    @staticmethod
+    def owner(instance: str) -> str:
+        """The servant a command card instance belongs to."""
+        return instance.partition("/")[0]
+
+    @staticmethod
+    def instances(servant: str) -> tuple[str, ...]:
+        """The 5 command card instance ids of a servant."""
+        return tuple(f"{servant}/{n}" for n in range(1, 6))
+
+
+def catalog_of(pack: ContentPack) -> Catalog:
+    """Index a loaded pack, checking cross references."""
+    servants = {s.id: s for s in pack.entries("servant", Servant)}
+    skills = {s.id: s for s in pack.entries("skill", SkillCard)}
+    maps = {m.id: m for m in pack.entries("map", GameMap)}
+    if len(servants) < 3:
+        raise ContentError("the pack needs at least 3 [[servant]] entries")
+    if not maps:
+        raise ContentError("the pack has no [[map]] entries")
+    for servant in servants.values():
+        if "/" in servant.id or ":" in servant.id:
+            raise ContentError(f"servant id '{servant.id}' may not contain '/' or ':'")
+        for skill in servant.skills:
+            if skill not in skills:
+                raise ContentError(f"servant '{servant.id}': field 'skills': unknown skill '{skill}'")
+    return Catalog(pack, servants, skills, maps)
+
+
+@cache
+def reference_catalog() -> Catalog:
+    """The reference pack shipped with bouts."""
+    return catalog_of(load_pack(REFERENCE, "fgo_duel", SCHEMA, reference=True))
+
+
+def load_catalog(path: str | None) -> Catalog:
+    """The reference pack (``path`` None) or a user's pack directory."""
+    if path is None:
+        return reference_catalog()
+    return catalog_of(load_pack(path, "fgo_duel", SCHEMA))

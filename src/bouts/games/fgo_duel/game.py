@@ -1,0 +1,356 @@
+"""Fate/Grand Order Duel on the game contract: set-up, who acts, legal actions and applying them."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from bouts.core.chance import Roll, Shuffle
+from bouts.core.content import ContentError, ContentPack
+from bouts.core.contract import CHANCE, Game, GameInfo, IllegalAction, OptionsError, Outcome, Seat, Variant
+from bouts.core.decisions import SealedChoices
+from bouts.core.events import Event
+from bouts.core.options import validate_options
+from bouts.games.fgo_duel import deck, party, skills, turn
+from bouts.games.fgo_duel.actions import KEEP, MULLIGAN, Act, FgoAction
+from bouts.games.fgo_duel.battle import battle_options
+from bouts.games.fgo_duel.cards import Catalog, catalog_of, load_catalog
+from bouts.games.fgo_duel.movement import legal_moves
+from bouts.games.fgo_duel.options import OPTION_HELP, FgoOptions
+from bouts.games.fgo_duel.state import FgoState, Master, Phase, SkillState
+from bouts.games.fgo_duel.view import describe_action, render_view, view_of
+
+INFO = GameInfo(
+    id="fgo_duel",
+    name="Fate/Grand Order Duel -collection figure-",
+    min_seats=2,
+    max_seats=2,
+    chance=True,
+    hidden_information=True,
+    simultaneous=True,
+    cooperative=False,
+    summary=(
+        "Two masters, three servants each, on a map of areas. On your turn trash a command card of a "
+        "servant to move it to an adjacent area; moving into an enemy servant starts a battle in which "
+        "both players reveal 3 command cards at once (Quick, Arts, Buster and Brave chains add power); "
+        "the attacker destroys the defender only with a strictly greater total. Win by destroying all 3 "
+        "enemy servants, by entering the enemy master area, or when the enemy has 4 or fewer command "
+        "cards left. Advanced rules add one skill card per servant, paid with NP (upright Arts in the trash)."
+    ),
+)
+
+
+class FgoDuel(Game[FgoState, FgoAction]):
+    """Fate/Grand Order Duel, by its rules page (clauses FGO-001..FGO-101 of rules/fgo_duel.md)."""
+
+    info = INFO
+
+    # -- content --------------------------------------------------------------------
+    def load_content(self, path: str | None = None) -> ContentPack:
+        """The reference pack, or a user's pack directory."""
+        return load_catalog(path).pack
+
+    @staticmethod
+    def _catalog(content: Any) -> Catalog:
+        if content is None or isinstance(content, str):
+            return load_catalog(content)
+        if isinstance(content, Catalog):
+            return content
+        if isinstance(content, ContentPack):
+            return catalog_of(content)
+        raise ContentError(f"not an FGO Duel content pack: {content!r}")
+
+    def options_help(self) -> dict[str, str]:
+        """Option names with descriptions."""
+        return dict(OPTION_HELP)
+
+    def variants(self) -> dict[str, Variant]:
+        """Basic and advanced rules on both maps."""
+        return {
+            "basic": Variant((2,), {}, "basic rules on 炎上汚染都市 冬木"),
+            "advanced": Variant((2,), {"advanced": True}, "advanced rules (skill cards) on 冬木"),
+            "orleans": Variant((2,), {"map": "orleans"}, "basic rules on 邪竜百年戦争 オルレアン"),
+            "orleans_advanced": Variant((2,), {"map": "orleans", "advanced": True},
+                                        "advanced rules on オルレアン"),
+        }
+
+    # -- set-up ---------------------------------------------------------------------------
+    def setup(self, seats: int, options: Mapping[str, Any] | None = None,
+              content: Any | None = None, seed: int = 0) -> FgoState:
+        """Decide the first player, then build parties (or take them from the options)."""
+        opts = validate_options(FgoOptions, options)
+        catalog = self._catalog(content)
+        if seats != 2:
+            raise OptionsError(f"FGO Duel is a 2-player game, not {seats} (FGO-001)")
+        if opts.map not in catalog.maps:
+            raise OptionsError(f"option 'map': unknown map '{opts.map}' (known: {', '.join(catalog.maps)})")
+        if opts.parties is not None:
+            for seat, tokens in enumerate(opts.parties):
+                problem = party.party_problem(catalog, opts, tuple(tokens))
+                if problem:
+                    raise OptionsError(f"option 'parties': seat {seat}: {problem}")
+        state = FgoState(opts, catalog, [Master(), Master()], Phase.FIRST_PLAYER)
+        if opts.first_player is not None:
+            self._first_player(state, opts.first_player)
+        return state
+
+    def _first_player(self, state: FgoState, first: int) -> None:
+        """Step ②: who goes first (FGO-017); then the parties (FGO-011, FGO-018)."""
+        state.first = state.turn = first
+        state.events.append(Event("first", f"Seat {first} goes first (先攻)", {"first": first}))
+        if state.options.parties is not None:
+            for seat, tokens in enumerate(state.options.parties):
+                party.install_party(state, seat, tuple(tokens))
+            turn.deal(state)
+        else:
+            state.phase = Phase.PARTY
+            state.sealed = SealedChoices(waiting=[0, 1])
+
+    # -- who acts ---------------------------------------------------------------------------
+    def to_act(self, state: FgoState) -> tuple[Seat, ...]:
+        """The deciding seat(s), ``CHANCE`` for the first-player roll and shuffles, nobody when over."""
+        phase = state.phase
+        if phase in (Phase.PARTY, Phase.BATTLE):
+            assert state.sealed is not None
+            return tuple(sorted(state.sealed.waiting))
+        if phase in (Phase.FIRST_PLAYER, Phase.SHUFFLE):
+            return (CHANCE,)
+        if phase is Phase.MULLIGAN:
+            return (state.mulligan_seat,)
+        if phase in (Phase.START, Phase.ACTION, Phase.END_MOVE):
+            return (state.turn,)
+        if phase is Phase.TRIGGER:
+            return (1 - state.turn,)
+        if phase is Phase.REMOVE:
+            return (state.draws[0].seat,)
+        return ()
+
+    def _legal_actions(self, state: FgoState, seat: Seat) -> tuple[FgoAction, ...]:
+        phase = state.phase
+        if phase is Phase.FIRST_PLAYER:
+            return Roll.outcomes(1, 2)
+        if phase is Phase.SHUFFLE:
+            return ()
+        if phase is Phase.PARTY:
+            return tuple(Act("party", p) for p in party.legal_parties(state.catalog, state.options))
+        if phase is Phase.MULLIGAN:
+            return (KEEP, MULLIGAN)
+        if phase is Phase.START:
+            return tuple(skills.start_options(state))
+        if phase is Phase.ACTION:
+            return tuple(legal_moves(state, seat))
+        if phase is Phase.TRIGGER:
+            assert state.attack is not None and state.attack.defender is not None
+            return tuple(skills.trigger_options(state, seat, state.attack.defender))
+        if phase is Phase.BATTLE:
+            return tuple(battle_options(state, seat))
+        if phase is Phase.REMOVE:
+            return tuple(Act("remove", (c,)) for c in dict.fromkeys(state.masters[seat].trash))
+        if phase is Phase.END_MOVE:
+            return tuple(skills.end_move_options(state))
+        return ()
+
+    # -- chance -------------------------------------------------------------------------------
+    def is_legal_chance(self, state: FgoState, action: FgoAction) -> bool:
+        """Whether a forced roll or shuffle is possible now."""
+        if state.phase is Phase.SHUFFLE:
+            return isinstance(action, Shuffle) and action.is_permutation_of(state.masters[state.shuffling].deck)
+        return isinstance(action, Roll) and action.fits(1, 2)
+
+    def sample_chance(self, state: FgoState, rng: random.Random) -> FgoAction:
+        """Shuffle the pending deck, or decide the first player (1: seat 0, 2: seat 1)."""
+        if state.phase is Phase.SHUFFLE:
+            return Shuffle.sample(state.masters[state.shuffling].deck, rng)
+        if state.phase is Phase.FIRST_PLAYER:
+            return Roll.sample(1, 2, rng)
+        raise IllegalAction("no chance step is pending")
+
+    def parse_action(self, state: FgoState, seat: Seat, text: str) -> FgoAction:
+        """Read an action's text form (``shuffle ...`` and ``roll N`` for chance)."""
+        if seat == CHANCE and CHANCE in self.to_act(state):
+            return Shuffle.parse(text) if state.phase is Phase.SHUFFLE else Roll.parse(text)
+        if seat not in self.to_act(state):
+            raise IllegalAction(f"it is not {self.seat_name(state, seat)}'s decision now")
+        action = Act.parse(text)
+        if state.phase is Phase.PARTY and action.verb == "party":
+            party.check_party(state.catalog, state.options, action.args)
+        return action
+
+    # -- applying ---------------------------------------------------------------------------------
+    def is_legal(self, state: FgoState, seat: Seat, action: FgoAction) -> bool:
+        """Legality; a party is checked by its rules rather than by listing every party."""
+        if (state.phase is Phase.PARTY and isinstance(action, Act) and action.verb == "party"
+                and seat in self.to_act(state)):
+            return party.party_problem(state.catalog, state.options, action.args) is None
+        return super().is_legal(state, seat, action)
+
+    def _apply(self, state: FgoState, seat: Seat, action: FgoAction) -> None:
+        if isinstance(action, Roll):
+            self._first_player(state, action.values[0] - 1)
+        elif isinstance(action, Shuffle):
+            master = state.masters[state.shuffling]
+            master.deck = list(action.order)
+            master.unshuffled = False
+            master.epoch += 1
+            state.events.append(Event("shuffle", f"Seat {state.shuffling} shuffles its command deck "
+                                      f"({len(master.deck)} cards)", {"seat": state.shuffling}))
+            turn.resume(state)
+        else:
+            self._apply_act(state, seat, action)
+
+    def _apply_act(self, state: FgoState, seat: Seat, act: Act) -> None:
+        verb = act.verb
+        master = state.masters[seat]
+        if verb == "party":  # FGO-011, FGO-018, FGO-019, FGO-RUL-40
+            assert state.sealed is not None
+            state.sealed.choose(seat, act.args)
+            state.events.append(Event("party_chosen", f"Seat {seat} places its status cards face down",
+                                      {"seat": seat}))
+            state.events.append(Event("party_mine", f"You chose {' '.join(act.args)}", {"party": list(act.args)},
+                                      to=frozenset({seat})))
+            if state.sealed.is_complete:
+                chosen = state.sealed.revealed()
+                state.sealed = None
+                for s in (0, 1):
+                    party.install_party(state, s, tuple(chosen[s]))
+                turn.deal(state)
+        elif verb in ("keep", "mulligan"):  # FGO-025, FGO-026
+            if verb == "mulligan":
+                deck.mulligan(state, seat)
+                state.after = "mulligan"
+                turn.resume(state)
+            else:
+                master.mulliganed = False
+                state.events.append(Event("keep", f"Seat {seat} keeps its hand", {"seat": seat}))
+                turn.next_mulligan(state)
+        elif verb == "pass":
+            if state.phase is Phase.START:
+                turn.action_phase(state)
+            elif state.phase is Phase.TRIGGER:
+                turn.start_battle(state)
+            else:
+                turn.finish_turn(state)
+        elif verb == "skill":
+            target = act.args[1] if len(act.args) > 1 else None
+            skills.use_skill(state, seat, act.args[0], target)
+            if state.phase is Phase.TRIGGER:
+                turn.start_battle(state)
+            else:
+                state.after = "action"
+                turn.resume(state)
+        elif verb == "move":
+            servant_id, area, card = act.args
+            turn.declare_move(state, seat, servant_id, area, card)
+        elif verb == "battle":  # FGO-048: sealed until both have chosen
+            assert state.sealed is not None
+            for card in act.args:
+                master.hand.remove(card)
+            master.battle = list(act.args)
+            state.sealed.choose(seat, act.args)
+            state.events.append(Event("battle_chosen", f"Seat {seat} places {len(act.args)} battle cards face down",
+                                      {"seat": seat, "count": len(act.args)}))
+            state.events.append(Event("battle_mine", "You play " + ", ".join(deck.card_name(state, c)
+                                                                             for c in act.args),
+                                      {"cards": list(act.args)}, to=frozenset({seat})))
+            if state.sealed.is_complete:
+                turn.resolve_battle(state)
+        elif verb == "remove":  # FGO-071, FGO-072
+            deck.remove_for_rebuild(state, seat, act.args[0])
+            if state.phase is not Phase.OVER:
+                turn.resume(state)
+        elif verb == "end_move":
+            servant_id, area, card = act.args
+            master.hand.remove(card)
+            master.trash.append(card)
+            servant = master.servant(servant_id)
+            state.events.append(Event("end_move", f"Seat {seat} trashes {deck.card_name(state, card)}: "
+                                      f"{turn.servant_name(state, servant_id)} moves to {state.map.area(area).name}",
+                                      {"seat": seat, "servant": servant_id, "from": servant.area, "to": area,
+                                       "card": card}, reveals=True, owner=seat))
+            servant.area = area
+            turn.finish_turn(state)
+        else:  # pragma: no cover - legality was checked
+            raise IllegalAction(f"unknown action '{act}'")
+
+    # -- information ---------------------------------------------------------------------------
+    def view(self, state: FgoState, seat: Seat | None) -> dict[str, Any]:
+        """Public table plus ``seat``'s own hand, sealed choices and face-down skills (FGO-RUL-35)."""
+        return view_of(state, seat, self.to_act(state))
+
+    def determinize(self, state: FgoState, seat: Seat | None, rng: random.Random) -> FgoState:
+        """Reshuffle what ``seat`` cannot see: deck orders, other hands, sealed choices, face-down skills.
+
+        Hand cards drawn from the same shuffle (epoch) as the current deck are interchangeable with
+        the deck to another seat; older hand cards only among themselves.
+        """
+        new = state.clone()
+        new.events, new._legal = [], {}
+        for index, master in enumerate(new.masters):
+            if index == seat:
+                if not master.unshuffled:
+                    rng.shuffle(master.deck)
+                continue
+            self._reshuffle_hidden(master, rng)
+            for servant in master.party:
+                if servant.skill_state is SkillState.FACE_DOWN:
+                    options = new.catalog.servants[servant.servant].skills
+                    servant.skill = rng.choice(options)
+            if new.sealed is not None and index in new.sealed.chosen:
+                new.sealed.chosen[index] = self._resample_sealed(new, index, rng)
+        return new
+
+    @staticmethod
+    def _reshuffle_hidden(master: Master, rng: random.Random) -> None:
+        slots: dict[int, list[tuple[list[str], int]]] = {}
+        pools: dict[int, list[str]] = {}
+        for pos, instance in enumerate(master.hand):
+            epoch = master.drawn_in.get(instance, 0)
+            slots.setdefault(epoch, []).append((master.hand, pos))
+            pools.setdefault(epoch, []).append(instance)
+        if not master.unshuffled:
+            for pos, instance in enumerate(master.deck):
+                slots.setdefault(master.epoch, []).append((master.deck, pos))
+                pools.setdefault(master.epoch, []).append(instance)
+        for epoch, places in slots.items():
+            pool = pools[epoch]
+            rng.shuffle(pool)
+            for (pile, pos), instance in zip(places, pool, strict=True):
+                pile[pos] = instance
+                if pile is master.hand:
+                    master.drawn_in[instance] = epoch
+
+    @staticmethod
+    def _resample_sealed(state: FgoState, index: int, rng: random.Random) -> tuple[str, ...]:
+        master = state.masters[index]
+        if state.phase is Phase.PARTY:
+            return rng.choice(party.legal_parties(state.catalog, state.options))
+        # battle cards: put the sealed ones back among the hidden cards, then draw a new choice
+        count = len(master.battle)
+        pool = master.hand + master.battle
+        rng.shuffle(pool)
+        master.battle, master.hand = pool[:count], pool[count:]
+        return tuple(master.battle)
+
+    def outcome(self, state: FgoState) -> Outcome | None:
+        """The winner and the win condition met (FGO-028..FGO-031), or a draw at the house turn limit."""
+        if state.phase is not Phase.OVER:
+            return None
+        if state.winner is None:
+            return Outcome((), state.reason)
+        return Outcome((state.winner,), state.reason)
+
+    # -- presentation ---------------------------------------------------------------------------
+    def seat_name(self, state: FgoState, seat: Seat) -> str:
+        """``seat N (先攻)``."""
+        if seat in (0, 1):
+            return f"seat {seat} ({'先攻' if seat == state.first else '後攻'})"
+        return super().seat_name(state, seat)
+
+    def describe(self, state: FgoState, seat: Seat, action: FgoAction) -> str:
+        """A menu line for ``action``."""
+        return describe_action(state, seat, action)
+
+    def render(self, view: Mapping[str, Any]) -> str:
+        """The map and both masters as Rich markup."""
+        return render_view(view)

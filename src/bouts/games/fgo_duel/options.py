@@ -1,0 +1,36 @@
+"""FGO Duel options: map, advanced rules, the cost cap, parties given up front, a house turn limit."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from bouts.core.options import Options
+
+
+class FgoOptions(Options):
+    """Options for a Fate/Grand Order Duel match."""
+
+    map: str = "fuyuki"
+    """Map id: ``fuyuki`` (炎上汚染都市 冬木) or ``orleans`` (邪竜百年戦争 オルレアン) (FGO-RUL-41)."""
+    advanced: bool = False
+    """The advanced rules: the basic rules plus skill cards (FGO-002, FGO-079)."""
+    cost_cap: int | None = Field(11, ge=0)
+    """Party cost limit (FGO-012); players may agree to relax it (FGO-013, FGO-RUL-39); ``None``: no cap."""
+    parties: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+    """Each seat's party, STATUS slot 1 to 3 in order (``servant`` or ``servant:skill``); when left
+    out, each seat builds its party as a sealed set-up decision (FGO-011, FGO-RUL-40)."""
+    first_player: int | None = Field(None, ge=0, le=1)
+    """Seat that goes first (FGO-017); ``None``: decided by a chance step (like じゃんけん)."""
+    turn_limit: int | None = Field(None, ge=1)
+    """House rule for simulations: a draw after this many turns (the rulebook has none)."""
+
+
+OPTION_HELP = {
+    "map": "fuyuki (炎上汚染都市 冬木, default) | orleans (邪竜百年戦争 オルレアン)",
+    "advanced": "true: advanced rules with skill cards (default false)",
+    "cost_cap": "party cost limit, default 11; null for no limit (agreed by both players)",
+    "parties": "[[slot1, slot2, slot3], [...]] per seat, e.g. [[\"artoria\",\"medusa\",\"hassan\"],...]; "
+               "default: built at set-up",
+    "first_player": "0 or 1; default: decided at random",
+    "turn_limit": "house rule for simulations: draw after this many turns (default: none)",
+}

@@ -1,0 +1,91 @@
+"""Party building (FGO-011..FGO-015, FGO-085) and placing it on the map (FGO-018..FGO-022)."""
+
+from __future__ import annotations
+
+import itertools
+
+from bouts.core.contract import IllegalAction
+from bouts.core.events import Event
+from bouts.games.fgo_duel.cards import Catalog
+from bouts.games.fgo_duel.options import FgoOptions
+from bouts.games.fgo_duel.state import FgoState, ServantInPlay, SkillState
+
+PARTY_SIZE = 3
+"""Servants in a party (FGO-011)."""
+
+
+def split_token(token: str) -> tuple[str, str | None]:
+    """``servant`` or ``servant:skill``."""
+    servant, _, skill = token.partition(":")
+    return servant, skill or None
+
+
+def party_problem(catalog: Catalog, options: FgoOptions, tokens: tuple[str, ...]) -> str | None:
+    """Why a party is not legal, or ``None`` (FGO-011, FGO-012, FGO-013, FGO-014, FGO-085)."""
+    if len(tokens) != PARTY_SIZE:
+        return f"a party has exactly {PARTY_SIZE} servants, not {len(tokens)}"
+    numbers: list[int] = []
+    cost = 0
+    for token in tokens:
+        servant_id, skill = split_token(token)
+        servant = catalog.servants.get(servant_id)
+        if servant is None:
+            return f"unknown servant '{servant_id}' (known: {', '.join(catalog.servants)})"
+        if skill is not None:
+            if not options.advanced:
+                return "skill cards are used only in the advanced rules (FGO-007)"
+            if skill not in servant.skills:
+                return f"'{skill}' is not a skill card of {servant.name} (its skills: {', '.join(servant.skills)})"
+        numbers.append(servant.servant_no)
+        cost += servant.cost
+    if len(set(numbers)) != len(numbers):
+        return "a party may not hold two servants with the same servant ID (FGO-014)"
+    if options.cost_cap is not None and cost > options.cost_cap:
+        return f"the party costs {cost}, more than the limit of {options.cost_cap} (FGO-012)"
+    return None
+
+
+def legal_parties(catalog: Catalog, options: FgoOptions) -> list[tuple[str, ...]]:
+    """Every legal party, STATUS slots 1-3 in order; in the advanced rules each choice of skill card."""
+    out: list[tuple[str, ...]] = []
+    for trio in itertools.permutations(catalog.servants.values(), PARTY_SIZE):
+        if len({s.servant_no for s in trio}) < PARTY_SIZE:
+            continue
+        if options.cost_cap is not None and sum(s.cost for s in trio) > options.cost_cap:
+            continue
+        if options.advanced:
+            choices = [[s.id] if len(s.skills) <= 1 else [f"{s.id}:{k}" for k in s.skills] for s in trio]
+            out.extend(tuple(combo) for combo in itertools.product(*choices))
+        else:
+            out.append(tuple(s.id for s in trio))
+    return out
+
+
+def check_party(catalog: Catalog, options: FgoOptions, tokens: tuple[str, ...]) -> None:
+    """Raise :class:`IllegalAction` for an illegal party."""
+    problem = party_problem(catalog, options, tokens)
+    if problem:
+        raise IllegalAction(problem)
+
+
+def install_party(state: FgoState, seat: int, tokens: tuple[str, ...]) -> None:
+    """Status cards in STATUS slots 1-3, figures on the matching initial areas (FGO-020), skill cards
+    face down (FGO-086) and the 15 command cards as the command deck, to be shuffled (FGO-022)."""
+    master = state.masters[seat]
+    catalog = state.catalog
+    master.party = []
+    master.deck = []
+    for number, token in enumerate(tokens, start=1):
+        servant_id, skill = split_token(token)
+        servant = catalog.servants[servant_id]
+        default = servant.skills[0] if servant.skills else None
+        skill = (skill or default) if state.options.advanced else None
+        area = state.map.initial_area(seat, number)
+        master.party.append(ServantInPlay(servant_id, number, area, skill,
+                                          SkillState.FACE_DOWN if skill else None))
+        master.deck.extend(catalog.instances(servant_id))
+    master.unshuffled = True
+    names = ", ".join(f"{n}: {catalog.servants[s.servant].name}" for n, s in enumerate(master.party, start=1))
+    state.events.append(Event("status", f"Seat {seat} reveals its status cards ({names})",
+                              {"seat": seat, "party": [s.servant for s in master.party],
+                               "areas": [s.area for s in master.party]}, reveals=True, owner=seat))

@@ -1,0 +1,125 @@
+"""Skill cards, the advanced rules (FGO-079..FGO-100, FGO-RUL-42..FGO-RUL-48)."""
+
+from __future__ import annotations
+
+from bouts.core.events import Event
+from bouts.games.fgo_duel.actions import PASS, Act
+from bouts.games.fgo_duel.cards import CardType, SkillCard
+from bouts.games.fgo_duel.movement import distinct_cards
+from bouts.games.fgo_duel.state import DrawOrder, FgoState, ServantInPlay, SkillState
+
+
+def np_of(state: FgoState, seat: int) -> int:
+    """NP: upright Arts command cards in the trash (FGO-082, FGO-084)."""
+    master = state.masters[seat]
+    return sum(1 for c in master.trash
+               if c not in master.sideways and state.catalog.command(c).type is CardType.ARTS)
+
+
+def pay_np(state: FgoState, seat: int, count: int) -> None:
+    """Turn ``count`` upright Arts trash cards sideways, oldest first (FGO-083, FGO-RUL-48)."""
+    master = state.masters[seat]
+    for instance in list(master.trash):
+        if count == 0:
+            break
+        if instance not in master.sideways and state.catalog.command(instance).type is CardType.ARTS:
+            master.sideways.append(instance)
+            count -= 1
+
+
+def skill_of(state: FgoState, servant: ServantInPlay) -> SkillCard | None:
+    """The skill card of a servant, if any."""
+    return None if servant.skill is None else state.catalog.skills[servant.skill]
+
+
+def can_pay(state: FgoState, seat: int, skill: SkillCard) -> bool:
+    """Whether the NP cost can be paid (FGO-083, FGO-RUL-44, FGO-RUL-48)."""
+    return np_of(state, seat) >= skill.np_cost
+
+
+def has_face_down_skill(state: FgoState, seat: int) -> bool:
+    """Whether ``seat`` has a face-down skill card of a servant on the map (public knowledge)."""
+    return any(s.skill_state is SkillState.FACE_DOWN for s in state.masters[seat].on_map())
+
+
+def start_options(state: FgoState) -> list[Act]:
+    """Start phase: use at most 1 face-down skill that is not a trigger, or none (FGO-090, FGO-091, FGO-097)."""
+    seat = state.turn
+    master = state.masters[seat]
+    out = [PASS]
+    for servant in master.on_map():
+        skill = skill_of(state, servant)
+        if skill is None or servant.skill_state is not SkillState.FACE_DOWN or skill.kind == "trigger":
+            continue
+        if not can_pay(state, seat, skill):
+            continue
+        if skill.effect == "card_power":
+            out.extend(Act("skill", (servant.servant, ally.servant)) for ally in master.on_map())
+        else:
+            out.append(Act("skill", (servant.servant,)))
+    return out
+
+
+def trigger_options(state: FgoState, seat: int, servant_id: str) -> list[Act]:
+    """A defender's 【トリガー:敵が自身のエリアに移動しようとしたとき】 skill, or none.
+
+    FGO-098, FGO-RUL-42, FGO-RUL-45.
+    """
+    servant = state.masters[seat].servant(servant_id)
+    skill = skill_of(state, servant)
+    out = [PASS]
+    if (skill is not None and servant.skill_state is SkillState.FACE_DOWN and skill.trigger == "enemy_moves_in"
+            and can_pay(state, seat, skill)):
+        out.append(Act("skill", (servant_id,)))
+    return out
+
+
+def end_move_options(state: FgoState) -> list[Act]:
+    """魔境の智慧: trash 1 hand card to move to an empty adjacent non-master area, or not."""
+    seat = state.turn
+    master = state.masters[seat]
+    out = [PASS]
+    masters = {state.map.master_area(0), state.map.master_area(1)}
+    cards = distinct_cards(state, master.hand)
+    for servant in master.on_map():
+        skill = skill_of(state, servant)
+        if skill is None or skill.effect != "end_move" or servant.skill_state is not SkillState.FACE_UP:
+            continue
+        assert servant.area is not None
+        for area in state.map.neighbours(servant.area):
+            if area not in masters and state.occupant(area) is None:
+                out.extend(Act("end_move", (servant.servant, area, card)) for card in cards)
+    return out
+
+
+def use_skill(state: FgoState, seat: int, servant_id: str, target: str | None) -> None:
+    """Turn the card face up paying its NP, carry out its effect, remove it unless 【常駐】 (FGO-091..FGO-095)."""
+    master = state.masters[seat]
+    servant = master.servant(servant_id)
+    skill = skill_of(state, servant)
+    assert skill is not None
+    pay_np(state, seat, skill.np_cost)
+    servant.skill_state = SkillState.FACE_UP
+    servant.skill_revealed = True
+    name = state.catalog.servants[servant_id].name
+    state.events.append(Event("skill", f"Seat {seat}'s {name} uses {skill.name}"
+                              + (f" (NP {skill.np_cost})" if skill.np_cost else "") + f": {skill.text}",
+                              {"seat": seat, "servant": servant_id, "skill": skill.id, "target": target},
+                              reveals=True, owner=seat))
+    if skill.effect == "power" and skill.kind != "persistent":
+        master.turn_skills.append(servant_id)
+    elif skill.effect == "card_power":
+        servant.skill_target = target
+    elif skill.effect == "draw":
+        state.draws.append(DrawOrder(seat, skill.amount))
+    if skill.kind != "persistent":  # FGO-093, FGO-RUL-43
+        servant.skill_state = SkillState.REMOVED
+
+
+def remove_skill_of_destroyed(state: FgoState, seat: int, servant: ServantInPlay) -> None:
+    """A destroyed servant's skill card leaves the game, even face down (FGO-096, FGO-099, FGO-100)."""
+    if servant.skill is not None and servant.skill_state is not SkillState.REMOVED:
+        servant.skill_state = SkillState.REMOVED
+        state.events.append(Event("skill_removed", f"Seat {seat}'s skill card of "
+                                  f"{state.catalog.servants[servant.servant].name} is removed from the game",
+                                  {"seat": seat, "servant": servant.servant}))

@@ -1,0 +1,201 @@
+"""FGO Duel state: the two masters (party, command deck, hand, trash, chips) and the turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from bouts.core.contract import State
+from bouts.core.decisions import SealedChoices
+from bouts.games.fgo_duel.cards import Catalog, GameMap
+from bouts.games.fgo_duel.options import FgoOptions
+
+CHAIN_COUNTER_SQUARES = 3
+"""Squares of the chain counter: the start square (0) to the rightmost square (2) (FGO-RUL-05)."""
+
+
+class Phase(StrEnum):
+    """Where the match stands: set-up steps, the four turn phases (FGO-034) and their decisions."""
+
+    PARTY = "party"
+    FIRST_PLAYER = "first_player"
+    SHUFFLE = "shuffle"
+    MULLIGAN = "mulligan"
+    START = "start"
+    ACTION = "action"
+    TRIGGER = "trigger"
+    BATTLE = "battle"
+    REMOVE = "remove"
+    END_MOVE = "end_move"
+    OVER = "over"
+
+
+class SkillState(StrEnum):
+    """Where a skill card lies (FGO-086, FGO-093, FGO-094)."""
+
+    FACE_DOWN = "face_down"
+    FACE_UP = "face_up"
+    REMOVED = "removed"
+
+
+@dataclass
+class ServantInPlay:
+    """One servant of a party: status card in a STATUS slot, figure on the map, skill card."""
+
+    servant: str
+    """Servant content id."""
+    slot: int
+    """STATUS slot number 1-3 = initial area number (FGO-020)."""
+    area: str | None
+    """The area of its figure; ``None`` once destroyed (FGO-062)."""
+    skill: str | None = None
+    """Its skill card id (advanced rules, FGO-085)."""
+    skill_state: SkillState | None = None
+    skill_target: str | None = None
+    """The ally a ``card_power`` skill was used on."""
+    skill_revealed: bool = False
+    """Whether the skill card was ever turned face up (a face-down card removed with its servant stays secret)."""
+
+    def clone(self) -> ServantInPlay:
+        """A copy."""
+        return ServantInPlay(self.servant, self.slot, self.area, self.skill, self.skill_state, self.skill_target,
+                             self.skill_revealed)
+
+    @property
+    def is_on_map(self) -> bool:
+        """Whether its figure is on the map (not destroyed)."""
+        return self.area is not None
+
+
+@dataclass
+class Chip:
+    """A chip on the chain counter (FGO-051, FGO-052): its chain and its square (age, FGO-RUL-05)."""
+
+    chain: str
+    """``quick`` or ``arts``."""
+    square: int = 0
+    """0 is the start square; it moves 1 square at every end phase (FGO-075)."""
+
+
+@dataclass
+class Master:
+    """A player: party, command deck, hand, trash and chain counter."""
+
+    party: list[ServantInPlay] = field(default_factory=list)
+    deck: list[str] = field(default_factory=list)
+    """Command deck, top card first (hidden from both players, FGO-023)."""
+    hand: list[str] = field(default_factory=list)
+    """Hand (hidden from the opponent, FGO-024)."""
+    trash: list[str] = field(default_factory=list)
+    """Trash, face up, oldest first (FGO-044, FGO-045)."""
+    sideways: list[str] = field(default_factory=list)
+    """Trash cards turned sideways to pay NP (FGO-083); the rest of the trash is upright."""
+    removed: list[str] = field(default_factory=list)
+    """Command cards removed from the game (FGO-064)."""
+    battle: list[str] = field(default_factory=list)
+    """Command cards on the BATTLE space (revealed)."""
+    chips: list[Chip] = field(default_factory=list)
+    unshuffled: bool = False
+    """Whether the command deck must be shuffled before the next draw (FGO-022, FGO-025, FGO-072)."""
+    mulliganed: bool | None = None
+    """``None`` until decided; whether this master took the mulligan (public, FGO-RUL-36)."""
+    turn_skills: list[str] = field(default_factory=list)
+    """Servant ids whose one-shot skill is in effect this turn (active) or this battle (trigger)."""
+    epoch: int = 0
+    """How many times the command deck has been shuffled."""
+    drawn_in: dict[str, int] = field(default_factory=dict)
+    """For each hand card, the epoch of the deck it was drawn from (cards of one epoch are alike to others)."""
+
+    def clone(self) -> Master:
+        """A copy with its own lists."""
+        return Master([s.clone() for s in self.party], list(self.deck), list(self.hand), list(self.trash),
+                      list(self.sideways), list(self.removed), list(self.battle),
+                      [Chip(c.chain, c.square) for c in self.chips], self.unshuffled, self.mulliganed,
+                      list(self.turn_skills), self.epoch, dict(self.drawn_in))
+
+    def servant(self, servant_id: str) -> ServantInPlay:
+        """The party member with this id."""
+        return next(s for s in self.party if s.servant == servant_id)
+
+    def on_map(self) -> list[ServantInPlay]:
+        """Party members whose figures are on the map."""
+        return [s for s in self.party if s.is_on_map]
+
+    @property
+    def card_total(self) -> int:
+        """Deck + hand + battle cards + trash: win condition C counts this (FGO-031, FGO-032)."""
+        return len(self.deck) + len(self.hand) + len(self.battle) + len(self.trash)
+
+
+
+@dataclass(frozen=True)
+class Attack:
+    """A move into an area: the attacker, where from and where to, and the defender if any."""
+
+    attacker: str
+    origin: str
+    destination: str
+    defender: str | None
+
+
+@dataclass(frozen=True)
+class DrawOrder:
+    """Cards a master still has to draw (FGO-070, FGO-RUL-28)."""
+
+    seat: int
+    count: int
+
+
+@dataclass(eq=True)
+class FgoState(State):
+    """The whole match."""
+
+    options: FgoOptions
+    catalog: Catalog
+    masters: list[Master]
+    phase: Phase
+    first: int = 0
+    """The first player (先攻)."""
+    turn: int = 0
+    """Seat whose turn it is."""
+    turns: int = 0
+    """Turns begun so far (game turns, FGO-RUL-01)."""
+    sealed: SealedChoices | None = None
+    """Sealed choices in progress: party building or battle cards (FGO-048)."""
+    attack: Attack | None = None
+    shuffling: int = 0
+    """Seat whose command deck the pending shuffle is for."""
+    draws: list[DrawOrder] = field(default_factory=list)
+    """Draws still to make, in order."""
+    after: str = ""
+    """What comes when the pending shuffle and draws are done."""
+    mulligan_seat: int = 0
+    """Seat asked about the mulligan now."""
+    winner: int | None = None
+    reason: str = ""
+    stalled: int = 0
+    """Turns in a row that ended with no move and no card drawn (FGO-RUL-13); 2 means nobody can ever move."""
+    last_battle: dict[str, object] | None = None
+    """The last battle, revealed: cards, chains and totals, for views."""
+
+    def clone(self) -> FgoState:
+        """A copy deep enough to apply an action to."""
+        return FgoState(
+            self.options, self.catalog, [m.clone() for m in self.masters], self.phase, self.first, self.turn,
+            self.turns, self.sealed.clone() if self.sealed else None, self.attack, self.shuffling,
+            list(self.draws), self.after, self.mulligan_seat, self.winner, self.reason, self.stalled,
+            None if self.last_battle is None else dict(self.last_battle),
+        )
+
+    @property
+    def map(self) -> GameMap:
+        """The map in play."""
+        return self.catalog.maps[self.options.map]
+
+    def occupant(self, area: str) -> tuple[int, ServantInPlay] | None:
+        """The seat and servant whose figure stands in ``area`` (at most one, FGO-RUL-16)."""
+        for seat, master in enumerate(self.masters):
+            for servant in master.party:
+                if servant.area == area:
+                    return seat, servant
+        return None

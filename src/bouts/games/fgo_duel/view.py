@@ -1,0 +1,241 @@
+"""What a seat may see of an FGO Duel match (FGO-RUL-35), menu lines, and the text picture of the map."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bouts.core.chance import Roll, Shuffle
+from bouts.core.contract import Seat
+from bouts.games.fgo_duel.actions import FgoAction
+from bouts.games.fgo_duel.battle import chains_of
+from bouts.games.fgo_duel.deck import card_name
+from bouts.games.fgo_duel.skills import np_of
+from bouts.games.fgo_duel.state import FgoState, Phase, ServantInPlay
+
+
+def card_json(state: FgoState, instance: str) -> dict[str, Any]:
+    """A visible command card as data."""
+    card = state.catalog.command(instance)
+    return {"id": instance, "servant": state.catalog.owner(instance), "type": card.type.value, "power": card.power}
+
+
+def skill_json(state: FgoState, servant: ServantInPlay, seat: Seat | None, owner: int) -> dict[str, Any] | None:
+    """A skill card: its text to its owner (FGO-088); face down, only its state to others (FGO-089)."""
+    if servant.skill is None or servant.skill_state is None:
+        return None
+    data: dict[str, Any] = {"state": servant.skill_state.value}
+    if seat == owner or servant.skill_revealed:
+        skill = state.catalog.skills[servant.skill]
+        data.update(id=skill.id, name=skill.name, kind=skill.kind, np_cost=skill.np_cost, text=skill.text,
+                    target=servant.skill_target)
+    return data
+
+
+def servant_json(state: FgoState, servant: ServantInPlay, seat: Seat | None, owner: int) -> dict[str, Any]:
+    """A status card (FGO-005) with its figure's area."""
+    card = state.catalog.servants[servant.servant]
+    return {"id": card.id, "name": card.name, "servant_no": card.servant_no, "class": card.servant_class,
+            "rarity": card.rarity, "cost": card.cost, "slot": servant.slot, "area": servant.area,
+            "commands": [{"type": c.type.value, "power": c.power} for c in card.commands],
+            "skill": skill_json(state, servant, seat, owner)}
+
+
+def master_json(state: FgoState, index: int, seat: Seat | None) -> dict[str, Any]:
+    """One master as ``seat`` sees it."""
+    master = state.masters[index]
+    sealed = state.sealed
+    data: dict[str, Any] = {
+        "seat": index,
+        "first": index == state.first,
+        "party": [servant_json(state, s, seat, index) for s in master.party],
+        "deck_size": len(master.deck),
+        "hand_size": len(master.hand),
+        "trash": [dict(card_json(state, c), sideways=c in master.sideways) for c in master.trash],
+        "removed": [card_json(state, c) for c in master.removed],
+        "np": np_of(state, index),
+        "chips": [{"chain": c.chain, "square": c.square} for c in master.chips],
+        "card_total": master.card_total,
+        "mulliganed": master.mulliganed,
+        "battle_cards": len(master.battle),
+        "has_chosen": sealed is not None and index in sealed.chosen,
+    }
+    if seat == index:
+        data["hand"] = [card_json(state, c) for c in master.hand]
+        if sealed is not None and index in sealed.chosen:
+            data["sealed_choice"] = list(sealed.chosen[index])
+    return data
+
+
+def view_of(state: FgoState, seat: Seat | None, to_act: tuple[Seat, ...]) -> dict[str, Any]:
+    """The match as ``seat`` may know it: never another hand, a deck order or a sealed choice."""
+    game_map = state.map
+    attack = state.attack
+    return {
+        "game": "fgo_duel",
+        "seat": seat,
+        "advanced": state.options.advanced,
+        "cost_cap": state.options.cost_cap,
+        "phase": state.phase.value,
+        "turn": state.turn,
+        "turns": state.turns,
+        "first": state.first,
+        "to_act": list(to_act),
+        "map": {"id": game_map.id, "name": game_map.name,
+                "areas": [{"id": a.id, "name": a.name, "pos": list(a.pos), "master": a.master,
+                           "initial": None if a.initial is None else list(a.initial)} for a in game_map.areas],
+                "links": [list(link) for link in game_map.links]},
+        "masters": [master_json(state, i, seat) for i in range(len(state.masters))],
+        "attack": None if attack is None else {"attacker": attack.attacker, "origin": attack.origin,
+                                               "destination": attack.destination, "defender": attack.defender},
+        "last_battle": state.last_battle,
+        "winner": state.winner,
+        "reason": state.reason,
+    }
+
+
+def describe_action(state: FgoState, seat: Seat, action: FgoAction) -> str:
+    """A menu line for ``action``."""
+    if isinstance(action, Roll):
+        return f"seat {action.values[0] - 1} goes first"
+    if isinstance(action, Shuffle):
+        return "shuffle"
+    catalog = state.catalog
+    verb, args = action.verb, action.args
+    if verb == "party":
+        names = []
+        for number, token in enumerate(args, start=1):
+            servant_id, _, skill = token.partition(":")
+            s = catalog.servants[servant_id]
+            extra = f", skill {catalog.skills[skill].name}" if skill else ""
+            names.append(f"{number}: {s.name} ({s.servant_class}, cost {s.cost}{extra})")
+        cost = sum(catalog.servants[t.partition(':')[0]].cost for t in args)
+        return f"Party (cost {cost}) " + "; ".join(names)
+    if verb == "keep":
+        return "Keep this hand"
+    if verb == "mulligan":
+        return "Mulligan: shuffle the hand back and draw 5 (once only)"
+    if verb == "pass":
+        return {Phase.START: "Use no skill", Phase.TRIGGER: "Do not use the trigger skill",
+                Phase.END_MOVE: "Do not move"}.get(state.phase, "Pass")
+    if verb == "skill":
+        servant = state.masters[seat].servant(args[0])
+        skill_card = catalog.skills[servant.skill or ""]
+        target = f" on {catalog.servants[args[1]].name}" if len(args) > 1 else ""
+        return (f"Use {skill_card.name} of {catalog.servants[args[0]].name}{target} (NP {skill_card.np_cost}): "
+                f"{skill_card.text}")
+    if verb == "move":
+        servant_id, area, card = args
+        found = state.occupant(area)
+        what = ""
+        if area == state.map.master_area(1 - seat):
+            what = " [bold]and win[/]"
+        elif found is not None:
+            what = f" and attack {catalog.servants[found[1].servant].name}"
+        return (f"Move {catalog.servants[servant_id].name} to {state.map.area(area).name}{what}, "
+                f"paying {card_name(state, card)}")
+    if verb == "battle":
+        fighting = ""
+        if state.attack is not None:
+            fighting = state.attack.attacker if seat == state.turn else state.attack.defender or ""
+        chains = chains_of(catalog, args, fighting)
+        total = sum(catalog.command(c).power for c in args)
+        return "Play " + ", ".join(card_name(state, c) for c in args) + f" (power {total}" + \
+            (f", {' + '.join(chains)} CHAIN" if chains else "") + ")"
+    if verb == "remove":
+        return f"Remove {card_name(state, args[0])} from the game and shuffle the rest of the trash"
+    if verb == "end_move":
+        return (f"Trash {card_name(state, args[2])}: move {catalog.servants[args[0]].name} "
+                f"to {state.map.area(args[1]).name}")
+    return str(action)
+
+
+TYPE_STYLE = {"quick": "green", "arts": "blue", "buster": "red"}
+
+
+def _card(c: Mapping[str, Any]) -> str:
+    style = TYPE_STYLE.get(c["type"], "white")
+    return f"[{style}]{c['servant']} {c['type'][0].upper()}{c['power']}[/]"
+
+
+def render_view(view: Mapping[str, Any]) -> str:
+    """The map as a graph with figures, then each master's chain counter, NP, trash and your hand."""
+    game_map = view["map"]
+    areas = {a["id"]: a for a in game_map["areas"]}
+    figures: dict[str, str] = {}
+    for m in view["masters"]:
+        colour = "cyan" if m["seat"] == 0 else "magenta"
+        for s in m["party"]:
+            if s["area"]:
+                figures[s["area"]] = f"[bold {colour}]{s['id'][:8]}[/]"
+    by_pos = {tuple(a["pos"]): a for a in game_map["areas"]}
+    links = {frozenset(link) for link in game_map["links"]}
+    xs = sorted({a["pos"][0] for a in game_map["areas"]})
+    ys = sorted({a["pos"][1] for a in game_map["areas"]}, reverse=True)
+    width = 14
+
+    def cell(pos: tuple[int, int]) -> str:
+        a = by_pos.get(pos)
+        if a is None:
+            return " " * width
+        label = figures.get(a["id"]) or a["name"][:6]
+        plain = label if not label.startswith("[") else label.split("]")[1].split("[")[0]
+        tag = f"M{a['master']}" if a["master"] is not None else (
+            f"{a['initial'][0]}:{a['initial'][1]}" if a["initial"] else "")
+        text = f"({label}{' ' + tag if tag else ''})"
+        return text + " " * max(0, width - len(plain) - len(tag) - 3)
+
+    def linked(p: tuple[int, int], q: tuple[int, int]) -> bool:
+        a, b = by_pos.get(p), by_pos.get(q)
+        return a is not None and b is not None and frozenset((a["id"], b["id"])) in links
+
+    lines = [f"[bold]{game_map['name']}[/]  turn {view['turns']}  phase [bold]{view['phase']}[/]  "
+             f"to act: {view['to_act']}  ({'advanced' if view['advanced'] else 'basic'} rules)"]
+    for row_index, y in enumerate(ys):
+        row = ""
+        for x in xs:
+            row += cell((x, y))
+            row += "─" if linked((x, y), (x + 1, y)) else " "
+        lines.append(row)
+        if row_index + 1 < len(ys):
+            below = ys[row_index + 1]
+            conn = ""
+            for x in xs:
+                vert = "│" if linked((x, y), (x, below)) else " "
+                down_r = linked((x, y), (x + 1, below))
+                up_r = linked((x, below), (x + 1, y))
+                diag = "X" if down_r and up_r else ("\\" if down_r else ("/" if up_r else " "))
+                conn += " " + vert + " " * (width - 2) + diag
+            lines.append(conn)
+    masters_here = [a for a in areas.values() if a["master"] is not None]
+    lines.append("master areas: " + ", ".join(f"M{a['master']} {a['name']}" for a in masters_here)
+                 + "  (master areas touch every area of the nearest row)")
+    for m in view["masters"]:
+        chips = " ".join(f"{c['chain']}@{c['square']}" for c in m["chips"]) or "none"
+        head = (f"[bold]seat {m['seat']}[/] ({'先攻' if m['first'] else '後攻'})  deck {m['deck_size']}  "
+                f"hand {m['hand_size']}  trash {len(m['trash'])}  removed {len(m['removed'])}  "
+                f"total {m['card_total']}  NP {m['np']}  chain counter: {chips}")
+        lines.append(head)
+        for s in m["party"]:
+            skill = s["skill"]
+            sk = ""
+            if skill is not None:
+                sk = f"  skill: {skill.get('name', '(face down)')} [{skill['state']}]"
+            where = areas[s["area"]]["name"] if s["area"] else "[red]destroyed[/]"
+            cards = " ".join(f"{c['type'][0].upper()}{c['power']}" for c in s["commands"])
+            lines.append(f"   {s['slot']}. {s['name']} ({s['class']}, cost {s['cost']}) at {where}  [{cards}]{sk}")
+        if m["trash"]:
+            lines.append("   trash: " + " ".join(_card(c) + ("↷" if c["sideways"] else "") for c in m["trash"]))
+    battle = view.get("last_battle")
+    if battle:
+        for seat_key, b in battle["seats"].items():
+            lines.append(f"last battle, seat {seat_key}: {b['servant']} total {b['total']} "
+                         f"{' '.join(b['chains'])}")
+        lines.append(f"result: {battle['result']}")
+    seat = view.get("seat")
+    if seat is not None and 0 <= seat < len(view["masters"]):
+        mine = view["masters"][seat]
+        lines.append("[bold]Your hand:[/] " + (" ".join(_card(c) for c in mine.get("hand", [])) or "(empty)"))
+    if view.get("winner") is not None or view["phase"] == "over":
+        lines.append(f"[bold yellow]Game over:[/] {view.get('reason')}")
+    return "\n".join(lines)
