@@ -1,0 +1,66 @@
+"""Helpers shared by the benchmark scripts (not a test; prints figures)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import bouts
+from bouts.core import CHANCE, Game
+
+
+def default_setup(game: Game[Any, Any], variant: str | None = None) -> tuple[str, int, dict[str, Any]]:
+    """A variant name, a seat count (2 when the variant allows it, else its fewest) and its options."""
+    variants = game.variants()
+    name = variant or next(iter(variants))
+    if name not in variants:
+        raise SystemExit(f"{game.info.id} has no variant '{name}' (known: {', '.join(variants)})")
+    chosen = variants[name]
+    seats = 2 if 2 in chosen.seats else min(chosen.seats)
+    return name, seats, dict(chosen.options)
+
+
+def game_ids(wanted: str | None) -> list[str]:
+    """The games to measure: one, or every registered game."""
+    if wanted:
+        bouts.game(wanted)
+        return [wanted]
+    return list(bouts.games())
+
+
+def random_playout(game: Game[Any, Any], state: Any, rng: random.Random) -> tuple[Any, int, int]:
+    """Play uniformly at random to the end; (final state, steps, decisions)."""
+    steps = decisions = 0
+    while True:
+        acting = game.to_act(state)
+        if not acting:
+            return state, steps, decisions
+        seat = acting[0]
+        if seat == CHANCE:
+            action = game.sample_chance(state, rng)
+        else:
+            action = rng.choice(game.legal_actions(state, seat))
+            decisions += 1
+        state = game.apply(state, seat, action)
+        steps += 1
+
+
+def decision_states(game: Game[Any, Any], seats: int, options: dict[str, Any], count: int,
+                    seed: int = 0) -> list[tuple[Any, int]]:
+    """``count`` mid-game states where the seat to act has a real choice (from random playouts)."""
+    rng = random.Random(seed)
+    found: list[tuple[Any, int]] = []
+    game_seed = seed
+    while len(found) < count:
+        state = game.setup(seats, options, None, game_seed)
+        game_seed += 1
+        step = 0
+        while game.to_act(state) and len(found) < count:
+            seat = game.to_act(state)[0]
+            if seat != CHANCE and len(game.legal_actions(state, seat)) > 1 and step > 10 and rng.random() < 0.1:
+                found.append((state, seat))
+                break
+            action = game.sample_chance(state, rng) if seat == CHANCE else rng.choice(game.legal_actions(state, seat))
+            state = game.apply(state, seat, action)
+            step += 1
+    return found

@@ -1,0 +1,67 @@
+"""Random-playout speed per game, single process: games/s and actions/s (chance steps included).
+
+    .venv/bin/python bench/random_playout.py [--game ID] [--seconds 5] [--profile]
+
+``--profile`` runs pyinstrument over the playouts and prints where the time goes.
+Goal (issue 5): at least 200,000 random-playout actions/s per game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from _common import default_setup, game_ids, random_playout
+
+import bouts
+
+
+def measure(game_id: str, seconds: float, variant: str | None) -> dict[str, float]:
+    game = bouts.game(game_id)
+    name, seats, options = default_setup(game, variant)
+    content = game.load_content()
+    rng = random.Random(1)
+    games = steps = decisions = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        state = game.setup(seats, options, content, games)
+        _, n, d = random_playout(game, state, rng)
+        games += 1
+        steps += n
+        decisions += d
+    elapsed = time.perf_counter() - started
+    return {"variant": name, "seats": seats, "games": games, "games_s": games / elapsed,
+            "actions_s": steps / elapsed, "decisions_s": decisions / elapsed, "steps_per_game": steps / games}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game")
+    parser.add_argument("--variant")
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--profile", action="store_true", help="profile with pyinstrument")
+    args = parser.parse_args()
+    profiler = None
+    if args.profile:
+        from pyinstrument import Profiler
+
+        profiler = Profiler()
+        profiler.start()
+    print(f"{'game':<12} {'variant':<18} {'seats':>5} {'games/s':>9} {'actions/s':>10} {'decisions/s':>11} "
+          f"{'steps/game':>10}")
+    for game_id in game_ids(args.game):
+        r = measure(game_id, args.seconds, args.variant)
+        print(f"{game_id:<12} {r['variant']:<18} {r['seats']:>5} {r['games_s']:>9.1f} {r['actions_s']:>10.0f} "
+              f"{r['decisions_s']:>11.0f} {r['steps_per_game']:>10.1f}")
+    if profiler is not None:
+        profiler.stop()
+        print(profiler.output_text(unicode=False, color=False, show_all=False))
+
+
+if __name__ == "__main__":
+    main()
