@@ -27,6 +27,10 @@ def test_spec_strings() -> None:
     tuned = make_agent("ismcts:rollout=heuristic,c=1.4,rollout_limit=100")
     assert isinstance(tuned, ISMCTSAgent)
     assert (tuned.rollout, tuned.exploration, tuned.rollout_limit) == ("heuristic", 1.4, 100)
+    assert tuned.epsilon == 0.05
+    greedy = make_agent("ismcts:rollout=heuristic,epsilon=0")
+    assert isinstance(greedy, ISMCTSAgent)
+    assert greedy.epsilon == 0.0
 
 
 @pytest.mark.parametrize(("spec", "message"), [
@@ -36,6 +40,8 @@ def test_spec_strings() -> None:
     ("ismcts:iterations=5,seconds=1", "not both"),
     ("ismcts:rollout=smart", "rollout must be"),
     ("ismcts:depth=3", "unknown parameter"),
+    ("ismcts:rollout=heuristic,epsilon=2", "between 0 and 1"),
+    ("ismcts:epsilon=some", "must be a number"),
     ("ismcts:iterations", "name=value"),
 ])
 def test_bad_specs_are_refused_clearly(spec: str, message: str) -> None:

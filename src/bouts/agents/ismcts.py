@@ -21,8 +21,8 @@ others' choices (decoupled UCT), and the tree branches on the joint choice,
 which is revealed to all.
 
 Spec strings: ``ismcts`` (500 iterations), ``ismcts:iterations=1000``,
-``ismcts:seconds=0.5``, ``ismcts:rollout=heuristic``, ``ismcts:c=0.7``,
-``ismcts:rollout_limit=2000``.
+``ismcts:seconds=0.5``, ``ismcts:rollout=heuristic`` (with ``epsilon=0.05`` random moves),
+``ismcts:c=0.7``, ``ismcts:rollout_limit=2000``.
 """
 
 from __future__ import annotations
@@ -43,6 +43,8 @@ DEFAULT_ITERATIONS = 500
 """Iterations per decision when the spec gives no budget."""
 DEFAULT_EXPLORATION = 0.7
 """UCT exploration constant, suited to rewards in [0, 1]."""
+DEFAULT_EPSILON = 0.05
+"""Share of random moves in heuristic rollouts, so two heuristics cannot stall a rollout forever."""
 DEFAULT_ROLLOUT_LIMIT = 5000
 """Steps after which a rollout stops and scores every seat 0 (a guard against endless games)."""
 
@@ -83,7 +85,7 @@ class ISMCTSAgent:
 
     def __init__(self, seed: int = 0, *, iterations: int | None = None, seconds: float | None = None,
                  rollout: str = "random", exploration: float = DEFAULT_EXPLORATION,
-                 rollout_limit: int = DEFAULT_ROLLOUT_LIMIT) -> None:
+                 rollout_limit: int = DEFAULT_ROLLOUT_LIMIT, epsilon: float = DEFAULT_EPSILON) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         self.iterations = iterations
@@ -96,6 +98,8 @@ class ISMCTSAgent:
         """The UCT constant."""
         self.rollout_limit = rollout_limit
         """Steps after which a rollout gives up."""
+        self.epsilon = epsilon
+        """Share of uniformly random moves in heuristic rollouts."""
         self.rng = agent_rng(seed)
         self.last_iterations = 0
         """Iterations the last decision ran (for benchmarks)."""
@@ -109,7 +113,15 @@ class ISMCTSAgent:
             if self.rollout == "heuristic":
                 from bouts.agents.heuristic import HeuristicAgent
 
-                found = HeuristicAgent().chooser(game)
+                choose = HeuristicAgent().chooser(game)
+                epsilon = self.epsilon
+
+                def mixed(game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
+                    if epsilon and rng.random() < epsilon:
+                        return rng.choice(game.legal_actions(state, seat))
+                    return choose(game, state, seat, rng)
+
+                found = mixed
             else:
                 found = random_policy
             self._policies[game.info.id] = found
@@ -286,12 +298,19 @@ def make(params: dict[str, str], seed: int) -> ISMCTSAgent:
         raise AgentSpecError("ismcts: give either iterations or seconds, not both")
     exploration = _number(params, "c", float)
     limit = _number(params, "rollout_limit", int)
+    raw_epsilon = params.pop("epsilon", None)
+    try:
+        epsilon = DEFAULT_EPSILON if raw_epsilon is None else float(raw_epsilon)
+    except ValueError:
+        raise AgentSpecError(f"ismcts: 'epsilon' must be a number, not '{raw_epsilon}'") from None
+    if not 0 <= epsilon <= 1:
+        raise AgentSpecError(f"ismcts: 'epsilon' must be between 0 and 1, not '{raw_epsilon}'")
     rollout = params.pop("rollout", "random")
     if rollout not in ("random", "heuristic"):
         raise AgentSpecError(f"ismcts: rollout must be 'random' or 'heuristic', not '{rollout}'")
     if params:
         raise AgentSpecError(f"ismcts: unknown parameter(s) {', '.join(sorted(params))} "
-                             "(known: iterations, seconds, rollout, c, rollout_limit)")
+                             "(known: iterations, seconds, rollout, epsilon, c, rollout_limit)")
     return ISMCTSAgent(seed, iterations=iterations, seconds=seconds, rollout=rollout,
                        exploration=DEFAULT_EXPLORATION if exploration is None else exploration,
-                       rollout_limit=DEFAULT_ROLLOUT_LIMIT if limit is None else limit)
+                       rollout_limit=DEFAULT_ROLLOUT_LIMIT if limit is None else limit, epsilon=epsilon)
