@@ -87,7 +87,7 @@ servant_class = "Caster"
 rarity = 1
 cost = 1
 commands = [{type = "arts", power = 1}, {type = "arts", power = 1}, {type = "quick", power = 1},
-            {type = "buster", power = 1}, {type = "buster", power = 1}]
+            {type = "buster", power = 3}, {type = "buster", power = 1}]
 skills = ["mind_eye"]
 stand_in = true
 '''
@@ -168,6 +168,23 @@ def arrange(state: FgoState, seat: int, *, hand: Sequence[str] | None = None, de
     for servant, area in (areas or {}).items():
         master.servant(servant).area = area
     return new
+
+
+def all_cards(state: FgoState, seat: int) -> list[str]:
+    """Every command card of ``seat``'s party, in party order."""
+    return [f"{s.servant}/{n}" for s in state.masters[seat].party for n in range(1, 6)]
+
+
+def clash(content: Any, attacker_hand: Sequence[str], defender_hand: Sequence[str], *, attacker: str = "t_saber",
+          defender: str = "t_guard", options: dict[str, Any] | None = None) -> FgoState:
+    """Seat 0's turn 1 with ``attacker`` on fuyuki_21 next to seat 1's ``defender`` on fuyuki_31, hands as given
+    and every other card in the decks (example pack parties E0 and E1)."""
+    state = ready(options, parties=(E0, E1), content=content)
+    for seat, hand, servant, area in ((0, attacker_hand, attacker, "fuyuki_21"),
+                                      (1, defender_hand, defender, "fuyuki_31")):
+        rest = [c for c in all_cards(state, seat) if c not in hand]
+        state = arrange(state, seat, hand=hand, deck=rest, trash=[], areas={servant: area})
+    return state
 
 
 def act(state: FgoState, seat: int, *texts: str) -> FgoState:

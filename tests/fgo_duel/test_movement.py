@@ -58,7 +58,7 @@ def test_fgo_041_fgo_042_own_servants_and_own_master_area_are_forbidden() -> Non
 
 
 def test_fgo_043_fgo_rul_14_fgo_rul_24_ex_11_whole_hand_trashed() -> None:
-    """FGO-EX-11: A's servants on the map are X and Y and the hand is 5 cards of destroyed Z: all 5 go to the
+    """FGO-043, FGO-EX-11: A's servants on the map are X and Y and the hand is 5 cards of destroyed Z: all 5 go to the
     trash upright, no move, no battle, the FGO-031 total is unchanged (FGO-RUL-24), and A draws 5 in the charge
     phase. FGO-RUL-14: cards of a destroyed servant never pay for a move."""
     state = ready(first=1)

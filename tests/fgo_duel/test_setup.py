@@ -172,8 +172,8 @@ def test_fgo_024_five_card_hands_hidden_from_the_opponent() -> None:
 
 
 def test_fgo_025_fgo_026_ex_15_rul_36_rul_37_mulligan_once() -> None:
-    """FGO-EX-15: deck 15 -> shuffle -> draw 5 (deck 10), a second mulligan refused (FGO-026). FGO-RUL-36: the
-    first player is asked first, then the second; whether one was taken is public. FGO-RUL-37."""
+    """FGO-025, FGO-026, FGO-EX-15: deck 15 -> shuffle -> draw 5 (deck 10), a second mulligan refused.
+    FGO-RUL-36: the first player is asked first, then the second; whether one was taken is public. FGO-RUL-37."""
     state = identity_shuffles(GAME.setup(2, {"parties": [list(P0), list(P1)], "first_player": 1}))
     assert state.phase is Phase.MULLIGAN and GAME.to_act(state) == (1,)
     assert legal_texts(state, 1) == {"keep", "mulligan"}
