@@ -122,3 +122,10 @@ def test_tournament_on_ray_matches_local(local_ray: object) -> None:
     local = run_tournament("swordplay", agents, 3, options={"turn_limit": 25}, seed=4, jobs=1)
     assert on_ray.games == local.games
     assert on_ray.to_json() == local.to_json()
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_progress_reports_every_game_once(jobs: int) -> None:
+    done: list[int] = []
+    simulate(DUEL, 37, jobs=jobs, progress=done.append)
+    assert sum(done) == 37
