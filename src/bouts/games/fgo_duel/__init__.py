@@ -2,4 +2,6 @@
 
 from bouts.games.fgo_duel.game import FgoDuel
 
-__all__ = ["FgoDuel"]
+GAME = FgoDuel()
+
+__all__ = ["GAME", "FgoDuel"]
