@@ -27,7 +27,7 @@ def test_swp_058_swp_059_swp_060_solo_against_a_monster_card() -> None:
     state = start(1, mode="solo")
     troll = state.fighters[state.monster]  # type: ignore[index]
     assert troll.is_monster and troll.name == TROLL.name
-    assert (troll.life, troll.base_damage, troll.armor_value, troll.hands) == (14, 2, 3, 2)
+    assert (troll.life, troll.base_damage, troll.armor_value, troll.hands) == (18, 2, 3, 2)
     assert TROLL.defense.model_dump() == {"high": 6, "low": 5, "left": 6, "right": 6, "dodge_only": 8}
     assert troll.hand == []  # SWP-RUL-25: no hand
 
@@ -43,9 +43,9 @@ def test_swp_061_swp_062_swp_dt_13_swp_rul_30_monster_defense_roll(roll: int, co
     state = act(state, CHANCE, f"roll {roll}")
     troll = state.fighters[1]
     if countered:
-        assert (troll.life, troll.armor_damage) == (14, 0)  # no damage, Armor untouched
+        assert (troll.life, troll.armor_damage) == (18, 0)  # no damage, Armor untouched
     else:
-        assert (troll.life, troll.armor_damage) == (14, 1)  # RUL-29: Armor absorbs first
+        assert (troll.life, troll.armor_damage) == (18, 1)  # RUL-29: Armor absorbs first
 
 
 def test_swp_rul_30_dodge_only_column_for_special_attacks() -> None:
@@ -64,7 +64,7 @@ def test_swp_rul_29_monster_armor_is_a_running_total() -> None:
     """SWP-RUL-29: the printed Armor 3 absorbs 3 in all, then damage goes to life."""
     state = start(1, mode="solo")
     arrange(state, 0, weapons=["great_axe/1"])
-    for card, life in (("attack_low/1", 13), ("attack_low/2", 9)):
+    for card, life in (("attack_low/1", 17), ("attack_low/2", 13)):
         arrange(state, 0, hand=[card])
         at(state, 0, Phase.COMBAT)
         state = act(state, 0, f"attack {card} monster")

@@ -235,6 +235,10 @@ class Game(ABC, Generic[S, A]):
         """A sentence describing ``action`` for a menu; defaults to its text form."""
         return str(action)
 
+    def hints(self, state: S, seat: Seat) -> list[str]:
+        """Advice for ``seat``'s current decision, best first (the terminal's ``hint``); none by default."""
+        return []
+
     def render(self, view: Mapping[str, Any]) -> str:
         """A text picture of a view, with Rich markup, for terminals."""
         import json

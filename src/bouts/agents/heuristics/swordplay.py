@@ -1,0 +1,116 @@
+"""A sensible Swordplay player: arm up early, attack the weakest, counter with the narrowest card."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bouts.core import CHANCE, Game, Seat
+from bouts.games.swordplay.actions import Act
+from bouts.games.swordplay.cards import Location
+from bouts.games.swordplay.combat import damage_of
+from bouts.games.swordplay.monster import defense_value, monster_card
+from bouts.games.swordplay.state import Phase, SwordplayState
+from bouts.games.swordplay.turn import fits
+
+
+def choose(game: Game[Any, Any], state: SwordplayState, seat: Seat, rng: random.Random) -> Any:
+    """The heuristic's action for ``seat``."""
+    legal = game.legal_actions(state, seat)
+    if seat == CHANCE:
+        return game.sample_chance(state, rng)
+    if len(legal) == 1:
+        return legal[0]
+    phase = state.phase
+    if phase is Phase.CHOOSE_HERO:
+        return legal[0]
+    if phase is Phase.DISCARD:
+        return _discard(state, seat, legal)
+    if phase is Phase.READY:
+        return _ready(state, seat, legal)
+    if phase is Phase.COMBAT:
+        return _attack(state, seat, legal)
+    if phase is Phase.DEFEND:
+        return _defend(state, legal)
+    return rng.choice(legal)
+
+
+def _kind(state: SwordplayState, act: Act) -> str:
+    return state.catalog.cards[act.card].type if act.card else ""
+
+
+def _discard(state: SwordplayState, seat: Seat, legal: tuple[Any, ...]) -> Any:
+    """Cycle the hand: drop an Item that cannot be readied, a spare Defense, or anything when no Attack is held."""
+    me = state.fighters[seat]
+    cards = state.catalog.cards
+    discards = [a for a in legal if a.verb == "discard"]
+    if not discards:
+        return legal[0]
+    unusable = [a for a in discards if cards[a.card].is_item and not fits(state, me, cards[a.card])]
+    if unusable:
+        return unusable[0]
+    defenses = [a for a in discards if cards[a.card].type == "defense"]
+    if sum(cards[c].type == "defense" for c in me.hand) >= 3:
+        return min(defenses, key=lambda a: len(cards[a.card].counters))
+    if not any(cards[c].type == "attack" for c in me.hand) and len(me.hand) >= state.options.hand_size:
+        items = [a for a in discards if cards[a.card].is_item]
+        return (items or defenses or discards)[0]
+    return legal[0]  # keep
+
+
+def _ready(state: SwordplayState, seat: Seat, legal: tuple[Any, ...]) -> Any:
+    """Ready a Weapon when unarmed, Armor when bare, or anything when there is no attack to make."""
+    me = state.fighters[seat]
+    cards = state.catalog.cards
+    has_attack = any(cards[c].type == "attack" for c in me.hand)
+    readies = [a for a in legal if a.verb == "ready"]
+    weapons = sorted((a for a in readies if _kind(state, a) == "weapon"), key=lambda a: -cards[a.card].damage)
+    armors = sorted((a for a in readies if _kind(state, a) == "armor"), key=lambda a: -cards[a.card].absorb)
+    shields = [a for a in readies if _kind(state, a) == "shield"]
+    if weapons and (not me.weapons or not has_attack):
+        return weapons[0]
+    if armors and not me.has_armor:
+        return armors[0]
+    if not has_attack and (shields or armors):
+        return (shields or armors)[0]
+    return next(a for a in legal if a.verb == "pass")
+
+
+def _attack(state: SwordplayState, seat: Seat, legal: tuple[Any, ...]) -> Any:
+    """Attack the weakest target with the card most likely to land for the most damage."""
+    attacks = [a for a in legal if a.verb == "attack"]
+    if not attacks:
+        return legal[0]
+    me = state.fighters[seat]
+    cards = state.catalog.cards
+
+    def value(act: Act) -> float:
+        card = cards[act.card or ""]
+        target = state.monster if act.target == "monster" else int(act.target or 0)
+        assert target is not None
+        foe = state.fighters[target]
+        damage = damage_of(state, me, card)
+        if foe.is_monster:
+            need = defense_value(monster_card(state), card.strikes)
+            land = min(max(need - 1, 0), 10) / 10
+        else:
+            land = 0.8 if card.strikes is Location.DODGE_ONLY else 0.55
+            land -= 0.1 * bool(foe.shields) * (card.strikes is not Location.DODGE_ONLY)
+        return land * damage + (1.0 if damage >= foe.life + max(foe.armor_value - foe.armor_damage, 0) else 0) \
+            - foe.life * 0.01
+    return max(attacks, key=value)
+
+
+def _defend(state: SwordplayState, legal: tuple[Any, ...]) -> Any:
+    """Counter whenever possible: the narrowest Defense card first, then a Shield, Dodge last."""
+    cards = state.catalog.cards
+    defends = [a for a in legal if a.verb == "defend"]
+    specific = [a for a in defends if len(cards[a.card].counters) == 1]
+    if specific:
+        return specific[0]
+    shields = [a for a in legal if a.verb == "shield"]
+    if shields:
+        return shields[0]
+    if defends:
+        return defends[0]
+    return legal[0]

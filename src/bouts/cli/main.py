@@ -1,0 +1,231 @@
+"""The ``bouts`` command: list, rules, play, replay (and sim, tournament)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+
+import bouts
+from bouts.agents import AgentSpecError, make_agent
+from bouts.cli.session import HUMAN, Session, dumps, play_to_end
+from bouts.core import ContentError, Match, MatchFileError, OptionsError, parse_option_text
+from bouts.core.contract import Game
+from bouts.core.registry import UnknownGame
+
+app = typer.Typer(
+    name="bouts",
+    help="Tabletop battle games played exactly by their rulebooks.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console(highlight=False)
+errors = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+class UsageError(ValueError):
+    """Bad command-line input."""
+
+
+GameArg = Annotated[str, typer.Argument(help="Game id (see `bouts list`).")]
+SeedOpt = Annotated[int, typer.Option("--seed", help="Seed for dice, shuffles and agents.")]
+ContentOpt = Annotated[str | None, typer.Option("--content", help="Directory of your own content pack.")]
+OptionsOpt = Annotated[str | None, typer.Option(
+    "--options", help="Game options: name=value,name=value or a JSON object (see `bouts rules GAME`).")]
+
+
+def _game(game_id: str) -> Game[Any, Any]:
+    return bouts.game(game_id)
+
+
+@app.command("list")
+def list_games() -> None:
+    """List the games bouts plays."""
+    table = Table(title="Games")
+    for column in ("id", "name", "seats", "kind", "variants"):
+        table.add_column(column)
+    for game_id in bouts.games():
+        info = _game(game_id).info
+        kind = ", ".join(k for k, on in (("chance", info.chance), ("hidden information", info.hidden_information),
+                                         ("sealed choices", info.simultaneous),
+                                         ("co-op", info.cooperative)) if on)
+        table.add_row(game_id, info.name, f"{info.min_seats}-{info.max_seats}", kind,
+                      ", ".join(_game(game_id).variants()))
+    console.print(table)
+
+
+@app.command()
+def rules(game_id: GameArg, content: ContentOpt = None) -> None:
+    """Show a game's summary, options, variants and the content in use."""
+    game = _game(game_id)
+    pack = game.load_content(content)
+    info = game.info
+    console.print(Panel(escape(info.summary or info.name), title=f"[bold]{escape(info.name)}[/] ({info.id}, "
+                        f"{info.min_seats}-{info.max_seats} seats)", expand=False))
+    options = Table(title="Options (--options name=value,...)")
+    options.add_column("option")
+    options.add_column("meaning")
+    for name, text in game.options_help().items():
+        options.add_row(name, escape(text))
+    console.print(options)
+    variants = Table(title="Variants")
+    for column in ("variant", "seats", "options", "description"):
+        variants.add_column(column)
+    for name, variant in game.variants().items():
+        variants.add_row(name, ",".join(map(str, variant.seats)), escape(json.dumps(dict(variant.options))),
+                         escape(variant.description))
+    console.print(variants)
+    console.print(f"[bold]Content in use:[/] {escape(pack.id)}" + (f" from {escape(pack.path)}" if pack.path else
+                                                                     " (reference pack)"))
+    for section, entries in pack.sections.items():
+        stand_ins = sum(1 for e in entries if e.stand_in)
+        console.print(f"  [bold]{section}[/]: {len(entries)} entries ({stand_ins} stand-ins)")
+        for entry in entries:
+            mark = " [yellow](stand-in)[/]" if entry.stand_in else ""
+            console.print(f"    {escape(entry.name)} [dim]{escape(entry.id)}[/]{mark}" +
+                          (f" — {escape(entry.text)}" if entry.text else ""))
+
+
+def _seat_specs(game: Game[Any, Any], seats: str | None, variant_seats: int | None) -> list[str]:
+    if seats is None:
+        count = max(game.info.min_seats, 2) if variant_seats is None else variant_seats
+        return [HUMAN] + ["random"] * (count - 1)
+    specs = [s.strip() for s in seats.split(",") if s.strip()]
+    if not specs:
+        raise UsageError("--seats needs at least one seat, e.g. --seats human,random")
+    for spec in specs:
+        if spec != HUMAN:
+            make_agent(spec)  # validates the spec now, with a clear message
+    return specs
+
+
+@app.command()
+def play(
+    game_id: GameArg,
+    seats: Annotated[str | None, typer.Option(
+        "--seats", help="Comma-separated seats: human, random, heuristic, ismcts:iterations=500 ...")] = None,
+    seed: SeedOpt = 0,
+    content: ContentOpt = None,
+    options: OptionsOpt = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Play agents to the end; print the outcome as JSON.")]
+    = False,
+    save: Annotated[Path | None, typer.Option("--save", help="Save the finished (or quit) match here.")] = None,
+) -> None:
+    """Play a game in the terminal (or, with --json, agents only, for scripts)."""
+    game = _game(game_id)
+    opts = parse_option_text(options)
+    specs = _seat_specs(game, seats, None)
+    if json_out and HUMAN in specs:
+        raise UsageError("--json plays agents only: give agent seats, e.g. --seats random,random")
+    match = Match(game, len(specs), opts, content, seed)
+    if json_out or HUMAN not in specs:
+        result = play_to_end(match, specs)
+        if save:
+            save.write_text(match.dumps())
+        if json_out:
+            print(dumps(result))
+        else:
+            Session(match, specs, console, console.input).run()
+        return
+    session = Session(match, specs, console, console.input)
+    console.print(f"[bold]{escape(game.info.name)}[/] — type [cyan]help[/] for commands.")
+    finished = session.run()
+    target = save
+    if not finished and target is None and sys.stdin.isatty():
+        answer = console.input("Save this match? Enter a file name (or nothing): ").strip()
+        target = Path(answer) if answer else None
+    if target is not None:
+        target.write_text(match.dumps())
+        console.print(f"Saved to {escape(str(target))}.")
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A match saved by `bouts play` (save FILE or --save).")],
+    seat: Annotated[int | None, typer.Option("--seat", help="Show it as this seat sees it (default: spectator).")]
+    = None,
+    step: Annotated[bool, typer.Option("--step", help="Wait for Enter after each action.")] = False,
+    to: Annotated[int | None, typer.Option("--to", help="Stop after this many actions.")] = None,
+) -> None:
+    """Step through a saved match, showing what a seat (or a spectator) could see."""
+    try:
+        text = file.read_text()
+    except OSError as exc:
+        raise UsageError(f"cannot read {file}: {exc.strerror or exc}") from None
+    match = Match.loads(text)
+    if seat is not None and not 0 <= seat < match.seats:
+        raise UsageError(f"--seat must be from 0 to {match.seats - 1}")
+    game = match.game
+    steps = match.steps[:to] if to is not None else match.steps
+    console.print(f"[bold]{escape(game.info.name)}[/] replay: {len(match.steps)} actions, seed {match.seed}")
+    for number, entry in enumerate(steps, start=1):
+        who = "chance" if entry.seat < 0 else game.seat_name(match.states[number - 1], entry.seat)
+        shown = entry.action if entry.seat == seat or not game.info.hidden_information else _public_action(entry)
+        console.print(f"[cyan]{number:>4}[/] {escape(who)}: {escape(shown)}")
+        for event in entry.events:
+            if event.is_visible_to(seat):
+                console.print(f"       [dim]•[/] {escape(event.text)}")
+        if step and sys.stdin.isatty():
+            console.input("")
+    console.print(Panel(game.render(game.view(match.states[len(steps)], seat)), expand=False))
+    outcome = game.outcome(match.states[len(steps)])
+    if outcome is not None:
+        console.print(f"[bold green]Result:[/] {escape(outcome.reason)}")
+
+
+def _public_action(entry: Any) -> str:
+    """An action as others saw it: its events tell what was revealed; the choice itself may be secret."""
+    public = [e.text for e in entry.events if e.is_public]
+    return public[0] if public else "(a decision)"
+
+
+def _register_extras() -> None:
+    """Add the simulation commands (``sim``, ``tournament``) when that module is present."""
+    import importlib
+    import importlib.util
+
+    if importlib.util.find_spec("bouts.cli.sim_commands") is not None:
+        importlib.import_module("bouts.cli.sim_commands").register(app)
+
+
+_register_extras()
+
+def run() -> None:
+    """Console entry point: user errors become one clear line and exit code 2, never a traceback."""
+    try:
+        app(standalone_mode=False)
+    except typer.Exit as exc:
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        errors.print("aborted")
+        sys.exit(130)
+    except KeyboardInterrupt:
+        errors.print("interrupted")
+        sys.exit(130)
+    except (UsageError, UnknownGame, OptionsError, ContentError, MatchFileError, AgentSpecError) as exc:
+        errors.print(f"[red]error:[/] {escape(str(exc))}")
+        sys.exit(2)
+    except Exception as exc:  # click usage errors and anything unexpected
+        import click
+
+        if isinstance(exc, click.ClickException):
+            exc.show()
+            sys.exit(exc.exit_code)
+        if os.environ.get("BOUTS_DEBUG"):
+            raise
+        errors.print(f"[red]error:[/] {escape(type(exc).__name__)}: {escape(str(exc))} "
+                     "(set BOUTS_DEBUG=1 for details)")
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,228 @@
+"""A game at the terminal: humans at the keyboard, agents in the other seats."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+
+from bouts.agents import Agent, make_agent
+from bouts.core import CHANCE, IllegalAction, Match, Seat
+
+HUMAN = "human"
+
+HELP = """[bold]Commands[/]
+  [cyan]N[/]            take action number N from the list
+  [cyan]text[/]         type an action's text form (shown in brackets), e.g. [dim]attack attack_high/1 1[/]
+  [cyan]hint[/]         advice for this decision, where the game offers it
+  [cyan]log[/]          everything you have seen happen so far
+  [cyan]undo[/]         take back your last decision (only when nothing hidden was revealed since)
+  [cyan]save FILE[/]    save the match (replay it with [dim]bouts replay FILE[/])
+  [cyan]view[/]         draw the table again
+  [cyan]help[/]         this help
+  [cyan]quit[/]         leave the game"""
+
+
+@dataclass
+class Session:
+    """Drives a :class:`Match` with a mix of human and agent seats."""
+
+    match: Match
+    seats: Sequence[str]
+    """Per seat: ``human`` or an agent spec."""
+    console: Console
+    ask: Callable[[str], str]
+    """Reads a line from the human at the keyboard."""
+    agents: dict[Seat, Agent] = field(default_factory=dict)
+    shown: dict[Seat | None, int] = field(default_factory=dict)
+    """How many log events each seat has already been shown."""
+    last_human: Seat | None = None
+
+    def __post_init__(self) -> None:
+        for seat, spec in enumerate(self.seats):
+            if spec != HUMAN:
+                self.agents[seat] = make_agent(spec, seed=self.match.seed * 101 + seat)
+
+    @property
+    def humans(self) -> list[Seat]:
+        """Seats played at the keyboard."""
+        return [s for s, spec in enumerate(self.seats) if spec == HUMAN]
+
+    @property
+    def hot_seat(self) -> bool:
+        """Several people share this terminal: hide each hand between turns."""
+        return len(self.humans) > 1
+
+    def observer(self) -> Seat | None:
+        """Whose eyes the screen shows: the one human, or (hot-seat) the last human to act."""
+        if len(self.humans) == 1:
+            return self.humans[0]
+        return self.last_human
+
+    # -- output ------------------------------------------------------------------
+    def show_news(self, seat: Seat | None) -> None:
+        """Print the log events ``seat`` has not seen yet."""
+        log = self.match.log(seat)
+        start = self.shown.get(seat, 0)
+        for event in log[start:]:
+            self.console.print(f"  [dim]•[/] {escape(event.text)}")
+        self.shown[seat] = len(log)
+
+    def draw(self, seat: Seat | None) -> None:
+        """Draw the table as ``seat`` sees it."""
+        game = self.match.game
+        self.console.print(Panel(game.render(self.match.view(seat)), expand=False))
+
+    def menu(self, seat: Seat) -> Sequence[Any]:
+        """Print the numbered legal actions; returns them."""
+        game, state = self.match.game, self.match.state
+        legal = game.legal_actions(state, seat)
+        table = Table(show_header=False, box=None, padding=(0, 1))
+        for number, action in enumerate(legal, start=1):
+            table.add_row(f"[cyan]{number}[/]", escape(game.describe(state, seat, action)),
+                          f"[dim]\\[{escape(str(action))}][/]")
+        self.console.print(table)
+        return legal
+
+    # -- the loop ------------------------------------------------------------------
+    def run(self) -> bool:
+        """Play until the game ends (True) or a human quits (False)."""
+        match = self.match
+        while True:
+            match.advance()
+            acting = match.to_act()
+            if not acting:
+                break
+            humans = [s for s in acting if self.seats[s] == HUMAN]
+            bots = [s for s in acting if s not in humans]
+            for seat in bots:
+                action = self.agents[seat].act(match.game, match.state, seat)
+                match.apply(action, seat)
+            if bots:
+                continue
+            if not self.human_turn(humans[0]):
+                return False
+        observer = self.observer()
+        self.show_news(observer)
+        self.draw(observer)
+        outcome = match.outcome()
+        if outcome is not None:
+            names = ", ".join(match.game.seat_name(match.state, s) for s in outcome.winners) or "nobody"
+            self.console.print(f"[bold green]Game over:[/] {escape(outcome.reason)}. Winners: {escape(names)}")
+        return True
+
+    def handover(self, seat: Seat) -> None:
+        """Hot-seat: clear the screen and wait for the next player before showing a hand."""
+        if self.hot_seat and self.last_human is not None and self.last_human != seat:
+            self.console.clear()
+            self.ask(f"Pass the keyboard to {self.match.game.seat_name(self.match.state, seat)} and press Enter")
+            self.console.clear()
+        self.last_human = seat
+
+    def human_turn(self, seat: Seat) -> bool:
+        """Ask ``seat`` for one decision; False when the player quits."""
+        match = self.match
+        self.handover(seat)
+        self.show_news(seat)
+        self.draw(seat)
+        name = match.game.seat_name(match.state, seat)
+        legal = self.menu(seat)
+        while True:
+            try:
+                line = self.ask(f"{name}> ").strip()
+            except EOFError:
+                return False
+            if not line:
+                continue
+            command, _, rest = line.partition(" ")
+            if command in ("quit", "exit"):
+                return False
+            if command in ("help", "?"):
+                self.console.print(HELP)
+                continue
+            if command == "view":
+                self.draw(seat)
+                self.menu(seat)
+                continue
+            if command == "log":
+                for event in match.log(seat):
+                    self.console.print(f"  [dim]•[/] {escape(event.text)}")
+                continue
+            if command == "hint":
+                hints = match.game.hints(match.state, seat)
+                self.console.print("\n".join(f"  {escape(h)}" for h in hints) or "  No advice for this decision.")
+                continue
+            if command == "save":
+                self.save(rest.strip())
+                continue
+            if command == "undo":
+                try:
+                    match.undo(seat)
+                except IllegalAction as exc:
+                    self.console.print(f"[red]{escape(str(exc))}[/]")
+                    continue
+                self.shown[seat] = len(match.log(seat))
+                self.console.print("[yellow]Undone.[/]")
+                return True
+            try:
+                if line.isdigit():
+                    number = int(line)
+                    if not 1 <= number <= len(legal):
+                        raise IllegalAction(f"choose a number from 1 to {len(legal)}")
+                    match.apply(legal[number - 1], seat)
+                else:
+                    match.apply(line, seat)
+            except IllegalAction as exc:
+                self.console.print(f"[red]{escape(str(exc))}[/] (type [cyan]help[/] for commands)")
+                continue
+            return True
+
+    def save(self, path: str) -> None:
+        """Write the match to ``path``."""
+        if not path:
+            self.console.print("[red]save needs a file name, e.g. save game.json[/]")
+            return
+        try:
+            Path(path).write_text(self.match.dumps())
+        except OSError as exc:
+            self.console.print(f"[red]could not save to {escape(path)}: {escape(exc.strerror or str(exc))}[/]")
+            return
+        self.console.print(f"Saved to {escape(path)}.")
+
+
+def play_to_end(match: Match, seats: Sequence[str]) -> dict[str, Any]:
+    """Play a match among agents to the end; the result as JSON-ready data."""
+    agents = {s: make_agent(spec, seed=match.seed * 101 + s) for s, spec in enumerate(seats)}
+    decisions = 0
+    while True:
+        match.advance()
+        acting = match.to_act()
+        if not acting:
+            break
+        for seat in acting:
+            if seat != CHANCE:
+                match.apply(agents[seat].act(match.game, match.state, seat), seat)
+                decisions += 1
+    outcome = match.outcome()
+    return {
+        "game": match.game.info.id,
+        "seed": match.seed,
+        "seats": list(seats),
+        "options": match.options,
+        "content": match.content.id,
+        "outcome": None if outcome is None else outcome.to_json(),
+        "steps": len(match.steps),
+        "decisions": decisions,
+    }
+
+
+def dumps(data: Any) -> str:
+    """JSON for scripts."""
+    return json.dumps(data, ensure_ascii=False)

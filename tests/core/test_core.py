@@ -1,0 +1,129 @@
+"""The core alone, on a toy game: match history, undo fairness, sealed choices, saves, options."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bouts.core import (
+    CHANCE,
+    IllegalAction,
+    Match,
+    MatchFileError,
+    OptionsError,
+    parse_option_text,
+)
+from tests.core.toy import TOY
+
+
+def new_match() -> Match:
+    match = Match(TOY, 2, seed=5)
+    match.apply("roll 2 3", CHANCE)
+    return match
+
+
+def test_apply_checks_the_seat_and_changes_nothing_on_error() -> None:
+    match = new_match()
+    before = match.state.clone()
+    with pytest.raises(IllegalAction, match="not seat 1's decision"):
+        match.apply("pass", 1)
+    with pytest.raises(IllegalAction, match="not a legal action"):
+        match.apply("bid 9", 0)
+    assert match.state == before and len(match.steps) == 1
+
+
+def test_undo_own_decision_when_nothing_was_revealed() -> None:
+    match = new_match()
+    match.apply("pass", 0)
+    assert match.can_undo(0) and not match.can_undo(1)
+    match.undo(0)
+    assert match.state.passes == 0 and len(match.steps) == 1
+
+
+def test_undo_refused_after_chance_or_a_reveal() -> None:
+    match = Match(TOY, 2, seed=1)
+    match.apply("roll 1 1", CHANCE)
+    assert not match.can_undo(0)  # nothing of seat 0's to undo before the deal
+    match.apply("pass", 0)
+    match.apply("pass", 1)
+    match.apply("bid 2", 0)
+    match.apply("bid 3", 1)  # the reveal shows seat 1's bid to seat 0
+    assert not match.can_undo(0)
+    with pytest.raises(IllegalAction, match="undo is not possible"):
+        match.undo(0)
+    match.apply("roll 4", CHANCE)
+    assert not match.can_undo(1)
+
+
+def test_undo_takes_back_later_decisions_of_others_when_fair() -> None:
+    match = new_match()
+    match.apply("pass", 0)
+    match.apply("pass", 1)
+    assert match.can_undo(0)
+    match.undo(0)
+    assert match.to_act() == (0,) and match.state.passes == 0
+
+
+def test_sealed_choices_are_simultaneous_and_hidden_until_all_have_chosen() -> None:
+    match = new_match()
+    match.apply("pass", 0)
+    match.apply("pass", 1)
+    assert match.to_act() == (0, 1)
+    with pytest.raises(IllegalAction, match="several seats"):
+        match.apply("bid 1")
+    match.apply("bid 3", 1)
+    assert match.to_act() == (0,)
+    assert "3" not in json.dumps(match.view(0)["bids"])
+    assert match.view(0)["sealed"] == {"waiting": [0], "chosen": [1]}
+    assert [e.text for e in match.log(0)][-1] == "seat 1 has bid"
+    match.apply("bid 1", 0)
+    assert match.view(0)["bids"] == {"0": 1, "1": 3}
+
+
+def test_logs_are_per_seat() -> None:
+    match = new_match()
+    assert [e.text for e in match.log(0)] == ["your secret is 2"]
+    assert [e.text for e in match.log(1)] == ["your secret is 3"]
+    assert match.log(None) == []
+
+
+def test_chance_is_resolved_by_the_seed_and_can_be_forced() -> None:
+    a, b = Match(TOY, 2, seed=9), Match(TOY, 2, seed=9)
+    a.advance()
+    b.advance()
+    assert a.state == b.state and a.steps[0].action == b.steps[0].action
+    forced = Match(TOY, 2, seed=9)
+    forced.apply("roll 3 1", CHANCE)
+    assert forced.state.secrets == [3, 1]
+    with pytest.raises(IllegalAction):
+        Match(TOY, 2).apply("roll 7 7", CHANCE)
+
+
+def test_save_and_load_replays_bit_exact() -> None:
+    match = new_match()
+    for text, seat in (("pass", 0), ("pass", 1), ("bid 2", 0), ("bid 1", 1), ("roll 6", CHANCE)):
+        match.apply(text, seat)
+    loaded = Match.loads(match.dumps(), TOY)
+    assert loaded.states == match.states
+    assert loaded.outcome() == match.outcome()
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("not json", "not JSON"),
+    ('{"format": "other"}', "not a bouts match file"),
+    ('{"format": "bouts-match/1", "game": "toy", "seats": 2, "actions": [[0, "bid 9"]]}', r"action #1"),
+    ('{"format": "bouts-match/1", "game": "toy", "seats": 2, "actions": [[0]]}', "malformed"),
+])
+def test_bad_match_files_are_clear_errors(text: str, message: str) -> None:
+    with pytest.raises(MatchFileError, match=message):
+        Match.loads(text, TOY)
+
+
+def test_option_text() -> None:
+    assert parse_option_text('mode=solo,heroes=["a","b"],n=3') == {"mode": "solo", "heroes": ["a", "b"], "n": 3}
+    assert parse_option_text('{"a": 1}') == {"a": 1}
+    with pytest.raises(OptionsError):
+        parse_option_text("novalue")
+    with pytest.raises(OptionsError):
+        parse_option_text("{bad")
