@@ -4,28 +4,36 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 GAME   ?= swordplay
 SEATS  ?= human,random
+PIP     = $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
-.PHONY: play test install lint bench clean
+.PHONY: play test install install-test lint bench clean
 
-$(BIN)/bouts: pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[dev]"
-	@touch $(BIN)/bouts
 
-install: $(BIN)/bouts
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(PIP) -e .
+	@touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(PIP) -e ".[dev,ray]"
+	@touch $@ $(VENV)/.installed
+
+install: $(VENV)/.installed
+
+install-test: $(VENV)/.installed-test
 
 play: install
 	$(BIN)/bouts play $(GAME) --seats $(SEATS)
 
-lint: install
+lint: install-test
 	$(BIN)/ruff check src tests bench
 	$(BIN)/mypy
 
-test: install lint
+test: install-test lint
 	$(BIN)/python -m pytest -n 2 --durations=15
 
-bench: install
+bench: install-test
 	$(BIN)/python bench/swordplay_balance.py 1000
 
 clean:

@@ -214,12 +214,11 @@ def run() -> None:
     except (UsageError, UnknownGame, OptionsError, ContentError, MatchFileError, AgentSpecError) as exc:
         errors.print(f"[red]error:[/] {escape(str(exc))}")
         sys.exit(2)
-    except Exception as exc:  # click usage errors and anything unexpected
-        import click
-
-        if isinstance(exc, click.ClickException):
-            exc.show()
-            sys.exit(exc.exit_code)
+    except Exception as exc:  # command-line usage errors and anything unexpected
+        show, code = getattr(exc, "show", None), getattr(exc, "exit_code", None)
+        if callable(show) and isinstance(code, int):  # a usage error from the argument parser
+            show()
+            sys.exit(code)
         if os.environ.get("BOUTS_DEBUG"):
             raise
         errors.print(f"[red]error:[/] {escape(type(exc).__name__)}: {escape(str(exc))} "
