@@ -1,0 +1,183 @@
+"""A sensible FGO Duel master: strong party, march on the enemy master area, attack only when the best
+3 cards in hand should beat what the defender can be expected to show, play the best battle total.
+
+It reads only what its seat may know: its own hand and the public table (the opponent's unseen cards are
+estimated from their party's command cards minus the public trash and removed cards).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import deque
+from typing import Any
+
+from bouts.core import CHANCE, Game, Seat
+from bouts.games.fgo_duel.actions import Act
+from bouts.games.fgo_duel.battle import chip_bonus, total_of
+from bouts.games.fgo_duel.state import FgoState, Phase
+
+GUARD_WEIGHT = 8.0
+"""How much the heuristic values keeping a servant next to its own master area."""
+ATTACK_MARGIN = 1
+"""How much the best own total must exceed the expected defence before attacking."""
+
+
+def choose(game: Game[Any, Any], state: FgoState, seat: Seat, rng: random.Random) -> Any:
+    """The heuristic's action for ``seat``."""
+    if seat == CHANCE:
+        return game.sample_chance(state, rng)
+    legal = game.legal_actions(state, seat)
+    if len(legal) == 1:
+        return legal[0]
+    phase = state.phase
+    if phase is Phase.PARTY:
+        return _party(state, legal, rng)
+    if phase is Phase.MULLIGAN:
+        return _mulligan(state, seat, legal)
+    if phase in (Phase.START, Phase.TRIGGER):
+        skills = [a for a in legal if a.verb == "skill"]
+        return rng.choice(skills) if skills else legal[0]
+    if phase is Phase.ACTION:
+        return _move(state, seat, legal, rng)
+    if phase is Phase.BATTLE:
+        return _battle(state, seat, legal)
+    if phase is Phase.REMOVE:
+        return _remove(state, seat, legal)
+    if phase is Phase.END_MOVE:
+        return _end_move(state, seat, legal)
+    return rng.choice(legal)
+
+
+def _power(state: FgoState, card: str) -> int:
+    return state.catalog.command(card).power
+
+
+def _party(state: FgoState, legal: tuple[Any, ...], rng: random.Random) -> Any:
+    """The party with the most command-card power, ties broken at random."""
+    servants = state.catalog.servants
+
+    def score(act: Act) -> float:
+        ids = [token.partition(":")[0] for token in act.args]
+        return sum(c.power for s in ids for c in servants[s].commands) + rng.random()
+
+    return max(legal, key=score)
+
+
+def _mulligan(state: FgoState, seat: Seat, legal: tuple[Any, ...]) -> Any:
+    """Mulligan a hand whose cards all belong to one servant (it can move only that one)."""
+    owners = {state.catalog.owner(c) for c in state.masters[seat].hand}
+    wanted = "mulligan" if len(owners) == 1 else "keep"
+    return next(a for a in legal if a.verb == wanted)
+
+
+def _distance(state: FgoState, start: str, goal: str, blocked: set[str]) -> int:
+    """Steps from ``start`` to ``goal`` avoiding ``blocked`` areas (a large number when unreachable)."""
+    seen = {start}
+    queue = deque([(start, 0)])
+    while queue:
+        area, steps = queue.popleft()
+        if area == goal:
+            return steps
+        for nxt in state.map.neighbours(area):
+            if nxt not in seen and nxt not in blocked:
+                seen.add(nxt)
+                queue.append((nxt, steps + 1))
+    return 99
+
+
+def _best_total(state: FgoState, seat: Seat, hand: list[str], fighting: str, enemy: str) -> int:
+    size = min(3, len(hand))
+    if size == 0:
+        return chip_bonus(state.masters[seat].chips)
+    return max(total_of(state, seat, combo, fighting, enemy).value for combo in itertools.combinations(hand, size))
+
+
+def _expected_defence(state: FgoState, seat: Seat) -> float:
+    """What the opponent may show: 3 times the mean power of its unseen cards, plus its chips."""
+    other = state.masters[1 - seat]
+    seen = set(other.trash) | set(other.removed)
+    unseen = [f"{s.servant}/{n}" for s in other.party for n in range(1, 6)]
+    unseen = [c for c in unseen if c not in seen]
+    mean = sum(_power(state, c) for c in unseen) / max(1, len(unseen))
+    return 3 * mean + 2 + chip_bonus(other.chips)
+
+
+def _move(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Random) -> Any:
+    me = state.masters[seat]
+    enemy_master = state.map.master_area(1 - seat)
+    own_master = state.map.master_area(seat)
+    defence = _expected_defence(state, seat)
+    threats = {s.servant for s in state.masters[1 - seat].on_map()
+               if s.area is not None and own_master in state.map.neighbours(s.area)}
+    gates = set(state.map.neighbours(own_master))
+    guards = [s.servant for s in me.on_map() if s.area in gates]
+    best, best_score = legal[0], float("-inf")
+    for act in legal:
+        servant_id, area, card = act.args
+        if area == enemy_master:
+            return act
+        servant = me.servant(servant_id)
+        assert servant.area is not None
+        blocked = {s.area for s in me.on_map() if s.area is not None} | {own_master}
+        before = _distance(state, servant.area, enemy_master, blocked - {servant.area})
+        after = _distance(state, area, enemy_master, blocked - {servant.area})
+        score = 2.0 * (before - after) - 0.3 * _power(state, card) + rng.random() * 0.5
+        if guards == [servant_id]:
+            score -= GUARD_WEIGHT  # keep the last guard on the gate of the own master area
+        elif not guards and area in gates:
+            score += GUARD_WEIGHT / 2
+        if state.catalog.command(card).type.value == "arts":
+            score += 0.2  # NP for skills
+        found = state.occupant(area)
+        if found is not None:
+            rest = [c for c in me.hand if c != card]
+            mine = _best_total(state, seat, rest, servant_id, found[1].servant)
+            edge = mine - defence
+            if found[1].servant in threats:
+                score += 20 + edge  # it would walk into our master area next turn
+            elif edge >= ATTACK_MARGIN:
+                score += 3 + edge
+            else:
+                score -= 6 - edge
+        best, best_score = (act, score) if score > best_score else (best, best_score)
+    return best
+
+
+def _battle(state: FgoState, seat: Seat, legal: tuple[Any, ...]) -> Any:
+    attack = state.attack
+    assert attack is not None and attack.defender is not None
+    fighting, enemy = ((attack.attacker, attack.defender) if seat == state.turn
+                       else (attack.defender, attack.attacker))
+
+    def score(act: Act) -> tuple[int, int]:
+        return total_of(state, seat, act.args, fighting, enemy).value, -sum(_power(state, c) for c in act.args)
+
+    return max(legal, key=score)
+
+
+def _remove(state: FgoState, seat: Seat, legal: tuple[Any, ...]) -> Any:
+    """Remove a card of a destroyed servant if any, else the weakest card."""
+    on_map = {s.servant for s in state.masters[seat].on_map()}
+
+    def score(act: Act) -> tuple[bool, int]:
+        card = act.args[0]
+        return state.catalog.owner(card) in on_map, _power(state, card)
+
+    return min(legal, key=score)
+
+
+def _end_move(state: FgoState, seat: Seat, legal: tuple[Any, ...]) -> Any:
+    """Move with 魔境の智慧 only when it brings the servant closer to the enemy master area."""
+    enemy_master = state.map.master_area(1 - seat)
+    me = state.masters[seat]
+    best, gain = legal[0], 0
+    for act in legal:
+        if act.verb != "end_move":
+            continue
+        servant = me.servant(act.args[0])
+        assert servant.area is not None
+        delta = _distance(state, servant.area, enemy_master, set()) - _distance(state, act.args[1], enemy_master, set())
+        if delta > gain:
+            best, gain = act, delta
+    return best
