@@ -1,0 +1,175 @@
+"""The SAO heuristic team: exact reroll advice, best Sword Skill assignment, simple ability sense."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bouts.core.contract import Game, Seat
+from bouts.games.sao import advisor
+from bouts.games.sao.actions import Act
+from bouts.games.sao.attack import counter_targets, known_skills, modifiers
+from bouts.games.sao.rolling import rerolls_left
+from bouts.games.sao.skills import triggers
+from bouts.games.sao.state import SaoState
+
+DICE_VERBS = ("ability", "control")
+LOOKAHEAD = 1
+"""Rerolls the bot plans ahead for (the exact advisor with all rerolls is used by ``hint``; one is
+much faster with character dice in the pool and loses little)."""
+IMPROVEMENT = 2.0
+"""How much better (in the advisor's score) a die-changing ability must make the final dice."""
+
+
+def choose(game: Game[Any, Any], state: SaoState, seat: Seat, rng: random.Random) -> Any:
+    """A sensible action for ``seat``."""
+    actions = game.legal_actions(state, seat)
+    decision = state.pending[-1]
+    kind = decision.kind
+    by_text = {str(a): a for a in actions}
+    if kind == "chain_partner":
+        return max(actions, key=lambda a: _hp_left(state, state.index_of(a.args[0])))
+    if kind == "exchange":
+        return actions[0]  # a character die is never worse than a regular one
+    if kind == "support_values":
+        skills = known_skills(state, state.turn_char)
+        return max(actions, key=lambda a: advisor.best_assignment(
+            [int(v) for v in a.args], skills, modifiers(state)).damage)
+    if kind == "roll_window":
+        return _roll_window(state, actions, by_text)
+    if kind == "partner_window":
+        return _partner_window(state, actions)
+    if kind == "assign":
+        return _assign(state, actions)
+    if kind == "yui":
+        step = state.current_step
+        deadly = any(_hp_left(state, i) <= step.damage for i in counter_targets(state))
+        return Act("yui") if deadly or step.damage * len(counter_targets(state)) >= 8 else Act("endure")
+    if kind == "equip":
+        item = state.catalog.items[decision.get("item")]
+        if item.effect == "coat":
+            return min(actions, key=lambda a: state.hp(state.index_of(a.args[0])))
+        kirito = Act("equip", ("kirito",))
+        return kirito if kirito in actions else actions[0]
+    if kind == "transfer":
+        return Act("finish")
+    return rng.choice(actions)
+
+
+def _hp_left(state: SaoState, index: int) -> int:
+    return state.hp(index) - state.characters[index].damage
+
+
+def _final_score(state: SaoState) -> float:
+    choices = advisor.advise_pool(advisor._pool_of(state), known_skills(state, state.turn_char),
+                                  modifiers(state), 0,
+                                  max(0, state.current_step.hp - state.step_damage),
+                                  advisor.switch_value(state), add_up=state.is_final_ordeal)
+    return choices[0].outlook.value
+
+
+def _best_dice_change(state: SaoState, actions: tuple[Any, ...] | list[Any], char: int | None) -> Any | None:
+    """The die-changing action that most improves the final score, if it is worth a use."""
+    base = _final_score(state)
+    best, best_gain = None, IMPROVEMENT
+    for action in actions:
+        if not isinstance(action, Act) or action.verb not in DICE_VERBS:
+            continue
+        if action.verb == "ability":
+            ability = next(a for a in state.catalog.characters[action.args[0]].abilities if a.id == action.args[1])
+            if ability.kind not in ("set_die", "set_dice", "flip_dice"):
+                continue
+        trial = state.clone()
+        trial.events = []
+        if action.verb == "ability":
+            from bouts.games.sao.rolling import use_ability
+
+            use_ability(trial, action)
+        else:
+            from bouts.games.sao.rolling import control
+
+            control(trial, int(action.args[0]), int(action.args[1]))
+        gain = _final_score(trial) - base
+        if gain > best_gain:
+            best, best_gain = action, gain
+    return best
+
+
+def _support_ability(state: SaoState, actions: tuple[Any, ...] | list[Any]) -> Any | None:
+    """Addition powers and healing, when they obviously help."""
+    me = state.characters[state.turn_char]
+    for action in actions:
+        if not isinstance(action, Act) or action.verb != "ability":
+            continue
+        ability = next(a for a in state.catalog.characters[action.args[0]].abilities if a.id == action.args[1])
+        user = state.characters[state.index_of(action.args[0])]
+        spare = user.free_use or user.usage >= 2
+        if ability.kind == "healing":
+            target = state.index_of(action.args[2])
+            if _hp_left(state, target) <= state.current_step.damage + 1 and state.characters[target].damage >= 3:
+                return action
+        elif ability.kind == "addition_shield" and spare:
+            if action.args[2] == me.id and action.args[2] != user.id:
+                return action
+        elif ability.kind == "addition_boost" and spare and state.partner is not None:
+            if action.args[2] == state.characters[state.partner].id and action.args[3] == "x2":
+                return action
+            if action.args[2] == state.characters[state.partner].id and len(ability.modes[user.level]) == 1:
+                return action
+    return None
+
+
+def _roll_window(state: SaoState, actions: tuple[Any, ...], by_text: dict[str, Any]) -> Any:
+    for action in actions:  # consumables that save a life
+        if isinstance(action, Act) and action.verb == "use":
+            item = state.catalog.items[action.args[0]]
+            target = state.index_of(action.args[1])
+            if item.effect == "healing_potion" and _hp_left(state, target) <= state.current_step.damage:
+                return action
+    support = _support_ability(state, actions)
+    if support is not None:
+        return support
+    advice = advisor.reroll_advice(state, LOOKAHEAD)
+    top = advice[0]
+    if top.dice and rerolls_left(state) > 0:
+        return by_text["reroll " + " ".join(map(str, top.dice))]
+    change = _best_dice_change(state, actions, state.turn_char)
+    if change is not None:
+        return change
+    if Act("ask_partner") in actions and state.partner is not None:
+        trial_actions = _partner_options(state)
+        if _best_dice_change(state, trial_actions, state.partner) is not None or \
+                _support_ability(state, trial_actions) is not None:
+            return Act("ask_partner")
+    return Act("finalize")
+
+
+def _partner_options(state: SaoState) -> list[Any]:
+    from bouts.games.sao.rolling import ability_actions
+
+    assert state.partner is not None
+    return list(ability_actions(state, state.partner))
+
+
+def _partner_window(state: SaoState, actions: tuple[Any, ...]) -> Any:
+    support = _support_ability(state, actions)
+    if support is not None:
+        return support
+    change = _best_dice_change(state, actions, state.partner)
+    return change if change is not None else Act("back")
+
+
+def _assign(state: SaoState, actions: tuple[Any, ...]) -> Any:
+    plan = advisor.state_assignment(state)
+    sv = advisor.switch_value(state)
+    remaining = max(0, state.current_step.hp - state.step_damage)
+    options = [plan.best] + ([plan.best_switch] if plan.best_switch is not None else [])
+    chosen = max(options, key=lambda a: min(a.damage, remaining) + (sv if a.switch and sv >= 0 else 0))
+    skills = {s.id: s for s in known_skills(state, state.turn_char)}
+    for skill_id, group in chosen.groups:
+        for action in actions:
+            if isinstance(action, Act) and action.verb == "skill" and action.args[0] == skill_id:
+                codes = tuple(sorted(state.pool[int(i)].value for i in action.args[1:]))
+                if codes == group and triggers(skills[skill_id], codes):
+                    return action
+    return Act("done", ("combined",)) if chosen.combined else Act("done")

@@ -1,0 +1,204 @@
+"""③ Choosing Sword Skills, Switch, ④ counter attack and ⑤ resolve (SAO-068..SAO-085,
+SAO-120..SAO-127, SAO-145..SAO-149)."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+from bouts.core.decisions import Decision
+from bouts.core.events import Event
+from bouts.games.sao import clearing, turn
+from bouts.games.sao.actions import Act
+from bouts.games.sao.cards import SwordSkill
+from bouts.games.sao.skills import Modifiers, triggers, value_text
+from bouts.games.sao.state import SaoState
+
+
+def known_skills(state: SaoState, index: int) -> list[SwordSkill]:
+    """The Sword Skills character ``index`` knows at his level (SAO-069)."""
+    level = (1, 50, 80)[state.characters[index].level]
+    return [s for s in state.card(index).skills if s.level <= level]
+
+
+def modifiers(state: SaoState) -> Modifiers:
+    """Defense, equipment bonus and Lisbeth's token for the turn player (SAO-RUL-43)."""
+    me = state.characters[state.turn_char]
+    bonus = sum(1 for item in me.equipment if state.catalog.items[item].effect == "sword")
+    token = state.tokens.get("lisbeth")
+    boost = token.mode if token is not None and token.holder == me.id and token.active else None
+    return Modifiers(state.current_step.defense, bonus, boost)
+
+
+def finalize(state: SaoState) -> None:
+    """The result is final; ③ the turn player spends dice on Sword Skills (SAO-068)."""
+    state.pending.pop()
+    state.events.append(Event("final", "Final result: " + " ".join(value_text(d.value) for d in state.pool),
+                              {"pool": [d.value for d in state.pool]}))
+    state.pending.append(Decision.make(state.characters[state.turn_char].seat, "assign"))
+
+
+def skill_actions(state: SaoState) -> list[Act]:
+    """Every distinct way to trigger one Sword Skill with unused dice (SAO-070, SAO-071)."""
+    free = [i for i in range(len(state.pool)) if i not in state.used]
+    by_value: dict[int, list[int]] = {}
+    for i in free:
+        by_value.setdefault(state.pool[i].value, []).append(i)
+    values = sorted(by_value)
+    out: list[Act] = []
+    for skill in known_skills(state, state.turn_char):
+        if skill.size > len(free):
+            continue
+        for counts in _sub_counts([len(by_value[v]) for v in values], skill.size):
+            group = tuple(v for v, k in zip(values, counts, strict=True) for _ in range(k))
+            if triggers(skill, group):
+                dice = sorted(i for v, k in zip(values, counts, strict=True) for i in by_value[v][:k])
+                out.append(Act("skill", (skill.id, *map(str, dice))))
+    return out
+
+
+def _sub_counts(limits: list[int], size: int) -> list[tuple[int, ...]]:
+    return [c for c in itertools.product(*(range(k + 1) for k in limits)) if sum(c) == size]
+
+
+def trigger(state: SaoState, act: Act) -> None:
+    """Spend dice on a Sword Skill (SAO-070)."""
+    skill_id, *dice = act.args
+    indices = tuple(int(d) for d in dice)
+    state.used.extend(indices)
+    state.triggered.append((skill_id, indices))
+    skill = next(s for s in state.card(state.turn_char).skills if s.id == skill_id)
+    state.events.append(Event("skill", f"{state.characters[state.turn_char].name} triggers {skill.name} with "
+                              + " ".join(value_text(state.pool[i].value) for i in indices),
+                              {"skill": skill_id, "dice": list(indices)}))
+
+
+def turn_damage(state: SaoState, combined: bool) -> int:
+    """Damage of the triggered skills: each separately, or added up in the final ordeal (SAO-122)."""
+    mods = modifiers(state)
+    skills = {s.id: s for s in state.card(state.turn_char).skills}
+    chosen = [skills[s] for s, _ in state.triggered]
+    if combined and chosen:  # SAO-RUL-29
+        total = sum(mods.boosted(s) for s in chosen)
+        if all(mods.pierces(s) for s in chosen):
+            return total
+        return max(0, total - mods.defense)
+    return sum(mods.dealt(s) for s in chosen)
+
+
+def done(state: SaoState, combined: bool) -> None:
+    """Deal the damage (SAO-072), check Switch (SAO-075), then ④ and ⑤."""
+    state.pending.pop()
+    amount = turn_damage(state, combined)
+    step = state.current_step
+    state.step_damage += amount
+    state.events.append(Event("damage", f"{amount} damage to {step.name} "
+                              f"({max(0, step.hp - state.step_damage)} HP left)",
+                              {"damage": amount, "step_damage": state.step_damage}))
+    if state.is_final_ordeal and state.step_damage >= step.hp:  # SAO-123
+        turn.win(state, "the final ordeal is overcome")
+        return
+    switch = bool(state.pool) and len(state.used) == len(state.pool) and not state.is_final_ordeal
+    if switch:  # SAO-075, SAO-124
+        state.events.append(Event("switch", "Switch! Every die was used: no counterattack"))
+        resolve(state)
+        return
+    if state.yui and state.catalog.support is not None and \
+            state.yui_used < state.catalog.support.uses_per_scenario:
+        state.pending.append(Decision.make(state.characters[state.turn_char].seat, "yui"))
+        return
+    counter_attack(state)
+
+
+def counter_targets(state: SaoState) -> list[int]:
+    """Who takes the counterattack (SAO-078, SAO-147, SAO-125, SAO-126, SAO-RUL-14, SAO-RUL-30)."""
+    step = state.current_step
+    if state.is_final_ordeal:
+        if state.partner is None or state.characters[state.partner].dead:
+            if step.aoe:
+                return [i for i in state.living() if i != state.kirito] or [state.kirito]
+            return [state.kirito]
+        if step.aoe:
+            return [i for i in state.living() if i != state.kirito]
+        return [state.partner]
+    if step.aoe:
+        return state.living()
+    return [state.turn_char]
+
+
+def yui(state: SaoState, use: bool) -> None:
+    """Yui's Support card: redirect this counterattack to the enemy (stand-in, SAO-RUL-50)."""
+    state.pending.pop()
+    if not use:
+        counter_attack(state)
+        return
+    state.yui_used += 1
+    amount = state.current_step.damage
+    state.step_damage += amount
+    state.events.append(Event("yui", f"Yui turns the counterattack back: {amount} damage to the enemy",
+                              {"damage": amount}))
+    if state.is_final_ordeal and state.step_damage >= state.current_step.hp:
+        turn.win(state, "the final ordeal is overcome")
+        return
+    resolve(state)
+
+
+def counter_attack(state: SaoState) -> None:
+    """④ The enemy attacks back, even at 0 HP (SAO-077..SAO-080)."""
+    step = state.current_step
+    for index in counter_targets(state):
+        take_damage(state, index, step.damage)
+        if state.result is not None:
+            return
+    resolve(state)
+
+
+def take_damage(state: SaoState, index: int, amount: int) -> None:
+    """Damage to a character: Shield, Coat, death (SAO-079, SAO-138, SAO-RUL-16, SAO-RUL-40)."""
+    c = state.characters[index]
+    token = state.tokens.get("silica")
+    if token is not None and token.kind == "shield" and token.holder == c.id:
+        del state.tokens["silica"]
+        state.events.append(Event("shield", f"{c.name}'s Shield ignores {amount} damage; the token goes "
+                                  "back to Silica", {"character": c.id}))
+        return
+    coats = Counter(state.catalog.items[i].effect for i in c.equipment)["coat"]
+    amount = max(0, amount - coats)
+    c.damage += amount
+    state.events.append(Event("hurt", f"{c.name} takes {amount} damage ({max(0, state.hp(index) - c.damage)} "
+                              "HP left)", {"character": c.id, "damage": amount}))
+    if c.damage < state.hp(index):
+        return
+    relic = next((i for i in state.consumables if state.catalog.items[i].effect == "relic"), None)
+    if relic is not None and not state.current_step.no_consumables:
+        state.consumables.remove(relic)
+        c.damage = state.hp(index) - 1
+        state.events.append(Event("relic", f"The Sacred Relic saves {c.name} (1 HP)", {"character": c.id}))
+        return
+    c.dead = True
+    state.events.append(Event("death", f"{c.name} dies", {"character": c.id}))
+    if state.is_final_ordeal and c.id != "kirito":  # SAO-127, SAO-RUL-31
+        for owner, tok in list(state.tokens.items()):
+            if tok.holder == c.id:
+                del state.tokens[owner]
+        return
+    turn.lose(state, f"{c.name} died")
+
+
+def resolve(state: SaoState) -> None:
+    """⑤ Resolve: a step at 0 HP or less is beaten; no carry-over (SAO-081..SAO-085, SAO-RUL-10)."""
+    step = state.current_step
+    if state.step_damage >= step.hp:
+        state.events.append(Event("step_beaten", f"{step.name} is beaten", {"step": state.step}))
+        state.step_damage = 0
+        if state.step + 1 < len(state.scenario.steps):
+            state.step += 1
+            state.events.append(Event("step", f"The Step token moves to {state.current_step.name}",
+                                      {"step": state.step}))
+            if state.is_final_ordeal and state.step == 1:  # SAO-118, SAO-119
+                turn.refresh_all(state, "the final ordeal begins")
+                turn.return_tokens(state, "the final ordeal begins")
+        else:
+            clearing.clear_scenario(state)
+            return
+    turn.end_turn(state)

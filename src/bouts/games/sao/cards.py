@@ -1,0 +1,233 @@
+"""SAO content: character, scenario, item and support cards (SAO-013..SAO-030) as validated records.
+
+Die faces are stored as codes: 1-6 are numbers, :data:`FACE` is a character's face (any number
+1-6, SAO-105) and :data:`SYMBOL` is Asuna's symbol (1 or 2, SAO-106).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from bouts.core.content import ContentError, ContentPack, Entry, load_pack
+
+FACE = 7
+"""Die code of a character die showing the character's face: any number 1-6 (SAO-105)."""
+SYMBOL = 8
+"""Die code of Asuna's symbol: 1 or 2, whichever the player prefers (SAO-106)."""
+FACE_NAMES = {FACE: "face", SYMBOL: "symbol"}
+LEVELS = (1, 50, 80)
+"""The three level stages of a character card (SAO-RUL-49)."""
+
+Pattern = Literal["equal", "straight", "sum_at_least", "sum_at_most", "exact"]
+"""Sword Skill dice patterns: ``equal`` (size dice showing one value, optionally from ``values``),
+``straight`` (size consecutive values), ``sum_at_least`` / ``sum_at_most`` (size dice against
+``threshold``), ``exact`` (exactly the multiset ``values``)."""
+
+AbilityKind = Literal["set_die", "set_dice", "flip_dice", "addition_boost", "addition_shield",
+                      "addition_die_control", "healing"]
+"""Ability behaviour ids (SAO-016, SAO-133..SAO-144)."""
+
+
+def face_code(text: str) -> int:
+    """The code of a die face written in content (``1``..``6``, ``face``, ``symbol``)."""
+    if text == "face":
+        return FACE
+    if text == "symbol":
+        return SYMBOL
+    if text.isdigit() and 1 <= int(text) <= 6:
+        return int(text)
+    raise ValueError(f"die face '{text}' must be 1-6, 'face' or 'symbol'")
+
+
+class _Provenance(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    source: str | None = None
+    stand_in: bool = False
+
+    @model_validator(mode="after")
+    def _has_provenance(self) -> _Provenance:
+        if not self.stand_in and not self.source:
+            raise ValueError("give a 'source' or set 'stand_in = true'")
+        return self
+
+
+class SwordSkill(_Provenance):
+    """A Sword Skill (SAO-018): a dice pattern and its damage, learnt at ``level``."""
+
+    id: str
+    """Stable id used in actions."""
+    name: str
+    level: int = 1
+    """The level at which the character knows it (1, 50 or 80; SAO-069)."""
+    pattern: Pattern
+    size: int = Field(ge=1, le=12)
+    """How many dice it uses up."""
+    values: tuple[int, ...] = ()
+    """``equal``: allowed values (empty: any); ``exact``: the exact multiset."""
+    threshold: int = 0
+    """``sum_at_least`` / ``sum_at_most``: the bound."""
+    damage: int = Field(ge=0)
+    piercing: int = Field(0, ge=0)
+    """Piercing X (SAO-145); 0 for none."""
+
+    @model_validator(mode="after")
+    def _consistent(self) -> SwordSkill:
+        if self.level not in LEVELS:
+            raise ValueError(f"level must be one of {LEVELS}")
+        if self.pattern == "exact" and len(self.values) != self.size:
+            raise ValueError("an exact pattern lists exactly 'size' values")
+        if any(not 1 <= v <= 6 for v in self.values):
+            raise ValueError("values must be 1-6")
+        if " " in self.id:
+            raise ValueError("skill id may not contain spaces")
+        return self
+
+
+class Ability(_Provenance):
+    """A character ability (SAO-016): one use costs one ability usage (SAO-066)."""
+
+    id: str
+    name: str
+    kind: AbilityKind
+    values: tuple[int, ...] = ()
+    """``set_die``: the values a die may be set to; ``set_dice``: the one value."""
+    count: int = Field(1, ge=1)
+    """``set_dice`` / ``flip_dice``: up to how many dice one use changes."""
+    amount: int = Field(0, ge=0)
+    """``healing``: X of Healing X."""
+    modes: tuple[tuple[str, ...], ...] = (("+2",), ("+2",), ("+2", "x2"))
+    """``addition_boost``: the adjustments on the card at levels 1, 50, 80 (SAO-RUL-36)."""
+
+
+class CharacterCard(Entry):
+    """A character card (SAO-013): HP, abilities, usage and Sword Skills per level stage."""
+
+    hp: tuple[int, int, int]
+    """HP at levels 1, 50 and 80 (SAO-015)."""
+    usage: tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int]]
+    """Ability usage at levels 1/50/80 (rows) for 1-2, 3 and 4 players (columns) (SAO-017, SAO-RUL-18)."""
+    abilities: tuple[Ability, ...] = ()
+    skills: tuple[SwordSkill, ...]
+    die: tuple[str, str, str, str, str, str]
+    """The six faces of the character die (SAO-030): ``1``..``6``, ``face`` or ``symbol``."""
+    maps_to: str = ""
+    """Which reported (fan) card this character's values come from, and how sure that is."""
+
+    @model_validator(mode="after")
+    def _faces(self) -> CharacterCard:
+        for f in self.die:
+            face_code(f)
+        return self
+
+    @property
+    def die_codes(self) -> tuple[int, ...]:
+        """The character die's faces as codes."""
+        return tuple(face_code(f) for f in self.die)
+
+
+class StepCard(BaseModel):
+    """One step of a scenario (SAO-022..SAO-025)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    name: str
+    hp: int = Field(ge=1)
+    damage: int = Field(ge=0)
+    aoe: bool = False
+    defense: int = Field(0, ge=0)
+    reroll_minus_one: bool = False
+    no_reroll: bool = False
+    no_abilities: bool = False
+    no_consumables: bool = False
+    dice: int | None = Field(None, ge=1, le=4)
+    """A per-step Dice amount, when card data gives one (SAO-RUL-03)."""
+
+
+class ScenarioCard(Entry):
+    """A scenario card (SAO-019..SAO-025)."""
+
+    section: Literal["lower", "middle", "upper", "final"]
+    dice: int = Field(ge=1, le=4)
+    """① Dice amount: dice each of the turn player and partner rolls (SAO-020, SAO-RUL-03)."""
+    threat: str
+    steps: tuple[StepCard, ...] = Field(min_length=1)
+
+
+class ItemCard(Entry):
+    """An item card (SAO-026): Equipment or Consumable, with an effect id."""
+
+    type: Literal["equipment", "consumable"]
+    effect: Literal["coat", "ring", "sword", "ability_potion", "healing_potion", "relic"]
+    count: int = Field(1, ge=1)
+
+
+class SupportCard(Entry):
+    """The Support card (SAO-028): Yui; its effect is card data (SAO-RUL-50)."""
+
+    effect: Literal["redirect_counter"]
+    uses_per_scenario: int = Field(1, ge=1)
+
+
+SCHEMA: dict[str, type[Entry]] = {"character": CharacterCard, "scenario": ScenarioCard,
+                                  "item": ItemCard, "support": SupportCard}
+REFERENCE = Path(__file__).parent / "content"
+SECTIONS = ("lower", "middle", "upper", "final")
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """The cards of a pack, indexed for play: item instances are ``<item id>/<copy>``."""
+
+    pack: ContentPack
+    characters: dict[str, CharacterCard]
+    scenarios: dict[str, ScenarioCard]
+    items: dict[str, ItemCard]
+    """Every item instance id to its card."""
+    support: SupportCard | None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Catalog) and other.pack.id == self.pack.id
+
+    def __hash__(self) -> int:
+        return hash(self.pack.id)
+
+    def section(self, name: str) -> tuple[str, ...]:
+        """Scenario ids of a section, in pack order."""
+        return tuple(s.id for s in self.scenarios.values() if s.section == name)
+
+
+def catalog_of(pack: ContentPack) -> Catalog:
+    """Index a loaded pack and check it can make a game."""
+    characters = {c.id: c for c in pack.entries("character", CharacterCard)}
+    scenarios = {s.id: s for s in pack.entries("scenario", ScenarioCard)}
+    items: dict[str, ItemCard] = {}
+    for item in pack.entries("item", ItemCard):
+        for copy in range(1, item.count + 1):
+            items[f"{item.id}/{copy}"] = item
+    supports = pack.entries("support", SupportCard)
+    if "kirito" not in characters:
+        raise ContentError("the pack needs the character 'kirito' (SAO-031)")
+    for section in SECTIONS:
+        if not any(s.section == section for s in scenarios.values()):
+            raise ContentError(f"the pack has no '{section}' scenario (SAO-035)")
+    for s in scenarios.values():
+        if s.section == "final" and len(s.steps) < 2:
+            raise ContentError(f"final battle '{s.id}' needs a step 2 (SAO-116)")
+    return Catalog(pack, characters, scenarios, items, supports[0] if supports else None)
+
+
+@cache
+def reference_catalog() -> Catalog:
+    """The reference pack shipped with bouts."""
+    return catalog_of(load_pack(REFERENCE, "sao", SCHEMA, reference=True))
+
+
+def load_catalog(path: str | None) -> Catalog:
+    """The reference pack (``path`` None) or a user's pack directory."""
+    if path is None:
+        return reference_catalog()
+    return catalog_of(load_pack(path, "sao", SCHEMA))

@@ -1,0 +1,308 @@
+"""Sword Art Online: Sword of Fellows on the game contract: set-up, who acts, legal actions, applying."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from bouts.core.chance import Roll, Shuffle
+from bouts.core.content import ContentError, ContentPack
+from bouts.core.contract import CHANCE, Game, GameInfo, IllegalAction, OptionsError, Outcome, Seat, Variant
+from bouts.core.decisions import Decision
+from bouts.core.events import Event
+from bouts.core.options import validate_options
+from bouts.games.sao import attack, clearing, rolling, turn
+from bouts.games.sao.actions import Act, SaoAction
+from bouts.games.sao.cards import SECTIONS, Catalog, catalog_of, load_catalog
+from bouts.games.sao.options import OPTION_HELP, SaoOptions
+from bouts.games.sao.state import Character, SaoState
+from bouts.games.sao.view import describe_action, render_view, view_of
+
+DEFAULT_CHARACTERS = ("kirito", "asuna", "klein", "lisbeth")
+LISTED_ROLL_DICE = 4
+"""Rolls of up to this many dice have their outcomes listed; bigger ones are sampled or forced."""
+
+INFO = GameInfo(
+    id="sao",
+    name="Sword Art Online: Sword of Fellows",
+    min_seats=1,
+    max_seats=4,
+    chance=True,
+    hidden_information=True,
+    simultaneous=False,
+    cooperative=True,
+    summary=(
+        "Cooperative dice game for 1-4 players (KADOKAWA / Arclight, design Seiji Kanai). Beat one "
+        "scenario of the lower, middle and upper sections of Aincrad, then the Final Battle. On a turn "
+        "the turn player picks a chaining partner; he rolls the main dice and the partner the support "
+        "dice, with up to two shared rerolls and limited abilities; then he spends the dice on his "
+        "Sword Skills. Use every die for a Switch and the enemy cannot strike back. If anyone dies, "
+        "everyone loses."
+    ),
+)
+
+
+class Sao(Game[SaoState, SaoAction]):
+    """Sword Art Online: Sword of Fellows, by its rulebook (rules/sao.md, SAO-001..SAO-157)."""
+
+    info = INFO
+
+    # -- content --------------------------------------------------------------------------
+    def load_content(self, path: str | None = None) -> ContentPack:
+        """The reference pack, or a user's pack directory."""
+        return load_catalog(path).pack
+
+    @staticmethod
+    def _catalog(content: Any) -> Catalog:
+        if content is None or isinstance(content, str):
+            return load_catalog(content)
+        if isinstance(content, Catalog):
+            return content
+        if isinstance(content, ContentPack):
+            return catalog_of(content)
+        raise ContentError(f"not an SAO content pack: {content!r}")
+
+    def options_help(self) -> dict[str, str]:
+        """Option names with descriptions."""
+        return dict(OPTION_HELP)
+
+    def variants(self) -> dict[str, Variant]:
+        """Normal, easy and hard play (SAO-130..SAO-132)."""
+        return {
+            "standard": Variant((1, 2, 3, 4), {}, "the rulebook game (solo: Kirito and Asuna)"),
+            "easy": Variant((1, 2, 3, 4), {"difficulty": "easy"}, "one free ability use each per turn"),
+            "hard": Variant((1, 2, 3, 4), {"difficulty": "hard"}, "fewer ability uses, no character dice"),
+        }
+
+    # -- set-up (SAO-031..SAO-040) ----------------------------------------------------------
+    def setup(self, seats: int, options: Mapping[str, Any] | None = None,
+              content: Any | None = None, seed: int = 0) -> SaoState:
+        """Characters seated, then the scenario draw and the item deck shuffle (chance steps)."""
+        opts = validate_options(SaoOptions, options)
+        catalog = self._catalog(content)
+        if not 1 <= seats <= INFO.max_seats:
+            raise OptionsError(f"SAO takes 1 to {INFO.max_seats} seats, not {seats} (SAO-001)")
+        wanted = 2 if seats == 1 else seats
+        chosen = opts.characters or DEFAULT_CHARACTERS[:wanted]
+        if len(chosen) != wanted:
+            raise OptionsError(f"option 'characters': give {wanted} characters "
+                               f"({'solo: Kirito and one other' if seats == 1 else 'one per seat'})")
+        for c in chosen:
+            if c not in catalog.characters:
+                raise OptionsError(f"option 'characters': unknown character '{c}' "
+                                   f"(known: {', '.join(catalog.characters)})")
+        if "kirito" not in chosen:
+            raise OptionsError("option 'characters': Kirito must be in the game (SAO-031)")
+        if len(set(chosen)) != len(chosen):
+            raise OptionsError("option 'characters': each character can be chosen once")
+        characters = [Character(c, catalog.characters[c].name, 0 if seats == 1 else i)
+                      for i, c in enumerate(chosen)]
+        state = SaoState(opts, catalog, seats, characters, [], [])
+        state.turn_char = state.kirito  # SAO-045
+        for character in state.characters:
+            character.usage = 1  # SAO-038, SAO-RUL-05
+        if opts.scenarios is not None:
+            if len(opts.scenarios) != 4:
+                raise OptionsError("option 'scenarios': give 4 ids (lower, middle, upper, final)")
+            for section, sid in zip(SECTIONS, opts.scenarios, strict=True):
+                card = catalog.scenarios.get(sid)
+                if card is None or card.section != section:
+                    raise OptionsError(f"option 'scenarios': '{sid}' is not a {section} scenario")
+            state.scenarios = list(opts.scenarios)
+            state.pending.append(Decision.make(CHANCE, "item_shuffle"))
+        else:
+            state.pending.append(Decision.make(CHANCE, "scenario_shuffle"))
+        state.events.append(Event("setup", "Characters: " + ", ".join(c.name for c in characters),
+                                  {"characters": list(chosen)}))
+        return state
+
+    # -- who acts -----------------------------------------------------------------------------
+    def to_act(self, state: SaoState) -> tuple[Seat, ...]:
+        """The seat of the decision on top of the stack; ``CHANCE`` for rolls and shuffles."""
+        if state.result is not None or not state.pending:
+            return ()
+        return (state.pending[-1].seat,)
+
+    def _legal_actions(self, state: SaoState, seat: Seat) -> tuple[SaoAction, ...]:
+        decision = state.pending[-1]
+        kind = decision.kind
+        if kind == "roll":
+            n = len(decision.get("dice"))
+            return Roll.outcomes(n, 6) if n <= LISTED_ROLL_DICE else ()
+        if kind in ("scenario_shuffle", "item_shuffle"):
+            return ()
+        return tuple(self._decisions(state, decision))
+
+    def _decisions(self, state: SaoState, decision: Decision) -> list[Act]:
+        kind = decision.kind
+        if kind == "chain_partner":
+            return [Act("partner", (state.characters[i].id,)) for i in turn.partner_candidates(state)]
+        if kind == "exchange":
+            return [Act("exchange", (d,)) for d in decision.get("dice")] + [Act("keep")]
+        if kind == "support_values":
+            return [Act("support", tuple(map(str, v)))
+                    for v in itertools.combinations_with_replacement(range(1, 7), 4)]
+        if kind == "roll_window":
+            out = [Act("finalize")]
+            if rolling.rerolls_left(state) > 0:
+                n = len(state.pool)
+                out += [Act("reroll", tuple(map(str, combo))) for size in range(1, n + 1)
+                        for combo in itertools.combinations(range(n), size)]
+            out += rolling.ability_actions(state, state.turn_char)
+            out += rolling.die_control_actions(state)
+            out += rolling.consumable_actions(state)
+            if (state.partner is not None and not state.asked_partner
+                    and rolling.ability_actions(state, state.partner)):
+                out.append(Act("ask_partner"))
+            return out
+        if kind == "partner_window":
+            assert state.partner is not None
+            return [*rolling.ability_actions(state, state.partner), Act("back")]
+        if kind == "assign":
+            out = attack.skill_actions(state)
+            out.append(Act("done"))
+            if state.is_final_ordeal:
+                out.append(Act("done", ("combined",)))
+            return out
+        if kind == "yui":
+            return [Act("yui"), Act("endure")]
+        if kind == "equip":
+            return [Act("equip", (state.characters[i].id,)) for i in state.living()]
+        if kind == "transfer":
+            return [Act("transfer", move) for move in clearing.transfer_options(state)] + [Act("finish")]
+        raise IllegalAction(f"unknown decision '{kind}'")  # pragma: no cover
+
+    # -- chance --------------------------------------------------------------------------------
+    def _shuffle_pile(self, state: SaoState) -> list[str]:
+        if state.pending[-1].kind == "scenario_shuffle":
+            return list(state.catalog.scenarios)
+        return list(state.catalog.items)
+
+    def is_legal_chance(self, state: SaoState, action: SaoAction) -> bool:
+        """Whether a forced roll or shuffle is possible now."""
+        kind = state.pending[-1].kind
+        if kind in ("scenario_shuffle", "item_shuffle"):
+            return isinstance(action, Shuffle) and action.is_permutation_of(self._shuffle_pile(state))
+        return isinstance(action, Roll) and action.fits(len(state.pending[-1].get("dice")), 6)
+
+    def sample_chance(self, state: SaoState, rng: random.Random) -> SaoAction:
+        """Roll the dice or shuffle the cards."""
+        if not state.pending or state.pending[-1].seat != CHANCE or state.result is not None:
+            raise IllegalAction("no chance step is pending")
+        kind = state.pending[-1].kind
+        if kind in ("scenario_shuffle", "item_shuffle"):
+            return Shuffle.sample(self._shuffle_pile(state), rng)
+        return Roll.sample(len(state.pending[-1].get("dice")), 6, rng)
+
+    def parse_action(self, state: SaoState, seat: Seat, text: str) -> SaoAction:
+        """Read an action's text form (``roll 3 5 ...``, ``shuffle ...`` for chance)."""
+        if seat == CHANCE and CHANCE in self.to_act(state):
+            if state.pending[-1].kind in ("scenario_shuffle", "item_shuffle"):
+                return Shuffle.parse(text)
+            return Roll.parse(text)
+        return super().parse_action(state, seat, text)
+
+    # -- applying --------------------------------------------------------------------------------
+    def _apply(self, state: SaoState, seat: Seat, action: SaoAction) -> None:
+        if isinstance(action, Shuffle):
+            self._apply_shuffle(state, action)
+        elif isinstance(action, Roll):
+            rolling.apply_roll(state, action)
+        else:
+            self._apply_act(state, action)
+
+    def _apply_shuffle(self, state: SaoState, shuffle: Shuffle) -> None:
+        kind = state.pending.pop().kind
+        if kind == "scenario_shuffle":  # SAO-035, SAO-036
+            picks = []
+            for section in SECTIONS:
+                picks.append(next(s for s in shuffle.order if state.catalog.scenarios[s].section == section))
+            state.scenarios = picks
+            state.events.append(Event("shuffle", "One scenario card is drawn face down from each section"))
+            state.pending.append(Decision.make(CHANCE, "item_shuffle"))
+            return
+        state.items = list(shuffle.order)  # SAO-037
+        state.events.append(Event("shuffle", f"The item deck is shuffled ({len(state.items)} cards)"))
+        clearing.begin_scenario(state)
+
+    def _apply_act(self, state: SaoState, act: Act) -> None:
+        verb, args = act.verb, act.args
+        if verb == "partner":
+            state.pending.pop()
+            turn.set_partner(state, state.index_of(args[0]))
+        elif verb == "exchange":
+            rolling.exchange(state, args[0])
+        elif verb == "keep":
+            rolling.exchange(state, None)
+        elif verb == "support":
+            rolling.set_support(state, tuple(int(a) for a in args))
+        elif verb == "finalize":
+            attack.finalize(state)
+        elif verb == "reroll":
+            rolling.reroll(state, tuple(int(a) for a in args))
+        elif verb == "ability":
+            rolling.use_ability(state, act)
+        elif verb == "control":
+            rolling.control(state, int(args[0]), int(args[1]))
+        elif verb == "use":
+            rolling.use_consumable(state, args[0], args[1])
+        elif verb == "ask_partner":
+            state.asked_partner = True
+            assert state.partner is not None
+            state.pending.append(Decision.make(state.characters[state.partner].seat, "partner_window"))
+        elif verb == "back":
+            state.pending.pop()
+        elif verb == "skill":
+            attack.trigger(state, act)
+        elif verb == "done":
+            attack.done(state, combined=args == ("combined",))
+        elif verb in ("yui", "endure"):
+            attack.yui(state, verb == "yui")
+        elif verb == "equip":
+            clearing.equip(state, args[0])
+        elif verb == "transfer":
+            clearing.transfer(state, args[0], args[1])
+        elif verb == "finish":
+            clearing.transfer(state, None, None)
+        else:  # pragma: no cover - legality was checked
+            raise IllegalAction(f"unknown action '{act}'")
+
+    # -- information -------------------------------------------------------------------------------
+    def view(self, state: SaoState, seat: Seat | None) -> dict[str, Any]:
+        """The public table: unrevealed scenario cards and the item deck order stay hidden."""
+        return view_of(state, seat, self.to_act(state))
+
+    def determinize(self, state: SaoState, seat: Seat | None, rng: random.Random) -> SaoState:
+        """Redraw the face-down scenario cards and reshuffle the item deck (nobody has seen them)."""
+        new = state.clone()
+        new.events, new._legal = [], {}
+        if new.scenarios and new.options.scenarios is None:
+            revealed = new.section + 1 if not new.pending or new.pending[-1].kind != "item_shuffle" else 0
+            for i in range(revealed, len(SECTIONS)):
+                new.scenarios[i] = rng.choice(new.catalog.section(SECTIONS[i]))
+        rng.shuffle(new.items)
+        return new
+
+    def outcome(self, state: SaoState) -> Outcome | None:
+        """Everyone wins together or loses together (SAO-002, SAO-113)."""
+        if state.result is None:
+            return None
+        if state.result == "won":
+            return Outcome(tuple(range(state.seats)), state.reason)
+        return Outcome((), state.reason)
+
+    # -- presentation ---------------------------------------------------------------------------------
+    def seat_name(self, state: SaoState, seat: Seat) -> str:
+        """``seat N (characters)``."""
+        names = [c.name for c in state.characters if c.seat == seat]
+        return f"seat {seat} ({' & '.join(names)})" if names else super().seat_name(state, seat)
+
+    def describe(self, state: SaoState, seat: Seat, action: SaoAction) -> str:
+        """A menu line for ``action``."""
+        return describe_action(state, seat, action)
+
+    def render(self, view: Mapping[str, Any]) -> str:
+        """The table as Rich markup."""
+        return render_view(view)

@@ -1,0 +1,50 @@
+"""SAO options: characters, difficulty (SAO-130..SAO-132), ruling flags and a simulation safety limit."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from bouts.core.options import Options
+
+
+class SaoOptions(Options):
+    """Options for a game of Sword Art Online: Sword of Fellows."""
+
+    characters: tuple[str, ...] | None = None
+    """Character id per seat (solo: two ids, one of them ``kirito``); default Kirito, Asuna, Klein,
+    Lisbeth in seat order (SAO-031, SAO-032)."""
+    difficulty: Literal["easy", "normal", "hard"] = "normal"
+    """``easy``: turn player and partner each get one free ability use per turn (SAO-130, SAO-RUL-46);
+    ``hard``: ability usage reduced by ``hard_usage_reduction`` and no character dice (SAO-131,
+    SAO-132, SAO-RUL-47)."""
+    hard_usage_reduction: int = Field(1, ge=0)
+    """How many ability uses the hard option removes (never below 0; SAO-RUL-47)."""
+    character_dice: bool | None = None
+    """Whether character dice are in play; default: yes, except on ``hard`` (SAO-132)."""
+    die_control_any_number: bool = False
+    """Silica's Die control changes any number of the holder's dice instead of one (SAO-RUL-38 flag)."""
+    scenarios: tuple[str, ...] | None = None
+    """Fixed scenario ids for lower, middle, upper and final (default: drawn at random, SAO-035)."""
+    turn_limit: int | None = Field(400, ge=1)
+    """Safety limit for simulations: the players lose after this many turns (the rulebook has none;
+    ``null`` to switch it off)."""
+
+    @property
+    def uses_character_dice(self) -> bool:
+        """Whether character dice are in play."""
+        if self.character_dice is not None:
+            return self.character_dice
+        return self.difficulty != "hard"
+
+
+OPTION_HELP = {
+    "characters": "character id per seat, e.g. [\"kirito\",\"asuna\"] (solo: 2 ids incl. kirito)",
+    "difficulty": "easy (free ability use each per turn) | normal (default) | hard (fewer uses, no character dice)",
+    "hard_usage_reduction": "ability uses removed on hard (default 1)",
+    "character_dice": "true/false: character dice in play (default: true except on hard)",
+    "die_control_any_number": "Silica's Die control changes any number of dice (default false: one die)",
+    "scenarios": "fixed scenario ids [lower, middle, upper, final] (default: random draw)",
+    "turn_limit": "safety limit: lose after this many turns (default 400; null for none)",
+}

@@ -1,0 +1,308 @@
+"""② Roll the dice: main and support dice, character dice, rerolls, abilities, Die control and
+Consumables (SAO-053..SAO-067, SAO-102..SAO-106, SAO-121, SAO-128..SAO-129, SAO-133..SAO-144)."""
+
+from __future__ import annotations
+
+import itertools
+
+from bouts.core.chance import Roll
+from bouts.core.decisions import Decision
+from bouts.core.events import Event
+from bouts.games.sao.actions import Act
+from bouts.games.sao.cards import Ability
+from bouts.games.sao.skills import value_text
+from bouts.games.sao.state import Die, SaoState, Token
+
+REGULAR = (1, 2, 3, 4, 5, 6)
+OPPOSITE = {1: 6, 2: 5, 3: 4, 4: 3, 5: 2, 6: 1}
+
+
+def faces(state: SaoState, die: Die) -> tuple[int, ...]:
+    """The six face codes of a die."""
+    if die.char is None:
+        return REGULAR
+    return state.catalog.characters[die.char].die_codes
+
+
+def dice_amount(state: SaoState) -> int:
+    """The Dice amount: the step's if card data gives one, else the scenario's (SAO-054, SAO-RUL-03)."""
+    return state.current_step.dice or state.scenario.dice
+
+
+def begin_dice(state: SaoState) -> None:
+    """Lay out the turn's dice (SAO-053, SAO-054, SAO-121) and offer character dice."""
+    n = dice_amount(state)
+    kirito = state.characters[state.kirito]
+    if state.is_final_ordeal:
+        main = [Die("main") for _ in range(4)]
+        if kirito.has_die and state.options.uses_character_dice:  # SAO-121
+            main.append(Die("main", "kirito"))
+        state.offered.append("kirito")
+    else:
+        main = [Die("main") for _ in range(n)]
+    support = [Die("support") for _ in range(n)] if state.partner is not None else []
+    state.pool = main + support
+    next_pre_roll(state)
+
+
+def exchange_options(state: SaoState) -> tuple[int, list[str]] | None:
+    """The next character die that may be exchanged in, with its decider (SAO-103, SAO-128)."""
+    if not state.options.uses_character_dice:
+        return None
+    deciders = [state.turn_char] + ([state.partner] if state.partner is not None else [])
+    for index in deciders:
+        c = state.characters[index]
+        kind = "main" if index == state.turn_char else "support"
+        regular = [d for d in state.pool if d.kind == kind and d.char is None]
+        if not regular:
+            continue
+        dice: list[str] = []
+        if c.has_die and c.id not in state.offered:
+            dice.append(c.id)
+        if state.is_final_ordeal and index == state.kirito:  # SAO-128, SAO-RUL-32
+            dice += [d.id for d in state.characters if d.dead and d.has_die and d.id not in state.offered]
+        if dice:
+            return index, dice
+    return None
+
+
+def next_pre_roll(state: SaoState) -> None:
+    """Offer the next exchange, then a lone Kirito's support dice, then the first roll."""
+    found = exchange_options(state)
+    if found is not None:
+        index, dice = found
+        state.pending.append(Decision.make(state.characters[index].seat, "exchange",
+                                           character=state.characters[index].id, dice=tuple(dice)))
+        return
+    if state.is_final_ordeal and state.partner is None and not any(d.kind == "support" for d in state.pool):
+        state.pending.append(Decision.make(state.characters[state.kirito].seat, "support_values"))
+        return
+    roll_dice(state, tuple(i for i, d in enumerate(state.pool) if d.value == 0))
+
+
+def exchange(state: SaoState, char_id: str | None) -> None:
+    """Swap one regular die of the decider for a character die, or keep (SAO-103, SAO-RUL-08)."""
+    decision = state.pending.pop()
+    offered = decision.get("dice")
+    if char_id is None:
+        state.offered.extend(offered)
+    else:
+        state.offered.append(char_id)
+        index = state.index_of(decision.get("character"))
+        kind = "main" if index == state.turn_char else "support"
+        for pos, die in enumerate(state.pool):
+            if die.kind == kind and die.char is None:
+                state.pool[pos] = Die(kind, char_id)
+                break
+        state.events.append(Event("exchange", f"{state.characters[index].name} rolls "
+                                  f"{state.catalog.characters[char_id].name}'s character die",
+                                  {"character": state.characters[index].id, "die": char_id}))
+    next_pre_roll(state)
+
+
+def set_support(state: SaoState, values: tuple[int, ...]) -> None:
+    """A lone Kirito sets all 4 support dice to any results (SAO-129, SAO-RUL-33)."""
+    state.pending.pop()
+    state.pool += [Die("support", None, v) for v in values]
+    state.events.append(Event("support", "Kirito stands alone: the support dice show "
+                              + " ".join(map(str, values)), {"values": list(values)}))
+    roll_dice(state, tuple(i for i, d in enumerate(state.pool) if d.value == 0))
+
+
+def roll_dice(state: SaoState, indices: tuple[int, ...]) -> None:
+    """A chance step rolls the given dice together (SAO-053, SAO-059, SAO-061)."""
+    state.pending.append(Decision.make(-1, "roll", dice=indices))
+
+
+def apply_roll(state: SaoState, roll: Roll) -> None:
+    """The dice land; then the roll window opens."""
+    decision = state.pending.pop()
+    indices: tuple[int, ...] = decision.get("dice")
+    for i, v in zip(indices, roll.values, strict=True):
+        die = state.pool[i]
+        state.pool[i] = Die(die.kind, die.char, faces(state, die)[v - 1])
+    first = state.rerolls_used == 0
+    state.asked_partner = False
+    state.events.append(Event("roll", ("Roll: " if first else "Reroll: ") + pool_text(state),
+                              {"dice": list(indices), "values": list(roll.values),
+                               "pool": [d.value for d in state.pool]}))
+    state.pending.append(Decision.make(state.characters[state.turn_char].seat, "roll_window"))
+
+
+def pool_text(state: SaoState) -> str:
+    """main | support, as a player reads them."""
+    main = " ".join(value_text(d.value) for d in state.pool if d.kind == "main")
+    support = " ".join(value_text(d.value) for d in state.pool if d.kind == "support")
+    return f"{main} | {support}" if support else main
+
+
+def rerolls_allowed(state: SaoState) -> int:
+    """Rerolls in this turn: 2, 1 with Reroll -1, 0 with No reroll, +1 for a Ring (SAO-056, SAO-150)."""
+    step = state.current_step
+    if step.no_reroll:
+        return 0
+    base = 1 if step.reroll_minus_one else 2
+    holders = [state.turn_char] + ([state.partner] if state.partner is not None else [])
+    for index in holders:
+        c = state.characters[index]
+        base += sum(1 for item in c.equipment if state.catalog.items[item].effect == "ring")
+    return base
+
+
+def rerolls_left(state: SaoState) -> int:
+    """Joint rerolls still allowed this turn (SAO-RUL-04)."""
+    return max(0, rerolls_allowed(state) - state.rerolls_used)
+
+
+def reroll(state: SaoState, indices: tuple[int, ...]) -> None:
+    """One joint reroll of every agreed die, all at once (SAO-059..SAO-064)."""
+    state.pending.pop()
+    state.rerolls_used += 1
+    state.events.append(Event("reroll", f"Reroll {state.rerolls_used}: dice {' '.join(map(str, indices))}",
+                              {"dice": list(indices)}))
+    roll_dice(state, indices)
+
+
+# -- abilities (SAO-065..SAO-067, SAO-133..SAO-144) ------------------------------------------------
+def can_use_abilities(state: SaoState, index: int) -> bool:
+    """Whether character ``index`` may use an ability now (SAO-050, SAO-066, SAO-152)."""
+    if state.current_step.no_abilities:
+        return False
+    if index not in (state.turn_char, state.partner):
+        return False
+    c = state.characters[index]
+    return not c.dead and (c.usage > 0 or c.free_use)
+
+
+def ability_actions(state: SaoState, index: int) -> list[Act]:
+    """Every ability use of character ``index`` now."""
+    if not can_use_abilities(state, index):
+        return []
+    c = state.characters[index]
+    card = state.card(index)
+    out: list[Act] = []
+    others = [i for i in state.living() if i != index]
+    for ability in card.abilities:
+        head = (c.id, ability.id)
+        kind = ability.kind
+        if kind == "set_die":
+            for pos, die in enumerate(state.pool):
+                for v in ability.values:
+                    if die.value != v:
+                        out.append(Act("ability", (*head, str(pos), str(v))))
+        elif kind in ("set_dice", "flip_dice"):
+            for size in range(1, ability.count + 1):
+                for combo in itertools.combinations(range(len(state.pool)), size):
+                    if _changes(state, ability, combo):
+                        out.append(Act("ability", (*head, *map(str, combo))))
+        elif kind == "addition_boost":
+            if "lisbeth" not in state.tokens:
+                for mode in ability.modes[c.level]:
+                    out += [Act("ability", (*head, state.characters[i].id, mode)) for i in others]
+        elif kind in ("addition_shield", "addition_die_control"):
+            if "silica" not in state.tokens:
+                out += [Act("ability", (*head, state.characters[i].id)) for i in others]
+        elif kind == "healing":
+            out += [Act("ability", (*head, state.characters[i].id)) for i in state.living()
+                    if state.characters[i].damage > 0]
+    return out
+
+
+def _changes(state: SaoState, ability: Ability, combo: tuple[int, ...]) -> bool:
+    values = [state.pool[i].value for i in combo]
+    if ability.kind == "set_dice":
+        return all(v != ability.values[0] for v in values)
+    return all(v <= 6 for v in values)
+
+
+def use_ability(state: SaoState, act: Act) -> None:
+    """Apply an ability use; it costs one usage unless the easy rule's free use is left (SAO-066)."""
+    char_id, ability_id, *rest = act.args
+    index = state.index_of(char_id)
+    c = state.characters[index]
+    ability = next(a for a in state.card(index).abilities if a.id == ability_id)
+    if c.free_use:
+        c.free_use = False
+        paid = "free use"
+    else:
+        c.usage -= 1
+        paid = f"{c.usage} uses left"
+    what = ""
+    if ability.kind == "set_die":
+        pos, value = int(rest[0]), int(rest[1])
+        die = state.pool[pos]
+        state.pool[pos] = Die(die.kind, die.char, value)
+        what = f"die {pos} becomes {value}"
+    elif ability.kind in ("set_dice", "flip_dice"):
+        for p in map(int, rest):
+            die = state.pool[p]
+            new = ability.values[0] if ability.kind == "set_dice" else OPPOSITE[die.value]
+            state.pool[p] = Die(die.kind, die.char, new)
+        what = "dice " + " ".join(rest) + " become " + " ".join(value_text(state.pool[int(p)].value)
+                                                                  for p in rest)
+    elif ability.kind == "addition_boost":
+        state.tokens["lisbeth"] = Token("lisbeth", "boost", rest[0], rest[1], state.turns)
+        what = f"gives the {rest[1]} token to {state.catalog.characters[rest[0]].name}"
+    elif ability.kind in ("addition_shield", "addition_die_control"):
+        kind = "shield" if ability.kind == "addition_shield" else "die_control"
+        state.tokens["silica"] = Token("silica", kind, rest[0], "", state.turns)
+        what = f"gives the {kind.replace('_', ' ')} token to {state.catalog.characters[rest[0]].name}"
+    elif ability.kind == "healing":
+        target = state.characters[state.index_of(rest[0])]
+        healed = min(ability.amount, target.damage)  # SAO-RUL-41
+        target.damage -= healed
+        what = f"heals {target.name} for {healed}"
+    state.events.append(Event("ability", f"{c.name} uses {ability.name}: {what} ({paid})",
+                              {"character": c.id, "ability": ability.id, "args": list(rest)}))
+
+
+def die_control_actions(state: SaoState) -> list[Act]:
+    """Die control on the holder's own dice during his next turn (SAO-140, SAO-RUL-38)."""
+    token = state.tokens.get("silica")
+    me = state.characters[state.turn_char]
+    if token is None or token.kind != "die_control" or token.holder != me.id or not token.active:
+        return []
+    if state.controlled and not state.options.die_control_any_number:
+        return []
+    return [Act("control", (str(i), str(v))) for i, d in enumerate(state.pool)
+            if d.kind == "main" and i not in state.controlled for v in range(1, 7) if d.value != v]
+
+
+def control(state: SaoState, pos: int, value: int) -> None:
+    """Turn one of the holder's dice into a result of his choice."""
+    die = state.pool[pos]
+    state.pool[pos] = Die(die.kind, die.char, value)
+    state.controlled.append(pos)
+    state.events.append(Event("control", f"Die control: die {pos} becomes {value}", {"die": pos, "value": value}))
+
+
+def consumable_actions(state: SaoState) -> list[Act]:
+    """Consumables anyone may use now (SAO-096, SAO-153, SAO-RUL-22); the Relic works by itself."""
+    if state.current_step.no_consumables:
+        return []
+    out: list[Act] = []
+    seen: set[str] = set()
+    for item in state.consumables:
+        card = state.catalog.items[item]
+        if card.effect in seen:
+            continue
+        seen.add(card.effect)
+        for i in state.living():
+            c = state.characters[i]
+            if (card.effect == "ability_potion" and c.usage < state.usage_max(i)) or (
+                    card.effect == "healing_potion" and c.damage > 0):
+                out.append(Act("use", (item, c.id)))
+    return out
+
+
+def use_consumable(state: SaoState, item: str, char_id: str) -> None:
+    """Use and discard a Consumable (SAO-097)."""
+    state.consumables.remove(item)
+    card = state.catalog.items[item]
+    c = state.characters[state.index_of(char_id)]
+    if card.effect == "ability_potion":
+        c.usage += 1
+    else:
+        c.damage = 0
+    state.events.append(Event("consumable", f"{card.name} is used on {c.name} and discarded",
+                              {"item": item, "character": c.id}))

@@ -1,0 +1,193 @@
+"""SAO state: characters, the current scenario and step, the dice pool and the pending decisions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bouts.core.contract import State
+from bouts.core.decisions import Decision
+from bouts.games.sao.cards import Catalog, CharacterCard, ScenarioCard, StepCard
+from bouts.games.sao.options import SaoOptions
+
+
+@dataclass
+class Character:
+    """A character in the game (SAO-013)."""
+
+    id: str
+    """Character card id."""
+    name: str
+    seat: int
+    """The seat that plays him (in solo play one seat plays both, SAO-032)."""
+    level: int = 0
+    """Level stage: 0 = start, 1 = level 50, 2 = level 80 (SAO-RUL-49)."""
+    damage: int = 0
+    """Damage counters on the card (SAO-079)."""
+    usage: int = 1
+    """The ability usage token (SAO-038, SAO-066)."""
+    exhausted: bool = False
+    """Card turned sideways (SAO-087)."""
+    dead: bool = False
+    has_die: bool = False
+    """Whether he has his character die (SAO-102)."""
+    free_use: bool = False
+    """Easy rule: a free ability use left this turn (SAO-130)."""
+    equipment: list[str] = field(default_factory=list)
+    """Equipment item instances he holds (SAO-094)."""
+
+    def clone(self) -> Character:
+        """A copy with its own list."""
+        return Character(self.id, self.name, self.seat, self.level, self.damage, self.usage,
+                         self.exhausted, self.dead, self.has_die, self.free_use, list(self.equipment))
+
+
+@dataclass(frozen=True)
+class Die:
+    """One die in the pool."""
+
+    kind: str
+    """``main`` (turn player's) or ``support`` (partner's) (SAO-053)."""
+    char: str | None = None
+    """The character whose character die this is; ``None`` for a regular die."""
+    value: int = 0
+    """Face code: 1-6, FACE (any) or SYMBOL (1 or 2); 0 before it is rolled."""
+
+
+@dataclass(frozen=True)
+class Token:
+    """An addition token given to another character (SAO-141)."""
+
+    owner: str
+    """``lisbeth`` or ``silica``: whose token."""
+    kind: str
+    """``boost``, ``shield`` or ``die_control``."""
+    holder: str
+    """Character id holding it."""
+    mode: str = ""
+    """``+2`` or ``x2`` for a boost."""
+    given_on: int = 0
+    """The turn number it was given in."""
+    active: bool = False
+    """Whether the holder's "next turn" is under way (SAO-RUL-37)."""
+
+
+@dataclass(eq=True)
+class SaoState(State):
+    """The whole game."""
+
+    options: SaoOptions
+    catalog: Catalog
+    seats: int
+    characters: list[Character]
+    scenarios: list[str]
+    """The drawn scenario per section (lower, middle, upper, final); unrevealed ones are hidden."""
+    pending: list[Decision]
+    """The pending decision stack; the last one is decided next."""
+    section: int = 0
+    """Index of the current scenario in ``scenarios`` (SAO-041)."""
+    step: int = 0
+    """The Step token (SAO-044)."""
+    step_damage: int = 0
+    """Damage counters on the scenario card (SAO-072)."""
+    items: list[str] = field(default_factory=list)
+    """The item deck, top first (hidden order)."""
+    consumables: list[str] = field(default_factory=list)
+    """The group's Consumables (SAO-096)."""
+    yui: bool = False
+    """Whether the group has the Support card (SAO-100)."""
+    yui_used: int = 0
+    """Yui uses this scenario."""
+    turn_char: int = 0
+    """Index of the turn player's character."""
+    partner: int | None = None
+    """Index of the chaining partner this turn."""
+    last_partner: int | None = None
+    pool: list[Die] = field(default_factory=list)
+    """The dice of this turn: main first, then support."""
+    rerolls_used: int = 0
+    asked_partner: bool = False
+    offered: list[str] = field(default_factory=list)
+    """Character dice already offered for exchange this turn."""
+    controlled: list[int] = field(default_factory=list)
+    """Dice changed by Die control this turn."""
+    used: list[int] = field(default_factory=list)
+    """Pool indices spent on Sword Skills (SAO-070)."""
+    triggered: list[tuple[str, tuple[int, ...]]] = field(default_factory=list)
+    """Sword Skills triggered this turn, with their dice."""
+    tokens: dict[str, Token] = field(default_factory=dict)
+    """Addition tokens attached, by owner (``lisbeth``, ``silica``)."""
+    moved: list[str] = field(default_factory=list)
+    """Equipment transferred at this scenario end (SAO-RUL-23)."""
+    turns: int = 0
+    result: str | None = None
+    """``won`` or ``lost`` once the game is over."""
+    reason: str = ""
+
+    def clone(self) -> SaoState:
+        """A copy deep enough to apply an action to."""
+        return SaoState(
+            self.options, self.catalog, self.seats, [c.clone() for c in self.characters],
+            list(self.scenarios), list(self.pending), self.section, self.step, self.step_damage,
+            list(self.items), list(self.consumables), self.yui, self.yui_used, self.turn_char,
+            self.partner, self.last_partner, list(self.pool), self.rerolls_used, self.asked_partner,
+            list(self.offered), list(self.controlled), list(self.used), list(self.triggered),
+            dict(self.tokens), list(self.moved), self.turns, self.result, self.reason,
+        )
+
+    # -- lookups ----------------------------------------------------------------------
+    @property
+    def scenario(self) -> ScenarioCard:
+        """The current scenario card."""
+        return self.catalog.scenarios[self.scenarios[self.section]]
+
+    @property
+    def current_step(self) -> StepCard:
+        """The step under the Step token."""
+        return self.scenario.steps[self.step]
+
+    @property
+    def is_final_ordeal(self) -> bool:
+        """Whether this is Final Battle step 2 (SAO-116)."""
+        return self.scenario.section == "final" and self.step >= 1
+
+    @property
+    def decision(self) -> Decision | None:
+        """The decision to take next."""
+        return self.pending[-1] if self.pending else None
+
+    def card(self, index: int) -> CharacterCard:
+        """The character card of character ``index``."""
+        return self.catalog.characters[self.characters[index].id]
+
+    def index_of(self, char_id: str) -> int:
+        """Character index of a character id."""
+        for i, c in enumerate(self.characters):
+            if c.id == char_id:
+                return i
+        raise KeyError(char_id)
+
+    @property
+    def kirito(self) -> int:
+        """Kirito's character index."""
+        return self.index_of("kirito")
+
+    def hp(self, index: int) -> int:
+        """Current maximum HP of character ``index`` (SAO-015)."""
+        return self.card(index).hp[self.characters[index].level]
+
+    def usage_max(self, index: int) -> int:
+        """Ability usage maximum for the level and player count (SAO-017, SAO-RUL-18, SAO-RUL-47)."""
+        column = 0 if self.seats <= 2 else min(self.seats, 4) - 2
+        value = self.card(index).usage[self.characters[index].level][column]
+        if self.options.difficulty == "hard":
+            value -= self.options.hard_usage_reduction
+        return max(0, value)
+
+    def living(self) -> list[int]:
+        """Indices of living characters."""
+        return [i for i, c in enumerate(self.characters) if not c.dead]
+
+    @property
+    def uses_exhaustion(self) -> bool:
+        """Exhaustion is used only with 3 or more players (SAO-088), never in the final ordeal."""
+        return len(self.characters) >= 3 and not self.is_final_ordeal
