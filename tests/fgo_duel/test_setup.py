@@ -212,3 +212,26 @@ def test_party_building_skill_choice_in_advanced_rules() -> None:
     assert state.masters[0].party[0].skill == "wisdom_of_dun_scaith"
     with pytest.raises(OptionsError):
         GAME.setup(2, {"advanced": True, "parties": [["scathach:mana_burst", "hassan", "medea"], list(P1)]})
+
+
+def test_fgo_018_party_built_slot_by_slot_in_secret() -> None:
+    """FGO-018, FGO-RUL-40: in play each master places status cards face down one STATUS slot at a time; only
+    picks that still allow a legal party (FGO-012, FGO-014) are offered; the opponent sees only how many."""
+    state = GAME.setup(2, {"first_player": 0})
+    options = legal_texts(state, 0)
+    assert "pick artoria" in options and all(o.startswith("pick ") for o in options)
+    state = GAME.apply(state, 0, "pick heracles")
+    options = legal_texts(state, 0)
+    assert "pick artoria" not in options and "pick gilgamesh" not in options  # 5 + 5 + 2 > 11
+    assert "pick heracles" not in options and "pick hassan" in options
+    assert GAME.view(state, 1)["masters"][0]["status_cards_placed"] == 1
+    assert "sealed_choice" not in GAME.view(state, 1)["masters"][0]
+    assert GAME.view(state, 0)["masters"][0]["sealed_choice"] == ["heracles"]
+    state = GAME.apply(state, 0, "pick hassan")
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 0, "party artoria medusa hassan")  # a whole party only before any pick
+    state = GAME.apply(state, 0, "pick medea")
+    assert GAME.to_act(state) == (1,)
+    state = GAME.apply(state, 1, "party emiya cu_chulainn medea")
+    assert [s.servant for s in state.masters[0].party] == ["heracles", "hassan", "medea"]
+    assert [s.area for s in state.masters[0].party] == [state.map.initial_area(0, n) for n in (1, 2, 3)]

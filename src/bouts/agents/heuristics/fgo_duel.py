@@ -15,6 +15,7 @@ from typing import Any
 from bouts.core import CHANCE, Game, Seat
 from bouts.games.fgo_duel.actions import Act
 from bouts.games.fgo_duel.battle import chip_bonus, total_of
+from bouts.games.fgo_duel.party import legal_parties
 from bouts.games.fgo_duel.state import FgoState, Phase
 
 GUARD_WEIGHT = 8.0
@@ -32,7 +33,7 @@ def choose(game: Game[Any, Any], state: FgoState, seat: Seat, rng: random.Random
         return legal[0]
     phase = state.phase
     if phase is Phase.PARTY:
-        return _party(state, legal, rng)
+        return _party(state, seat, legal, rng)
     if phase is Phase.MULLIGAN:
         return _mulligan(state, seat, legal)
     if phase in (Phase.START, Phase.TRIGGER):
@@ -53,15 +54,18 @@ def _power(state: FgoState, card: str) -> int:
     return state.catalog.command(card).power
 
 
-def _party(state: FgoState, legal: tuple[Any, ...], rng: random.Random) -> Any:
-    """The party with the most command-card power, ties broken at random."""
+def _party(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Random) -> Any:
+    """Toward the party with the most command-card power (ties broken at random), slot by slot."""
     servants = state.catalog.servants
+    picked = tuple(state.party_picks[seat])
+    parties = [p for p in legal_parties(state.catalog, state.options) if p[:len(picked)] == picked]
 
-    def score(act: Act) -> float:
-        ids = [token.partition(":")[0] for token in act.args]
+    def score(tokens: tuple[str, ...]) -> float:
+        ids = [token.partition(":")[0] for token in tokens]
         return sum(c.power for s in ids for c in servants[s].commands) + rng.random()
 
-    return max(legal, key=score)
+    best = max(parties, key=score)
+    return next(a for a in legal if a.args == (best[len(picked)],))
 
 
 def _mulligan(state: FgoState, seat: Seat, legal: tuple[Any, ...]) -> Any:

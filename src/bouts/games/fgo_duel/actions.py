@@ -17,7 +17,8 @@ from bouts.core.chance import Roll, Shuffle
 class Act:
     """A master's decision: ``verb arg arg ...``.
 
-    Verbs: ``party`` (3 servants, STATUS slots 1-3), ``mulligan``/``keep``, ``skill`` (use a skill card:
+    Verbs: ``pick`` (the status card for the next STATUS slot), ``party`` (all 3 at once, slots 1-3, for
+    scripts), ``mulligan``/``keep``, ``skill`` (use a skill card:
     servant [target]), ``pass`` (use no skill), ``move`` (servant, area, card paid), ``battle`` (the
     sealed battle cards), ``remove`` (the trash card removed in a deck rebuild), ``end_move``
     (魔境の智慧: area, card).

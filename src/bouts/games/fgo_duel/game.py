@@ -133,7 +133,8 @@ class FgoDuel(Game[FgoState, FgoAction]):
         if phase is Phase.SHUFFLE:
             return ()
         if phase is Phase.PARTY:
-            return tuple(Act("party", p) for p in party.legal_parties(state.catalog, state.options))
+            picked = tuple(state.party_picks[seat])
+            return tuple(Act("pick", (t,)) for t in party.pick_options(state.catalog, state.options, picked))
         if phase is Phase.MULLIGAN:
             return (KEEP, MULLIGAN)
         if phase is Phase.START:
@@ -181,7 +182,7 @@ class FgoDuel(Game[FgoState, FgoAction]):
     def is_legal(self, state: FgoState, seat: Seat, action: FgoAction) -> bool:
         """Legality; a party is checked by its rules rather than by listing every party."""
         if (state.phase is Phase.PARTY and isinstance(action, Act) and action.verb == "party"
-                and seat in self.to_act(state)):
+                and seat in self.to_act(state) and not state.party_picks[seat]):
             return party.party_problem(state.catalog, state.options, action.args) is None
         return super().is_legal(state, seat, action)
 
@@ -202,13 +203,16 @@ class FgoDuel(Game[FgoState, FgoAction]):
     def _apply_act(self, state: FgoState, seat: Seat, act: Act) -> None:
         verb = act.verb
         master = state.masters[seat]
-        if verb == "party":  # FGO-011, FGO-018, FGO-019, FGO-RUL-40
+        if verb in ("party", "pick"):  # FGO-011, FGO-018, FGO-019, FGO-RUL-40
             assert state.sealed is not None
-            state.sealed.choose(seat, act.args)
-            state.events.append(Event("party_chosen", f"Seat {seat} places its status cards face down",
-                                      {"seat": seat}))
-            state.events.append(Event("party_mine", f"You chose {' '.join(act.args)}", {"party": list(act.args)},
-                                      to=frozenset({seat})))
+            state.party_picks[seat].extend(act.args)
+            picks = state.party_picks[seat]
+            state.events.append(Event("status_placed", f"Seat {seat} places {len(act.args)} status card(s) face "
+                                      f"down ({len(picks)} of 3)", {"seat": seat, "placed": len(picks)}))
+            state.events.append(Event("party_mine", f"You place {' '.join(act.args)} (slots so far: "
+                                      f"{' '.join(picks)})", {"party": list(picks)}, to=frozenset({seat})))
+            if len(picks) == party.PARTY_SIZE:
+                state.sealed.choose(seat, tuple(picks))
             if state.sealed.is_complete:
                 chosen = state.sealed.revealed()
                 state.sealed = None
@@ -298,6 +302,11 @@ class FgoDuel(Game[FgoState, FgoAction]):
                     servant.skill = rng.choice(options)
             if new.sealed is not None and index in new.sealed.chosen:
                 new.sealed.chosen[index] = self._resample_sealed(new, index, rng)
+            if new.phase is Phase.PARTY:
+                picks = new.party_picks[index]
+                new.party_picks[index] = party.random_prefix(new.catalog, new.options, len(picks), rng)
+                if new.sealed is not None and index in new.sealed.chosen:
+                    new.sealed.chosen[index] = tuple(new.party_picks[index])
         return new
 
     @staticmethod

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import itertools
+import random
+from functools import cache
 
 from bouts.core.contract import IllegalAction
 from bouts.core.events import Event
@@ -59,6 +61,26 @@ def legal_parties(catalog: Catalog, options: FgoOptions) -> list[tuple[str, ...]
         else:
             out.append(tuple(s.id for s in trio))
     return out
+
+
+@cache
+def _prefixes(catalog: Catalog, options: FgoOptions) -> frozenset[tuple[str, ...]]:
+    return frozenset(p[:n] for p in legal_parties(catalog, options) for n in range(PARTY_SIZE + 1))
+
+
+def pick_options(catalog: Catalog, options: FgoOptions, picked: tuple[str, ...]) -> list[str]:
+    """Status cards that may go in the next STATUS slot: each leaves a legal party within reach."""
+    prefixes = _prefixes(catalog, options)
+    tokens = list(catalog.servants)
+    if options.advanced:
+        tokens = [t for s in catalog.servants.values()
+                  for t in ([s.id] if len(s.skills) <= 1 else [f"{s.id}:{k}" for k in s.skills])]
+    return [t for t in tokens if (*picked, t) in prefixes]
+
+
+def random_prefix(catalog: Catalog, options: FgoOptions, length: int, rng: random.Random) -> list[str]:
+    """A random start of a legal party (for determinizing a hidden party choice)."""
+    return list(rng.choice(legal_parties(catalog, options))[:length])
 
 
 def check_party(catalog: Catalog, options: FgoOptions, tokens: tuple[str, ...]) -> None:

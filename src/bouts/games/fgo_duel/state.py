@@ -175,6 +175,8 @@ class FgoState(State):
     reason: str = ""
     stalled: int = 0
     """Turns in a row that ended with no move and no card drawn (FGO-RUL-13); 2 means nobody can ever move."""
+    party_picks: list[list[str]] = field(default_factory=lambda: [[], []])
+    """Status cards each seat has put face down so far, slot 1 first (hidden from the other seat)."""
     last_battle: dict[str, object] | None = None
     """The last battle, revealed: cards, chains and totals, for views."""
 
@@ -184,7 +186,7 @@ class FgoState(State):
             self.options, self.catalog, [m.clone() for m in self.masters], self.phase, self.first, self.turn,
             self.turns, self.sealed.clone() if self.sealed else None, self.attack, self.shuffling,
             list(self.draws), self.after, self.mulligan_seat, self.winner, self.reason, self.stalled,
-            None if self.last_battle is None else dict(self.last_battle),
+            [list(p) for p in self.party_picks], None if self.last_battle is None else dict(self.last_battle),
         )
 
     @property

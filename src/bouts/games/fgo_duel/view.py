@@ -59,11 +59,14 @@ def master_json(state: FgoState, index: int, seat: Seat | None) -> dict[str, Any
         "mulliganed": master.mulliganed,
         "battle_cards": len(master.battle),
         "has_chosen": sealed is not None and index in sealed.chosen,
+        "status_cards_placed": len(state.party_picks[index]) if state.phase is Phase.PARTY else len(master.party),
     }
     if seat == index:
         data["hand"] = [card_json(state, c) for c in master.hand]
         if sealed is not None and index in sealed.chosen:
             data["sealed_choice"] = list(sealed.chosen[index])
+        elif state.phase is Phase.PARTY:
+            data["sealed_choice"] = list(state.party_picks[index])
     return data
 
 
@@ -102,6 +105,15 @@ def describe_action(state: FgoState, seat: Seat, action: FgoAction) -> str:
         return "shuffle"
     catalog = state.catalog
     verb, args = action.verb, action.args
+    if verb == "pick":
+        servant_id, _, skill = args[0].partition(":")
+        s = catalog.servants[servant_id]
+        slot = len(state.party_picks[seat]) + 1
+        cards = " ".join(f"{c.type.value[0].upper()}{c.power}" for c in s.commands)
+        extra = f", skill {catalog.skills[skill].name}" if skill else ""
+        spent = sum(catalog.servants[t.partition(':')[0]].cost for t in state.party_picks[seat])
+        return (f"STATUS {slot}: {s.name} ({s.servant_class}, cost {s.cost}, party cost {spent + s.cost}; "
+                f"{cards}{extra})")
     if verb == "party":
         names = []
         for number, token in enumerate(args, start=1):
