@@ -5,13 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rich.cells import cell_len
+from rich.markup import escape
+
 from bouts.core.chance import Roll, Shuffle
 from bouts.core.contract import Seat
 from bouts.games.fgo_duel.actions import FgoAction
 from bouts.games.fgo_duel.battle import chains_of
 from bouts.games.fgo_duel.deck import card_name
 from bouts.games.fgo_duel.skills import np_of
-from bouts.games.fgo_duel.state import FgoState, Phase, ServantInPlay
+from bouts.games.fgo_duel.state import CHAIN_COUNTER_SQUARES, FgoState, Phase, ServantInPlay
 
 
 def card_json(state: FgoState, instance: str) -> dict[str, Any]:
@@ -174,28 +177,32 @@ def render_view(view: Mapping[str, Any]) -> str:
     """The map as a graph with figures, then each master's chain counter, NP, trash and your hand."""
     game_map = view["map"]
     areas = {a["id"]: a for a in game_map["areas"]}
-    figures: dict[str, str] = {}
+    figures: dict[str, tuple[str, str]] = {}
     for m in view["masters"]:
         colour = "cyan" if m["seat"] == 0 else "magenta"
         for s in m["party"]:
             if s["area"]:
-                figures[s["area"]] = f"[bold {colour}]{s['id'][:8]}[/]"
+                plain = f"S{m['seat']}:{s['id'][:9]}"
+                figures[s["area"]] = (f"[bold {colour}]{plain}[/]", plain)
     by_pos = {tuple(a["pos"]): a for a in game_map["areas"]}
     links = {frozenset(link) for link in game_map["links"]}
     xs = sorted({a["pos"][0] for a in game_map["areas"]})
     ys = sorted({a["pos"][1] for a in game_map["areas"]}, reverse=True)
-    width = 14
+    width = 20
 
     def cell(pos: tuple[int, int]) -> str:
         a = by_pos.get(pos)
         if a is None:
             return " " * width
-        label = figures.get(a["id"]) or a["name"][:6]
-        plain = label if not label.startswith("[") else label.split("]")[1].split("[")[0]
+        name = a["name"]
+        while cell_len(name) > 10:
+            name = name[:-1]
+        label, plain = figures.get(a["id"], (escape(name), name))
         tag = f"M{a['master']}" if a["master"] is not None else (
-            f"{a['initial'][0]}:{a['initial'][1]}" if a["initial"] else "")
+            f"{a['initial'][0]}.{a['initial'][1]}" if a["initial"] else "")
         text = f"({label}{' ' + tag if tag else ''})"
-        return text + " " * max(0, width - len(plain) - len(tag) - 3)
+        used = cell_len(plain) + (len(tag) + 1 if tag else 0) + 2
+        return text + " " * max(0, width - used)
 
     def linked(p: tuple[int, int], q: tuple[int, int]) -> bool:
         a, b = by_pos.get(p), by_pos.get(q)
@@ -219,11 +226,14 @@ def render_view(view: Mapping[str, Any]) -> str:
                 diag = "X" if down_r and up_r else ("\\" if down_r else ("/" if up_r else " "))
                 conn += " " + vert + " " * (width - 2) + diag
             lines.append(conn)
-    masters_here = [a for a in areas.values() if a["master"] is not None]
-    lines.append("master areas: " + ", ".join(f"M{a['master']} {a['name']}" for a in masters_here)
-                 + "  (master areas touch every area of the nearest row)")
+    for a in (a for a in areas.values() if a["master"] is not None):
+        gates = [areas[b if x == a["id"] else x]["name"] for x, b in game_map["links"] if a["id"] in (x, b)]
+        lines.append(f"M{a['master']} = seat {a['master']}'s {a['name']}, entered from {', '.join(gates)}")
+    lines.append("S0:/S1: figures of seat 0/1; 0.1 = seat 0's initial area 1")
     for m in view["masters"]:
-        chips = " ".join(f"{c['chain']}@{c['square']}" for c in m["chips"]) or "none"
+        squares = ["".join(c["chain"][0].upper() for c in m["chips"] if c["square"] == s) or "·"
+                   for s in range(CHAIN_COUNTER_SQUARES)]
+        chips = "[start " + "|".join(squares) + " right]"
         head = (f"[bold]seat {m['seat']}[/] ({'先攻' if m['first'] else '後攻'})  deck {m['deck_size']}  "
                 f"hand {m['hand_size']}  trash {len(m['trash'])}  removed {len(m['removed'])}  "
                 f"total {m['card_total']}  NP {m['np']}  chain counter: {chips}")
@@ -238,6 +248,10 @@ def render_view(view: Mapping[str, Any]) -> str:
             lines.append(f"   {s['slot']}. {s['name']} ({s['class']}, cost {s['cost']}) at {where}  [{cards}]{sk}")
         if m["trash"]:
             lines.append("   trash: " + " ".join(_card(c) + ("↷" if c["sideways"] else "") for c in m["trash"]))
+    attack = view.get("attack")
+    if attack:
+        where = areas[attack["destination"]]["name"]
+        lines.append(f"[bold red]Attack:[/] {attack['attacker']} -> {attack['defender'] or 'empty area'} in {where}")
     battle = view.get("last_battle")
     if battle:
         for seat_key, b in battle["seats"].items():
