@@ -7,6 +7,7 @@ import random
 
 from bouts.core import CHANCE
 from bouts.games.fgo_duel import deck, turn
+from bouts.games.fgo_duel.cards import Catalog
 from bouts.games.fgo_duel.state import Chip, DrawOrder, Phase
 from tests.fgo_duel.helpers import GAME, all_cards, arrange, identity_shuffles, legal_texts, ready
 
@@ -187,3 +188,29 @@ def test_fgo_077_fgo_078_turns_continue_until_a_win_condition() -> None:
         assert outcome is not None and len(outcome.winners) == 1
         reasons.add(outcome.reason.split(":")[0].split()[-1])
     assert len(reasons) >= 2
+
+
+def test_fgo_rul_01_option_own_turn_chain_bonuses() -> None:
+    """FGO-RUL-01 alternative (option chain_turn=own_turn): "next turn" as the owner's own next turn(s): a Quick
+    chip placed on the owner's turn gives +7 on the owner's next turn, not during the opponent's turn between."""
+    from bouts.games.fgo_duel import battle
+
+    state = ready({"chain_turn": "own_turn"})
+    state.masters[0].chips = [Chip("quick", 0)]
+    state = GAME.apply(state, 0, "move artoria fuyuki_10 artoria/1")  # end of seat 0's turn: start -> 1
+    assert state.turn == 1 and battle.chips_in_effect(state, 0) == 0  # opponent's turn: no bonus
+    state = GAME.apply(state, 1, "move emiya fuyuki_32 emiya/1")  # not seat 0's turn: the chip stays
+    assert state.turn == 0 and battle.chips_in_effect(state, 0) == 7
+    state = GAME.apply(state, 0, "move artoria fuyuki_20 artoria/2")
+    assert [(c.chain, c.square) for c in state.masters[0].chips] == [("quick", 2)]
+
+
+def test_fgo_rul_13_option_trash_hand_when_boxed_in(pack: Catalog) -> None:
+    """FGO-RUL-13 alternative (option boxed_in=trash_hand): no legal destination trashes the hand like FGO-043."""
+    from tests.fgo_duel.helpers import E0, E1
+
+    state = ready({"map": "tiny", "boxed_in": "trash_hand"}, parties=(E0, E1), content=pack, first=1)
+    hand = [f"t_arts/{n}" for n in range(1, 6)]
+    state = arrange(state, 0, hand=hand, deck=[c for c in all_cards(state, 0) if c not in hand])
+    state = GAME.apply(state, 1, "move t_guard mid t_guard/1")
+    assert state.masters[0].trash == hand and state.masters[0].card_total == 15

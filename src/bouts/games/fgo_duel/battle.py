@@ -76,6 +76,13 @@ def chip_bonus(chips: list[Chip]) -> int:
     return total
 
 
+def chips_in_effect(state: FgoState, seat: int) -> int:
+    """Chip power for ``seat`` now; with ``chain_turn = own_turn`` only on its own turns (FGO-RUL-01)."""
+    if state.options.chain_turn == "own_turn" and state.turn != seat:
+        return 0
+    return chip_bonus(state.masters[seat].chips)
+
+
 def card_power(state: FgoState, seat: int, instance: str) -> int:
     """A card's power in battle: printed power plus 【常駐】 card_power skills (原初のルーン)."""
     catalog = state.catalog
@@ -130,7 +137,7 @@ def total_of(state: FgoState, seat: int, cards: list[str] | tuple[str, ...], fig
     buster = BUSTER_BONUS if "buster" in chains else 0
     brave = min(state.catalog.command(c).power for c in cards) if "brave" in chains else 0
     return Total(cards=sum(card_power(state, seat, c) for c in cards), buster=buster, brave=brave,
-                 chips=chip_bonus(state.masters[seat].chips), skills=skill_bonus(state, seat, fighting, enemy),
+                 chips=chips_in_effect(state, seat), skills=skill_bonus(state, seat, fighting, enemy),
                  chains=tuple(chains))
 
 
@@ -142,6 +149,17 @@ def place_chips(state: FgoState, seat: int, chains: tuple[str, ...]) -> None:
 
 
 def advance_chips(state: FgoState) -> None:
-    """End phase: every chip moves 1 square; one on the rightmost square is removed (FGO-075, FGO-076)."""
-    for master in state.masters:
-        master.chips = [Chip(c.chain, c.square + 1) for c in master.chips if c.square < CHAIN_COUNTER_SQUARES - 1]
+    """End phase: every chip moves 1 square; one on the rightmost square is removed (FGO-075, FGO-076).
+
+    With ``chain_turn = own_turn`` (FGO-RUL-01 alternative) a master's chips advance only at the end of
+    that master's own turns, except that a chip just placed leaves the start square at once.
+    """
+    own_turn = state.options.chain_turn == "own_turn"
+    for seat, master in enumerate(state.masters):
+        kept = []
+        for chip in master.chips:
+            if own_turn and seat != state.turn and chip.square != 0:
+                kept.append(chip)
+            elif chip.square < CHAIN_COUNTER_SQUARES - 1:
+                kept.append(Chip(chip.chain, chip.square + 1))
+        master.chips = kept

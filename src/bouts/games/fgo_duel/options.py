@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 
 from bouts.core.options import Options
@@ -21,6 +23,12 @@ class FgoOptions(Options):
     out, each seat builds its party as a sealed set-up decision (FGO-011, FGO-RUL-40)."""
     first_player: int | None = Field(None, ge=0, le=1)
     """Seat that goes first (FGO-017); ``None``: decided by a chance step (like じゃんけん)."""
+    chain_turn: Literal["game_turn", "own_turn"] = "game_turn"
+    """What "the next turn" of Quick/Arts CHAIN means (FGO-RUL-01): the next turn of the game (default), or
+    the chain owner's own next turns."""
+    boxed_in: Literal["keep_hand", "trash_hand"] = "keep_hand"
+    """With cards of on-map servants but no legal destination (FGO-RUL-13): keep the hand (default), or trash
+    it as FGO-043 does for a hand with no card of a servant on the map."""
     turn_limit: int | None = Field(None, ge=1)
     """House rule for simulations: a draw after this many turns (the rulebook has none)."""
 
@@ -32,5 +40,7 @@ OPTION_HELP = {
     "parties": "[[slot1, slot2, slot3], [...]] per seat, e.g. [[\"artoria\",\"medusa\",\"hassan\"],...]; "
                "default: built at set-up",
     "first_player": "0 or 1; default: decided at random",
+    "chain_turn": "game_turn (default: Quick/Arts bonuses in the next turns of the game) | own_turn",
+    "boxed_in": "keep_hand (default, FGO-RUL-13) | trash_hand: when no servant can move",
     "turn_limit": "house rule for simulations: draw after this many turns (default: none)",
 }

@@ -73,7 +73,7 @@ def action_phase(state: FgoState) -> None:
         state.phase = Phase.ACTION
         return
     master = state.masters[seat]
-    if holds_card_of_servant_on_map(state, seat):
+    if holds_card_of_servant_on_map(state, seat) and state.options.boxed_in == "keep_hand":
         state.events.append(Event("no_move", f"Seat {seat} has no legal move: the action phase ends",
                                   {"seat": seat}, reveals=True, owner=seat))
         state.stalled += 1
