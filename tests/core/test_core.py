@@ -127,3 +127,33 @@ def test_option_text() -> None:
         parse_option_text("novalue")
     with pytest.raises(OptionsError):
         parse_option_text("{bad")
+
+
+def test_pending_decisions_are_records_with_details() -> None:
+    from bouts.core import Decision
+
+    d = Decision.make(2, "defend", attacker=0, location="high")
+    assert (d.seat, d.kind, d.get("attacker"), d.get("location"), d.get("missing", "-")) == (2, "defend", 0, "high", "-")
+    assert d == Decision.make(2, "defend", location="high", attacker=0)  # order of details does not matter
+    stack = [Decision.make(0, "chain_partner"), d]
+    assert stack[-1].kind == "defend"  # the top of the stack is decided first
+
+
+def test_docstring_examples_of_the_public_api() -> None:
+    import doctest
+
+    import bouts
+    import bouts.agents.base
+    import bouts.core.chance
+    import bouts.core.contract
+    import bouts.core.decisions
+    import bouts.core.events
+    import bouts.core.options
+    import bouts.games.swordplay.actions
+    import bouts.games.swordplay.monster
+
+    for module in (bouts, bouts.agents.base, bouts.core.chance, bouts.core.contract, bouts.core.decisions,
+                   bouts.core.events, bouts.core.options, bouts.games.swordplay.actions,
+                   bouts.games.swordplay.monster):
+        result = doctest.testmod(module)
+        assert result.failed == 0, module.__name__
