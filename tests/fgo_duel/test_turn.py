@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from bouts.core import CHANCE
+from bouts.core import CHANCE, Outcome
 from bouts.games.fgo_duel import deck, turn
 from bouts.games.fgo_duel.cards import Catalog
 from bouts.games.fgo_duel.state import Chip, DrawOrder, Phase
@@ -214,3 +214,28 @@ def test_fgo_rul_13_option_trash_hand_when_boxed_in(pack: Catalog) -> None:
     state = arrange(state, 0, hand=hand, deck=[c for c in all_cards(state, 0) if c not in hand])
     state = GAME.apply(state, 1, "move t_guard mid t_guard/1")
     assert state.masters[0].trash == hand and state.masters[0].card_total == 15
+
+
+def _both_short(options: dict[str, str], seat1_short: bool) -> Outcome | None:
+    state = ready(options)
+    for seat, mover in ((0, "artoria"), (1, "emiya")):
+        cards = all_cards(state, seat)
+        if seat == 0 or seat1_short:
+            state = arrange(state, seat, hand=[f"{mover}/1", f"{mover}/2"], deck=[],
+                            trash=[f"{mover}/3", f"{mover}/4", f"{mover}/5"], removed=cards[5:])
+        else:
+            state = arrange(state, seat, hand=cards[:5], deck=cards[5:], trash=[], removed=[])
+    state = GAME.apply(state, 0, "move artoria fuyuki_10 artoria/1")
+    state = GAME.apply(state, 0, "remove artoria/3")
+    if seat1_short:
+        state = GAME.apply(state, 1, "remove emiya/3")
+    return GAME.outcome(state)
+
+
+def test_fgo_rul_33_option_both_short_is_a_draw() -> None:
+    """FGO-RUL-33 alternative (option both_short=draw): both masters fall to 4 or fewer in one charge phase: a
+    draw; if only the turn player falls, the opponent still wins once its draws are done."""
+    both = _both_short({"both_short": "draw"}, seat1_short=True)
+    assert both is not None and both.winners == () and "draw" in both.reason
+    one = _both_short({"both_short": "draw"}, seat1_short=False)
+    assert one is not None and one.winners == (1,)

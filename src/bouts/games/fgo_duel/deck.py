@@ -73,7 +73,20 @@ def remove_for_rebuild(state: FgoState, seat: int, instance: str) -> None:
     state.events.append(Event("remove", f"Seat {seat} removes {card_name(state, instance)} from the game "
                               "to rebuild its command deck", {"seat": seat, "card": instance}))
     if master.card_total <= WIN_CARD_COUNT:
-        declare_winner(state, 1 - seat, f"seat {seat} has only {master.card_total} command cards left")
+        reason = f"seat {seat} has only {master.card_total} command cards left"
+        other_pending = any(order.seat != seat for order in state.draws)
+        if state.options.both_short == "draw" and state.after == "end" and other_pending:
+            state.fallen, state.reason = seat, reason  # FGO-RUL-33 alternative: see the opponent's draws first
+            state.draws = [order for order in state.draws if order.seat != seat]
+            state.events.append(Event("fallen", f"Seat {seat} is down to {master.card_total} cards",
+                                      {"seat": seat}))
+            return
+        if state.fallen is not None:
+            state.phase, state.reason = Phase.OVER, "both masters fell to 4 or fewer cards: a draw"
+            state.draws = []
+            state.events.append(Event("draw_game", state.reason))
+            return
+        declare_winner(state, 1 - seat, reason)
         return
     master.deck = list(master.trash)  # FGO-RUL-26: sideways cards go back too
     master.trash, master.sideways = [], []

@@ -29,6 +29,9 @@ class FgoOptions(Options):
     boxed_in: Literal["keep_hand", "trash_hand"] = "keep_hand"
     """With cards of on-map servants but no legal destination (FGO-RUL-13): keep the hand (default), or trash
     it as FGO-043 does for a hand with no card of a servant on the map."""
+    both_short: Literal["turn_player_first", "draw"] = "turn_player_first"
+    """Both masters falling to 4 or fewer cards in one charge phase (FGO-RUL-33): the turn player's draws are
+    resolved first and decide (default), or, with ``draw``, the game is a draw if both fall."""
     turn_limit: int | None = Field(None, ge=1)
     """House rule for simulations: a draw after this many turns (the rulebook has none)."""
 
@@ -42,5 +45,6 @@ OPTION_HELP = {
     "first_player": "0 or 1; default: decided at random",
     "chain_turn": "game_turn (default: Quick/Arts bonuses in the next turns of the game) | own_turn",
     "boxed_in": "keep_hand (default, FGO-RUL-13) | trash_hand: when no servant can move",
+    "both_short": "turn_player_first (default, FGO-RUL-33) | draw: both under 5 cards in one charge phase",
     "turn_limit": "house rule for simulations: draw after this many turns (default: none)",
 }

@@ -173,6 +173,8 @@ class FgoState(State):
     """Seat asked about the mulligan now."""
     winner: int | None = None
     reason: str = ""
+    fallen: int | None = None
+    """A master already down to 4 cards while the opponent still draws (option ``both_short = draw``)."""
     stalled: int = 0
     """Turns in a row that ended with no move and no card drawn (FGO-RUL-13); 2 means nobody can ever move."""
     party_picks: list[list[str]] = field(default_factory=lambda: [[], []])
@@ -185,7 +187,7 @@ class FgoState(State):
         return FgoState(
             self.options, self.catalog, [m.clone() for m in self.masters], self.phase, self.first, self.turn,
             self.turns, self.sealed.clone() if self.sealed else None, self.attack, self.shuffling,
-            list(self.draws), self.after, self.mulligan_seat, self.winner, self.reason, self.stalled,
+            list(self.draws), self.after, self.mulligan_seat, self.winner, self.reason, self.fallen, self.stalled,
             [list(p) for p in self.party_picks], None if self.last_battle is None else dict(self.last_battle),
         )
 

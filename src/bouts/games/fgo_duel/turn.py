@@ -27,6 +27,9 @@ def resume(state: FgoState) -> None:
     elif after == "action":
         action_phase(state)
     elif after == "end":
+        if state.fallen is not None:  # option both_short = draw, only one master fell
+            declare_winner(state, 1 - state.fallen, state.reason)
+            return
         end_phase(state)
 
 
