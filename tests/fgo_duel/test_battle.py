@@ -197,6 +197,10 @@ def test_fgo_052_fgo_056_fgo_075_rul_01_rul_03_rul_05_ex_04_arts_chain_timeline(
     placed = GAME.apply(state, 1, "battle t_guard/3 t_guard/4 t_lancer/4")
     assert totals(placed) == (10, 14)
     assert [(c.chain, c.square) for c in placed.masters[0].chips] == [("arts", 1)]  # placed at 0, moved at end T
+    fresh = placed.clone()
+    fresh.masters[0].chips = []
+    battle.place_chips(fresh, 0, ("arts",))
+    assert [(c.chain, c.square) for c in fresh.masters[0].chips] == [("arts", 0)]  # the start square
     seat0_hand = ["t_saber/1", "t_buster/1", "t_arts/3", "t_buster/4", "t_arts/4"]
     placed = arrange(placed, 0, hand=seat0_hand,
                      deck=[c for c in placed.masters[0].deck + placed.masters[0].hand if c not in seat0_hand])
