@@ -80,3 +80,15 @@ def test_tournament_prints_matrix_and_ranking(tmp_path: Path) -> None:
     assert set(data["matrix"]) == {"random", "ismcts:iterations=3,rollout_limit=20"}
     assert len(data["seatings"]) == 2
     assert (tmp_path / "matrix.csv").read_text().startswith("agent,random,")
+
+
+def test_the_bouts_command_exits_2_on_bad_input() -> None:
+    """Through the real entry point (``bouts.cli.main:run``), not only a bare Typer app."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", "from bouts.cli.main import run; run()", "sim", "chess"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [done.stderr.strip()]
+    assert "unknown game 'chess'" in done.stderr

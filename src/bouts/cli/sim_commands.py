@@ -34,9 +34,14 @@ INPUT_ERRORS = (SimError, UnknownGame, OptionsError, ContentError, AgentSpecErro
 """Errors that mean the command line asked for something that cannot be."""
 
 
-def _fail(message: str, code: int = 2) -> typer.Exit:
+def _fail(message: str, code: int = 2) -> SystemExit:
+    """Print one line to stderr; the exit to raise.
+
+    ``SystemExit`` rather than ``typer.Exit``: click returns (and so may drop) a ``typer.Exit`` code when
+    run with ``standalone_mode=False``, but lets ``SystemExit`` through.
+    """
     Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {message}", markup=False)
-    return typer.Exit(code)
+    return SystemExit(code)
 
 
 @contextmanager
