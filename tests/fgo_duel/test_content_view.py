@@ -176,3 +176,14 @@ def test_parties_option_for_scripts() -> None:
     """Parties may be given in the options (slot 1 to 3 in order) for scripts and simulations."""
     state = ready(parties=(P1, P0))
     assert [s.servant for s in state.masters[0].party] == list(P1)
+
+
+def test_hints_rank_battle_choices_and_spot_winning_moves() -> None:
+    """The terminal's hint: battle choices ranked by total; a move into the enemy master area flagged."""
+    state = arrange(ready(), 1, areas={"emiya": "fuyuki_11"})
+    state = GAME.apply(state, 0, "move artoria fuyuki_11 artoria/1")
+    hints = GAME.hints(state, 0)
+    assert hints[0].startswith("total 14")  # B4 B4 and A3 or Q3: 11 + Brave 3
+    winning = arrange(ready(), 0, areas={"artoria": "fuyuki_41"})
+    winning = arrange(winning, 1, areas={"cu_chulainn": "fuyuki_31"})
+    assert any("wins at once" in h for h in GAME.hints(winning, 0))

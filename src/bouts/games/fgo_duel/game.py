@@ -19,7 +19,7 @@ from bouts.games.fgo_duel.cards import Catalog, catalog_of, load_catalog
 from bouts.games.fgo_duel.movement import legal_moves
 from bouts.games.fgo_duel.options import OPTION_HELP, FgoOptions
 from bouts.games.fgo_duel.state import FgoState, Master, Phase, SkillState
-from bouts.games.fgo_duel.view import describe_action, render_view, view_of
+from bouts.games.fgo_duel.view import describe_action, hints_for, render_view, view_of
 
 INFO = GameInfo(
     id="fgo_duel",
@@ -359,6 +359,10 @@ class FgoDuel(Game[FgoState, FgoAction]):
     def describe(self, state: FgoState, seat: Seat, action: FgoAction) -> str:
         """A menu line for ``action``."""
         return describe_action(state, seat, action)
+
+    def hints(self, state: FgoState, seat: Seat) -> list[str]:
+        """Advice for ``seat``'s decision (the terminal's ``hint``), from what ``seat`` knows."""
+        return hints_for(state, seat, self.legal_actions(state, seat))
 
     def render(self, view: Mapping[str, Any]) -> str:
         """The map and both masters as Rich markup."""

@@ -10,8 +10,8 @@ from rich.markup import escape
 
 from bouts.core.chance import Roll, Shuffle
 from bouts.core.contract import Seat
-from bouts.games.fgo_duel.actions import FgoAction
-from bouts.games.fgo_duel.battle import chains_of
+from bouts.games.fgo_duel.actions import Act, FgoAction
+from bouts.games.fgo_duel.battle import chains_of, total_of
 from bouts.games.fgo_duel.deck import card_name
 from bouts.games.fgo_duel.skills import np_of
 from bouts.games.fgo_duel.state import CHAIN_COUNTER_SQUARES, FgoState, Phase, ServantInPlay
@@ -163,6 +163,30 @@ def describe_action(state: FgoState, seat: Seat, action: FgoAction) -> str:
         return (f"Trash {card_name(state, args[2])}: move {catalog.servants[args[0]].name} "
                 f"to {state.map.area(args[1]).name}")
     return str(action)
+
+
+def hints_for(state: FgoState, seat: Seat, legal: tuple[FgoAction, ...]) -> list[str]:
+    """Advice from ``seat``'s own knowledge: winning moves, and battle choices ranked by total."""
+    out: list[str] = []
+    if state.phase is Phase.ACTION:
+        enemy_master = state.map.master_area(1 - seat)
+        out += [f"{describe_action(state, seat, a)}: wins at once" for a in legal
+                if isinstance(a, Act) and a.args[1:2] == (enemy_master,)]
+        own_master = state.map.master_area(seat)
+        for servant in state.masters[1 - seat].on_map():
+            if servant.area is not None and own_master in state.map.neighbours(servant.area):
+                out.append(f"{state.catalog.servants[servant.servant].name} stands at your master area's gate")
+    elif state.phase is Phase.BATTLE and state.attack is not None:
+        attack = state.attack
+        fighting, enemy = ((attack.attacker, attack.defender or "") if seat == state.turn
+                           else (attack.defender or "", attack.attacker))
+        ranked = sorted((total_of(state, seat, a.args, fighting, enemy).value, str(a), a) for a in legal
+                        if isinstance(a, Act))
+        for value, _, action in reversed(ranked[-3:]):
+            out.append(f"total {value}: {describe_action(state, seat, action)}")
+        if seat == state.turn:
+            out.append("the attacker wins only with a strictly greater total; a tie changes nothing")
+    return out
 
 
 TYPE_STYLE = {"quick": "green", "arts": "blue", "buster": "red"}
