@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bouts.core.chance import Roll
@@ -16,12 +17,15 @@ ITEMS = ("coat/1", "ring/1", "sword/1", "ability_potion/1", "ability_potion/2",
 
 
 def start(seats: int = 2, characters: tuple[str, ...] | None = None, items: tuple[str, ...] = ITEMS,
-          scenarios: tuple[str, ...] = SCENARIOS, **options: Any) -> SaoState:
+          scenarios: tuple[str, ...] = SCENARIOS, prep: Callable[[SaoState], None] | None = None,
+          **options: Any) -> SaoState:
     """A game set up with fixed scenarios and item order, at its first decision or roll."""
     opts: dict[str, Any] = {"scenarios": list(scenarios), **options}
     if characters is not None:
         opts["characters"] = list(characters)
     state = GAME.setup(seats, opts)
+    if prep is not None:
+        prep(state)
     return GAME.apply(state, CHANCE, "shuffle " + " ".join(items))
 
 
@@ -39,7 +43,7 @@ def roll(state: SaoState, *values: int) -> SaoState:
 
 def kind(state: SaoState) -> str:
     """The kind of the pending decision."""
-    return state.pending[-1].kind
+    return state.pending[-1].kind if state.pending else ""
 
 
 def texts(state: SaoState) -> list[str]:
@@ -56,3 +60,13 @@ def kinds_of(state: SaoState) -> list[str]:
     """Event kinds of the last step."""
     return [e.kind for e in state.events]
 
+
+
+def level(n: int, section: int = 0) -> Callable[[SaoState], None]:
+    """A ``prep`` that puts every character at level stage ``n`` (1: 50 with dice, 2: 80) and the game
+    in scenario ``section``."""
+    def prep(state: SaoState) -> None:
+        for c in state.characters:
+            c.level, c.has_die = n, n >= 1
+        state.section = section
+    return prep
