@@ -134,3 +134,14 @@ def test_sao_028_yui_support_card():
     s = act(roll(s, 5, 5, 5, 5, 5, 5), "finalize")
     s = act(s, "done")
     assert kind(s) != "yui" and char(s, "asuna").damage == 3  # used up this scenario
+
+
+def test_sao_108_healing_refreshes():
+    """SAO-108: Healing Refreshes every character."""
+    s = start(3, ("kirito", "asuna", "klein"))
+    s = act(s, "partner asuna")
+    s.characters[2].exhausted = True
+    s = clear_current(s)
+    while kind(s) in ("equip", "transfer"):
+        s = act(s, texts(s)[-1])
+    assert not any(c.exhausted for c in s.characters) and s.scenario.section == "middle"

@@ -33,8 +33,9 @@ def test_sao_013_character_cards_have_the_five_fields():
 
 
 def test_sao_019_scenario_sections_and_components():
-    """SAO-019, SAO-020..SAO-025: 3 lower, 3 middle, 3 upper, 1 final; each with dice amount, threat,
-    steps with HP and damage. Components: 6 characters (SAO-013), 8 items (SAO-026), Yui (SAO-028)."""
+    """SAO-019: 3 lower, 3 middle, 3 upper, 1 final; SAO-020 dice amount, SAO-021 threat, SAO-022 steps,
+    SAO-023 HP, SAO-024 damage, SAO-025 effects on each card.
+    Components: 6 characters (SAO-013), 8 items (SAO-026), Yui (SAO-028)."""
     cat = reference_catalog()
     counts = {s: len(cat.section(s)) for s in SECTIONS}
     assert counts == {"lower": 3, "middle": 3, "upper": 3, "final": 1}
@@ -157,3 +158,34 @@ def test_random_setup_draws_each_section(seed: int = 3):
     cat = reference_catalog()
     assert [cat.scenarios[x].section for x in s.scenarios] == list(SECTIONS)
     assert kind(s) == "item_shuffle"
+
+
+def test_sao_rul_49_characters_start_at_the_first_stage():
+    """SAO-RUL-49: characters start at the card's first level stage with its HP."""
+    s = start(2)
+    assert all(c.level == 0 for c in s.characters) and s.hp(0) == s.card(0).hp[0]
+
+
+def test_sao_rul_51_only_the_six_keywords(tmp_path):
+    """SAO-RUL-51: a step effect other than the six keywords is refused by the content schema."""
+    import shutil
+
+    from bouts.core.content import ContentError
+    from bouts.games.sao.cards import REFERENCE, load_catalog
+    target = tmp_path / "pack"
+    shutil.copytree(REFERENCE, target)
+    path = target / "scenarios.toml"
+    path.write_text(path.read_text().replace('hp = 30, damage = 2, aoe = true,',
+                                             'hp = 30, damage = 2, aoe = true, penalty = true,'))
+    with pytest.raises(ContentError, match=r"scenarios\.toml.*trap_room.*penalty"):
+        load_catalog(str(target))
+
+
+def test_sao_022_044_steps_in_order_with_the_step_token():
+    """SAO-022, SAO-044: several steps are beaten in order; the Step token marks the current one."""
+    from sao_helpers import act, roll
+    s = start(2, scenarios=("hooligans", "assassin", "giant", "final_battle"))
+    assert s.step == 0 and GAME.view(s, 0)["step"] == 0
+    s.step_damage = s.current_step.hp
+    s = act(act(roll(s, *([5] * 6)), "finalize"), "done")
+    assert s.step == 1 and s.current_step.name == "Second hooligan" and GAME.view(s, 0)["step"] == 1

@@ -1,0 +1,153 @@
+"""The advisor against brute force on small cases (exact assignment and exact reroll values)."""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sao_helpers import act, roll, start
+
+from bouts.games.sao.advisor import advise_pool, best_assignment, hint_lines, reroll_advice
+from bouts.games.sao.cards import FACE, SYMBOL, SwordSkill, reference_catalog
+from bouts.games.sao.skills import Modifiers, triggers
+
+CAT = reference_catalog()
+REGULAR = (1, 2, 3, 4, 5, 6)
+KIRITO_DIE = CAT.characters["kirito"].die_codes
+ASUNA_DIE = CAT.characters["asuna"].die_codes
+SKILL_SETS = [
+    list(CAT.characters["kirito"].skills[:3]),
+    list(CAT.characters["asuna"].skills[:4]),
+    list(CAT.characters["klein"].skills[:3]),
+    list(CAT.characters["agil"].skills[:3]),
+]
+
+
+def brute_assignment(dice, skills, mods, full=False):
+    """Every labelling of dice with a group number (0 = unused): the best legal total."""
+    n = len(dice)
+    best = None
+    for labels in itertools.product(range(n + 1), repeat=n):
+        if full and 0 in labels:
+            continue
+        groups: dict[int, list[int]] = {}
+        for d, g in zip(dice, labels, strict=True):
+            if g:
+                groups.setdefault(g, []).append(d)
+        total = 0
+        for group in groups.values():
+            values = [mods.dealt(s) for s in skills if triggers(s, group)]
+            if not values:
+                break
+            total += max(values)
+        else:
+            best = total if best is None else max(best, total)
+    return best
+
+
+dice_codes = st.lists(st.sampled_from([1, 2, 3, 4, 5, 6, FACE, SYMBOL]), min_size=1, max_size=5)
+
+
+@settings(max_examples=60, deadline=None)
+@given(dice=dice_codes, which=st.integers(0, 3), defense=st.sampled_from([0, 3, 6]),
+       boost=st.sampled_from([None, "+2", "x2"]))
+def test_best_assignment_matches_brute_force(dice, which, defense, boost):
+    skills = SKILL_SETS[which]
+    mods = Modifiers(defense=defense, boost=boost)
+    advice = best_assignment(dice, skills, mods)
+    assert advice.damage == brute_assignment(dice, skills, mods)
+    full = brute_assignment(dice, skills, mods, full=True)
+    assert advice.can_switch == (full is not None)
+    if full is not None:
+        assert advice.best_switch is not None and advice.best_switch.damage == full
+    # the groups really trigger their skills and use each die once
+    by_id = {s.id: s for s in skills}
+    used = sorted(d for _, g in advice.best.groups for d in g)
+    assert all(triggers(by_id[k], g) for k, g in advice.best.groups)
+    assert not (set(used) - set(dice)) and len(used) <= len(dice)
+
+
+def brute_value(pool, skills, mods, left, remaining, switch_value):
+    """Expected objective under optimal play, by enumerating ordered outcomes of every reroll subset."""
+
+    @cache
+    def final(codes):
+        a = best_assignment(codes, skills, mods)
+        options = [a.best] + ([a.best_switch] if a.best_switch else [])
+        return max(min(x.damage, remaining) + (switch_value if x.switch else 0) for x in options)
+
+    @cache
+    def value(state, r):
+        best = final(tuple(sorted(c for _, c in state)))
+        if r == 0:
+            return best
+        n = len(state)
+        for mask in range(1, 1 << n):
+            idx = [i for i in range(n) if mask >> i & 1]
+            faces = [state[i][0] for i in idx]
+            total = 0.0
+            for outcome in itertools.product(range(6), repeat=len(idx)):
+                new = list(state)
+                for i, f, o in zip(idx, faces, outcome, strict=True):
+                    new[i] = (f, f[o])
+                total += value(tuple(new), r - 1)
+            best = max(best, total / 6 ** len(idx))
+        return best
+
+    return value(tuple(pool), left)
+
+
+@settings(max_examples=12, deadline=None)
+@given(values=st.lists(st.integers(1, 6), min_size=3, max_size=3), which=st.integers(0, 3),
+       remaining=st.sampled_from([3, 6, 40]), char=st.booleans())
+def test_reroll_advice_matches_brute_force_one_reroll(values, which, remaining, char):
+    pool = [(REGULAR, v) for v in values]
+    if char:
+        pool[0] = (KIRITO_DIE, KIRITO_DIE[values[0] - 1])
+    skills, mods = SKILL_SETS[which], Modifiers()
+    ranked = advise_pool(pool, skills, mods, 1, remaining, 3)
+    assert abs(ranked[0].outlook.value - brute_value(pool, skills, mods, 1, remaining, 3)) < 1e-9
+    assert ranked == sorted(ranked, key=lambda c: -c.outlook.value)
+
+
+def test_reroll_advice_matches_brute_force_two_rerolls():
+    pool = [(REGULAR, 1), (ASUNA_DIE, SYMBOL), (REGULAR, 5)]
+    for skills in (SKILL_SETS[0], SKILL_SETS[1]):
+        ranked = advise_pool(pool, skills, Modifiers(), 2, 40, 3)
+        assert abs(ranked[0].outlook.value - brute_value(pool, skills, Modifiers(), 2, 40, 3)) < 1e-9
+        # every listed choice's value is the brute-force value of that choice followed by best play
+        for choice in ranked[:4]:
+            if not choice.dice:
+                continue
+            total = 0.0
+            for outcome in itertools.product(range(6), repeat=len(choice.dice)):
+                new = list(pool)
+                for i, o in zip(choice.dice, outcome, strict=True):
+                    new[i] = (pool[i][0], pool[i][0][o])
+                total += brute_value(new, skills, Modifiers(), 1, 40, 3)
+            assert abs(choice.outlook.value - total / 6 ** len(choice.dice)) < 1e-9
+
+
+def test_probabilities_are_exact_fractions():
+    """Switch and finish probabilities of 'reroll everything' for one die: exact sixths."""
+    spike = SwordSkill(id="s", name="S", pattern="equal", size=1, values=(6,), damage=1, stand_in=True)
+    ranked = advise_pool([(REGULAR, 1)], [spike], Modifiers(), 1, 1, 5)
+    reroll = next(c for c in ranked if c.dice == (0,))
+    assert abs(reroll.outlook.switch - 1 / 6) < 1e-12 and abs(reroll.outlook.finish - 1 / 6) < 1e-12
+    assert abs(reroll.outlook.damage - 1 / 6) < 1e-12
+
+
+def test_reroll_advice_in_a_game_and_hint_lines():
+    """reroll_advice reads the state (rerolls left, skills, step); hint_lines only for the roll decision."""
+    s = roll(start(2), 2, 3, 6, 1, 2, 3)
+    advice = reroll_advice(s)
+    assert advice[0].outlook.value >= max(c.outlook.value for c in advice)
+    assert any(not c.dice for c in advice)
+    lines = hint_lines(s, 0, top=3)
+    assert len(lines) == 3 and lines[0].startswith("1. ") and "switch" in lines[0]
+    assert hint_lines(s, 1) == []  # not seat 1's decision
+    assert hint_lines(act(s, "finalize"), 0) == []
+    s2 = roll(act(roll(act(s, "reroll 0"), 2), "reroll 0"), 2)
+    assert all(not c.dice for c in reroll_advice(s2))  # no rerolls left: only finalize
