@@ -155,6 +155,8 @@ class ScenarioCard(Entry):
     """① Dice amount: dice each of the turn player and partner rolls (SAO-020, SAO-RUL-03)."""
     threat: str
     steps: tuple[StepCard, ...] = Field(min_length=1)
+    tuned: str = ""
+    """How the reference pack changed the reported numbers (stand-in difficulty tuning)."""
 
 
 class ItemCard(Entry):
