@@ -88,8 +88,18 @@ rarity = 1
 cost = 1
 commands = [{type = "arts", power = 1}, {type = "arts", power = 1}, {type = "quick", power = 1},
             {type = "buster", power = 3}, {type = "buster", power = 1}]
-skills = ["mind_eye"]
+skills = ["t_alarm"]
 stand_in = true
+
+[[skill]]
+id = "t_alarm"
+name = "Test alarm"
+kind = "trigger"
+trigger = "enemy_moves_in"
+effect = "draw"
+amount = 1
+stand_in = true
+text = "【トリガー:敵が自身のエリアに移動しようとしたとき】 Draw 1 card."
 '''
 E0 = ("t_saber", "t_buster", "t_arts")
 """Example seat 0 party (cost 11)."""

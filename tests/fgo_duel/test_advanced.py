@@ -9,12 +9,13 @@ import pytest
 
 from bouts.core import IllegalAction
 from bouts.games.fgo_duel import battle
-from bouts.games.fgo_duel.cards import reference_catalog
+from bouts.games.fgo_duel.cards import Catalog, reference_catalog
 from bouts.games.fgo_duel.skills import np_of
 from bouts.games.fgo_duel.state import Phase, SkillState
-from tests.fgo_duel.helpers import GAME, P0, P1, act, all_cards, arrange, identity_shuffles, legal_texts, ready
+from tests.fgo_duel.helpers import GAME, P0, P1, act, all_cards, arrange, clash, identity_shuffles, legal_texts, ready
 
 ADV = {"advanced": True}
+ATTACK_TWIN = "move t_saber fuyuki_31 t_saber/4"
 
 
 def duel(parties: tuple[tuple[str, ...], tuple[str, ...]] = (P0, P1), *, hands: tuple[list[str], list[str]],
@@ -228,3 +229,16 @@ def test_public_skills_god_slayer_and_wisdom_of_dun_scaith() -> None:
     moved = GAME.apply(wisdom, 0, f"end_move scathach fuyuki_21 {card}")
     assert moved.masters[0].servant("scathach").area == "fuyuki_21" and card in moved.masters[0].trash
     assert moved.turn == 1
+
+
+def test_fgo_098_rul_28_a_trigger_skill_that_draws_before_the_battle(pack: Catalog) -> None:
+    """FGO-098 with a drawing trigger (example pack): the interrupt resolves fully, its ドロー included
+    (FGO-RUL-28, FGO-RUL-45), before battle step ①."""
+    state = clash(pack, ["t_saber/4", "t_saber/1", "t_saber/2", "t_saber/3", "t_buster/1"],
+                  ["t_twin/1", "t_twin/2", "t_twin/3", "t_guard/1", "t_guard/2"], defender="t_twin",
+                  options={"advanced": True})
+    state = act(state, 0, "pass", ATTACK_TWIN)
+    assert state.phase is Phase.TRIGGER and "skill t_twin" in legal_texts(state, 1)
+    state = GAME.apply(state, 1, "skill t_twin")
+    assert state.phase is Phase.BATTLE and len(state.masters[1].hand) == 6
+    assert len(legal_texts(state, 1)) > 10  # battle choices now from 6 cards

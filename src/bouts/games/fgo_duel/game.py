@@ -237,12 +237,9 @@ class FgoDuel(Game[FgoState, FgoAction]):
                 turn.finish_turn(state)
         elif verb == "skill":
             target = act.args[1] if len(act.args) > 1 else None
+            state.after = "battle" if state.phase is Phase.TRIGGER else "action"
             skills.use_skill(state, seat, act.args[0], target)
-            if state.phase is Phase.TRIGGER:
-                turn.start_battle(state)
-            else:
-                state.after = "action"
-                turn.resume(state)
+            turn.resume(state)
         elif verb == "move":
             servant_id, area, card = act.args
             turn.declare_move(state, seat, servant_id, area, card)

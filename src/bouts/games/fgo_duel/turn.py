@@ -26,6 +26,8 @@ def resume(state: FgoState) -> None:
         next_mulligan(state)
     elif after == "action":
         action_phase(state)
+    elif after == "battle":
+        start_battle(state)
     elif after == "end":
         if state.fallen is not None:  # option both_short = draw, only one master fell
             declare_winner(state, 1 - state.fallen, state.reason)
