@@ -27,9 +27,9 @@ def clear_caches() -> None:
     skills._triggers.cache_clear()
 
 
-def timed(fn) -> float:  # type: ignore[no-untyped-def]
+def timed(pool, known, mods) -> float:  # type: ignore[no-untyped-def]
     start = time.perf_counter()
-    fn()
+    advisor.advise_pool(pool, known, mods, 2, 40, 6)
     return (time.perf_counter() - start) * 1000
 
 
@@ -54,9 +54,9 @@ def main() -> None:
             pool = [(faces, faces[rng.randrange(6)]) for faces in kinds]
             other = [(faces, faces[rng.randrange(6)]) for faces in kinds]
             clear_caches()
-            colds.append(timed(lambda p=pool: advisor.advise_pool(p, known, mods, 2, 40, 6)))
-            warms.append(timed(lambda p=pool: advisor.advise_pool(p, known, mods, 2, 40, 6)))
-            news.append(timed(lambda p=other: advisor.advise_pool(p, known, mods, 2, 40, 6)))
+            colds.append(timed(pool, known, mods))
+            warms.append(timed(pool, known, mods))
+            news.append(timed(other, known, mods))
         top = advisor.advise_pool(pool, known, mods, 2, 40, 6)[0]
         print(f"{label}: cold median {statistics.median(colds):.0f} ms (max {max(colds):.0f}); "
               f"warm same pool median {statistics.median(warms):.1f} ms; "
