@@ -36,21 +36,24 @@ def main() -> None:
 
         profiler = Profiler()
         profiler.start()
-    print(f"{'game':<12} {'variant':<18} {'seats':>5} {'iterations/s':>12} {'s per 1000-it decision':>22}")
+    print(f"{'game':<12} {'variant':<18} {'seats':>5} {'iterations/s':>12} {'s per 1000-it decision':>22} "
+          f"{'CPU-s per 1000 it':>18}")
     for game_id in game_ids(args.game):
         game = bouts.game(game_id)
         name, seats, options = default_setup(game, args.variant)
         states = decision_states(game, seats, options, args.decisions)
         agent = ISMCTSAgent(1, iterations=args.iterations, rollout=args.rollout)
-        total_time = 0.0
+        total_time = total_cpu = 0.0
         total_iterations = 0
         for state, seat in states:
-            started = time.perf_counter()
+            started, cpu_started = time.perf_counter(), time.process_time()
             agent.search(game, state, seat)
             total_time += time.perf_counter() - started
+            total_cpu += time.process_time() - cpu_started
             total_iterations += agent.last_iterations
         rate = total_iterations / total_time
-        print(f"{game_id:<12} {name:<18} {seats:>5} {rate:>12.0f} {1000 / rate:>22.2f}")
+        cpu_rate = total_iterations / total_cpu
+        print(f"{game_id:<12} {name:<18} {seats:>5} {rate:>12.0f} {1000 / rate:>22.2f} {1000 / cpu_rate:>18.2f}")
     if profiler is not None:
         profiler.stop()
         print(profiler.output_text(unicode=False, color=False, show_all=False))
