@@ -174,3 +174,22 @@ def test_sao_154_rul_45_effects_belong_to_the_current_step():
     s = act(act(s, "keep"), "keep")
     s = roll(s, *([2] * 8))
     assert any(t.startswith("ability kirito") for t in texts(s))
+
+
+def test_rul_08_exchange_when_rerolling():
+    """SAO-RUL-08: a player may also swap one of the regular dice he rerolls for his character die; only
+    a player who rerolls one of his own regular dice is asked."""
+    s = start(2, scenarios=QUIET, prep=level(1, 1))
+    s = act(act(s, "keep"), "keep")  # no character dice at the first roll
+    s = roll(s, 1, 2, 3, 4, 5, 6, 1, 2)
+    s = act(s, "reroll 1 2")  # two of Kirito's main dice
+    assert kind(s) == "exchange" and GAME.to_act(s) == (0,) and texts(s) == ["exchange kirito", "keep"]
+    s = act(s, "exchange kirito")
+    assert GAME.to_act(s) == (CHANCE,)  # Asuna rerolls nothing: not asked
+    assert s.pool[1].char == "kirito" and s.pool[2].char is None
+    s = roll(s, 1, 6)
+    assert s.pool[1].value == FACE and s.pool[2].value == 6
+    s = act(s, "reroll 1 5")  # Kirito's die is already in; Asuna rerolls her die 5
+    assert texts(s) == ["exchange asuna", "keep"] and GAME.to_act(s) == (1,)
+    s = roll(act(s, "keep"), 3, 3)
+    assert s.pool[1].value == 3 and s.pool[1].char == "kirito"  # a rerolled character die reads its faces

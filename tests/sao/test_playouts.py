@@ -113,3 +113,21 @@ def test_sao_rul_02_callouts_carry_no_rules():
     for t in ("skill vertical_arc 0 1", "skill vertical_arc 3 4", "skill rage_spike 2", "done"):
         s = act(s, t)
     assert s.step_damage == 5 + 2 + 2 and s.characters[0].damage == 2 + 1
+
+
+def test_heuristic_team_plays_legal_actions():
+    """The heuristic bot (it uses the advisor) only picks legal actions."""
+    from bouts.agents.heuristics.sao import choose
+
+    rng = random.Random(2)
+    s = GAME.setup(2, {}, None, 2)
+    for _ in range(80):
+        acting = GAME.to_act(s)
+        if not acting:
+            break
+        seat = acting[0]
+        a = GAME.sample_chance(s, rng) if seat == CHANCE else choose(GAME, s, seat, rng)
+        if seat != CHANCE:
+            assert a in GAME.legal_actions(s, seat)
+        s = GAME.apply(s, seat, a)
+    assert s.turns >= 3

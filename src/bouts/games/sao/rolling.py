@@ -37,7 +37,6 @@ def begin_dice(state: SaoState) -> None:
         main = [Die("main") for _ in range(4)]
         if kirito.has_die and state.options.uses_character_dice:  # SAO-121
             main.append(Die("main", "kirito"))
-        state.offered.append("kirito")
     else:
         main = [Die("main") for _ in range(n)]
     support = [Die("support") for _ in range(n)] if state.partner is not None else []
@@ -45,34 +44,57 @@ def begin_dice(state: SaoState) -> None:
     next_pre_roll(state)
 
 
-def exchange_options(state: SaoState) -> tuple[int, list[str]] | None:
-    """The next character die that may be exchanged in, with its decider (SAO-103, SAO-128)."""
+def exchange_options(state: SaoState, rolling: tuple[int, ...] = ()) -> tuple[int, list[str]] | None:
+    """The next character dice that may be exchanged in before a roll, with the deciding character.
+
+    ``rolling`` is the reroll's dice (empty: the first roll). A player may swap one of his regular dice
+    being rolled for his character die (SAO-103, SAO-RUL-08); in the final ordeal Kirito may also swap
+    main dice for dead players' character dice (SAO-128, SAO-RUL-32).
+    """
     if not state.options.uses_character_dice:
         return None
+    in_pool = {d.char for d in state.pool if d.char is not None}
     deciders = [state.turn_char] + ([state.partner] if state.partner is not None else [])
     for index in deciders:
         c = state.characters[index]
         kind = "main" if index == state.turn_char else "support"
-        regular = [d for d in state.pool if d.kind == kind and d.char is None]
-        if not regular:
+        if _swappable(state, kind, rolling) is None:
             continue
         dice: list[str] = []
-        if c.has_die and c.id not in state.offered:
+        if c.has_die and c.id not in in_pool and c.id not in state.offered:
             dice.append(c.id)
-        if state.is_final_ordeal and index == state.kirito:  # SAO-128, SAO-RUL-32
-            dice += [d.id for d in state.characters if d.dead and d.has_die and d.id not in state.offered]
+        if state.is_final_ordeal and index == state.kirito:
+            dice += [d.id for d in state.characters
+                     if d.dead and d.has_die and d.id not in in_pool and d.id not in state.offered]
         if dice:
             return index, dice
     return None
 
 
+def _swappable(state: SaoState, kind: str, rolling: tuple[int, ...]) -> int | None:
+    """Pool index of the regular die of ``kind`` a character die would replace, if any."""
+    candidates = rolling or tuple(range(len(state.pool)))
+    for i in candidates:
+        if state.pool[i].kind == kind and state.pool[i].char is None:
+            return i
+    return None
+
+
+def next_exchange(state: SaoState, rolling: tuple[int, ...] = ()) -> bool:
+    """Offer the next character die exchange before a roll; False when there is none."""
+    found = exchange_options(state, rolling)
+    if found is None:
+        return False
+    index, dice = found
+    state.pending.append(Decision.make(state.characters[index].seat, "exchange",
+                                       character=state.characters[index].id, dice=tuple(dice),
+                                       rolling=rolling))
+    return True
+
+
 def next_pre_roll(state: SaoState) -> None:
     """Offer the next exchange, then a lone Kirito's support dice, then the first roll."""
-    found = exchange_options(state)
-    if found is not None:
-        index, dice = found
-        state.pending.append(Decision.make(state.characters[index].seat, "exchange",
-                                           character=state.characters[index].id, dice=tuple(dice)))
+    if next_exchange(state):
         return
     if state.is_final_ordeal and state.partner is None and not any(d.kind == "support" for d in state.pool):
         state.pending.append(Decision.make(state.characters[state.kirito].seat, "support_values"))
@@ -81,23 +103,25 @@ def next_pre_roll(state: SaoState) -> None:
 
 
 def exchange(state: SaoState, char_id: str | None) -> None:
-    """Swap one regular die of the decider for a character die, or keep (SAO-103, SAO-RUL-08)."""
+    """Swap one regular die being rolled for a character die, or keep (SAO-103, SAO-RUL-08)."""
     decision = state.pending.pop()
-    offered = decision.get("dice")
+    rolling: tuple[int, ...] = decision.get("rolling")
     if char_id is None:
-        state.offered.extend(offered)
+        state.offered.extend(decision.get("dice"))
     else:
         state.offered.append(char_id)
         index = state.index_of(decision.get("character"))
         kind = "main" if index == state.turn_char else "support"
-        for pos, die in enumerate(state.pool):
-            if die.kind == kind and die.char is None:
-                state.pool[pos] = Die(kind, char_id)
-                break
+        pos = _swappable(state, kind, rolling)
+        assert pos is not None
+        state.pool[pos] = Die(kind, char_id)
         state.events.append(Event("exchange", f"{state.characters[index].name} rolls "
                                   f"{state.catalog.characters[char_id].name}'s character die",
                                   {"character": state.characters[index].id, "die": char_id}))
-    next_pre_roll(state)
+    if rolling:
+        continue_reroll(state, rolling)
+    else:
+        next_pre_roll(state)
 
 
 def set_support(state: SaoState, values: tuple[int, ...]) -> None:
@@ -160,7 +184,14 @@ def reroll(state: SaoState, indices: tuple[int, ...]) -> None:
     state.rerolls_used += 1
     state.events.append(Event("reroll", f"Reroll {state.rerolls_used}: dice {' '.join(map(str, indices))}",
                               {"dice": list(indices)}))
-    roll_dice(state, indices)
+    state.offered = []
+    continue_reroll(state, indices)
+
+
+def continue_reroll(state: SaoState, indices: tuple[int, ...]) -> None:
+    """Offer character dice exchanges for the dice being rerolled, then roll them (SAO-RUL-08)."""
+    if not next_exchange(state, indices):
+        roll_dice(state, indices)
 
 
 # -- abilities (SAO-065..SAO-067, SAO-133..SAO-144) ------------------------------------------------

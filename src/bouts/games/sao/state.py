@@ -107,7 +107,7 @@ class SaoState(State):
     rerolls_used: int = 0
     asked_partner: bool = False
     offered: list[str] = field(default_factory=list)
-    """Character dice already offered for exchange this turn."""
+    """Character dice already offered for exchange before the current roll."""
     controlled: list[int] = field(default_factory=list)
     """Dice changed by Die control this turn."""
     used: list[int] = field(default_factory=list)
