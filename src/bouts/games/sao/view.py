@@ -97,7 +97,14 @@ def describe_action(state: SaoState, seat: Seat, action: SaoAction) -> str:
     if verb == "ability":
         card = state.catalog.characters[args[0]]
         ability = next(a for a in card.abilities if a.id == args[1])
-        return f"{card.name}: {ability.name} " + " ".join(args[2:])
+        rest = args[2:]
+        if ability.kind == "set_die":
+            what = f"die {rest[0]} ({value_text(state.pool[int(rest[0])].value)}) becomes {rest[1]}"
+        elif ability.kind in ("set_dice", "flip_dice"):
+            what = "dice " + ", ".join(f"{i} ({value_text(state.pool[int(i)].value)})" for i in rest)
+        else:
+            what = " ".join(names.get(r, r) for r in rest)
+        return f"{card.name}: {ability.name}: {what}"
     if verb == "control":
         return f"Die control: die {args[0]} becomes {args[1]}"
     if verb == "use":
