@@ -3,6 +3,21 @@
 Usage: .venv/bin/python bench/fgo_balance.py [GAMES] [--advanced]
 Prints, per map and bot, the first player's (先攻) win rate with a 95 % Wilson interval, draws and
 mean turns. The target of the reference content is 45-55 % for every row.
+
+Measured 2026-11-22, 1000 games per row (reference pack, gated master areas):
+
+    map      rules    bot       first wins  95% CI       turns  wins by A/B/C
+    fuyuki   basic    random       50.1%    47.0-53.2%    62.8  363/217/420
+    fuyuki   basic    heuristic    48.2%    45.1-51.3%    20.2   56/944/0
+    orleans  basic    random       47.5%    44.4-50.6%    75.9  188/220/592
+    orleans  basic    heuristic    49.6%    46.5-52.7%    20.6   49/951/0
+    fuyuki   advanced random       51.0%    47.9-54.1%    61.1  311/197/492
+    fuyuki   advanced heuristic    48.0%    44.9-51.1%    19.3   52/948/0
+    orleans  advanced random       48.8%    45.7-51.9%    71.3  168/192/640
+    orleans  advanced heuristic    49.1%    46.0-52.2%    19.5   51/949/0
+
+With every back-row area touching the master area (the first design) the heuristic's first player won
+55-63 % (200 games per row): the game was a race to the master area.
 """
 
 from __future__ import annotations
