@@ -55,6 +55,8 @@ def test_sao_096_097_rul_22_consumables_shared_and_discarded():
     while kind(s) != "roll_window":
         s = act(s, "keep") if kind(s) == "exchange" else roll(s, *([1] * len(s.pending[-1].get("dice"))))
     assert "use healing_potion/1 asuna" in texts(s)
+    partner = act(s, "ask_partner")  # the partner's seat may use the group's Consumables too
+    assert GAME.to_act(partner) == (0,) and "use healing_potion/1 asuna" in texts(partner)
     s = act(s, "use healing_potion/1 asuna")
     assert char(s, "asuna").damage == 0 and s.consumables == []
 

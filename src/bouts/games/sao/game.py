@@ -154,12 +154,13 @@ class Sao(Game[SaoState, SaoAction]):
             out += rolling.die_control_actions(state)
             out += rolling.consumable_actions(state)
             if (state.partner is not None and not state.asked_partner
-                    and rolling.ability_actions(state, state.partner)):
+                    and (rolling.ability_actions(state, state.partner) or rolling.consumable_actions(state))):
                 out.append(Act("ask_partner"))
             return out
         if kind == "partner_window":
             assert state.partner is not None
-            return [*rolling.ability_actions(state, state.partner), Act("back")]
+            return [*rolling.ability_actions(state, state.partner), *rolling.consumable_actions(state),
+                    Act("back")]
         if kind == "assign":
             out = attack.skill_actions(state)
             out.append(Act("done"))
