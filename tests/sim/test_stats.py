@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from bouts.sim import GameRecord, SimError, derive_seed, game_seed, split_specs, summarize, wilson
@@ -45,11 +47,12 @@ def test_split_specs() -> None:
         split_specs(" , ")
 
 
-def record(index: int, winners: tuple[int, ...], content: tuple[str | None, ...] = (None, None),
+def record(index: int, winners: tuple[int, ...], content: tuple[str | tuple[str, ...], ...] = ((), ()),
            agents: tuple[str, ...] = ("a", "b"), finished: bool = True, length: int = 10) -> GameRecord:
     seats = len(agents)
+    choices = tuple((c,) if isinstance(c, str) else c for c in content)
     return GameRecord(index, index, agents, winners, tuple(float(s in winners) for s in range(seats)), "r",
-                      finished, length, 2, (4,) * seats, content)
+                      finished, length, 2, (4,) * seats, choices)
 
 
 def test_summary_per_seat_agent_and_content() -> None:
@@ -84,6 +87,15 @@ def test_same_agent_at_several_seats_is_pooled() -> None:
     assert [(a, r.wins, r.games) for a, r in summary.agents] == [("x", 2, 4)]
 
 
+def test_several_choices_per_seat_each_count() -> None:
+    """A seat with a master and servants: each of its choices gets the seat's result."""
+    summary = summarize([record(0, (0,), (("saber", "archer"), ("lancer", "archer")))])
+    assert {c: (r.wins, r.games) for c, r in summary.content} == {
+        "saber": (1, 1), "archer": (1, 2), "lancer": (0, 1)}
+
+
 def test_record_json_round_trip() -> None:
-    r = record(5, (1,), ("a", None))
+    r = record(5, (1,), ("a", ()))
     assert GameRecord.from_json(r.to_json()) == r
+    both = record(6, (0,), (("x", "y"), "z"))
+    assert GameRecord.from_json(json.loads(json.dumps(both.to_json()))) == both

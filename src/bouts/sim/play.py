@@ -36,32 +36,44 @@ class GameRecord:
     """Random steps (rolls, shuffles)."""
     decisions: tuple[int, ...]
     """Decisions each seat made."""
-    content: tuple[str | None, ...]
-    """The content each seat chose (hero, party, master...), when the game says."""
+    content: tuple[tuple[str, ...], ...]
+    """The content each seat chose (a hero; or a master and servants...), when the game says."""
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready form."""
         data = asdict(self)
-        return {k: list(v) if isinstance(v, tuple) else v for k, v in data.items()}
+        data = {k: list(v) if isinstance(v, tuple) else v for k, v in data.items()}
+        data["content"] = [list(choices) for choices in self.content]
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameRecord:
         """Read :meth:`to_json`'s form back."""
         fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+        fields["content"] = tuple(tuple(choices) for choices in fields.get("content", ()))
         return cls(**fields)
 
 
-def content_choices(game: Game[Any, Any], state: Any, seats: int) -> tuple[str | None, ...]:
+def content_choices(game: Game[Any, Any], state: Any, seats: int) -> tuple[tuple[str, ...], ...]:
     """What each seat chose from the content, by the game's optional ``content_choices(state)`` hook.
 
-    A game may define ``content_choices(state) -> dict[seat, str]`` (the hero, party, master or
-    servant of each seat); a game without it reports nothing.
+    A game may define ``content_choices(state) -> dict[seat, str | list[str]]``: the hero, party,
+    master or servants of each seat (a list when a seat has several). A game without it reports nothing.
     """
     hook = getattr(game, "content_choices", None)
     if hook is None:
-        return (None,) * seats
+        return ((),) * seats
     chosen = hook(state) or {}
-    return tuple(None if chosen.get(s) is None else str(chosen[s]) for s in range(seats))
+    result: list[tuple[str, ...]] = []
+    for seat in range(seats):
+        value = chosen.get(seat)
+        if value is None:
+            result.append(())
+        elif isinstance(value, str):
+            result.append((value,))
+        else:
+            result.append(tuple(str(v) for v in value))
+    return tuple(result)
 
 
 def play_game(config: SimConfig, index: int) -> GameRecord:

@@ -39,7 +39,8 @@ def write_json(path: Path, config: SimConfig, records: Sequence[GameRecord], sum
 
 
 def write_csv(path: Path, records: Sequence[GameRecord]) -> None:
-    """One row per game; per-seat columns ``agent_i``, ``won_i``, ``decisions_i``, ``content_i``."""
+    """One row per game; per-seat columns ``agent_i``, ``won_i``, ``decisions_i``, ``content_i``
+    (the seat's content choices joined by ``|``)."""
     seats = len(records[0].agents) if records else 0
     header = ["index", "seed", "finished", "winners", "reason", "length", "chance_steps"]
     for s in range(seats):
@@ -51,7 +52,7 @@ def write_csv(path: Path, records: Sequence[GameRecord]) -> None:
             row: list[Any] = [r.index, r.seed, int(r.finished), " ".join(map(str, r.winners)), r.reason,
                               r.length, r.chance_steps]
             for s in range(seats):
-                row += [r.agents[s], int(s in r.winners), r.returns[s], r.decisions[s], r.content[s] or ""]
+                row += [r.agents[s], int(s in r.winners), r.returns[s], r.decisions[s], "|".join(r.content[s])]
             writer.writerow(row)
 
 

@@ -95,7 +95,7 @@ class Summary:
     agents: tuple[tuple[str, Rate], ...]
     """Per agent spec, over every seat it held."""
     content: tuple[tuple[str, Rate], ...]
-    """Per content choice (hero, party, master...), over every seat that chose it."""
+    """Per content choice (hero, master, servant...), over every seat that chose it."""
     team: Rate
     """Games every seat won together (a cooperative clear)."""
     length: Spread
@@ -132,8 +132,7 @@ def summarize(records: Sequence[GameRecord]) -> Summary:
             tally = by_agent.setdefault(spec, [0, 0])
             tally[0] += won
             tally[1] += 1
-            choice = record.content[seat]
-            if choice is not None:
+            for choice in record.content[seat] if seat < len(record.content) else ():
                 tally = by_content.setdefault(choice, [0, 0])
                 tally[0] += won
                 tally[1] += 1
