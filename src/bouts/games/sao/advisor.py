@@ -8,7 +8,11 @@ programming over dice multisets, and whether a Switch is possible.
 character dice with their own faces) by the exact expected value of the rest of the roll phase,
 assuming the best later rerolls and the best final assignment, by exact enumeration of the dice
 outcomes over multisets (no sampling). It leaves abilities, Die control and Consumables out: they
-are choices the players add on top of the advice.
+are choices the players add on top of the advice; and it does not plan to exchange a character die in
+at a later reroll (SAO-RUL-08), so when that option exists its values are a lower bound.
+
+Objective: expected min(damage, step HP left) + (counterattack damage avoided, on a Switch); the
+reported expected damage, Switch and finish probabilities are those of the plan that maximises it.
 
 >>> from bouts.games.sao.cards import FACE, SwordSkill
 >>> arc = SwordSkill(id="vertical_arc", name="Vertical Arc", pattern="equal", size=2, damage=4, source="x")
