@@ -153,3 +153,16 @@ def test_hot_seat_hides_the_previous_hand_between_turns() -> None:
             if last_seat is not None and seat != last_seat:
                 assert prompts[i - 1].startswith("Pass the keyboard")
             last_seat = seat
+
+
+def test_sao_hint_shows_the_exact_reroll_advice() -> None:
+    """Issue 3: `hint` in the terminal game shows the advisor's top reroll choices."""
+    result = run("play", "sao", "--seats", "human,heuristic", "--seed", "1", stdin="hint\nquit\n")
+    assert result.returncode == 0, result.stderr
+    assert "expected damage" in result.stdout and "switch" in result.stdout
+
+
+def test_fgo_duel_terminal_game_starts_with_party_building() -> None:
+    result = run("play", "fgo_duel", "--seats", "human,random", "--seed", "1", stdin="1\n1\n1\nquit\n")
+    assert result.returncode == 0, result.stderr
+    assert "Your hand" in result.stdout or "hand" in result.stdout

@@ -304,6 +304,12 @@ class Sao(Game[SaoState, SaoAction]):
         """A menu line for ``action``."""
         return describe_action(state, seat, action)
 
+    def hints(self, state: SaoState, seat: Seat) -> list[str]:
+        """The exact reroll advisor's best choices for ``seat``'s roll decision (the terminal's ``hint``)."""
+        from bouts.games.sao.advisor import hint_lines
+
+        return hint_lines(state, seat)
+
     def render(self, view: Mapping[str, Any]) -> str:
         """The table as Rich markup."""
         return render_view(view)
