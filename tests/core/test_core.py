@@ -145,15 +145,17 @@ def test_docstring_examples_of_the_public_api() -> None:
 
     import bouts
     import bouts.agents.base
+    import bouts.core.actions
     import bouts.core.chance
     import bouts.core.contract
     import bouts.core.decisions
     import bouts.core.events
     import bouts.core.options
+    import bouts.core.text
     import bouts.games.swordplay.actions
     import bouts.games.swordplay.monster
 
-    for module in (bouts, bouts.agents.base, bouts.core.chance, bouts.core.contract, bouts.core.decisions,
+    for module in (bouts, bouts.agents.base, bouts.core.actions, bouts.core.text, bouts.core.chance, bouts.core.contract, bouts.core.decisions,
                    bouts.core.events, bouts.core.options, bouts.games.swordplay.actions,
                    bouts.games.swordplay.monster):
         result = doctest.testmod(module)

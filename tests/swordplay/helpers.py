@@ -9,7 +9,7 @@ from bouts.games.swordplay import GAME
 from bouts.games.swordplay.state import Fighter, Phase, SwordplayState
 
 G = GAME
-CAT = GAME._catalog(None)
+CAT = GAME.catalog()
 
 
 def start(seats: int = 2, *, mode: str = "arena", first: int = 0, **options: Any) -> SwordplayState:

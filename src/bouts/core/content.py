@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
@@ -134,3 +134,42 @@ def load_pack(directory: str | Path, game: str, schema: Mapping[str, type[Entry]
         path=None if reference else str(root.resolve()),
         sections={k: tuple(v) for k, v in sections.items()},
     )
+
+
+C = TypeVar("C")
+
+
+class Catalogs(Generic[C]):
+    """A game's content, indexed for play: the reference pack (loaded once) or a user's directory.
+
+    ``index`` turns a validated pack into the game's own catalogue (``kind``),
+    checking what the schema alone cannot (cross references, enough entries).
+    """
+
+    def __init__(self, game: str, schema: Mapping[str, type[Entry]], reference: Path,
+                 index: Callable[[ContentPack], C], kind: type[C]) -> None:
+        self.game, self.schema, self.reference_dir = game, schema, reference
+        self.index, self.kind = index, kind
+        self._reference: C | None = None
+
+    def reference(self) -> C:
+        """The reference pack shipped with bouts."""
+        if self._reference is None:
+            self._reference = self.index(load_pack(self.reference_dir, self.game, self.schema, reference=True))
+        return self._reference
+
+    def load(self, path: str | None) -> C:
+        """The reference pack (``path`` None) or the pack in directory ``path``."""
+        if path is None:
+            return self.reference()
+        return self.index(load_pack(path, self.game, self.schema))
+
+    def of(self, content: Any) -> C:
+        """The catalogue for ``content``: ``None``, a directory, a loaded pack or a catalogue."""
+        if content is None or isinstance(content, str):
+            return self.load(content)
+        if isinstance(content, self.kind):
+            return content
+        if isinstance(content, ContentPack):
+            return self.index(content)
+        raise ContentError(f"not a {self.game} content pack: {content!r}")

@@ -125,6 +125,8 @@ class Game(ABC, Generic[S, A]):
     """One game, as a set of pure functions over its states."""
 
     info: ClassVar[GameInfo]
+    catalogs: ClassVar[Any] = None
+    """The game's content packs (a :class:`bouts.core.content.Catalogs`), when it has content."""
 
     # -- set-up -------------------------------------------------------------
     @abstractmethod
@@ -248,7 +250,15 @@ class Game(ABC, Generic[S, A]):
     # -- content ----------------------------------------------------------------
     def load_content(self, path: str | None = None) -> Any:
         """The reference content pack, or the pack in directory ``path``."""
-        raise NotImplementedError
+        if self.catalogs is None:
+            raise NotImplementedError(f"{self.info.id} has no content packs")
+        return self.catalogs.load(path).pack
+
+    def catalog(self, content: Any = None) -> Any:
+        """The indexed content for ``content`` (``None``: the reference pack; a directory; a loaded pack)."""
+        if self.catalogs is None:
+            raise NotImplementedError(f"{self.info.id} has no content packs")
+        return self.catalogs.of(content)
 
     def options_help(self) -> dict[str, str]:
         """Option names with a one-line description and default."""

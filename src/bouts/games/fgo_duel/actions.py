@@ -8,13 +8,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from bouts.core.actions import Command
 from bouts.core.chance import Roll, Shuffle
 
 
-@dataclass(frozen=True, slots=True)
-class Act:
+class Act(Command):
     """A master's decision: ``verb arg arg ...``.
 
     Verbs: ``pick`` (the status card for the next STATUS slot), ``party`` (all 3 at once, slots 1-3, for
@@ -24,19 +22,7 @@ class Act:
     (魔境の智慧: area, card).
     """
 
-    verb: str
-    """What is done."""
-    args: tuple[str, ...] = ()
-    """Servant ids, area ids or command card instances, by verb."""
-
-    def __str__(self) -> str:
-        return " ".join((self.verb, *self.args))
-
-    @classmethod
-    def parse(cls, text: str) -> Act:
-        """Read the text form."""
-        words = text.split()
-        return cls(words[0], tuple(words[1:])) if words else cls("")
+    __slots__ = ()
 
 
 FgoAction = Act | Roll | Shuffle

@@ -7,7 +7,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from bouts.core.chance import Roll, Shuffle
-from bouts.core.content import ContentError, ContentPack
 from bouts.core.contract import CHANCE, Game, GameInfo, IllegalAction, OptionsError, Outcome, Seat, Variant
 from bouts.core.decisions import SealedChoices
 from bouts.core.events import Event
@@ -15,7 +14,7 @@ from bouts.core.options import validate_options
 from bouts.games.fgo_duel import deck, party, skills, turn
 from bouts.games.fgo_duel.actions import KEEP, MULLIGAN, Act, FgoAction
 from bouts.games.fgo_duel.battle import battle_options
-from bouts.games.fgo_duel.cards import Catalog, catalog_of, load_catalog
+from bouts.games.fgo_duel.cards import CATALOGS, Catalog
 from bouts.games.fgo_duel.movement import legal_moves
 from bouts.games.fgo_duel.options import OPTION_HELP, FgoOptions
 from bouts.games.fgo_duel.state import FgoState, Master, Phase, SkillState
@@ -47,19 +46,7 @@ class FgoDuel(Game[FgoState, FgoAction]):
     info = INFO
 
     # -- content --------------------------------------------------------------------
-    def load_content(self, path: str | None = None) -> ContentPack:
-        """The reference pack, or a user's pack directory."""
-        return load_catalog(path).pack
-
-    @staticmethod
-    def _catalog(content: Any) -> Catalog:
-        if content is None or isinstance(content, str):
-            return load_catalog(content)
-        if isinstance(content, Catalog):
-            return content
-        if isinstance(content, ContentPack):
-            return catalog_of(content)
-        raise ContentError(f"not an FGO Duel content pack: {content!r}")
+    catalogs = CATALOGS
 
     def options_help(self) -> dict[str, str]:
         """Option names with descriptions."""
@@ -80,7 +67,7 @@ class FgoDuel(Game[FgoState, FgoAction]):
               content: Any | None = None, seed: int = 0) -> FgoState:
         """Decide the first player, then build parties (or take them from the options)."""
         opts = validate_options(FgoOptions, options)
-        catalog = self._catalog(content)
+        catalog: Catalog = self.catalog(content)
         if seats != 2:
             raise OptionsError(f"FGO Duel is a 2-player game, not {seats} (FGO-001)")
         if opts.map not in catalog.maps:

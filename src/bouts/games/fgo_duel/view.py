@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rich.cells import cell_len
-from rich.markup import escape
-
 from bouts.core.chance import Roll, Shuffle
 from bouts.core.contract import Seat
+from bouts.core.text import cell_width as cell_len
+from bouts.core.text import escape_markup as escape
 from bouts.games.fgo_duel.actions import Act, FgoAction
 from bouts.games.fgo_duel.battle import chains_of, total_of
 from bouts.games.fgo_duel.deck import card_name

@@ -6,13 +6,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from bouts.core.actions import Command
 from bouts.core.chance import Roll, Shuffle
 
 
-@dataclass(frozen=True, slots=True)
-class Act:
+class Act(Command):
     """A player's decision: a verb and its words.
 
     Verbs: ``partner C`` (① chaining partner), ``exchange C``/``keep`` (character die), ``support V..``
@@ -22,19 +20,7 @@ class Act:
     ``transfer ITEM C``/``finish`` (Clearing a scenario).
     """
 
-    verb: str
-    """What is done."""
-    args: tuple[str, ...] = ()
-    """Its words: character ids, die indices, values."""
-
-    def __str__(self) -> str:
-        return " ".join((self.verb, *self.args))
-
-    @classmethod
-    def parse(cls, text: str) -> Act:
-        """Read a text form."""
-        words = text.split()
-        return cls(words[0], tuple(words[1:])) if words else cls("")
+    __slots__ = ()
 
 
 SaoAction = Act | Roll | Shuffle

@@ -7,13 +7,12 @@ Die faces are stored as codes: 1-6 are numbers, :data:`FACE` is a character's fa
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from bouts.core.content import ContentError, ContentPack, Entry, load_pack
+from bouts.core.content import Catalogs, ContentError, ContentPack, Entry
 
 FACE = 7
 """Die code of a character die showing the character's face: any number 1-6 (SAO-105)."""
@@ -222,14 +221,7 @@ def catalog_of(pack: ContentPack) -> Catalog:
     return Catalog(pack, characters, scenarios, items, supports[0] if supports else None)
 
 
-@cache
-def reference_catalog() -> Catalog:
-    """The reference pack shipped with bouts."""
-    return catalog_of(load_pack(REFERENCE, "sao", SCHEMA, reference=True))
-
-
-def load_catalog(path: str | None) -> Catalog:
-    """The reference pack (``path`` None) or a user's pack directory."""
-    if path is None:
-        return reference_catalog()
-    return catalog_of(load_pack(path, "sao", SCHEMA))
+CATALOGS = Catalogs("sao", SCHEMA, REFERENCE, catalog_of, Catalog)
+"""The reference pack and user packs, indexed for play."""
+reference_catalog = CATALOGS.reference
+load_catalog = CATALOGS.load

@@ -8,14 +8,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from bouts.core.chance import Roll, Shuffle
-from bouts.core.content import ContentError, ContentPack
 from bouts.core.contract import CHANCE, Game, GameInfo, IllegalAction, OptionsError, Outcome, Seat, Variant
 from bouts.core.decisions import Decision
 from bouts.core.events import Event
 from bouts.core.options import validate_options
 from bouts.games.sao import attack, clearing, rolling, turn
 from bouts.games.sao.actions import Act, SaoAction
-from bouts.games.sao.cards import SECTIONS, Catalog, catalog_of, load_catalog
+from bouts.games.sao.cards import CATALOGS, SECTIONS, Catalog
 from bouts.games.sao.options import OPTION_HELP, SaoOptions
 from bouts.games.sao.state import Character, SaoState
 from bouts.games.sao.view import describe_action, render_view, view_of
@@ -50,19 +49,7 @@ class Sao(Game[SaoState, SaoAction]):
     info = INFO
 
     # -- content --------------------------------------------------------------------------
-    def load_content(self, path: str | None = None) -> ContentPack:
-        """The reference pack, or a user's pack directory."""
-        return load_catalog(path).pack
-
-    @staticmethod
-    def _catalog(content: Any) -> Catalog:
-        if content is None or isinstance(content, str):
-            return load_catalog(content)
-        if isinstance(content, Catalog):
-            return content
-        if isinstance(content, ContentPack):
-            return catalog_of(content)
-        raise ContentError(f"not an SAO content pack: {content!r}")
+    catalogs = CATALOGS
 
     def options_help(self) -> dict[str, str]:
         """Option names with descriptions."""
@@ -81,7 +68,7 @@ class Sao(Game[SaoState, SaoAction]):
               content: Any | None = None, seed: int = 0) -> SaoState:
         """Characters seated, then the scenario draw and the item deck shuffle (chance steps)."""
         opts = validate_options(SaoOptions, options)
-        catalog = self._catalog(content)
+        catalog: Catalog = self.catalog(content)
         if not 1 <= seats <= INFO.max_seats:
             raise OptionsError(f"SAO takes 1 to {INFO.max_seats} seats, not {seats} (SAO-001)")
         wanted = 2 if seats == 1 else seats

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from bouts.core.content import ContentError, ContentPack, Entry, load_pack
+from bouts.core.content import Catalogs, ContentError, ContentPack, Entry
 
 
 class Location(StrEnum):
@@ -150,14 +149,7 @@ def catalog_of(pack: ContentPack) -> Catalog:
     return Catalog(pack, heroes, monsters, cards, tuple(cards))
 
 
-@cache
-def reference_catalog() -> Catalog:
-    """The reference pack shipped with bouts."""
-    return catalog_of(load_pack(REFERENCE, "swordplay", SCHEMA, reference=True))
-
-
-def load_catalog(path: str | None) -> Catalog:
-    """The reference pack (``path`` None) or a user's pack directory."""
-    if path is None:
-        return reference_catalog()
-    return catalog_of(load_pack(path, "swordplay", SCHEMA))
+CATALOGS = Catalogs("swordplay", SCHEMA, REFERENCE, catalog_of, Catalog)
+"""The reference pack and user packs, indexed for play."""
+reference_catalog = CATALOGS.reference
+load_catalog = CATALOGS.load

@@ -7,13 +7,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from bouts.core.chance import Roll, Shuffle
-from bouts.core.content import ContentError, ContentPack
 from bouts.core.contract import CHANCE, Game, GameInfo, IllegalAction, OptionsError, Outcome, Seat, Variant
 from bouts.core.events import Event
 from bouts.core.options import validate_options
 from bouts.games.swordplay import combat, monster, turn
 from bouts.games.swordplay.actions import Act, SwordplayAction
-from bouts.games.swordplay.cards import Catalog, catalog_of, load_catalog
+from bouts.games.swordplay.cards import CATALOGS, Catalog
 from bouts.games.swordplay.options import OPTION_HELP, SwordplayOptions
 from bouts.games.swordplay.state import Fighter, Phase, SwordplayState
 from bouts.games.swordplay.view import describe_action, render_view, view_of
@@ -46,19 +45,7 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
     info = INFO
 
     # -- content ------------------------------------------------------------------
-    def load_content(self, path: str | None = None) -> ContentPack:
-        """The reference pack, or a user's pack directory."""
-        return load_catalog(path).pack
-
-    @staticmethod
-    def _catalog(content: Any) -> Catalog:
-        if content is None or isinstance(content, str):
-            return load_catalog(content)
-        if isinstance(content, Catalog):
-            return content
-        if isinstance(content, ContentPack):
-            return catalog_of(content)
-        raise ContentError(f"not a Swordplay content pack: {content!r}")
+    catalogs = CATALOGS
 
     def options_help(self) -> dict[str, str]:
         """Option names with descriptions."""
@@ -79,7 +66,7 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
               content: Any | None = None, seed: int = 0) -> SwordplayState:
         """Heroes chosen (or to choose), then the first-player roll."""
         opts = validate_options(SwordplayOptions, options)
-        catalog = self._catalog(content)
+        catalog: Catalog = self.catalog(content)
         if opts.mode == "arena" and seats < 2:
             raise OptionsError("arena play needs at least 2 seats (use mode=solo for one Hero)")
         if opts.mode == "solo" and seats != 1:
