@@ -155,7 +155,8 @@ def test_docstring_examples_of_the_public_api() -> None:
     import bouts.games.swordplay.actions
     import bouts.games.swordplay.monster
 
-    for module in (bouts, bouts.agents.base, bouts.core.actions, bouts.core.text, bouts.core.chance, bouts.core.contract, bouts.core.decisions,
+    for module in (bouts, bouts.agents.base, bouts.core.actions, bouts.core.text,
+                   bouts.core.chance, bouts.core.contract, bouts.core.decisions,
                    bouts.core.events, bouts.core.options, bouts.games.swordplay.actions,
                    bouts.games.swordplay.monster):
         result = doctest.testmod(module)
