@@ -27,9 +27,9 @@ class SaoOptions(Options):
     """Silica's Die control changes any number of the holder's dice instead of one (SAO-RUL-38 flag)."""
     scenarios: tuple[str, ...] | None = None
     """Fixed scenario ids for lower, middle, upper and final (default: drawn at random, SAO-035)."""
-    turn_limit: int | None = Field(400, ge=1)
-    """Safety limit for simulations: the players lose after this many turns (the rulebook has none;
-    ``null`` to switch it off)."""
+    turn_limit: int | None = Field(None, ge=1)
+    """House rule for simulations: the players lose after this many turns (the rulebook has none,
+    so the default is none; random and heuristic games end on their own)."""
 
     @property
     def uses_character_dice(self) -> bool:
@@ -46,5 +46,5 @@ OPTION_HELP = {
     "character_dice": "true/false: character dice in play (default: true except on hard)",
     "die_control_any_number": "Silica's Die control changes any number of dice (default false: one die)",
     "scenarios": "fixed scenario ids [lower, middle, upper, final] (default: random draw)",
-    "turn_limit": "safety limit: lose after this many turns (default 400; null for none)",
+    "turn_limit": "house rule for simulations: lose after this many turns (default: none, as in the rulebook)",
 }
