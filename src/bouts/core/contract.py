@@ -127,6 +127,8 @@ class Game(ABC, Generic[S, A]):
     info: ClassVar[GameInfo]
     catalogs: ClassVar[Any] = None
     """The game's content packs (a :class:`bouts.core.content.Catalogs`), when it has content."""
+    option_help: ClassVar[Mapping[str, str]] = {}
+    """Each option's name with a one-line description and default."""
 
     # -- set-up -------------------------------------------------------------
     @abstractmethod
@@ -262,7 +264,7 @@ class Game(ABC, Generic[S, A]):
 
     def options_help(self) -> dict[str, str]:
         """Option names with a one-line description and default."""
-        return {}
+        return dict(self.option_help)
 
     def variants(self) -> dict[str, Variant]:
         """The game's ways to play, by name; tools (tests, ``bouts rules``) iterate over them."""

@@ -47,10 +47,7 @@ class FgoDuel(Game[FgoState, FgoAction]):
 
     # -- content --------------------------------------------------------------------
     catalogs = CATALOGS
-
-    def options_help(self) -> dict[str, str]:
-        """Option names with descriptions."""
-        return dict(OPTION_HELP)
+    option_help = OPTION_HELP
 
     def variants(self) -> dict[str, Variant]:
         """Basic and advanced rules on both maps."""

@@ -50,10 +50,7 @@ class Sao(Game[SaoState, SaoAction]):
 
     # -- content --------------------------------------------------------------------------
     catalogs = CATALOGS
-
-    def options_help(self) -> dict[str, str]:
-        """Option names with descriptions."""
-        return dict(OPTION_HELP)
+    option_help = OPTION_HELP
 
     def variants(self) -> dict[str, Variant]:
         """Normal, easy and hard play (SAO-130..SAO-132)."""

@@ -46,10 +46,7 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
 
     # -- content ------------------------------------------------------------------
     catalogs = CATALOGS
-
-    def options_help(self) -> dict[str, str]:
-        """Option names with descriptions."""
-        return dict(OPTION_HELP)
+    option_help = OPTION_HELP
 
     def variants(self) -> dict[str, Variant]:
         """Arena, solo, co-op, and arena with the optional Realistic Parries rule."""
