@@ -170,3 +170,17 @@ def test_changing_only_hidden_information_changes_no_view_or_log(case: Case, see
             compared += 1
     if case.game.info.hidden_information:
         assert compared > 0
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_content_choices_name_entries_of_the_pack(case: Case) -> None:
+    """What each seat chose (hero, characters, servants) is reported by content id, for sim statistics."""
+    game = case.game
+    final = list(playout(case, 11))[-1].after
+    chosen = game.content_choices(final)
+    assert chosen, f"{case}: no content choices reported"
+    ids = {entry.id for entries in game.load_content().sections.values() for entry in entries}
+    for seat, value in chosen.items():
+        assert 0 <= seat < case.seats
+        for item in [value] if isinstance(value, str) else value:
+            assert item in ids, f"{case}: '{item}' is not an entry of the pack"

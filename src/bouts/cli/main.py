@@ -202,7 +202,8 @@ _register_extras()
 def run() -> None:
     """Console entry point: user errors become one clear line and exit code 2, never a traceback."""
     try:
-        app(standalone_mode=False)
+        code = app(standalone_mode=False)  # returns the exit code of a command that raised typer.Exit
+        sys.exit(code if isinstance(code, int) else 0)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
     except typer.Abort:

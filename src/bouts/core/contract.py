@@ -230,6 +230,10 @@ class Game(ABC, Generic[S, A]):
     def outcome(self, state: S) -> Outcome | None:
         """How the game ended, or ``None`` while it goes on."""
 
+    def content_choices(self, state: S) -> dict[Seat, str | list[str]]:
+        """What each seat chose from the content (hero, characters, servants), for per-choice statistics."""
+        return {}
+
     # -- presentation helpers (no screen: plain text with Rich markup) -------------
     def seat_name(self, state: S, seat: Seat) -> str:
         """A short name for a seat, e.g. ``seat 1``."""

@@ -322,6 +322,10 @@ class FgoDuel(Game[FgoState, FgoAction]):
         master.battle, master.hand = pool[:count], pool[count:]
         return tuple(master.battle)
 
+    def content_choices(self, state: FgoState) -> dict[Seat, str | list[str]]:
+        """Each master's party of servants."""
+        return {seat: [s.servant for s in master.party] for seat, master in enumerate(state.masters)}
+
     def outcome(self, state: FgoState) -> Outcome | None:
         """The winner and the win condition met (FGO-028..FGO-031), or a draw at the house turn limit."""
         if state.phase is not Phase.OVER:

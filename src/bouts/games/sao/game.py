@@ -270,6 +270,15 @@ class Sao(Game[SaoState, SaoAction]):
         rng.shuffle(new.items)
         return new
 
+    def content_choices(self, state: SaoState) -> dict[Seat, str | list[str]]:
+        """The characters each seat plays (two for a solo player)."""
+        chosen: dict[Seat, str | list[str]] = {}
+        for character in state.characters:
+            mine = chosen.setdefault(character.seat, [])
+            assert isinstance(mine, list)
+            mine.append(character.id)
+        return chosen
+
     def outcome(self, state: SaoState) -> Outcome | None:
         """Everyone wins together or loses together (SAO-002, SAO-113)."""
         if state.result is None:

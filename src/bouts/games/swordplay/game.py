@@ -334,6 +334,10 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
                     new.drawn_in[instance] = epoch
         return new
 
+    def content_choices(self, state: SwordplayState) -> dict[Seat, str | list[str]]:
+        """Each seat's Hero card."""
+        return {seat: state.fighters[seat].card for seat in range(min(state.seats, len(state.fighters)))}
+
     def outcome(self, state: SwordplayState) -> Outcome | None:
         """Last Hero standing; in solo/co-op the Heroes win or lose together (SWP-057, SWP-RUL-34)."""
         if state.phase is not Phase.OVER:
