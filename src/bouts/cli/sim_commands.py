@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
+import bouts
 from bouts.agents.base import AgentSpecError
 from bouts.core.content import ContentError
 from bouts.core.contract import IllegalAction, OptionsError
@@ -74,7 +75,7 @@ def _rate_row(rate: Rate) -> list[str]:
     return [str(rate.wins), str(rate.games), f"{rate.rate:.1%}", f"{rate.low:.1%} - {rate.high:.1%}"]
 
 
-GameArg = Annotated[str, typer.Argument(help="Game id (see `bouts games`).")]
+GameArg = Annotated[str, typer.Argument(help="Game id (see `bouts list`).")]
 GamesOpt = Annotated[int, typer.Option("-n", "--games", help="Games to play.")]
 OptionsOpt = Annotated[str | None, typer.Option("--options", help="Game options: key=value,... or JSON.")]
 ContentOpt = Annotated[Path | None, typer.Option("--content", help="Content pack directory.")]
@@ -139,7 +140,8 @@ def sim(game: GameArg, n: GamesOpt = 100,
         for choice, rate in summary.content:
             table.add_row(choice, *_rate_row(rate))
         console.print(table)
-    console.print(f"All seats won together (team clear): {summary.team}")
+    if bouts.game(game).info.cooperative:
+        console.print(f"All seats won together (team clear): {summary.team}")
     console.print(f"No winner: {summary.no_winner}; stopped by the step limit: {summary.unfinished}")
     length = summary.length
     console.print(f"Game length (steps): mean {length.mean:.1f}, median {length.median:g}, "
