@@ -64,3 +64,24 @@ def decision_states(game: Game[Any, Any], seats: int, options: dict[str, Any], c
             state = game.apply(state, seat, action)
             step += 1
     return found
+
+
+class Profiling:
+    """``--profile``: pyinstrument over a block, printing where the time went."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.profiler = None
+        if enabled:
+            from pyinstrument import Profiler
+
+            self.profiler = Profiler()
+
+    def __enter__(self) -> Profiling:
+        if self.profiler is not None:
+            self.profiler.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.profiler is not None:
+            self.profiler.stop()
+            print(self.profiler.output_text(unicode=False, color=False, show_all=False))

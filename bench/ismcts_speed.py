@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from _common import decision_states, default_setup, game_ids
+from _common import Profiling, decision_states, default_setup, game_ids
 
 import bouts
 from bouts.agents.ismcts import ISMCTSAgent
@@ -30,12 +30,11 @@ def main() -> None:
     parser.add_argument("--rollout", default="random", choices=("random", "heuristic"))
     parser.add_argument("--profile", action="store_true", help="profile with pyinstrument")
     args = parser.parse_args()
-    profiler = None
-    if args.profile:
-        from pyinstrument import Profiler
+    with Profiling(args.profile):
+        _report(args)
 
-        profiler = Profiler()
-        profiler.start()
+
+def _report(args: argparse.Namespace) -> None:
     print(f"{'game':<12} {'variant':<18} {'seats':>5} {'iterations/s':>12} {'s per 1000-it decision':>22} "
           f"{'CPU-s per 1000 it':>18}")
     for game_id in game_ids(args.game):
@@ -54,9 +53,6 @@ def main() -> None:
         rate = total_iterations / total_time
         cpu_rate = total_iterations / total_cpu
         print(f"{game_id:<12} {name:<18} {seats:>5} {rate:>12.0f} {1000 / rate:>22.2f} {1000 / cpu_rate:>18.2f}")
-    if profiler is not None:
-        profiler.stop()
-        print(profiler.output_text(unicode=False, color=False, show_all=False))
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from _common import default_setup, game_ids, random_playout
+from _common import Profiling, default_setup, game_ids, random_playout
 
 import bouts
 
@@ -50,12 +50,11 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--profile", action="store_true", help="profile with pyinstrument")
     args = parser.parse_args()
-    profiler = None
-    if args.profile:
-        from pyinstrument import Profiler
+    with Profiling(args.profile):
+        _report(args)
 
-        profiler = Profiler()
-        profiler.start()
+
+def _report(args: argparse.Namespace) -> None:
     print(f"{'game':<12} {'variant':<18} {'seats':>5} {'games/s':>9} {'actions/s':>10} {'decisions/s':>11} "
           f"{'steps/game':>10} {'actions/CPU-s':>13} {'CPU share':>9}")
     for game_id in game_ids(args.game):
@@ -63,9 +62,6 @@ def main() -> None:
         print(f"{game_id:<12} {r['variant']:<18} {r['seats']:>5} {r['games_s']:>9.1f} {r['actions_s']:>10.0f} "
               f"{r['decisions_s']:>11.0f} {r['steps_per_game']:>10.1f} {r['cpu_actions_s']:>13.0f} "
               f"{r['cpu_share']:>9.0%}")
-    if profiler is not None:
-        profiler.stop()
-        print(profiler.output_text(unicode=False, color=False, show_all=False))
 
 
 if __name__ == "__main__":

@@ -74,6 +74,24 @@ class ContentPack:
         return {e.id: e for e in self.sections.get(section, ())}
 
 
+@dataclass(frozen=True, eq=False)
+class PackIndex:
+    """Base of a game's catalogue: a pack indexed for play, equal to another when built from the same pack.
+
+    Subclasses are ``@dataclass(frozen=True, eq=False)`` so they keep this equality, which compares
+    pack ids instead of every indexed table.
+    """
+
+    pack: ContentPack
+    """The validated pack the catalogue was built from."""
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and isinstance(other, PackIndex) and other.pack.id == self.pack.id
+
+    def __hash__(self) -> int:
+        return hash(self.pack.id)
+
+
 def _describe(entry: Any, index: int) -> str:
     name = entry.get("id") if isinstance(entry, dict) else None
     return f"entry #{index + 1}" + (f" (id '{name}')" if name else "")

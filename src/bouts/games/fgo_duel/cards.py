@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from bouts.core.content import Catalogs, ContentError, ContentPack, Entry
+from bouts.core.content import Catalogs, ContentError, ContentPack, Entry, PackIndex
 
 
 class CardType(StrEnum):
@@ -151,20 +151,13 @@ SCHEMA: dict[str, type[Entry]] = {"servant": Servant, "skill": SkillCard, "map":
 REFERENCE = Path(__file__).parent / "content"
 
 
-@dataclass(frozen=True)
-class Catalog:
+@dataclass(frozen=True, eq=False)
+class Catalog(PackIndex):
     """A pack indexed for play."""
 
-    pack: ContentPack
     servants: dict[str, Servant]
     skills: dict[str, SkillCard]
     maps: dict[str, GameMap]
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Catalog) and other.pack.id == self.pack.id
-
-    def __hash__(self) -> int:
-        return hash(self.pack.id)
 
     def command(self, instance: str) -> CommandCard:
         """The command card of an instance id ``<servant>/<n>``."""

@@ -28,7 +28,6 @@ def draw_cards(state: FgoState, seat: int, count: int) -> int:
         master.drawn_in[instance] = master.epoch
     if got:
         state.stalled = 0
-    if got:
         state.events.append(Event("draw", f"Seat {seat} draws {len(got)} card(s)", {"seat": seat, "count": len(got)}))
         state.events.append(Event("drew", "You draw " + ", ".join(card_name(state, c) for c in got),
                                   {"seat": seat, "cards": got}, to=frozenset({seat}), reveals=True))

@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from bouts.core.content import Catalogs, ContentError, ContentPack, Entry
+from bouts.core.content import Catalogs, ContentError, ContentPack, Entry, PackIndex
 
 FACE = 7
 """Die code of a character die showing the character's face: any number 1-6 (SAO-105)."""
@@ -179,22 +179,15 @@ REFERENCE = Path(__file__).parent / "content"
 SECTIONS = ("lower", "middle", "upper", "final")
 
 
-@dataclass(frozen=True)
-class Catalog:
+@dataclass(frozen=True, eq=False)
+class Catalog(PackIndex):
     """The cards of a pack, indexed for play: item instances are ``<item id>/<copy>``."""
 
-    pack: ContentPack
     characters: dict[str, CharacterCard]
     scenarios: dict[str, ScenarioCard]
     items: dict[str, ItemCard]
     """Every item instance id to its card."""
     support: SupportCard | None
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Catalog) and other.pack.id == self.pack.id
-
-    def __hash__(self) -> int:
-        return hash(self.pack.id)
 
     def section(self, name: str) -> tuple[str, ...]:
         """Scenario ids of a section, in pack order."""

@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from bouts.core.content import Catalogs, ContentError, ContentPack, Entry
+from bouts.core.content import Catalogs, ContentError, ContentPack, Entry, PackIndex
 
 
 class Location(StrEnum):
@@ -109,23 +109,16 @@ SCHEMA: dict[str, type[Entry]] = {"hero": HeroCard, "monster": MonsterCard, "car
 REFERENCE = Path(__file__).parent / "content"
 
 
-@dataclass(frozen=True)
-class Catalog:
+@dataclass(frozen=True, eq=False)
+class Catalog(PackIndex):
     """The cards of a pack, indexed for play: combat card instances are ``<card id>/<copy>``."""
 
-    pack: ContentPack
     heroes: dict[str, HeroCard]
     monsters: dict[str, MonsterCard]
     cards: dict[str, CombatCard]
     """Every combat card instance id to its card."""
     deck: tuple[str, ...]
     """Every combat card instance id, in pack order (the unshuffled combat deck, SWP-RUL-05)."""
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Catalog) and other.pack.id == self.pack.id
-
-    def __hash__(self) -> int:
-        return hash(self.pack.id)
 
     def card(self, instance: str) -> CombatCard:
         """The card of an instance id."""
