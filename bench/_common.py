@@ -28,9 +28,16 @@ def game_ids(wanted: str | None) -> list[str]:
     return list(bouts.games())
 
 
-def random_playout(game: Game[Any, Any], state: Any, rng: random.Random) -> tuple[Any, int, int]:
-    """Play uniformly at random to the end; (final state, steps, decisions)."""
+def random_playout(game: Game[Any, Any], state: Any, rng: random.Random,
+                   checked: bool = False) -> tuple[Any, int, int]:
+    """Play uniformly at random to the end; (final state, steps, decisions).
+
+    By default on the simulator's fast path (one ``fork``, then ``advance`` in place); with
+    ``checked`` through ``apply`` (legality check and a fresh state every step).
+    """
     steps = decisions = 0
+    if not checked:
+        state = game.fork(state)
     while True:
         acting = game.to_act(state)
         if not acting:
@@ -41,7 +48,10 @@ def random_playout(game: Game[Any, Any], state: Any, rng: random.Random) -> tupl
         else:
             action = rng.choice(game.legal_actions(state, seat))
             decisions += 1
-        state = game.apply(state, seat, action)
+        if checked:
+            state = game.apply(state, seat, action)
+        else:
+            game.advance(state, seat, action)
         steps += 1
 
 

@@ -115,6 +115,25 @@ def test_same_seed_and_actions_give_equal_states_and_replay_is_bit_exact(case: C
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 @FEW
 @given(seed=SEEDS)
+def test_fork_and_advance_in_place_equal_apply_and_leave_the_original_alone(case: Case, seed: int) -> None:
+    """The fast path (``fork`` once, ``advance`` in place) gives the states and events ``apply`` gives."""
+    game = case.game
+    steps = list(playout(case, seed))
+    start = game.setup(case.seats, case.options, None, seed)
+    untouched = game.setup(case.seats, case.options, None, seed)
+    state = game.fork(start)
+    for t in steps:
+        game.advance(state, t.seat, t.action)
+        assert state == t.after
+        assert [(e.kind, e.text, e.to) for e in game.events(state)] == \
+            [(e.kind, e.text, e.to) for e in game.events(t.after)]
+    assert start == untouched
+    assert game.outcome(state) == game.outcome(steps[-1].after)
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+@FEW
+@given(seed=SEEDS)
 def test_views_are_json_and_determinize_agrees_with_the_view(case: Case, seed: int) -> None:
     game = case.game
     rng = random.Random(seed)

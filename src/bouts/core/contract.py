@@ -195,6 +195,27 @@ class Game(ABC, Generic[S, A]):
         self._apply(new, seat, action)
         return new
 
+    # -- the fast path for trusted players (rollouts, simulations) ---------------------------
+    def fork(self, state: S) -> S:
+        """A private copy of ``state`` that :meth:`advance` may change in place; ``state`` is unchanged."""
+        new = state.clone()
+        new.events = []
+        new._legal = {}
+        return new
+
+    def advance(self, state: S, seat: Seat, action: A) -> None:
+        """Apply ``action`` to a state from :meth:`fork`, in place and unchecked.
+
+        The caller guarantees that ``seat`` is to act and ``action`` is legal (taken
+        from :meth:`legal_actions` or :meth:`sample_chance`). Afterwards the state is
+        exactly what :meth:`apply` would have returned, events included; it saves a
+        copy and a legality check per step, which is what rollouts and simulations
+        spend their time on. Never use it on a state someone else holds.
+        """
+        state.events = []
+        state._legal = {}
+        self._apply(state, seat, action)
+
     @abstractmethod
     def _apply(self, state: S, seat: Seat, action: A) -> None:
         """Apply a checked action to ``state`` (a fresh copy) in place."""

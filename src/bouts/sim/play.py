@@ -83,7 +83,9 @@ def play_game(config: SimConfig, index: int) -> GameRecord:
     seed = game_seed(config.seed, index)
     try:
         content = load_content(config.game, config.content)
-        state = game.setup(seats, dict(config.options), content, seed)
+        # The simulator owns this state, so it plays on it in place (``fork``/``advance``):
+        # no copy per step. Agent choices are still checked before they are applied.
+        state = game.fork(game.setup(seats, dict(config.options), content, seed))
         agents: list[Agent] = [make_agent(spec, derive_seed(seed, "seat", seat))
                                for seat, spec in enumerate(config.seats)]
         chance = random.Random(derive_seed(seed, "chance"))
@@ -94,7 +96,7 @@ def play_game(config: SimConfig, index: int) -> GameRecord:
             if not acting:
                 break
             if acting[0] == CHANCE:
-                state = game.apply(state, CHANCE, game.sample_chance(state, chance))
+                game.advance(state, CHANCE, game.sample_chance(state, chance))
                 length += 1
                 chance_steps += 1
                 continue
@@ -112,7 +114,7 @@ def play_game(config: SimConfig, index: int) -> GameRecord:
                     continue
                 if not game.is_legal(state, seat, action):
                     action = agents[seat].act(game, state, seat)
-                state = game.apply(state, seat, action)
+                game.advance(state, seat, action)
                 decisions[seat] += 1
                 length += 1
     except SimError:
