@@ -9,9 +9,22 @@ The agent searches one tree from the point of view of the seat it plays
 2. *select* down the tree with UCT, using only the actions legal in this
    determinization, with availability counts in place of parent visits;
 3. *expand* one untried action;
-4. *roll out* to the end of the game with random or heuristic play;
+4. *roll out* with random or heuristic play, to the end of the game or, with a
+   ``horizon``, for that many steps and then score the position with the game's
+   evaluation (``evaluate`` in its heuristic module: each seat's chance to win);
 5. *back up* every seat's reward, ``Outcome.returns`` (1 for each winner),
    so a cooperative game's shared win rewards the whole team.
+
+With ``prior=heuristic`` the game's heuristic guides the tree (progressive bias,
+Chaslot et al., 2008): at a decision in the tree, the heuristic's choice for this
+determinization is expanded first and earns a bonus ``bias * share / (visits + 1)``,
+where ``share`` is how often it was the heuristic's choice; the bonus fades as
+real results accumulate, so the search keeps the heuristic's judgement where it
+has little evidence and overrules it where simulations disagree.
+
+Each iteration forks its determinization once and plays it in place
+(``Game.fork``/``Game.advance``): every action it applies comes from
+``legal_actions`` or ``sample_chance``, so nothing needs checking or copying.
 
 Chance steps are sampled with ``game.sample_chance``; the tree branches on what
 the searching seat *sees* of a chance step (its visible events), never on hidden
@@ -22,15 +35,16 @@ which is revealed to all.
 
 Spec strings: ``ismcts`` (500 iterations), ``ismcts:iterations=1000``,
 ``ismcts:seconds=0.5``, ``ismcts:rollout=heuristic`` (with ``epsilon=0.05`` random moves),
-``ismcts:c=0.7``, ``ismcts:rollout_limit=2000``.
+``ismcts:c=0.7``, ``ismcts:rollout_limit=2000``, ``ismcts:horizon=20``, ``ismcts:prior=heuristic,bias=1``.
 """
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from bouts.agents.base import AgentSpecError, agent_rng
@@ -38,6 +52,8 @@ from bouts.core.contract import CHANCE, Game, Seat
 
 Policy = Callable[[Game[Any, Any], Any, Seat, random.Random], Any]
 """A rollout policy: ``(game, state, seat, rng) -> action``."""
+Evaluator = Callable[[Game[Any, Any], Any], Sequence[float]]
+"""A game's evaluation: ``(game, state) -> each seat's estimated chance to win``, in [0, 1]."""
 
 DEFAULT_ITERATIONS = 500
 """Iterations per decision when the spec gives no budget."""
@@ -47,6 +63,8 @@ DEFAULT_EPSILON = 0.05
 """Share of random moves in heuristic rollouts, so two heuristics cannot stall a rollout forever."""
 DEFAULT_ROLLOUT_LIMIT = 5000
 """Steps after which a rollout stops and scores every seat 0 (a guard against endless games)."""
+DEFAULT_BIAS = 1.0
+"""Weight of the heuristic's progressive bias (``prior=heuristic``), in units of reward."""
 
 
 def random_policy(game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
@@ -63,7 +81,7 @@ class Node:
     At a chance step, ``children`` maps what the searching seat saw to its node.
     """
 
-    __slots__ = ("avail", "children", "joint", "reward", "visits")
+    __slots__ = ("avail", "children", "hinted", "joint", "reward", "visits")
 
     def __init__(self, seats: int) -> None:
         self.visits = 0
@@ -76,6 +94,8 @@ class Node:
         """Child nodes by action, joint choice or observation."""
         self.joint: dict[Seat, dict[Any, Node]] | None = None
         """Per-seat statistics when several seats decide at once."""
+        self.hinted = 0
+        """Times this edge was the heuristic's choice when its parent was reached (``prior=heuristic``)."""
 
 
 class ISMCTSAgent:
@@ -85,7 +105,8 @@ class ISMCTSAgent:
 
     def __init__(self, seed: int = 0, *, iterations: int | None = None, seconds: float | None = None,
                  rollout: str = "random", exploration: float = DEFAULT_EXPLORATION,
-                 rollout_limit: int = DEFAULT_ROLLOUT_LIMIT, epsilon: float = DEFAULT_EPSILON) -> None:
+                 rollout_limit: int = DEFAULT_ROLLOUT_LIMIT, epsilon: float = DEFAULT_EPSILON,
+                 horizon: int | None = None, prior: str = "none", bias: float = DEFAULT_BIAS) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         self.iterations = iterations
@@ -100,20 +121,26 @@ class ISMCTSAgent:
         """Steps after which a rollout gives up."""
         self.epsilon = epsilon
         """Share of uniformly random moves in heuristic rollouts."""
+        self.horizon = horizon
+        """Rollout steps before the game's evaluation scores the position (``None``: play to the end)."""
+        self.prior = prior
+        """``none``, or ``heuristic`` for the heuristic's progressive bias in the tree."""
+        self.bias = bias
+        """Weight of that bias."""
         self.rng = agent_rng(seed)
         self.last_iterations = 0
         """Iterations the last decision ran (for benchmarks)."""
         self._policies: dict[str, Policy] = {}
+        self._hints: dict[str, Policy | None] = {}
+        self._evaluators: dict[str, Evaluator | None] = {}
 
-    # -- the rollout policy ------------------------------------------------------------
+    # -- what the game's heuristic module offers -----------------------------------------
     def policy(self, game: Game[Any, Any]) -> Policy:
         """The rollout policy for ``game`` (its heuristic if asked for)."""
         found = self._policies.get(game.info.id)
         if found is None:
             if self.rollout == "heuristic":
-                from bouts.agents.heuristic import HeuristicAgent
-
-                choose = HeuristicAgent().chooser(game)
+                choose = _heuristic(game)
                 epsilon = self.epsilon
 
                 def mixed(game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
@@ -127,9 +154,29 @@ class ISMCTSAgent:
             self._policies[game.info.id] = found
         return found
 
+    def hint(self, game: Game[Any, Any]) -> Policy | None:
+        """The heuristic that guides the tree (``prior=heuristic``), else ``None``."""
+        if game.info.id not in self._hints:
+            self._hints[game.info.id] = _heuristic(game) if self.prior == "heuristic" else None
+        return self._hints[game.info.id]
+
+    def evaluator(self, game: Game[Any, Any]) -> Evaluator | None:
+        """The game's evaluation when a ``horizon`` cuts rollouts short, else ``None``."""
+        if game.info.id not in self._evaluators:
+            found = None
+            if self.horizon is not None:
+                found = getattr(_heuristic_module(game), "evaluate", None)
+                if found is None:
+                    raise AgentSpecError(f"ismcts: {game.info.id} has no evaluation for 'horizon' "
+                                         "(play rollouts to the end instead)")
+            self._evaluators[game.info.id] = found
+        return self._evaluators[game.info.id]
+
     def check(self, game: Game[Any, Any]) -> None:
         """Raise :class:`AgentSpecError` now if this agent cannot play ``game``."""
         self.policy(game)
+        self.hint(game)
+        self.evaluator(game)
 
     # -- the agent interface ---------------------------------------------------------
     def act(self, game: Game[Any, Any], state: Any, seat: Seat) -> Any:
@@ -150,7 +197,7 @@ class ISMCTSAgent:
         """Run the budget of iterations from ``state`` for observer ``seat``; the root node."""
         seats = self._seat_count(game, state)
         root = Node(seats)
-        policy = self.policy(game)
+        search = _Search(self, game, seat, seats)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         count = 0
         while True:
@@ -158,7 +205,7 @@ class ISMCTSAgent:
                 break
             if deadline is not None and count > 0 and time.perf_counter() >= deadline:
                 break
-            self._iterate(game, game.determinize(state, seat, self.rng), seat, root, seats, policy)
+            search.iterate(game.fork(game.determinize(state, seat, self.rng)), root)
             count += 1
         self.last_iterations = count
         return root
@@ -168,9 +215,26 @@ class ISMCTSAgent:
         """Reward vectors are as long as the game's largest table (seats beyond the real ones get 0)."""
         return game.info.max_seats
 
-    def _iterate(self, game: Game[Any, Any], state: Any, observer: Seat, root: Node, seats: int,
-                 policy: Policy) -> None:
-        rng = self.rng
+
+class _Search:
+    """One decision's search: the agent's settings bound to a game, an observer and a table size."""
+
+    def __init__(self, agent: ISMCTSAgent, game: Game[Any, Any], observer: Seat, seats: int) -> None:
+        self.game = game
+        self.observer = observer
+        self.seats = seats
+        self.rng = agent.rng
+        self.exploration = agent.exploration
+        self.policy = agent.policy(game)
+        self.hint = agent.hint(game)
+        self.bias = agent.bias
+        self.evaluate = agent.evaluator(game)
+        self.horizon = agent.horizon
+        self.rollout_limit = agent.rollout_limit
+
+    def iterate(self, state: Any, root: Node) -> None:
+        """One iteration on ``state``, a forked determinization this search may change in place."""
+        game, rng, seats = self.game, self.rng, self.seats
         node = root
         path: list[Node] = [root]
         joint_path: list[tuple[Node, Seat]] = []
@@ -180,19 +244,18 @@ class ISMCTSAgent:
             if not acting:
                 break
             if acting[0] == CHANCE:
-                action = game.sample_chance(state, rng)
-                state = game.apply(state, CHANCE, action)
-                key = _observation(state.events, observer)
+                game.advance(state, CHANCE, game.sample_chance(state, rng))
+                key = _observation(state.events, self.observer)
                 child = node.children.get(key)
                 if child is None:
                     child = node.children[key] = Node(seats)
                 node = child
             elif len(acting) == 1:
-                node, state, expanded = self._select_one(game, state, acting[0], node, seats)
+                node, expanded = self._select_one(state, acting[0], node)
             else:
-                node, state, expanded = self._select_joint(game, state, acting, node, seats, joint_path)
+                node, expanded = self._select_joint(state, acting, node, joint_path)
             path.append(node)
-        returns = self._rollout(game, state, seats, policy)
+        returns = self._rollout(state)
         for visited in path:
             visited.visits += 1
             reward = visited.reward
@@ -203,42 +266,62 @@ class ISMCTSAgent:
             stats_node.reward[s] += returns[s]
 
     def _ucb_pick(self, options: tuple[Any, ...], stats: dict[Any, Node] | dict[Hashable, Node], seat: Seat,
-                  seats: int) -> tuple[Any, bool]:
+                  hinted: Any = None) -> tuple[Any, bool]:
         """UCT over the actions legal now; an untried one first. Returns (action, was_untried)."""
         untried = [a for a in options if a not in stats]
         for a in options:
             found = stats.get(a)
             if found is not None:
                 found.avail += 1
+        if hinted is not None:
+            found = stats.get(hinted)
+            if found is not None:
+                found.hinted += 1
         if untried:
-            action = untried[0] if len(untried) == 1 else self.rng.choice(untried)
-            stats[action] = Node(seats)
+            if hinted is not None and hinted in untried:
+                action = hinted
+            else:
+                action = untried[0] if len(untried) == 1 else self.rng.choice(untried)
+            child = stats[action] = Node(self.seats)
+            child.hinted = int(action == hinted)
             return action, True
-        c = self.exploration
+        c, bias = self.exploration, self.bias
         best, best_value = options[0], -math.inf
         for a in options:
             child = stats[a]
-            value = child.reward[seat] / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            visits = child.visits
+            value = child.reward[seat] / visits + c * math.sqrt(math.log(child.avail) / visits)
+            if child.hinted:
+                value += bias * child.hinted / child.avail / (visits + 1)
             if value > best_value:
                 best, best_value = a, value
         return best, False
 
-    def _select_one(self, game: Game[Any, Any], state: Any, seat: Seat, node: Node,
-                    seats: int) -> tuple[Node, Any, bool]:
-        options = game.legal_actions(state, seat)
-        action, fresh = self._ucb_pick(options, node.children, seat, seats)
-        return node.children[action], game.apply(state, seat, action), fresh
+    def _hinted(self, state: Any, seat: Seat, options: tuple[Any, ...]) -> Any:
+        """The heuristic's choice for ``seat`` in this determinization (``None`` without a prior)."""
+        if self.hint is None or len(options) == 1:
+            return None
+        return self.hint(self.game, state, seat, self.rng)
 
-    def _select_joint(self, game: Game[Any, Any], state: Any, acting: tuple[Seat, ...], node: Node,
-                      seats: int, joint_path: list[tuple[Node, Seat]]) -> tuple[Node, Any, bool]:
+    def _select_one(self, state: Any, seat: Seat, node: Node) -> tuple[Node, bool]:
+        game = self.game
+        options = game.legal_actions(state, seat)
+        action, fresh = self._ucb_pick(options, node.children, seat, self._hinted(state, seat, options))
+        game.advance(state, seat, action)
+        return node.children[action], fresh
+
+    def _select_joint(self, state: Any, acting: tuple[Seat, ...], node: Node,
+                      joint_path: list[tuple[Node, Seat]]) -> tuple[Node, bool]:
         """Sealed choices: each seat picks by its own statistics, blind to the others' picks."""
+        game = self.game
         if node.joint is None:
             node.joint = {}
         fresh_any = False
         picks: list[tuple[Seat, Any]] = []
         for seat in acting:
             stats = node.joint.setdefault(seat, {})
-            action, fresh = self._ucb_pick(game.legal_actions(state, seat), stats, seat, seats)
+            options = game.legal_actions(state, seat)
+            action, fresh = self._ucb_pick(options, stats, seat, self._hinted(state, seat, options))
             fresh_any = fresh_any or fresh
             picks.append((seat, action))
         applied: list[tuple[Seat, Any]] = []
@@ -249,26 +332,47 @@ class ISMCTSAgent:
                 action = self.rng.choice(game.legal_actions(state, seat))
             else:
                 joint_path.append((node.joint[seat][action], seat))
-            state = game.apply(state, seat, action)
+            game.advance(state, seat, action)
             applied.append((seat, action))
         key = tuple(applied)
         child = node.children.get(key)
         if child is None:
-            child = node.children[key] = Node(seats)
+            child = node.children[key] = Node(self.seats)
             fresh_any = True
-        return child, state, fresh_any
+        return child, fresh_any
 
-    def _rollout(self, game: Game[Any, Any], state: Any, seats: int, policy: Policy) -> list[float]:
-        rng = self.rng
-        for _ in range(self.rollout_limit):
+    def _rollout(self, state: Any) -> list[float]:
+        """Play on in place to the end (or the horizon, then evaluate); each seat's reward."""
+        game, rng, policy, seats = self.game, self.rng, self.policy, self.seats
+        steps = self.rollout_limit if self.horizon is None else min(self.horizon, self.rollout_limit)
+        for _ in range(steps):
             acting = game.to_act(state)
             if not acting:
-                outcome = game.outcome(state)
-                return list(outcome.returns(seats)) if outcome is not None else [0.0] * seats
+                break
             seat = acting[0]
             action = game.sample_chance(state, rng) if seat == CHANCE else policy(game, state, seat, rng)
-            state = game.apply(state, seat, action)
-        return [0.0] * seats
+            game.advance(state, seat, action)
+        if not game.to_act(state):
+            outcome = game.outcome(state)
+            return list(outcome.returns(seats)) if outcome is not None else [0.0] * seats
+        if self.evaluate is None:
+            return [0.0] * seats
+        values = list(self.evaluate(game, state))
+        return values + [0.0] * (seats - len(values))
+
+
+def _heuristic_module(game: Game[Any, Any]) -> Any:
+    """The game's module under ``bouts.agents.heuristics``."""
+    try:
+        return importlib.import_module(f"bouts.agents.heuristics.{game.info.id}")
+    except ModuleNotFoundError:
+        raise AgentSpecError(f"no heuristic agent for {game.info.id} yet") from None
+
+
+def _heuristic(game: Game[Any, Any]) -> Policy:
+    """The game heuristic's ``choose``."""
+    choose: Policy = _heuristic_module(game).choose
+    return choose
 
 
 def _observation(events: list[Any], observer: Seat) -> Hashable:
@@ -289,6 +393,17 @@ def _number(params: dict[str, str], key: str, kind: type[int] | type[float]) -> 
     return value
 
 
+def _choice(params: dict[str, str], key: str, allowed: tuple[str, ...]) -> str:
+    value = params.pop(key, allowed[0])
+    if value not in allowed:
+        raise AgentSpecError(f"ismcts: {key} must be {' or '.join(repr(a) for a in allowed)}, not '{value}'")
+    return value
+
+
+KNOWN = ("iterations", "seconds", "rollout", "epsilon", "c", "rollout_limit", "horizon", "prior", "bias")
+"""The parameters an ``ismcts`` spec may give."""
+
+
 def make(params: dict[str, str], seed: int) -> ISMCTSAgent:
     """Build from a spec: ``ismcts:iterations=500``, ``ismcts:seconds=0.5``, ``ismcts:rollout=heuristic``."""
     params = dict(params)
@@ -298,6 +413,8 @@ def make(params: dict[str, str], seed: int) -> ISMCTSAgent:
         raise AgentSpecError("ismcts: give either iterations or seconds, not both")
     exploration = _number(params, "c", float)
     limit = _number(params, "rollout_limit", int)
+    horizon = _number(params, "horizon", int)
+    bias = _number(params, "bias", float)
     raw_epsilon = params.pop("epsilon", None)
     try:
         epsilon = DEFAULT_EPSILON if raw_epsilon is None else float(raw_epsilon)
@@ -305,12 +422,12 @@ def make(params: dict[str, str], seed: int) -> ISMCTSAgent:
         raise AgentSpecError(f"ismcts: 'epsilon' must be a number, not '{raw_epsilon}'") from None
     if not 0 <= epsilon <= 1:
         raise AgentSpecError(f"ismcts: 'epsilon' must be between 0 and 1, not '{raw_epsilon}'")
-    rollout = params.pop("rollout", "random")
-    if rollout not in ("random", "heuristic"):
-        raise AgentSpecError(f"ismcts: rollout must be 'random' or 'heuristic', not '{rollout}'")
+    rollout = _choice(params, "rollout", ("random", "heuristic"))
+    prior = _choice(params, "prior", ("none", "heuristic"))
     if params:
         raise AgentSpecError(f"ismcts: unknown parameter(s) {', '.join(sorted(params))} "
-                             "(known: iterations, seconds, rollout, epsilon, c, rollout_limit)")
+                             f"(known: {', '.join(KNOWN)})")
     return ISMCTSAgent(seed, iterations=iterations, seconds=seconds, rollout=rollout,
                        exploration=DEFAULT_EXPLORATION if exploration is None else exploration,
-                       rollout_limit=DEFAULT_ROLLOUT_LIMIT if limit is None else limit, epsilon=epsilon)
+                       rollout_limit=DEFAULT_ROLLOUT_LIMIT if limit is None else limit, epsilon=epsilon,
+                       horizon=horizon, prior=prior, bias=DEFAULT_BIAS if bias is None else bias)

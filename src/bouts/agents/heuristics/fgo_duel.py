@@ -8,6 +8,7 @@ estimated from their party's command cards minus the public trash and removed ca
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections import deque
 from typing import Any
@@ -185,3 +186,46 @@ def _end_move(state: FgoState, seat: Seat, legal: tuple[Any, ...]) -> Any:
         if delta > gain:
             best, gain = act, delta
     return best
+
+
+SERVANT_WEIGHT = 1.0
+"""Evaluation: the worth of a servant on the map (win condition A counts them)."""
+DISTANCE_WEIGHT = 0.5
+"""Evaluation: the cost of each step the nearest servant still needs to the enemy master area (condition B)."""
+CARD_WEIGHT = 0.2
+"""Evaluation: the worth of each command card above the four that lose (condition C), up to ``CARD_CAP``."""
+CARD_CAP = 10
+_DISTANCES: dict[tuple[int, str], tuple[Any, dict[str, int]]] = {}
+
+
+def _distances_to(game_map: Any, goal: str) -> dict[str, int]:
+    """Steps from every area to ``goal`` on an empty map (cached per map and goal)."""
+    key = (id(game_map), goal)
+    found = _DISTANCES.get(key)
+    if found is None or found[0] is not game_map:
+        steps = {goal: 0}
+        queue = deque([goal])
+        while queue:
+            area = queue.popleft()
+            for nxt in game_map.neighbours(area):
+                if nxt not in steps:
+                    steps[nxt] = steps[area] + 1
+                    queue.append(nxt)
+        found = _DISTANCES[key] = (game_map, steps)
+    return found[1]
+
+
+def evaluate(game: Game[Any, Any], state: FgoState) -> list[float]:
+    """Each seat's chance to win, estimated from the three win conditions (IS-MCTS scores cut-short
+    rollouts with it): servants on the map, the nearest servant's distance to the enemy master area, and
+    the command cards left above four; the difference goes through a logistic."""
+    game_map = state.map
+    scores = []
+    for seat in (0, 1):
+        on_map = state.masters[seat].on_map()
+        steps = _distances_to(game_map, game_map.master_area(1 - seat))
+        nearest = min((steps.get(s.area or "", 10) for s in on_map), default=10)
+        cards = min(state.masters[seat].card_total - 4, CARD_CAP)
+        scores.append(SERVANT_WEIGHT * len(on_map) - DISTANCE_WEIGHT * nearest + CARD_WEIGHT * cards)
+    first = 1.0 / (1.0 + math.exp(scores[1] - scores[0]))
+    return [first, 1.0 - first]

@@ -173,3 +173,28 @@ def _assign(state: SaoState, actions: tuple[Any, ...]) -> Any:
                 if codes == group and triggers(skills[skill_id], codes):
                     return action
     return Act("done", ("combined",)) if chosen.combined else Act("done")
+
+
+def progress(state: SaoState) -> float:
+    """How far the team has come, 0 at the start to 1 when the Final Battle is beaten."""
+    if state.result is not None:
+        return 1.0 if state.result == "won" else 0.0
+    sections = len(state.scenarios)
+    if state.section >= sections:  # the scenarios are still to be drawn
+        return 0.0
+    steps = state.scenario.steps
+    step_hp = steps[state.step].hp if state.step < len(steps) else 1
+    within = (state.step + min(state.step_damage / step_hp, 1.0)) / len(steps)
+    return (state.section + within) / sections
+
+
+def evaluate(game: Game[Any, Any], state: SaoState) -> list[float]:
+    """The team's chance to clear, estimated from its progress and its weakest character's health
+    (any death loses, SAO-114); the same for every seat (IS-MCTS scores cut-short rollouts with it)."""
+    if state.result is not None:
+        value = 1.0 if state.result == "won" else 0.0
+    else:
+        weakest = min((_hp_left(state, i) / max(state.hp(i), 1) for i in range(len(state.characters))),
+                      default=0.0)
+        value = progress(state) * (0.5 + 0.5 * max(weakest, 0.0))
+    return [value] * state.seats

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -10,7 +11,7 @@ from bouts.games.swordplay.actions import Act
 from bouts.games.swordplay.cards import Location
 from bouts.games.swordplay.combat import damage_of
 from bouts.games.swordplay.monster import defense_value, monster_card
-from bouts.games.swordplay.state import Phase, SwordplayState
+from bouts.games.swordplay.state import Fighter, Phase, SwordplayState
 from bouts.games.swordplay.turn import fits
 
 
@@ -114,3 +115,37 @@ def _defend(state: SwordplayState, legal: tuple[Any, ...]) -> Any:
     if defends:
         return defends[0]
     return legal[0]
+
+
+TEMPERATURE = 3.0
+"""Staying power (life points) that makes a factor e in the odds between two Heroes."""
+
+
+def staying_power(fighter: Fighter) -> float:
+    """What a fighter can still take and give: life, Armor left, a readied Weapon, Shields."""
+    if fighter.defeated:
+        return 0.0
+    return (fighter.life + max(fighter.armor_value - fighter.armor_damage, 0)
+            + 1.5 * bool(fighter.weapons) + 0.5 * len(fighter.shields))
+
+
+def evaluate(game: Game[Any, Any], state: SwordplayState) -> list[float]:
+    """Each seat's chance to win, estimated from staying power (IS-MCTS scores cut-short rollouts with it).
+
+    Arena: a softmax over the Heroes still standing. Solo and co-op: the Heroes' share of the staying
+    power on the table, the same for every seat (they win or lose together).
+    """
+    fighters = state.fighters
+    seats = state.seats
+    if len(fighters) < seats:  # Heroes are still being chosen
+        return [1.0 / seats] * seats
+    monster = state.monster
+    if monster is not None:
+        heroes = sum(staying_power(fighters[i]) for i in range(seats))
+        beast = staying_power(fighters[monster])
+        share = heroes / (heroes + beast) if heroes + beast else 0.0
+        return [share] * seats
+    weights = [0.0 if fighters[i].defeated else math.exp(staying_power(fighters[i]) / TEMPERATURE)
+               for i in range(seats)]
+    total = sum(weights) or 1.0
+    return [w / total for w in weights]

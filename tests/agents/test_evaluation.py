@@ -1,0 +1,116 @@
+"""Each game's evaluation (what IS-MCTS scores a rollout cut short at its ``horizon`` with), and the
+heuristic's progressive bias in the search tree (``prior=heuristic``)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import bouts
+from bouts.agents import AgentSpecError, make_agent
+from bouts.agents.heuristics import fgo_duel as fgo_heuristic
+from bouts.agents.heuristics import sao as sao_heuristic
+from bouts.agents.heuristics import swordplay as swordplay_heuristic
+from bouts.agents.ismcts import ISMCTSAgent
+from bouts.core import CHANCE
+from tests.agents.toy_games import TEAM_SUM
+
+EVALUATED = [("swordplay", {}, 2), ("swordplay", {"mode": "coop"}, 3), ("swordplay", {}, 4),
+             ("sao", {}, 2), ("sao", {}, 4), ("fgo_duel", {}, 2), ("fgo_duel", {"advanced": True}, 2)]
+
+
+def states_along_a_game(game_id: str, options: dict[str, Any], seats: int, seed: int) -> list[Any]:
+    """Every state of one random game."""
+    game = bouts.game(game_id)
+    rng = random.Random(seed)
+    state = game.setup(seats, options, None, seed)
+    found = [state]
+    while game.to_act(state):
+        seat = game.to_act(state)[0]
+        action = game.sample_chance(state, rng) if seat == CHANCE else rng.choice(game.legal_actions(state, seat))
+        state = game.apply(state, seat, action)
+        found.append(state)
+    return found
+
+
+@pytest.mark.parametrize(("game_id", "options", "seats"), EVALUATED)
+def test_evaluation_gives_every_seat_a_chance_in_0_1(game_id: str, options: dict[str, Any], seats: int) -> None:
+    game = bouts.game(game_id)
+    module = {"swordplay": swordplay_heuristic, "sao": sao_heuristic, "fgo_duel": fgo_heuristic}[game_id]
+    cooperative = game_id == "sao" or options.get("mode") == "coop"
+    for state in states_along_a_game(game_id, options, seats, seed=5)[::7]:
+        values = module.evaluate(game, state)
+        assert len(values) == seats
+        assert all(0.0 <= v <= 1.0 for v in values)
+        if cooperative:
+            assert len(set(values)) == 1
+        else:
+            assert sum(values) == pytest.approx(1.0)
+
+
+def test_swordplay_evaluation_favours_the_hero_with_more_life_and_gives_the_fallen_nothing() -> None:
+    game = bouts.game("swordplay")
+    state = states_along_a_game("swordplay", {}, 3, seed=2)[30]
+    before = swordplay_heuristic.evaluate(game, state)
+    hurt = state.clone()
+    hurt.fighters[1].life -= 3
+    after = swordplay_heuristic.evaluate(game, hurt)
+    assert after[1] < before[1] and after[0] > before[0] and after[2] > before[2]
+    hurt.fighters[1].defeated = True
+    assert swordplay_heuristic.evaluate(game, hurt)[1] == 0.0
+
+
+def test_fgo_evaluation_counts_servants_distance_and_cards() -> None:
+    game = bouts.game("fgo_duel")
+    state = next(s for s in states_along_a_game("fgo_duel", {}, 2, seed=3)
+                 if len(s.masters[1].on_map()) == 3 and len(s.masters[1].deck) >= 4)
+    base = fgo_heuristic.evaluate(game, state)[0]
+    fewer_cards = state.clone()
+    del fewer_cards.masters[1].deck[:4]  # below the cap on counted cards
+    assert fgo_heuristic.evaluate(game, fewer_cards)[0] > base
+    fallen = state.clone()
+    fallen.masters[1].party[0].area = None
+    assert fgo_heuristic.evaluate(game, fallen)[0] > base
+
+
+def test_sao_evaluation_grows_with_damage_dealt_and_shrinks_with_damage_taken() -> None:
+    game = bouts.game("sao")
+    state = next(s for s in states_along_a_game("sao", {}, 2, seed=4) if s.result is None and s.turns >= 1)
+    base = sao_heuristic.evaluate(game, state)[0]
+    hit = state.clone()
+    hit.step_damage += 1
+    assert sao_heuristic.evaluate(game, hit)[0] > base
+    hurt = hit.clone()
+    hurt.characters[0].damage += 1
+    assert sao_heuristic.evaluate(game, hurt)[0] < sao_heuristic.evaluate(game, hit)[0]
+
+
+def test_a_horizon_needs_the_games_evaluation() -> None:
+    agent = make_agent("ismcts:horizon=10")
+    assert isinstance(agent, ISMCTSAgent)
+    with pytest.raises(AgentSpecError, match="no heuristic agent for team_sum"):
+        agent.check(TEAM_SUM)
+
+
+def test_a_horizon_cuts_rollouts_short_and_still_plays_legally() -> None:
+    game = bouts.game("swordplay")
+    state = states_along_a_game("swordplay", {}, 2, seed=6)[40]
+    seat = game.to_act(state)[0]
+    assert seat != CHANCE
+    agent = make_agent("ismcts:iterations=40,horizon=5", 1)
+    assert game.is_legal(state, seat, agent.act(game, state, seat))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_heuristic_prior_expands_the_heuristics_choice_first(seed: int) -> None:
+    """With one iteration, the only child tried is the heuristic's choice, so that is what it plays."""
+    game = bouts.game("swordplay")
+    states = [s for s in states_along_a_game("swordplay", {}, 2, seed=seed)
+              if game.to_act(s) and game.to_act(s)[0] != CHANCE and len(game.legal_actions(s, game.to_act(s)[0])) > 2]
+    for state in states[:10]:
+        seat = game.to_act(state)[0]
+        expected = swordplay_heuristic.choose(game, state, seat, random.Random(0))
+        agent = make_agent("ismcts:iterations=1,prior=heuristic", 3)
+        assert agent.act(game, state, seat) == expected
