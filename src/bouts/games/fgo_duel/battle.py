@@ -26,11 +26,11 @@ def battle_options(state: FgoState, seat: int) -> list[Act]:
     """
     hand = state.masters[seat].hand
     size = min(BATTLE_CARDS, len(hand))
+    kinds = state.catalog.kinds
     seen: set[tuple[tuple[str, str, int], ...]] = set()
     out = []
     for combo in itertools.combinations(hand, size):
-        key = tuple(sorted((state.catalog.owner(c), state.catalog.command(c).type.value,
-                            state.catalog.command(c).power) for c in combo))
+        key = tuple(sorted([kinds[c] for c in combo]))
         if key not in seen:
             seen.add(key)
             out.append(Act("battle", tuple(combo)))

@@ -6,14 +6,16 @@ one copy of each of their servants' cards, so the ids are unique within a master
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from bouts.core.content import Catalogs, ContentError, ContentPack, Entry, PackIndex
+from bouts.games.fgo_duel.actions import Act
 
 
 class CardType(StrEnum):
@@ -112,6 +114,9 @@ class GameMap(Entry):
 
     areas: tuple[Area, ...]
     links: tuple[tuple[str, str], ...]
+    _neighbours: dict[str, tuple[str, ...]] = PrivateAttr(default_factory=dict)
+    _masters: dict[int, str] = PrivateAttr(default_factory=dict)
+    _by_id: dict[str, Area] = PrivateAttr(default_factory=dict)
 
     @model_validator(mode="after")
     def _well_formed(self) -> GameMap:
@@ -127,16 +132,21 @@ class GameMap(Entry):
             numbers = sorted(a.initial[1] for a in self.areas if a.initial and a.initial[0] == seat)
             if numbers != [1, 2, 3]:
                 raise ValueError(f"seat {seat} needs initial areas numbered 1, 2, 3")
+        # lookups for play, built once: a map never changes
+        self._neighbours = {area: tuple(b if a == area else a for a, b in self.links if area in (a, b))
+                            for area in ids}
+        self._masters = {a.master: a.id for a in reversed(self.areas) if a.master is not None}
+        self._by_id = {a.id: a for a in self.areas}
         return self
 
     def neighbours(self, area: str) -> tuple[str, ...]:
         """Areas adjacent to ``area`` (隣接), in link order."""
-        out = [b if a == area else a for a, b in self.links if area in (a, b)]
-        return tuple(out)
+        return self._neighbours.get(area, ())
 
     def master_area(self, seat: int) -> str:
         """The master area of ``seat``."""
-        return next(a.id for a in self.areas if a.master == seat)
+        found = self._masters.get(seat)
+        return found if found is not None else next(a.id for a in self.areas if a.master == seat)
 
     def initial_area(self, seat: int, number: int) -> str:
         """The initial area numbered ``number`` of ``seat`` (FGO-020)."""
@@ -144,7 +154,33 @@ class GameMap(Entry):
 
     def area(self, area_id: str) -> Area:
         """The area with this id."""
-        return next(a for a in self.areas if a.id == area_id)
+        found = self._by_id.get(area_id)
+        return found if found is not None else next(a for a in self.areas if a.id == area_id)
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A map's lookups for play, built once per catalogue: neighbours, master areas, area names."""
+
+    neighbours: dict[str, tuple[str, ...]]
+    """Area id -> adjacent area ids, in link order."""
+    master_areas: tuple[str, str]
+    """The master area of seat 0 and of seat 1."""
+    names: dict[str, str]
+    """Area id -> its name."""
+    moves: dict[str, dict[str, dict[str, Act]]]
+    """Servant id -> destination area id -> command card instance paid -> that ``move`` action."""
+
+    @classmethod
+    def of(cls, game_map: GameMap, servants: Iterable[str]) -> Board:
+        """The lookups of ``game_map`` for a pack with these servant ids."""
+        areas = [a.id for a in game_map.areas]
+        moves = {servant: {area: {card: Act("move", (servant, area, card)) for card in Catalog.instances(servant)}
+                           for area in areas}
+                 for servant in servants}
+        return cls({a: game_map.neighbours(a) for a in areas},
+                   (game_map.master_area(0), game_map.master_area(1)),
+                   {a.id: a.name for a in game_map.areas}, moves)
 
 
 SCHEMA: dict[str, type[Entry]] = {"servant": Servant, "skill": SkillCard, "map": GameMap}
@@ -158,9 +194,36 @@ class Catalog(PackIndex):
     servants: dict[str, Servant]
     skills: dict[str, SkillCard]
     maps: dict[str, GameMap]
+    cards: dict[str, CommandCard] = field(init=False, repr=False)
+    """Every command card instance id of the pack with its card (lookups for play, built once)."""
+    owners: dict[str, str] = field(init=False, repr=False)
+    """Instance id -> the servant it belongs to."""
+    kinds: dict[str, tuple[str, str, int]] = field(init=False, repr=False)
+    """Instance id -> (servant, type, power): instances of one kind are interchangeable."""
+    card_names: dict[str, str] = field(init=False, repr=False)
+    """Instance id -> ``Name Quick 3``, as a player reads it."""
+    boards: dict[str, Board] = field(init=False, repr=False)
+    """Map id -> its lookups for play."""
+
+    def __post_init__(self) -> None:
+        cards = {instance: servant.commands[number]
+                 for servant in self.servants.values()
+                 for number, instance in enumerate(self.instances(servant.id))}
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "owners", {instance: self.owner(instance) for instance in cards})
+        object.__setattr__(self, "kinds", {instance: (self.owner(instance), card.type.value, card.power)
+                                           for instance, card in cards.items()})
+        object.__setattr__(self, "boards", {map_id: Board.of(m, self.servants) for map_id, m in self.maps.items()})
+        object.__setattr__(self, "card_names", {
+            instance: f"{self.servants[self.owner(instance)].name} {card.type.value.capitalize()} {card.power}"
+            for instance, card in cards.items()})
+        object.__setattr__(self, "boards", {map_id: Board.of(m, self.servants) for map_id, m in self.maps.items()})
 
     def command(self, instance: str) -> CommandCard:
         """The command card of an instance id ``<servant>/<n>``."""
+        card = self.cards.get(instance)
+        if card is not None:
+            return card
         servant, _, number = instance.partition("/")
         return self.servants[servant].commands[int(number) - 1]
 
@@ -175,8 +238,15 @@ class Catalog(PackIndex):
         return tuple(f"{servant}/{n}" for n in range(1, 6))
 
 
+_INDEXED: dict[str, Catalog] = {}
+"""Catalogues already built, by pack id (the id names the exact files, so one index serves every match)."""
+
+
 def catalog_of(pack: ContentPack) -> Catalog:
     """Index a loaded pack, checking cross references."""
+    known = _INDEXED.get(pack.id)
+    if known is not None:
+        return known
     servants = {s.id: s for s in pack.entries("servant", Servant)}
     skills = {s.id: s for s in pack.entries("skill", SkillCard)}
     maps = {m.id: m for m in pack.entries("map", GameMap)}
@@ -190,7 +260,9 @@ def catalog_of(pack: ContentPack) -> Catalog:
         for skill in servant.skills:
             if skill not in skills:
                 raise ContentError(f"servant '{servant.id}': field 'skills': unknown skill '{skill}'")
-    return Catalog(pack, servants, skills, maps)
+    catalog = Catalog(pack, servants, skills, maps)
+    _INDEXED[pack.id] = catalog
+    return catalog
 
 
 CATALOGS = Catalogs("fgo_duel", SCHEMA, REFERENCE, catalog_of, Catalog)

@@ -13,9 +13,7 @@ WIN_CARD_COUNT = 4
 
 def card_name(state: FgoState, instance: str) -> str:
     """``Name Quick 3``: a command card as a player reads it."""
-    card = state.catalog.command(instance)
-    servant = state.catalog.servants[state.catalog.owner(instance)]
-    return f"{servant.name} {card.type.value.capitalize()} {card.power}"
+    return state.catalog.card_names[instance]
 
 
 def draw_cards(state: FgoState, seat: int, count: int) -> int:

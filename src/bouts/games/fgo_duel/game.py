@@ -250,7 +250,7 @@ class FgoDuel(Game[FgoState, FgoAction]):
             master.trash.append(card)
             servant = master.servant(servant_id)
             state.events.append(Event("end_move", f"Seat {seat} trashes {deck.card_name(state, card)}: "
-                                      f"{turn.servant_name(state, servant_id)} moves to {state.map.area(area).name}",
+                                      f"{turn.servant_name(state, servant_id)} moves to {state.board.names[area]}",
                                       {"seat": seat, "servant": servant_id, "from": servant.area, "to": area,
                                        "card": card}, reveals=True, owner=seat))
             servant.area = area

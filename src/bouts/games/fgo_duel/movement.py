@@ -9,11 +9,11 @@ from bouts.games.fgo_duel.state import FgoState
 
 def distinct_cards(state: FgoState, cards: list[str]) -> list[str]:
     """One card per (servant, type, power): such cards are interchangeable."""
+    kinds = state.catalog.kinds
     seen: set[tuple[str, str, int]] = set()
     out: list[str] = []
     for instance in cards:
-        card = state.catalog.command(instance)
-        key = (state.catalog.owner(instance), card.type.value, card.power)
+        key = kinds[instance]
         if key not in seen:
             seen.add(key)
             out.append(instance)
@@ -27,24 +27,54 @@ def destinations(state: FgoState, seat: int, servant_id: str) -> list[str]:
     servant = master.servant(servant_id)
     if servant.area is None:
         return []
-    own_master = state.map.master_area(seat)
-    own_areas = {s.area for s in master.on_map()}
-    return [a for a in state.map.neighbours(servant.area) if a != own_master and a not in own_areas]
+    board = state.board
+    own_master = board.master_areas[seat]
+    own_areas = {s.area for s in master.party if s.area is not None}
+    return [a for a in board.neighbours[servant.area] if a != own_master and a not in own_areas]
 
 
 def legal_moves(state: FgoState, seat: int) -> list[Act]:
-    """Every move: servant on the map, destination, and a card of that same servant (FGO-038, FGO-039)."""
+    """Every move: servant on the map, destination, and a card of that same servant (FGO-038, FGO-039).
+
+    Listed servant by servant (party order), then destination (link order), then card (hand order).
+    """
     master = state.masters[seat]
+    hand = master.hand
     out: list[Act] = []
-    for servant in master.on_map():
-        cards = distinct_cards(state, [c for c in master.hand if state.catalog.owner(c) == servant.servant])
-        for area in destinations(state, seat, servant.servant):
-            out.extend(Act("move", (servant.servant, area, card)) for card in cards)
+    if not hand:
+        return out
+    catalog = state.catalog
+    owners, kinds = catalog.owners, catalog.kinds
+    board = state.board
+    neighbours = board.neighbours
+    own_master = board.master_areas[seat]
+    own_areas = {s.area for s in master.party if s.area is not None}
+    for servant in master.party:
+        area = servant.area
+        if area is None:
+            continue
+        servant_id = servant.servant
+        cards: list[str] = []
+        seen: set[tuple[str, str, int]] = set()
+        for instance in hand:
+            if owners[instance] == servant_id:
+                key = kinds[instance]
+                if key not in seen:
+                    seen.add(key)
+                    cards.append(instance)
+        if not cards:
+            continue
+        moves = board.moves[servant_id]
+        for destination in neighbours[area]:
+            if destination != own_master and destination not in own_areas:
+                paid = moves[destination]
+                out.extend([paid[card] for card in cards])
     return out
 
 
 def holds_card_of_servant_on_map(state: FgoState, seat: int) -> bool:
     """Whether the hand holds a command card of an own servant whose figure is on the map (FGO-043, FGO-RUL-14)."""
     master = state.masters[seat]
-    on_map = {s.servant for s in master.on_map()}
-    return any(state.catalog.owner(c) in on_map for c in master.hand)
+    on_map = {s.servant for s in master.party if s.area is not None}
+    owners = state.catalog.owners
+    return any(owners[c] in on_map for c in master.hand)

@@ -79,14 +79,14 @@ def end_move_options(state: FgoState) -> list[Act]:
     seat = state.turn
     master = state.masters[seat]
     out = [PASS]
-    masters = {state.map.master_area(0), state.map.master_area(1)}
+    masters = set(state.board.master_areas)
     cards = distinct_cards(state, master.hand)
     for servant in master.on_map():
         skill = skill_of(state, servant)
         if skill is None or skill.effect != "end_move" or servant.skill_state is not SkillState.FACE_UP:
             continue
         assert servant.area is not None
-        for area in state.map.neighbours(servant.area):
+        for area in state.board.neighbours[servant.area]:
             if area not in masters and state.occupant(area) is None:
                 out.extend(Act("end_move", (servant.servant, area, card)) for card in cards)
     return out

@@ -7,7 +7,7 @@ from enum import StrEnum
 
 from bouts.core.contract import State
 from bouts.core.decisions import SealedChoices
-from bouts.games.fgo_duel.cards import Catalog, GameMap
+from bouts.games.fgo_duel.cards import Board, Catalog, GameMap
 from bouts.games.fgo_duel.options import FgoOptions
 
 CHAIN_COUNTER_SQUARES = 3
@@ -195,6 +195,11 @@ class FgoState(State):
     def map(self) -> GameMap:
         """The map in play."""
         return self.catalog.maps[self.options.map]
+
+    @property
+    def board(self) -> Board:
+        """The lookups of the map in play (neighbours, master areas, area names)."""
+        return self.catalog.boards[self.options.map]
 
     def occupant(self, area: str) -> tuple[int, ServantInPlay] | None:
         """The seat and servant whose figure stands in ``area`` (at most one, FGO-RUL-16)."""

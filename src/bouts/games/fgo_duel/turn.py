@@ -74,8 +74,10 @@ def begin_turn(state: FgoState) -> None:
 def action_phase(state: FgoState) -> None:
     """Move one servant if possible (FGO-037, FGO-040); else trash the whole hand (FGO-043) or pass (FGO-RUL-13)."""
     seat = state.turn
-    if legal_moves(state, seat):
+    moves = legal_moves(state, seat)
+    if moves:
         state.phase = Phase.ACTION
+        state._legal[seat] = tuple(moves)  # the contract's cache of legal actions: found once, not twice
         return
     master = state.masters[seat]
     if holds_card_of_servant_on_map(state, seat) and state.options.boxed_in == "keep_hand":
@@ -105,10 +107,10 @@ def declare_move(state: FgoState, seat: int, servant_id: str, area: str, card: s
     master.trash.append(card)  # FGO-044: face up, upright
     state.stalled = 0
     state.events.append(Event("move", f"Seat {seat} trashes {card_name(state, card)} to move "
-                              f"{servant_name(state, servant_id)} to {state.map.area(area).name}",
+                              f"{servant_name(state, servant_id)} to {state.board.names[area]}",
                               {"seat": seat, "servant": servant_id, "from": servant.area, "to": area, "card": card},
                               reveals=True, owner=seat))
-    if area == state.map.master_area(1 - seat):
+    if area == state.board.master_areas[1 - seat]:
         servant.area = area
         declare_winner(state, seat, f"{servant_name(state, servant_id)} entered the enemy master area")
         return
@@ -131,7 +133,7 @@ def start_battle(state: FgoState) -> None:
     state.sealed = SealedChoices(waiting=[state.turn, 1 - state.turn])
     attack = state.attack
     assert attack is not None
-    place = state.map.area(attack.destination).name
+    place = state.board.names[attack.destination]
     state.events.append(Event("battle", f"Battle: {servant_name(state, attack.attacker)} attacks "
                               f"{servant_name(state, attack.defender or '')} in {place}",
                               {"attacker": attack.attacker, "defender": attack.defender, "area": attack.destination}))
