@@ -90,8 +90,28 @@ def test_sao_evaluation_grows_with_damage_dealt_and_shrinks_with_damage_taken() 
 def test_a_horizon_needs_the_games_evaluation() -> None:
     agent = make_agent("ismcts:horizon=10")
     assert isinstance(agent, ISMCTSAgent)
-    with pytest.raises(AgentSpecError, match="no heuristic agent for team_sum"):
+    with pytest.raises(AgentSpecError, match="team_sum has no evaluation for 'horizon'"):
         agent.check(TEAM_SUM)
+
+
+def test_unset_search_settings_follow_the_games_recommendation() -> None:
+    """``ismcts`` alone searches each game as its heuristic module's ``SEARCH`` says; a spec overrides."""
+    game = bouts.game("swordplay")
+    plain = make_agent("ismcts")
+    assert isinstance(plain, ISMCTSAgent)
+    settings = plain.settings(game)
+    recommended = swordplay_heuristic.SEARCH
+    assert (settings.rollout, settings.prior, settings.horizon) == \
+        (recommended["rollout"], recommended["prior"], recommended["horizon"])
+    assert settings.evaluate is swordplay_heuristic.evaluate
+    assert settings.hint is swordplay_heuristic.choose
+    custom = make_agent("ismcts:rollout=random,prior=none,horizon=end")
+    assert isinstance(custom, ISMCTSAgent)
+    settings = custom.settings(game)
+    assert (settings.rollout, settings.prior, settings.horizon, settings.hint, settings.evaluate) == \
+        ("random", "none", None, None, None)
+    bare = plain.settings(TEAM_SUM)  # a game without a heuristic module
+    assert (bare.rollout, bare.prior, bare.horizon, bare.hint, bare.evaluate) == ("random", "none", None, None, None)
 
 
 def test_a_horizon_cuts_rollouts_short_and_still_plays_legally() -> None:

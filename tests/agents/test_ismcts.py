@@ -17,7 +17,8 @@ from tests.agents.toy_games import SEALED_DUEL, TEAM_SUM, Add, Sign
 def test_spec_strings() -> None:
     agent = make_agent("ismcts:iterations=500", 3)
     assert isinstance(agent, ISMCTSAgent)
-    assert (agent.iterations, agent.seconds, agent.rollout) == (500, None, "random")
+    assert (agent.iterations, agent.seconds, agent.rollout, agent.horizon, agent.prior) == \
+        (500, None, "auto", "auto", "auto")
     timed = make_agent("ismcts:seconds=0.5", 3)
     assert isinstance(timed, ISMCTSAgent)
     assert (timed.iterations, timed.seconds) == (None, 0.5)
@@ -40,6 +41,8 @@ def test_spec_strings() -> None:
     ("ismcts:iterations=5,seconds=1", "not both"),
     ("ismcts:rollout=smart", "rollout must be"),
     ("ismcts:depth=3", "unknown parameter"),
+    ("ismcts:horizon=soon", "must be a number"),
+    ("ismcts:prior=oracle", "prior must be"),
     ("ismcts:rollout=heuristic,epsilon=2", "between 0 and 1"),
     ("ismcts:epsilon=some", "must be a number"),
     ("ismcts:iterations", "name=value"),

@@ -45,6 +45,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bouts.agents.base import AgentSpecError, agent_rng
@@ -65,6 +66,32 @@ DEFAULT_ROLLOUT_LIMIT = 5000
 """Steps after which a rollout stops and scores every seat 0 (a guard against endless games)."""
 DEFAULT_BIAS = 1.0
 """Weight of the heuristic's progressive bias (``prior=heuristic``), in units of reward."""
+
+
+AUTO = "auto"
+"""A setting left to the game's recommendation (``SEARCH`` in its heuristic module)."""
+END = "end"
+"""``horizon=end``: rollouts play on to the end of the game."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """An agent's search settings resolved for one game."""
+
+    rollout: str
+    """``random`` or ``heuristic``."""
+    prior: str
+    """``none`` or ``heuristic``."""
+    horizon: int | None
+    """Rollout steps before evaluating, or ``None`` to play to the end."""
+    policy: Policy
+    """The rollout policy."""
+    hint: Policy | None
+    """The heuristic guiding the tree, if any."""
+    evaluate: Evaluator | None
+    """The game's evaluation, when rollouts stop at a horizon."""
+    rollout_steps: int
+    """Most steps a rollout plays."""
 
 
 def random_policy(game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
@@ -104,9 +131,9 @@ class ISMCTSAgent:
     name = "ismcts"
 
     def __init__(self, seed: int = 0, *, iterations: int | None = None, seconds: float | None = None,
-                 rollout: str = "random", exploration: float = DEFAULT_EXPLORATION,
+                 rollout: str = AUTO, exploration: float = DEFAULT_EXPLORATION,
                  rollout_limit: int = DEFAULT_ROLLOUT_LIMIT, epsilon: float = DEFAULT_EPSILON,
-                 horizon: int | None = None, prior: str = "none", bias: float = DEFAULT_BIAS) -> None:
+                 horizon: int | str = AUTO, prior: str = AUTO, bias: float = DEFAULT_BIAS) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         self.iterations = iterations
@@ -114,7 +141,7 @@ class ISMCTSAgent:
         self.seconds = seconds
         """Seconds per decision (``None`` when the budget is iterations)."""
         self.rollout = rollout
-        """``random`` or ``heuristic``."""
+        """``random``, ``heuristic``, or ``auto`` (the game's recommendation)."""
         self.exploration = exploration
         """The UCT constant."""
         self.rollout_limit = rollout_limit
@@ -122,61 +149,62 @@ class ISMCTSAgent:
         self.epsilon = epsilon
         """Share of uniformly random moves in heuristic rollouts."""
         self.horizon = horizon
-        """Rollout steps before the game's evaluation scores the position (``None``: play to the end)."""
+        """Rollout steps before the game's evaluation scores the position; ``end`` plays on to the end;
+        ``auto`` takes the game's recommendation."""
         self.prior = prior
-        """``none``, or ``heuristic`` for the heuristic's progressive bias in the tree."""
+        """``none``, ``heuristic`` (the heuristic's progressive bias in the tree), or ``auto``."""
         self.bias = bias
         """Weight of that bias."""
         self.rng = agent_rng(seed)
         self.last_iterations = 0
         """Iterations the last decision ran (for benchmarks)."""
-        self._policies: dict[str, Policy] = {}
-        self._hints: dict[str, Policy | None] = {}
-        self._evaluators: dict[str, Evaluator | None] = {}
+        self._settings: dict[str, Settings] = {}
 
-    # -- what the game's heuristic module offers -----------------------------------------
-    def policy(self, game: Game[Any, Any]) -> Policy:
-        """The rollout policy for ``game`` (its heuristic if asked for)."""
-        found = self._policies.get(game.info.id)
+    def settings(self, game: Game[Any, Any]) -> Settings:
+        """This agent's search settings for ``game``: what the spec gives, the rest as the game recommends.
+
+        A game recommends settings in its heuristic module as ``SEARCH`` (e.g.
+        ``{"rollout": "heuristic", "horizon": 20, "prior": "heuristic"}``); a game with no heuristic
+        module is searched with random rollouts to the end and no prior.
+        """
+        found = self._settings.get(game.info.id)
         if found is None:
-            if self.rollout == "heuristic":
-                choose = _heuristic(game)
-                epsilon = self.epsilon
-
-                def mixed(game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
-                    if epsilon and rng.random() < epsilon:
-                        return rng.choice(game.legal_actions(state, seat))
-                    return choose(game, state, seat, rng)
-
-                found = mixed
-            else:
-                found = random_policy
-            self._policies[game.info.id] = found
+            found = self._settings[game.info.id] = self._resolve(game)
         return found
 
-    def hint(self, game: Game[Any, Any]) -> Policy | None:
-        """The heuristic that guides the tree (``prior=heuristic``), else ``None``."""
-        if game.info.id not in self._hints:
-            self._hints[game.info.id] = _heuristic(game) if self.prior == "heuristic" else None
-        return self._hints[game.info.id]
+    def _resolve(self, game: Game[Any, Any]) -> Settings:
+        module = _heuristic_module(game)
+        recommended: dict[str, Any] = dict(getattr(module, "SEARCH", {})) if module is not None else {}
+        rollout = recommended.get("rollout", "random") if self.rollout == AUTO else self.rollout
+        prior = recommended.get("prior", "none") if self.prior == AUTO else self.prior
+        horizon = recommended.get("horizon", END) if self.horizon == AUTO else self.horizon
+        needs_module = rollout == "heuristic" or prior == "heuristic"
+        if module is None and needs_module:
+            raise AgentSpecError(f"no heuristic agent for {game.info.id} yet")
+        evaluate: Evaluator | None = None
+        if horizon != END:
+            evaluate = getattr(module, "evaluate", None)
+            if evaluate is None:
+                raise AgentSpecError(f"ismcts: {game.info.id} has no evaluation for 'horizon' "
+                                     "(play rollouts to the end with horizon=end)")
+        choose: Policy | None = module.choose if needs_module and module is not None else None
+        policy: Policy = random_policy
+        if rollout == "heuristic" and choose is not None:
+            heuristic, epsilon = choose, self.epsilon
 
-    def evaluator(self, game: Game[Any, Any]) -> Evaluator | None:
-        """The game's evaluation when a ``horizon`` cuts rollouts short, else ``None``."""
-        if game.info.id not in self._evaluators:
-            found = None
-            if self.horizon is not None:
-                found = getattr(_heuristic_module(game), "evaluate", None)
-                if found is None:
-                    raise AgentSpecError(f"ismcts: {game.info.id} has no evaluation for 'horizon' "
-                                         "(play rollouts to the end instead)")
-            self._evaluators[game.info.id] = found
-        return self._evaluators[game.info.id]
+            def mixed(game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
+                if epsilon and rng.random() < epsilon:
+                    return rng.choice(game.legal_actions(state, seat))
+                return heuristic(game, state, seat, rng)
+
+            policy = mixed
+        steps = self.rollout_limit if horizon == END else min(int(horizon), self.rollout_limit)
+        return Settings(rollout, prior, None if horizon == END else int(horizon), policy,
+                        choose if prior == "heuristic" else None, evaluate, steps)
 
     def check(self, game: Game[Any, Any]) -> None:
         """Raise :class:`AgentSpecError` now if this agent cannot play ``game``."""
-        self.policy(game)
-        self.hint(game)
-        self.evaluator(game)
+        self.settings(game)
 
     # -- the agent interface ---------------------------------------------------------
     def act(self, game: Game[Any, Any], state: Any, seat: Seat) -> Any:
@@ -225,12 +253,12 @@ class _Search:
         self.seats = seats
         self.rng = agent.rng
         self.exploration = agent.exploration
-        self.policy = agent.policy(game)
-        self.hint = agent.hint(game)
         self.bias = agent.bias
-        self.evaluate = agent.evaluator(game)
-        self.horizon = agent.horizon
-        self.rollout_limit = agent.rollout_limit
+        settings = agent.settings(game)
+        self.policy = settings.policy
+        self.hint = settings.hint
+        self.evaluate = settings.evaluate
+        self.rollout_steps = settings.rollout_steps
 
     def iterate(self, state: Any, root: Node) -> None:
         """One iteration on ``state``, a forked determinization this search may change in place."""
@@ -344,8 +372,7 @@ class _Search:
     def _rollout(self, state: Any) -> list[float]:
         """Play on in place to the end (or the horizon, then evaluate); each seat's reward."""
         game, rng, policy, seats = self.game, self.rng, self.policy, self.seats
-        steps = self.rollout_limit if self.horizon is None else min(self.horizon, self.rollout_limit)
-        for _ in range(steps):
+        for _ in range(self.rollout_steps):
             acting = game.to_act(state)
             if not acting:
                 break
@@ -362,17 +389,14 @@ class _Search:
 
 
 def _heuristic_module(game: Game[Any, Any]) -> Any:
-    """The game's module under ``bouts.agents.heuristics``."""
+    """The game's module under ``bouts.agents.heuristics``, or ``None``."""
+    name = f"bouts.agents.heuristics.{game.info.id}"
     try:
-        return importlib.import_module(f"bouts.agents.heuristics.{game.info.id}")
-    except ModuleNotFoundError:
-        raise AgentSpecError(f"no heuristic agent for {game.info.id} yet") from None
-
-
-def _heuristic(game: Game[Any, Any]) -> Policy:
-    """The game heuristic's ``choose``."""
-    choose: Policy = _heuristic_module(game).choose
-    return choose
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return None
 
 
 def _observation(events: list[Any], observer: Seat) -> Hashable:
@@ -413,7 +437,12 @@ def make(params: dict[str, str], seed: int) -> ISMCTSAgent:
         raise AgentSpecError("ismcts: give either iterations or seconds, not both")
     exploration = _number(params, "c", float)
     limit = _number(params, "rollout_limit", int)
-    horizon = _number(params, "horizon", int)
+    raw_horizon = params.get("horizon")
+    horizon: int | str = AUTO
+    if raw_horizon in (AUTO, END):
+        horizon = params.pop("horizon")
+    elif raw_horizon is not None:
+        horizon = _number(params, "horizon", int)
     bias = _number(params, "bias", float)
     raw_epsilon = params.pop("epsilon", None)
     try:
@@ -422,8 +451,8 @@ def make(params: dict[str, str], seed: int) -> ISMCTSAgent:
         raise AgentSpecError(f"ismcts: 'epsilon' must be a number, not '{raw_epsilon}'") from None
     if not 0 <= epsilon <= 1:
         raise AgentSpecError(f"ismcts: 'epsilon' must be between 0 and 1, not '{raw_epsilon}'")
-    rollout = _choice(params, "rollout", ("random", "heuristic"))
-    prior = _choice(params, "prior", ("none", "heuristic"))
+    rollout = _choice(params, "rollout", (AUTO, "random", "heuristic"))
+    prior = _choice(params, "prior", (AUTO, "none", "heuristic"))
     if params:
         raise AgentSpecError(f"ismcts: unknown parameter(s) {', '.join(sorted(params))} "
                              f"(known: {', '.join(KNOWN)})")

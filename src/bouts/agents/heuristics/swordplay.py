@@ -149,3 +149,8 @@ def evaluate(game: Game[Any, Any], state: SwordplayState) -> list[float]:
                for i in range(seats)]
     total = sum(weights) or 1.0
     return [w / total for w in weights]
+
+
+SEARCH = {"rollout": "heuristic", "prior": "heuristic", "horizon": 20}
+"""What ``ismcts`` uses here unless its spec says otherwise: heuristic rollouts cut short after 20 steps
+and scored by :func:`evaluate`, with the heuristic's bias in the tree (see ``bench/strength.py``)."""
