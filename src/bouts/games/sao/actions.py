@@ -26,5 +26,21 @@ class Act(Command):
 SaoAction = Act | Roll | Shuffle
 """Any SAO action: a decision, a die roll or a shuffle."""
 
-FINALIZE = Act("finalize")
-DONE = Act("done")
+_MADE: dict[tuple[str, ...], Act] = {}
+"""Every action :func:`act` has built, by its words (the verb first)."""
+
+
+def act(*words: str) -> Act:
+    """The action with these words (verb first), built once and shared: actions are frozen values.
+
+    >>> act("reroll", "0", "2") is act("reroll", "0", "2"), act("reroll", "0", "2") == Act("reroll", ("0", "2"))
+    (True, True)
+    """
+    found = _MADE.get(words)
+    if found is None:
+        found = _MADE[words] = Act(words[0], words[1:])
+    return found
+
+
+FINALIZE = act("finalize")
+DONE = act("done")

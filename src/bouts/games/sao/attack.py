@@ -6,19 +6,18 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
-from bouts.core.decisions import Decision
 from bouts.core.events import Event
 from bouts.games.sao import clearing, turn
-from bouts.games.sao.actions import Act
+from bouts.games.sao.actions import Act, act
 from bouts.games.sao.cards import SwordSkill
 from bouts.games.sao.skills import Modifiers, triggers, value_text
-from bouts.games.sao.state import SaoState
+from bouts.games.sao.state import SaoState, plain_decision
 
 
 def known_skills(state: SaoState, index: int) -> list[SwordSkill]:
     """The Sword Skills character ``index`` knows at his level (SAO-069)."""
-    level = (1, 50, 80)[state.characters[index].level]
-    return [s for s in state.card(index).skills if s.level <= level]
+    c = state.characters[index]
+    return list(state.catalog.known_skills[c.id, c.level])
 
 
 def modifiers(state: SaoState) -> Modifiers:
@@ -35,29 +34,48 @@ def finalize(state: SaoState) -> None:
     state.pending.pop()
     state.events.append(Event("final", "Final result: " + " ".join(value_text(d.value) for d in state.pool),
                               {"pool": [d.value for d in state.pool]}))
-    state.pending.append(Decision.make(state.characters[state.turn_char].seat, "assign"))
+    state.pending.append(plain_decision(state.characters[state.turn_char].seat, "assign"))
 
 
 def skill_actions(state: SaoState) -> list[Act]:
-    """Every distinct way to trigger one Sword Skill with unused dice (SAO-070, SAO-071)."""
-    free = [i for i in range(len(state.pool)) if i not in state.used]
+    """Every distinct way to trigger one Sword Skill with unused dice (SAO-070, SAO-071).
+
+    Which skills a set of dice can trigger depends only on the skills known and the multiset of
+    unused die values, so that part is worked out once per pack and kept in the catalogue's memo.
+    """
+    used = state.used
     by_value: dict[int, list[int]] = {}
-    for i in free:
-        by_value.setdefault(state.pool[i].value, []).append(i)
-    values = sorted(by_value)
+    for i, d in enumerate(state.pool):
+        if i not in used:
+            by_value.setdefault(d.value, []).append(i)
+    values = tuple(sorted(by_value))
+    me = state.characters[state.turn_char]
+    key = ("skill_groups", me.id, me.level, values, tuple(len(by_value[v]) for v in values))
+    memo = state.catalog.memo
+    groups: tuple[tuple[str, tuple[int, ...]], ...] | None = memo.get(key)
+    if groups is None:
+        groups = _skill_groups(state.catalog.known_skills[me.id, me.level], values, key[4])
+        memo[key] = groups
     out: list[Act] = []
-    for skill in known_skills(state, state.turn_char):
-        if skill.size > len(free):
-            continue
-        for counts in _sub_counts([len(by_value[v]) for v in values], skill.size):
-            group = tuple(v for v, k in zip(values, counts, strict=True) for _ in range(k))
-            if triggers(skill, group):
-                dice = sorted(i for v, k in zip(values, counts, strict=True) for i in by_value[v][:k])
-                out.append(Act("skill", (skill.id, *map(str, dice))))
+    for skill_id, counts in groups:
+        dice = sorted(i for v, k in zip(values, counts, strict=True) for i in by_value[v][:k])
+        out.append(act("skill", skill_id, *map(str, dice)))
     return out
 
 
-def _sub_counts(limits: list[int], size: int) -> list[tuple[int, ...]]:
+def _skill_groups(skills: tuple[SwordSkill, ...], values: tuple[int, ...],
+                  limits: tuple[int, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """(skill id, how many dice of each value) for every way the dice trigger a skill, in menu order."""
+    found: list[tuple[str, tuple[int, ...]]] = []
+    for skill in skills:
+        for counts in _sub_counts(limits, skill.size):
+            group = tuple(v for v, k in zip(values, counts, strict=True) for _ in range(k))
+            if triggers(skill, group):
+                found.append((skill.id, counts))
+    return tuple(found)
+
+
+def _sub_counts(limits: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
     return [c for c in itertools.product(*(range(k + 1) for k in limits)) if sum(c) == size]
 
 
@@ -105,7 +123,7 @@ def done(state: SaoState, combined: bool) -> None:
         return
     if state.yui and state.catalog.support is not None and \
             state.yui_used < state.catalog.support.uses_per_scenario:
-        state.pending.append(Decision.make(state.characters[state.turn_char].seat, "yui"))
+        state.pending.append(plain_decision(state.characters[state.turn_char].seat, "yui"))
         return
     counter_attack(state)
 

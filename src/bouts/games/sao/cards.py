@@ -6,9 +6,9 @@ Die faces are stored as codes: 1-6 are numbers, :data:`FACE` is a character's fa
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -181,21 +181,47 @@ SECTIONS = ("lower", "middle", "upper", "final")
 
 @dataclass(frozen=True, eq=False)
 class Catalog(PackIndex):
-    """The cards of a pack, indexed for play: item instances are ``<item id>/<copy>``."""
+    """The cards of a pack, indexed for play: item instances are ``<item id>/<copy>``.
+
+    Besides the cards it holds play data derived from them once per pack (die faces as codes,
+    the skills known at each level, scenario ids by section) and ``memo``, where the rules keep
+    results they would otherwise recompute every step (which dice trigger which skills).
+    """
 
     characters: dict[str, CharacterCard]
     scenarios: dict[str, ScenarioCard]
     items: dict[str, ItemCard]
     """Every item instance id to its card."""
     support: SupportCard | None
+    die_faces: dict[str, tuple[int, ...]] = field(default_factory=dict, repr=False)
+    """Character id to the six face codes of his character die."""
+    known_skills: dict[tuple[str, int], tuple[SwordSkill, ...]] = field(default_factory=dict, repr=False)
+    """(character id, level stage 0-2) to the Sword Skills he knows then (SAO-069)."""
+    sections: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
+    """Section name to its scenario ids, in pack order."""
+    memo: dict[Any, Any] = field(default_factory=dict, repr=False)
+    """Derived results the rules cache per pack; keys are tuples led by the caching rule's name."""
 
     def section(self, name: str) -> tuple[str, ...]:
         """Scenario ids of a section, in pack order."""
-        return tuple(s.id for s in self.scenarios.values() if s.section == name)
+        return self.sections.get(name, ())
+
+
+_INDEXED: dict[str, Catalog] = {}
+"""The catalogue of each pack already indexed, by pack id (games share one, and its memo)."""
 
 
 def catalog_of(pack: ContentPack) -> Catalog:
-    """Index a loaded pack and check it can make a game."""
+    """Index a loaded pack and check it can make a game (once per pack object)."""
+    known = _INDEXED.get(pack.id)
+    if known is not None and known.pack is pack:
+        return known
+    catalog = _index(pack)
+    _INDEXED[pack.id] = catalog
+    return catalog
+
+
+def _index(pack: ContentPack) -> Catalog:
     characters = {c.id: c for c in pack.entries("character", CharacterCard)}
     scenarios = {s.id: s for s in pack.entries("scenario", ScenarioCard)}
     items: dict[str, ItemCard] = {}
@@ -211,7 +237,12 @@ def catalog_of(pack: ContentPack) -> Catalog:
     for s in scenarios.values():
         if s.section == "final" and len(s.steps) < 2:
             raise ContentError(f"final battle '{s.id}' needs a step 2 (SAO-116)")
-    return Catalog(pack, characters, scenarios, items, supports[0] if supports else None)
+    die_faces = {c.id: c.die_codes for c in characters.values()}
+    known = {(c.id, stage): tuple(s for s in c.skills if s.level <= level)
+             for c in characters.values() for stage, level in enumerate(LEVELS)}
+    sections = {name: tuple(s.id for s in scenarios.values() if s.section == name) for name in SECTIONS}
+    return Catalog(pack, characters, scenarios, items, supports[0] if supports else None,
+                   die_faces, known, sections)
 
 
 CATALOGS = Catalogs("sao", SCHEMA, REFERENCE, catalog_of, Catalog)

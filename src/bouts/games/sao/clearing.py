@@ -5,7 +5,7 @@ from __future__ import annotations
 from bouts.core.decisions import Decision
 from bouts.core.events import Event
 from bouts.games.sao import turn
-from bouts.games.sao.state import SaoState
+from bouts.games.sao.state import SaoState, plain_decision
 
 
 def clear_scenario(state: SaoState) -> None:
@@ -77,7 +77,7 @@ def transfer_options(state: SaoState) -> list[tuple[str, str]]:
 def offer_transfer(state: SaoState) -> None:
     """Ask for transfers while any are possible, else heal."""
     if transfer_options(state):
-        state.pending.append(Decision.make(state.characters[state.turn_char].seat, "transfer"))
+        state.pending.append(plain_decision(state.characters[state.turn_char].seat, "transfer"))
         return
     heal_and_continue(state)
 

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import itertools
+import operator
 import random
 from collections.abc import Mapping
+from functools import cache
+from itertools import repeat
 from typing import Any
 
 from bouts.core.chance import Roll, Shuffle
@@ -13,15 +16,26 @@ from bouts.core.decisions import Decision
 from bouts.core.events import Event
 from bouts.core.options import validate_options
 from bouts.games.sao import attack, clearing, rolling, turn
-from bouts.games.sao.actions import Act, SaoAction
+from bouts.games.sao.actions import DONE, FINALIZE, Act, SaoAction, act
 from bouts.games.sao.cards import CATALOGS, SECTIONS, Catalog
 from bouts.games.sao.options import OPTION_HELP, SaoOptions
-from bouts.games.sao.state import Character, SaoState
+from bouts.games.sao.state import Character, SaoState, plain_decision
 from bouts.games.sao.view import describe_action, render_view, view_of
 
 DEFAULT_CHARACTERS = ("kirito", "asuna", "klein", "lisbeth")
 LISTED_ROLL_DICE = 4
 """Rolls of up to this many dice have their outcomes listed; bigger ones are sampled or forced."""
+ASK_PARTNER = act("ask_partner")
+DONE_COMBINED = act("done", "combined")
+SUPPORT_VALUES = tuple(act("support", *map(str, v)) for v in itertools.combinations_with_replacement(range(1, 7), 4))
+"""A lone Kirito's choices of support dice results (SAO-129)."""
+
+
+@cache
+def roll_outcomes(dice: int) -> tuple[Roll, ...]:
+    """Every ordered result of rolling ``dice`` six-sided dice."""
+    return Roll.outcomes(dice, 6)
+
 
 INFO = GameInfo(
     id="sao",
@@ -95,9 +109,9 @@ class Sao(Game[SaoState, SaoAction]):
                 if card is None or card.section != section:
                     raise OptionsError(f"option 'scenarios': '{sid}' is not a {section} scenario")
             state.scenarios = list(opts.scenarios)
-            state.pending.append(Decision.make(CHANCE, "item_shuffle"))
+            state.pending.append(plain_decision(CHANCE, "item_shuffle"))
         else:
-            state.pending.append(Decision.make(CHANCE, "scenario_shuffle"))
+            state.pending.append(plain_decision(CHANCE, "scenario_shuffle"))
         state.events.append(Event("setup", "Characters: " + ", ".join(c.name for c in characters),
                                   {"characters": list(chosen)}))
         return state
@@ -114,49 +128,47 @@ class Sao(Game[SaoState, SaoAction]):
         kind = decision.kind
         if kind == "roll":
             n = len(decision.get("dice"))
-            return Roll.outcomes(n, 6) if n <= LISTED_ROLL_DICE else ()
+            return roll_outcomes(n) if n <= LISTED_ROLL_DICE else ()
         if kind in ("scenario_shuffle", "item_shuffle"):
             return ()
         return tuple(self._decisions(state, decision))
 
     def _decisions(self, state: SaoState, decision: Decision) -> list[Act]:
         kind = decision.kind
-        if kind == "chain_partner":
-            return [Act("partner", (state.characters[i].id,)) for i in turn.partner_candidates(state)]
-        if kind == "exchange":
-            return [Act("exchange", (d,)) for d in decision.get("dice")] + [Act("keep")]
-        if kind == "support_values":
-            return [Act("support", tuple(map(str, v)))
-                    for v in itertools.combinations_with_replacement(range(1, 7), 4)]
         if kind == "roll_window":
-            out = [Act("finalize")]
+            out = [FINALIZE]
             if rolling.rerolls_left(state) > 0:
-                n = len(state.pool)
-                out += [Act("reroll", tuple(map(str, combo))) for size in range(1, n + 1)
-                        for combo in itertools.combinations(range(n), size)]
+                out += rolling.reroll_actions(len(state.pool))
             out += rolling.ability_actions(state, state.turn_char)
             out += rolling.die_control_actions(state)
-            out += rolling.consumable_actions(state)
+            consumables = rolling.consumable_actions(state)
+            out += consumables
             if (state.partner is not None and not state.asked_partner
-                    and (rolling.ability_actions(state, state.partner) or rolling.consumable_actions(state))):
-                out.append(Act("ask_partner"))
+                    and (consumables or rolling.ability_actions(state, state.partner))):
+                out.append(ASK_PARTNER)
             return out
+        if kind == "assign":
+            out = attack.skill_actions(state)
+            out.append(DONE)
+            if state.is_final_ordeal:
+                out.append(DONE_COMBINED)
+            return out
+        if kind == "chain_partner":
+            return [act("partner", state.characters[i].id) for i in turn.partner_candidates(state)]
+        if kind == "exchange":
+            return [act("exchange", d) for d in decision.get("dice")] + [act("keep")]
+        if kind == "support_values":
+            return list(SUPPORT_VALUES)
         if kind == "partner_window":
             assert state.partner is not None
             return [*rolling.ability_actions(state, state.partner), *rolling.consumable_actions(state),
-                    Act("back")]
-        if kind == "assign":
-            out = attack.skill_actions(state)
-            out.append(Act("done"))
-            if state.is_final_ordeal:
-                out.append(Act("done", ("combined",)))
-            return out
+                    act("back")]
         if kind == "yui":
-            return [Act("yui"), Act("endure")]
+            return [act("yui"), act("endure")]
         if kind == "equip":
-            return [Act("equip", (state.characters[i].id,)) for i in state.living()]
+            return [act("equip", state.characters[i].id) for i in state.living()]
         if kind == "transfer":
-            return [Act("transfer", move) for move in clearing.transfer_options(state)] + [Act("finish")]
+            return [act("transfer", *move) for move in clearing.transfer_options(state)] + [act("finish")]
         raise IllegalAction(f"unknown decision '{kind}'")  # pragma: no cover
 
     # -- chance --------------------------------------------------------------------------------
@@ -171,6 +183,17 @@ class Sao(Game[SaoState, SaoAction]):
         if kind in ("scenario_shuffle", "item_shuffle"):
             return isinstance(action, Shuffle) and action.is_permutation_of(self._shuffle_pile(state))
         return isinstance(action, Roll) and action.fits(len(state.pending[-1].get("dice")), 6)
+
+    def is_legal(self, state: SaoState, seat: Seat, action: SaoAction) -> bool:
+        """Whether ``seat`` may take ``action`` now.
+
+        An action taken from :meth:`legal_actions` (as agents and the simulator do) is found by
+        identity, without comparing it field by field with every action listed before it.
+        """
+        if seat == CHANCE:
+            return super().is_legal(state, seat, action)
+        legal = self.legal_actions(state, seat)
+        return any(map(operator.is_, legal, repeat(action))) or action in legal
 
     def sample_chance(self, state: SaoState, rng: random.Random) -> SaoAction:
         """Roll the dice or shuffle the cards."""
@@ -206,7 +229,7 @@ class Sao(Game[SaoState, SaoAction]):
                 picks.append(next(s for s in shuffle.order if state.catalog.scenarios[s].section == section))
             state.scenarios = picks
             state.events.append(Event("shuffle", "One scenario card is drawn face down from each section"))
-            state.pending.append(Decision.make(CHANCE, "item_shuffle"))
+            state.pending.append(plain_decision(CHANCE, "item_shuffle"))
             return
         state.items = list(shuffle.order)  # SAO-037
         state.events.append(Event("shuffle", f"The item deck is shuffled ({len(state.items)} cards)"))
@@ -236,7 +259,7 @@ class Sao(Game[SaoState, SaoAction]):
         elif verb == "ask_partner":
             state.asked_partner = True
             assert state.partner is not None
-            state.pending.append(Decision.make(state.characters[state.partner].seat, "partner_window"))
+            state.pending.append(plain_decision(state.characters[state.partner].seat, "partner_window"))
         elif verb == "back":
             state.pending.pop()
         elif verb == "skill":

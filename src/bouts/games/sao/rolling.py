@@ -4,24 +4,26 @@ Consumables (SAO-053..SAO-067, SAO-102..SAO-106, SAO-121, SAO-128..SAO-129, SAO-
 from __future__ import annotations
 
 import itertools
+from functools import cache, lru_cache
 
 from bouts.core.chance import Roll
 from bouts.core.decisions import Decision
 from bouts.core.events import Event
-from bouts.games.sao.actions import Act
-from bouts.games.sao.cards import Ability
+from bouts.games.sao.actions import Act, act
 from bouts.games.sao.skills import value_text
-from bouts.games.sao.state import Die, SaoState, Token
+from bouts.games.sao.state import Die, SaoState, Token, make_die, plain_decision
 
 REGULAR = (1, 2, 3, 4, 5, 6)
 OPPOSITE = {1: 6, 2: 5, 3: 4, 4: 3, 5: 2, 6: 1}
+MAIN = make_die("main")
+SUPPORT = make_die("support")
 
 
 def faces(state: SaoState, die: Die) -> tuple[int, ...]:
     """The six face codes of a die."""
     if die.char is None:
         return REGULAR
-    return state.catalog.characters[die.char].die_codes
+    return state.catalog.die_faces[die.char]
 
 
 def dice_amount(state: SaoState) -> int:
@@ -34,12 +36,12 @@ def begin_dice(state: SaoState) -> None:
     n = dice_amount(state)
     kirito = state.characters[state.kirito]
     if state.is_final_ordeal:
-        main = [Die("main") for _ in range(4)]
+        main = [MAIN] * 4
         if kirito.has_die and state.options.uses_character_dice:  # SAO-121
-            main.append(Die("main", "kirito"))
+            main.append(make_die("main", "kirito"))
     else:
-        main = [Die("main") for _ in range(n)]
-    support = [Die("support") for _ in range(n)] if state.partner is not None else []
+        main = [MAIN] * n
+    support = [SUPPORT] * n if state.partner is not None else []
     state.pool = main + support
     next_pre_roll(state)
 
@@ -97,7 +99,7 @@ def next_pre_roll(state: SaoState) -> None:
     if next_exchange(state):
         return
     if state.is_final_ordeal and state.partner is None and not any(d.kind == "support" for d in state.pool):
-        state.pending.append(Decision.make(state.characters[state.kirito].seat, "support_values"))
+        state.pending.append(plain_decision(state.characters[state.kirito].seat, "support_values"))
         return
     roll_dice(state, tuple(i for i, d in enumerate(state.pool) if d.value == 0))
 
@@ -114,7 +116,7 @@ def exchange(state: SaoState, char_id: str | None) -> None:
         kind = "main" if index == state.turn_char else "support"
         pos = _swappable(state, kind, rolling)
         assert pos is not None
-        state.pool[pos] = Die(kind, char_id)
+        state.pool[pos] = make_die(kind, char_id)
         state.events.append(Event("exchange", f"{state.characters[index].name} rolls "
                                   f"{state.catalog.characters[char_id].name}'s character die",
                                   {"character": state.characters[index].id, "die": char_id}))
@@ -127,7 +129,7 @@ def exchange(state: SaoState, char_id: str | None) -> None:
 def set_support(state: SaoState, values: tuple[int, ...]) -> None:
     """A lone Kirito sets all 4 support dice to any results (SAO-129, SAO-RUL-33)."""
     state.pending.pop()
-    state.pool += [Die("support", None, v) for v in values]
+    state.pool += [make_die("support", None, v) for v in values]
     state.events.append(Event("support", "Kirito stands alone: the support dice show "
                               + " ".join(map(str, values)), {"values": list(values)}))
     roll_dice(state, tuple(i for i, d in enumerate(state.pool) if d.value == 0))
@@ -135,29 +137,38 @@ def set_support(state: SaoState, values: tuple[int, ...]) -> None:
 
 def roll_dice(state: SaoState, indices: tuple[int, ...]) -> None:
     """A chance step rolls the given dice together (SAO-053, SAO-059, SAO-061)."""
-    state.pending.append(Decision.make(-1, "roll", dice=indices))
+    state.pending.append(_roll_decision(indices))
+
+
+@lru_cache(maxsize=1024)
+def _roll_decision(indices: tuple[int, ...]) -> Decision:
+    return Decision.make(-1, "roll", dice=indices)
 
 
 def apply_roll(state: SaoState, roll: Roll) -> None:
     """The dice land; then the roll window opens."""
     decision = state.pending.pop()
     indices: tuple[int, ...] = decision.get("dice")
+    pool = state.pool
+    die_faces = state.catalog.die_faces
     for i, v in zip(indices, roll.values, strict=True):
-        die = state.pool[i]
-        state.pool[i] = Die(die.kind, die.char, faces(state, die)[v - 1])
+        die = pool[i]
+        pool[i] = make_die(die.kind, die.char, v if die.char is None else die_faces[die.char][v - 1])
     first = state.rerolls_used == 0
     state.asked_partner = False
     state.events.append(Event("roll", ("Roll: " if first else "Reroll: ") + pool_text(state),
                               {"dice": list(indices), "values": list(roll.values),
-                               "pool": [d.value for d in state.pool]}))
-    state.pending.append(Decision.make(state.characters[state.turn_char].seat, "roll_window"))
+                               "pool": [d.value for d in pool]}))
+    state.pending.append(plain_decision(state.characters[state.turn_char].seat, "roll_window"))
 
 
 def pool_text(state: SaoState) -> str:
     """main | support, as a player reads them."""
-    main = " ".join(value_text(d.value) for d in state.pool if d.kind == "main")
-    support = " ".join(value_text(d.value) for d in state.pool if d.kind == "support")
-    return f"{main} | {support}" if support else main
+    main: list[str] = []
+    support: list[str] = []
+    for d in state.pool:
+        (main if d.kind == "main" else support).append(value_text(d.value))
+    return f"{' '.join(main)} | {' '.join(support)}" if support else " ".join(main)
 
 
 def rerolls_allowed(state: SaoState) -> int:
@@ -212,38 +223,58 @@ def ability_actions(state: SaoState, index: int) -> list[Act]:
     c = state.characters[index]
     card = state.card(index)
     out: list[Act] = []
-    others = [i for i in state.living() if i != index]
+    pool = state.pool
     for ability in card.abilities:
-        head = (c.id, ability.id)
         kind = ability.kind
         if kind == "set_die":
-            for pos, die in enumerate(state.pool):
-                for v in ability.values:
-                    if die.value != v:
-                        out.append(Act("ability", (*head, str(pos), str(v))))
-        elif kind in ("set_dice", "flip_dice"):
-            for size in range(1, ability.count + 1):
-                for combo in itertools.combinations(range(len(state.pool)), size):
-                    if _changes(state, ability, combo):
-                        out.append(Act("ability", (*head, *map(str, combo))))
+            table = _set_die_table(c.id, ability.id, ability.values, len(pool))
+            out += [a for die, choices in zip(pool, table, strict=True) for v, a in choices if die.value != v]
+        elif kind == "set_dice":
+            target = ability.values[0]
+            out += _dice_combos(c.id, ability.id, ability.count,
+                                tuple(i for i, d in enumerate(pool) if d.value != target))
+        elif kind == "flip_dice":
+            out += _dice_combos(c.id, ability.id, ability.count,
+                                tuple(i for i, d in enumerate(pool) if d.value <= 6))
         elif kind == "addition_boost":
             if "lisbeth" not in state.tokens:
+                others = [i for i in state.living() if i != index]
                 for mode in ability.modes[c.level]:
-                    out += [Act("ability", (*head, state.characters[i].id, mode)) for i in others]
+                    out += [act("ability", c.id, ability.id, state.characters[i].id, mode) for i in others]
         elif kind in ("addition_shield", "addition_die_control"):
             if "silica" not in state.tokens:
-                out += [Act("ability", (*head, state.characters[i].id)) for i in others]
+                out += [act("ability", c.id, ability.id, state.characters[i].id)
+                        for i in state.living() if i != index]
         elif kind == "healing":
-            out += [Act("ability", (*head, state.characters[i].id)) for i in state.living()
+            out += [act("ability", c.id, ability.id, state.characters[i].id) for i in state.living()
                     if state.characters[i].damage > 0]
     return out
 
 
-def _changes(state: SaoState, ability: Ability, combo: tuple[int, ...]) -> bool:
-    values = [state.pool[i].value for i in combo]
-    if ability.kind == "set_dice":
-        return all(v != ability.values[0] for v in values)
-    return all(v <= 6 for v in values)
+@lru_cache(maxsize=1024)
+def _set_die_table(char_id: str, ability_id: str, values: tuple[int, ...],
+                   n: int) -> tuple[tuple[tuple[int, Act], ...], ...]:
+    """For each die of an ``n``-die pool: (value, action) for each value a Set die ability offers."""
+    return tuple(tuple((v, act("ability", char_id, ability_id, str(pos), str(v))) for v in values)
+                 for pos in range(n))
+
+
+@lru_cache(maxsize=4096)
+def _dice_combos(char_id: str, ability_id: str, count: int, changeable: tuple[int, ...]) -> tuple[Act, ...]:
+    """Uses of a Set/Flip dice ability on 1..``count`` dice, all of them among ``changeable``.
+
+    Combinations of the changeable dice come in the same order as the combinations of the whole
+    pool filtered to those the ability changes.
+    """
+    return tuple(act("ability", char_id, ability_id, *map(str, combo))
+                 for size in range(1, count + 1) for combo in itertools.combinations(changeable, size))
+
+
+@cache
+def reroll_actions(n: int) -> tuple[Act, ...]:
+    """Every reroll of an ``n``-die pool: each non-empty set of dice, smallest sets first (SAO-059)."""
+    return tuple(act("reroll", *map(str, combo)) for size in range(1, n + 1)
+                 for combo in itertools.combinations(range(n), size))
 
 
 def use_ability(state: SaoState, act: Act) -> None:
@@ -262,13 +293,13 @@ def use_ability(state: SaoState, act: Act) -> None:
     if ability.kind == "set_die":
         pos, value = int(rest[0]), int(rest[1])
         die = state.pool[pos]
-        state.pool[pos] = Die(die.kind, die.char, value)
+        state.pool[pos] = make_die(die.kind, die.char, value)
         what = f"die {pos} becomes {value}"
     elif ability.kind in ("set_dice", "flip_dice"):
         for p in map(int, rest):
             die = state.pool[p]
             new = ability.values[0] if ability.kind == "set_dice" else OPPOSITE[die.value]
-            state.pool[p] = Die(die.kind, die.char, new)
+            state.pool[p] = make_die(die.kind, die.char, new)
         what = "dice " + " ".join(rest) + " become " + " ".join(value_text(state.pool[int(p)].value)
                                                                   for p in rest)
     elif ability.kind == "addition_boost":
@@ -302,7 +333,7 @@ def die_control_actions(state: SaoState) -> list[Act]:
 def control(state: SaoState, pos: int, value: int) -> None:
     """Turn one of the holder's dice into a result of his choice."""
     die = state.pool[pos]
-    state.pool[pos] = Die(die.kind, die.char, value)
+    state.pool[pos] = make_die(die.kind, die.char, value)
     state.controlled.append(pos)
     state.events.append(Event("control", f"Die control: die {pos} becomes {value}", {"die": pos, "value": value}))
 

@@ -96,6 +96,10 @@ def triggers(skill: SwordSkill, group: tuple[int, ...] | list[int]) -> bool:
     return _triggers(skill_key(skill), tuple(sorted(group)))
 
 
+_VALUE_TEXT = {0: "0", 1: "1", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", FACE: "F", SYMBOL: "S"}
+
+
 def value_text(code: int) -> str:
     """A die code as a player reads it."""
-    return {FACE: "F", SYMBOL: "S"}.get(code, str(code))
+    text = _VALUE_TEXT.get(code)
+    return str(code) if text is None else text

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from bouts.core.contract import State
 from bouts.core.decisions import Decision
@@ -51,6 +52,24 @@ class Die:
     """The character whose character die this is; ``None`` for a regular die."""
     value: int = 0
     """Face code: 1-6, FACE (any) or SYMBOL (1 or 2); 0 before it is rolled."""
+
+
+@cache
+def plain_decision(seat: int, kind: str) -> Decision:
+    """``Decision.make(seat, kind)`` for a decision without details, built once and shared."""
+    return Decision.make(seat, kind)
+
+
+_DICE: dict[tuple[str, str | None, int], Die] = {}
+
+
+def make_die(kind: str, char: str | None = None, value: int = 0) -> Die:
+    """``Die(kind, char, value)``, built once and shared (dice are frozen values)."""
+    key = (kind, char, value)
+    found = _DICE.get(key)
+    if found is None:
+        found = _DICE[key] = Die(kind, char, value)
+    return found
 
 
 @dataclass(frozen=True)
