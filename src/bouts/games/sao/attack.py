@@ -40,42 +40,44 @@ def finalize(state: SaoState) -> None:
 def skill_actions(state: SaoState) -> list[Act]:
     """Every distinct way to trigger one Sword Skill with unused dice (SAO-070, SAO-071).
 
-    Which skills a set of dice can trigger depends only on the skills known and the multiset of
-    unused die values, so that part is worked out once per pack and kept in the catalogue's memo.
+    A group uses, of each value, the lowest-numbered unused dice showing it. Which groups trigger
+    which skills depends only on the character, his level and the sorted unused values, so that is
+    worked out once per pack and kept in the catalogue's memo.
     """
+    values = [d.value for d in state.pool]
     used = state.used
-    by_value: dict[int, list[int]] = {}
-    for i, d in enumerate(state.pool):
-        if i not in used:
-            by_value.setdefault(d.value, []).append(i)
-    values = tuple(sorted(by_value))
+    free = [i for i in range(len(values)) if i not in used] if used else range(len(values))
+    order = sorted(free, key=values.__getitem__)  # stable: equal values keep die order
     me = state.characters[state.turn_char]
-    key = ("skill_groups", me.id, me.level, values, tuple(len(by_value[v]) for v in values))
-    memo = state.catalog.memo
-    groups: tuple[tuple[str, tuple[int, ...]], ...] | None = memo.get(key)
+    key = ("skill_groups", me.id, me.level, tuple(map(values.__getitem__, order)))
+    catalog = state.catalog
+    groups: tuple[tuple[str, tuple[int, ...]], ...] | None = catalog.memo.get(key)
     if groups is None:
-        groups = _skill_groups(state.catalog.known_skills[me.id, me.level], values, key[4])
-        memo[key] = groups
-    out: list[Act] = []
-    for skill_id, counts in groups:
-        dice = sorted(i for v, k in zip(values, counts, strict=True) for i in by_value[v][:k])
-        out.append(act("skill", skill_id, *map(str, dice)))
-    return out
+        groups = catalog.remember(key, _skill_groups(catalog.known_skills[me.id, me.level], key[3]))
+    return [act("skill", skill_id, *map(str, sorted(map(order.__getitem__, picks)))) for skill_id, picks in groups]
 
 
-def _skill_groups(skills: tuple[SwordSkill, ...], values: tuple[int, ...],
-                  limits: tuple[int, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    """(skill id, how many dice of each value) for every way the dice trigger a skill, in menu order."""
+def _skill_groups(skills: tuple[SwordSkill, ...],
+                  dice: tuple[int, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """(skill id, positions in ``dice``) for every group of the sorted ``dice`` that triggers a skill.
+
+    Groups come skill by skill, then by how many dice of each value they take (fewest of the lowest
+    value first); of each value a group takes the first dice.
+    """
+    values = sorted(set(dice))
+    first = {v: dice.index(v) for v in values}
+    limits = [dice.count(v) for v in values]
     found: list[tuple[str, tuple[int, ...]]] = []
     for skill in skills:
         for counts in _sub_counts(limits, skill.size):
             group = tuple(v for v, k in zip(values, counts, strict=True) for _ in range(k))
             if triggers(skill, group):
-                found.append((skill.id, counts))
+                picks = tuple(first[v] + j for v, k in zip(values, counts, strict=True) for j in range(k))
+                found.append((skill.id, picks))
     return tuple(found)
 
 
-def _sub_counts(limits: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
+def _sub_counts(limits: list[int], size: int) -> list[tuple[int, ...]]:
     return [c for c in itertools.product(*(range(k + 1) for k in limits)) if sum(c) == size]
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -206,6 +206,17 @@ class Catalog(PackIndex):
         """Scenario ids of a section, in pack order."""
         return self.sections.get(name, ())
 
+    def remember(self, key: Any, value: V) -> V:
+        """Keep ``value`` in the memo under ``key`` (starting afresh when the memo is full); returns it."""
+        if len(self.memo) >= MEMO_LIMIT:
+            self.memo.clear()
+        self.memo[key] = value
+        return value
+
+
+MEMO_LIMIT = 100_000
+"""Most results a catalogue's memo keeps (it starts afresh beyond: a bound on memory in long runs)."""
+V = TypeVar("V")
 
 _INDEXED: dict[str, Catalog] = {}
 """The catalogue of each pack already indexed, by pack id (games share one, and its memo)."""
