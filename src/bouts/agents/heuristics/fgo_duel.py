@@ -76,18 +76,37 @@ def _mulligan(state: FgoState, seat: Seat, legal: tuple[Any, ...]) -> Any:
     return next(a for a in legal if a.verb == wanted)
 
 
+_ADJACENCY: dict[int, tuple[Any, dict[str, tuple[str, ...]]]] = {}
+
+
+def _adjacency(game_map: Any) -> dict[str, tuple[str, ...]]:
+    """Each area's neighbours on ``game_map`` (cached per map object)."""
+    found = _ADJACENCY.get(id(game_map))
+    if found is None or found[0] is not game_map:
+        table = {area.id: tuple(game_map.neighbours(area.id)) for area in game_map.areas}
+        found = _ADJACENCY[id(game_map)] = (game_map, table)
+    return found[1]
+
+
 def _distance(state: FgoState, start: str, goal: str, blocked: set[str]) -> int:
     """Steps from ``start`` to ``goal`` avoiding ``blocked`` areas (a large number when unreachable)."""
+    if start == goal:
+        return 0
+    links = _adjacency(state.map)
     seen = {start}
-    queue = deque([(start, 0)])
-    while queue:
-        area, steps = queue.popleft()
-        if area == goal:
-            return steps
-        for nxt in state.map.neighbours(area):
-            if nxt not in seen and nxt not in blocked:
-                seen.add(nxt)
-                queue.append((nxt, steps + 1))
+    frontier = [start]
+    steps = 0
+    while frontier:
+        steps += 1
+        following = []
+        for area in frontier:
+            for nxt in links[area]:
+                if nxt == goal:
+                    return steps
+                if nxt not in seen and nxt not in blocked:
+                    seen.add(nxt)
+                    following.append(nxt)
+        frontier = following
     return 99
 
 
@@ -118,15 +137,24 @@ def _move(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Rando
     gates = set(state.map.neighbours(own_master))
     guards = [s.servant for s in me.on_map() if s.area in gates]
     best, best_score = legal[0], float("-inf")
+    occupied = {s.area for s in me.on_map() if s.area is not None} | {own_master}
+    distances: dict[tuple[str, str], int] = {}
+
+    def distance(servant_area: str, start: str) -> int:
+        key = (servant_area, start)
+        found = distances.get(key)
+        if found is None:
+            found = distances[key] = _distance(state, start, enemy_master, occupied - {servant_area})
+        return found
+
     for act in legal:
         servant_id, area, card = act.args
         if area == enemy_master:
             return act
         servant = me.servant(servant_id)
         assert servant.area is not None
-        blocked = {s.area for s in me.on_map() if s.area is not None} | {own_master}
-        before = _distance(state, servant.area, enemy_master, blocked - {servant.area})
-        after = _distance(state, area, enemy_master, blocked - {servant.area})
+        before = distance(servant.area, servant.area)
+        after = distance(servant.area, area)
         score = 2.0 * (before - after) - 0.3 * _power(state, card) + rng.random() * 0.5
         if guards == [servant_id]:
             score -= GUARD_WEIGHT  # keep the last guard on the gate of the own master area
@@ -190,8 +218,10 @@ def _end_move(state: FgoState, seat: Seat, legal: tuple[Any, ...]) -> Any:
 
 SERVANT_WEIGHT = 1.0
 """Evaluation: the worth of a servant on the map (win condition A counts them)."""
-DISTANCE_WEIGHT = 0.5
+DISTANCE_WEIGHT = 1.0
 """Evaluation: the cost of each step the nearest servant still needs to the enemy master area (condition B)."""
+TEMPO = 0.5
+"""Evaluation: the worth, in steps of that race, of being the seat whose turn it is."""
 CARD_WEIGHT = 0.2
 """Evaluation: the worth of each command card above the four that lose (condition C), up to ``CARD_CAP``."""
 CARD_CAP = 10
@@ -226,6 +256,7 @@ def evaluate(game: Game[Any, Any], state: FgoState) -> list[float]:
         steps = _distances_to(game_map, game_map.master_area(1 - seat))
         nearest = min((steps.get(s.area or "", 10) for s in on_map), default=10)
         cards = min(state.masters[seat].card_total - 4, CARD_CAP)
-        scores.append(SERVANT_WEIGHT * len(on_map) - DISTANCE_WEIGHT * nearest + CARD_WEIGHT * cards)
+        tempo = TEMPO if seat == state.turn else 0.0
+        scores.append(SERVANT_WEIGHT * len(on_map) - DISTANCE_WEIGHT * (nearest - tempo) + CARD_WEIGHT * cards)
     first = 1.0 / (1.0 + math.exp(scores[1] - scores[0]))
     return [first, 1.0 - first]
