@@ -10,6 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from bouts.core.content import Catalogs, ContentError, ContentPack, Entry, PackIndex
+from bouts.games.swordplay.actions import Act
 
 
 class Location(StrEnum):
@@ -109,6 +110,41 @@ SCHEMA: dict[str, type[Entry]] = {"hero": HeroCard, "monster": MonsterCard, "car
 REFERENCE = Path(__file__).parent / "content"
 
 
+TARGETS = (*(str(seat) for seat in range(8)), "monster")
+"""The text form of every possible attack target: a seat number, or ``monster``."""
+
+
+class Instance:
+    """One combat card instance with what play asks of it, computed once per pack.
+
+    Legal actions and events are built from these on every step of every playout, so the
+    card's facts and the instance's actions are looked up here instead of recomputed.
+    """
+
+    __slots__ = ("attacks", "card", "card_id", "defend", "discard", "drop", "hands", "id", "is_armor",
+                 "is_item", "name", "ready", "shield", "type")
+
+    def __init__(self, instance: str, card: CombatCard) -> None:
+        self.id = instance
+        """The instance id, ``<card id>/<copy>``."""
+        self.card = card
+        self.card_id = card.id
+        """Copies of a card share it: they are interchangeable."""
+        self.name = card.name
+        self.type = card.type
+        self.is_item = card.is_item
+        self.is_armor = card.type == "armor"
+        self.hands = card.hands
+        self.discard = Act("discard", instance)
+        self.ready = Act("ready", instance)
+        self.drop = Act("drop", instance)
+        self.defend = Act("defend", instance)
+        self.shield = Act("shield", instance)
+        self.attacks = {target: Act("attack", instance, target) for target in TARGETS} \
+            if card.type == "attack" else {}
+        """Target text form to the action of attacking it with this instance."""
+
+
 @dataclass(frozen=True, eq=False)
 class Catalog(PackIndex):
     """The cards of a pack, indexed for play: combat card instances are ``<card id>/<copy>``."""
@@ -119,14 +155,24 @@ class Catalog(PackIndex):
     """Every combat card instance id to its card."""
     deck: tuple[str, ...]
     """Every combat card instance id, in pack order (the unshuffled combat deck, SWP-RUL-05)."""
+    instances: dict[str, Instance]
+    """Every combat card instance id to its play-ready record."""
 
     def card(self, instance: str) -> CombatCard:
         """The card of an instance id."""
         return self.cards[instance]
 
 
+_INDEXED: dict[tuple[str, str | None], Catalog] = {}
+"""Catalogues by pack id and directory: a pack is indexed once however often a match is set up with it."""
+
+
 def catalog_of(pack: ContentPack) -> Catalog:
-    """Index a loaded pack."""
+    """Index a loaded pack (once per pack id)."""
+    key = (pack.id, pack.path)
+    known = _INDEXED.get(key)
+    if known is not None:
+        return known
     heroes = {h.id: h for h in pack.entries("hero", HeroCard)}
     monsters = {m.id: m for m in pack.entries("monster", MonsterCard)}
     cards: dict[str, CombatCard] = {}
@@ -139,7 +185,9 @@ def catalog_of(pack: ContentPack) -> Catalog:
         raise ContentError("the pack has no [[hero]] entries")
     if not cards:
         raise ContentError("the pack has no combat [[card]] entries")
-    return Catalog(pack, heroes, monsters, cards, tuple(cards))
+    instances = {instance: Instance(instance, card) for instance, card in cards.items()}
+    catalog = _INDEXED[key] = Catalog(pack, heroes, monsters, cards, tuple(cards), instances)
+    return catalog
 
 
 CATALOGS = Catalogs("swordplay", SCHEMA, REFERENCE, catalog_of, Catalog)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bouts.core.events import Event
 from bouts.games.swordplay.actions import TAKE, Act
-from bouts.games.swordplay.cards import CombatCard, Location
+from bouts.games.swordplay.cards import TARGETS, CombatCard, Location
+from bouts.games.swordplay.log import event
 from bouts.games.swordplay.state import Attack, Fighter, Phase, SwordplayState
 
 
@@ -20,15 +20,35 @@ def shield_can_counter(location: Location) -> bool:
 
 def attack_targets(state: SwordplayState, attacker: int) -> list[int]:
     """Whom ``attacker`` may attack: any other living Hero, or only the Monster (SWP-RUL-21, SWP-070)."""
-    if state.monster is not None:
-        return [] if state.fighters[state.monster].defeated else [state.monster]
-    return [i for i in state.living_heroes() if i != attacker]
+    fighters, seats = state.fighters, state.seats
+    if len(fighters) > seats:  # the Monster fights
+        return [] if fighters[seats].defeated else [seats]
+    return [i for i in range(seats) if i != attacker and not fighters[i].defeated]
+
+
+def target_texts(state: SwordplayState, attacker: int) -> list[str]:
+    """:func:`attack_targets` as the text forms attack actions name them by (a seat, or ``monster``)."""
+    fighters, seats = state.fighters, state.seats
+    if len(fighters) > seats:
+        return [] if fighters[seats].defeated else ["monster"]
+    return [TARGETS[i] for i in range(seats) if i != attacker and not fighters[i].defeated]
+
+
+def has_targets(state: SwordplayState, attacker: int) -> bool:
+    """Whether ``attacker`` has anyone to attack (see :func:`attack_targets`)."""
+    fighters, seats = state.fighters, state.seats
+    if len(fighters) > seats:
+        return not fighters[seats].defeated
+    return any(i != attacker and not fighters[i].defeated for i in range(seats))
 
 
 def damage_of(state: SwordplayState, attacker: Fighter, card: CombatCard) -> int:
     """Base damage + ALL ready Weapons + the Attack card's bonus (SWP-053, SWP-RUL-22)."""
     cards = state.catalog.cards
-    return attacker.base_damage + sum(cards[w].damage for w in attacker.weapons) + card.bonus
+    damage = attacker.base_damage + card.bonus
+    for weapon in attacker.weapons:
+        damage += cards[weapon].damage
+    return damage
 
 
 def pierces_armor(state: SwordplayState, attacker: Fighter, card: CombatCard) -> bool:
@@ -38,25 +58,30 @@ def pierces_armor(state: SwordplayState, attacker: Fighter, card: CombatCard) ->
                                                   for w in attacker.weapons)
 
 
-def counter_options(state: SwordplayState, attack: Attack) -> list[Act]:
+def counter_options(state: SwordplayState, attack: Attack) -> tuple[Act, ...]:
     """The target's choices: take the hit, a Defense card, or a ready Shield (SWP-050, SWP-RUL-16)."""
     target = state.fighters[attack.target]
-    attacker = state.fighters[attack.attacker]
-    cards = state.catalog.cards
+    instances = state.catalog.instances
+    location = attack.location
     options = [TAKE]
-    no_parry = state.options.realistic_parries and not target.is_armed and attacker.is_armed
+    no_parry = (state.options.realistic_parries and not target.weapons
+                and bool(state.fighters[attack.attacker].weapons))
     seen: set[str] = set()
     for instance in target.hand:
-        card = cards[instance]
-        if card.id in seen or not can_counter(card, attack.location):
+        known = instances[instance]
+        if known.type != "defense" or known.card_id in seen:
+            continue
+        card = known.card
+        if location not in card.counters:  # can_counter()
             continue
         if no_parry and card.parry:
             continue  # SWP-072: an unarmed Hero parries only unarmed attackers
-        seen.add(card.id)
-        options.append(Act("defend", instance))
-    if shield_can_counter(attack.location):
-        options.extend(Act("shield", s) for s in target.shields)
-    return options
+        seen.add(known.card_id)
+        options.append(known.defend)
+    if location is not Location.DODGE_ONLY:  # shield_can_counter()
+        for shield in target.shields:
+            options.append(instances[shield].shield)
+    return tuple(options)
 
 
 def declare_attack(state: SwordplayState, attacker: int, instance: str, target: int) -> None:
@@ -68,7 +93,7 @@ def declare_attack(state: SwordplayState, attacker: int, instance: str, target: 
         state.drawn_in.pop(instance, None)
     state.attack = Attack(attacker, instance, target, card.strikes)
     where = "Dodge Only" if card.strikes is Location.DODGE_ONLY else card.strikes.value.capitalize()
-    state.events.append(Event(
+    state.events.append(event(
         "attack", f"{fighter.name} plays {card.name}: a {where} attack on {state.fighters[target].name}",
         {"attacker": attacker, "card": instance, "target": target, "location": card.strikes.value},
         reveals=not fighter.is_monster, owner=None if fighter.is_monster else attacker))
@@ -85,7 +110,7 @@ def resolve_counter(state: SwordplayState, act: Act) -> bool:
         target.hand.remove(act.card)
         state.drawn_in.pop(act.card, None)
         state.discard.append(act.card)
-        state.events.append(Event("counter", f"{target.name} counters with {cards[act.card].name}",
+        state.events.append(event("counter", f"{target.name} counters with {cards[act.card].name}",
                                   {"seat": attack.target, "card": act.card}, reveals=True,
                                   owner=attack.target))
         return True
@@ -98,9 +123,9 @@ def resolve_counter(state: SwordplayState, act: Act) -> bool:
             del target.shields[act.card]
             state.discard.append(act.card)
             text += "; it breaks and is discarded"
-        state.events.append(Event("counter", text, {"seat": attack.target, "shield": act.card}))
+        state.events.append(event("counter", text, {"seat": attack.target, "shield": act.card}))
         return True
-    state.events.append(Event("no_counter", f"{target.name} does not counter",
+    state.events.append(event("no_counter", f"{target.name} does not counter",
                               {"seat": attack.target}))
     return False
 
@@ -118,7 +143,7 @@ def apply_damage(state: SwordplayState, index: int, amount: int, *, skip_armor: 
     if to_armor:
         parts.append(f"{to_armor} to Armor")
     parts.append(f"{to_life} to life (now {fighter.life})")
-    state.events.append(Event("damage", f"{fighter.name} takes {amount} damage: " + ", ".join(parts),
+    state.events.append(event("damage", f"{fighter.name} takes {amount} damage: " + ", ".join(parts),
                               {"seat": index, "amount": amount, "armor": to_armor, "life": fighter.life}))
     if fighter.armor_value and fighter.armor_damage >= fighter.armor_value:
         discard_armor(state, fighter, "is destroyed")
@@ -133,7 +158,7 @@ def discard_armor(state: SwordplayState, fighter: Fighter, why: str) -> None:
         name = state.catalog.cards[fighter.armor].name
     else:
         name = "printed Armor"
-    state.events.append(Event("armor_gone", f"{fighter.name}'s {name} {why}", {"armor": fighter.armor}))
+    state.events.append(event("armor_gone", f"{fighter.name}'s {name} {why}", {"armor": fighter.armor}))
     fighter.armor, fighter.armor_value, fighter.armor_damage = None, 0, 0
 
 
@@ -151,7 +176,7 @@ def defeat(state: SwordplayState, index: int) -> None:
     held = len(fighter.hand)
     fighter.hand, fighter.weapons, fighter.shields = [], [], {}
     fighter.armor, fighter.armor_value, fighter.armor_damage = None, 0, 0
-    state.events.append(Event("defeat", f"{fighter.name} is defeated; {held} card(s) from the hand go to "
+    state.events.append(event("defeat", f"{fighter.name} is defeated; {held} card(s) from the hand go to "
                               "the discard pile", {"seat": index, "hand": held}, reveals=held > 0,
                               owner=index))
 
@@ -170,7 +195,7 @@ def resolve_hit(state: SwordplayState) -> None:
         best = max(target.weapons, key=lambda w: cards[w].damage)  # first readied wins ties
         target.weapons.remove(best)
         state.discard.append(best)
-        state.events.append(Event("disarm", f"{target.name} drops {cards[best].name}",
+        state.events.append(event("disarm", f"{target.name} drops {cards[best].name}",
                                   {"seat": attack.target, "weapon": best}))
 
 

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
 
 from bouts.core.chance import Roll, Shuffle
 from bouts.core.contract import CHANCE, Game, GameInfo, IllegalAction, OptionsError, Outcome, Seat, Variant
-from bouts.core.events import Event
 from bouts.core.options import validate_options
 from bouts.games.swordplay import combat, monster, turn
 from bouts.games.swordplay.actions import Act, SwordplayAction
 from bouts.games.swordplay.cards import CATALOGS, Catalog
+from bouts.games.swordplay.log import event
 from bouts.games.swordplay.options import OPTION_HELP, SwordplayOptions
 from bouts.games.swordplay.state import Fighter, Phase, SwordplayState
 from bouts.games.swordplay.view import describe_action, render_view, view_of
@@ -37,6 +37,25 @@ INFO = GameInfo(
         "wins. Modes: arena (2+), solo (1 Hero vs the Monster), coop (Heroes vs the Monster)."
     ),
 )
+
+
+_TURN_PHASES = frozenset({Phase.DISCARD, Phase.READY, Phase.COMBAT})
+_SEAT = tuple((seat,) for seat in range(INFO.max_seats + 1))
+"""``_SEAT[seat]``: the ``to_act`` answer when ``seat`` alone decides."""
+_CHANCE_ONLY = (CHANCE,)
+_ONE_D10 = Roll.outcomes(1, D10)
+
+
+def _counter_options(state: SwordplayState) -> tuple[SwordplayAction, ...]:
+    assert state.attack is not None
+    return combat.counter_options(state, state.attack)
+
+
+_OPTIONS: dict[Phase, Callable[[SwordplayState], tuple[SwordplayAction, ...]]] = {
+    Phase.DISCARD: turn.discard_options, Phase.READY: turn.ready_options, Phase.COMBAT: turn.combat_options,
+    Phase.DEFEND: _counter_options,
+}
+"""The legal actions of the phases where a Hero decides."""
 
 
 class Swordplay(Game[SwordplayState, SwordplayAction]):
@@ -92,7 +111,7 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
     def _seat_hero(self, state: SwordplayState, hero_id: str) -> None:
         hero = state.catalog.heroes[hero_id]
         state.fighters.append(Fighter(hero.id, hero.name, False, hero.life, hero.base_damage, hero.hands))
-        state.events.append(Event("hero", f"Seat {len(state.fighters) - 1} selects {hero.name}",
+        state.events.append(event("hero", f"Seat {len(state.fighters) - 1} selects {hero.name}",
                                   {"seat": len(state.fighters) - 1, "hero": hero.id}))
         if len(state.fighters) == state.seats:
             self._after_heroes(state)
@@ -110,34 +129,35 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
     def to_act(self, state: SwordplayState) -> tuple[Seat, ...]:
         """The seat deciding now, ``CHANCE`` for rolls and shuffles, nobody when over."""
         phase = state.phase
-        if phase in (Phase.DISCARD, Phase.READY, Phase.COMBAT):
-            return (state.turn,)
+        if phase in _TURN_PHASES:
+            return _SEAT[state.turn]
         if phase is Phase.DEFEND:
             assert state.attack is not None
-            return (state.attack.target,)
+            return _SEAT[state.attack.target]
         if phase is Phase.CHOOSE_HERO:
-            return (len(state.fighters),)
+            return _SEAT[len(state.fighters)]
         if phase is Phase.OVER:
             return ()
-        return (CHANCE,)
+        return _CHANCE_ONLY
+
+    def legal_actions(self, state: SwordplayState, seat: Seat) -> tuple[SwordplayAction, ...]:
+        """Every action ``seat`` may take now (empty when it is not to act), cached on the state."""
+        cached = state._legal.get(seat)
+        if cached is None:
+            cached = state._legal[seat] = self._legal_actions(state, seat) if seat in self.to_act(state) else ()
+        return cached
 
     def _legal_actions(self, state: SwordplayState, seat: Seat) -> tuple[SwordplayAction, ...]:
+        options = _OPTIONS.get(state.phase)
+        if options is not None:
+            return options(state)
         phase = state.phase
-        if phase is Phase.DISCARD:
-            return tuple(turn.discard_options(state))
-        if phase is Phase.READY:
-            return tuple(turn.ready_options(state))
-        if phase is Phase.COMBAT:
-            return tuple(turn.combat_options(state))
-        if phase is Phase.DEFEND:
-            assert state.attack is not None
-            return tuple(combat.counter_options(state, state.attack))
         if phase is Phase.CHOOSE_HERO:
             taken = {f.card for f in state.fighters}
             free = [h for h in state.catalog.heroes if h not in taken] or list(state.catalog.heroes)
             return tuple(Act("hero", h) for h in free)
         if phase in (Phase.MONSTER_DEFENSE, Phase.MONSTER_TARGET):
-            return Roll.outcomes(1, D10)
+            return _ONE_D10
         if phase is Phase.FIRST_ROLL and len(state.contenders) <= 3:
             return Roll.outcomes(len(state.contenders), D10)
         return ()  # shuffles and many dice: too many outcomes to list
@@ -173,7 +193,9 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
 
     # -- applying ---------------------------------------------------------------------------
     def _apply(self, state: SwordplayState, seat: Seat, action: SwordplayAction) -> None:
-        if isinstance(action, Roll):
+        if type(action) is Act:
+            self._verbs[action.verb](self, state, seat, action)
+        elif isinstance(action, Roll):
             self._apply_roll(state, action)
         elif isinstance(action, Shuffle):
             self._apply_shuffle(state, action)
@@ -186,12 +208,12 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
                                                                                   strict=True))
             best = max(roll.values)
             tied = tuple(f for f, v in zip(state.contenders, roll.values, strict=True) if v == best)
-            state.events.append(Event("roll", f"First-player roll: {names}", {"rolls": list(roll.values)}))
+            state.events.append(event("roll", f"First-player roll: {names}", {"rolls": list(roll.values)}))
             if len(tied) > 1:  # SWP-RUL-04: only the tied players roll again
                 state.contenders = tied
                 return
             state.turn, state.contenders = tied[0], ()
-            state.events.append(Event("first", f"{state.fighters[tied[0]].name} goes first",
+            state.events.append(event("first", f"{state.fighters[tied[0]].name} goes first",
                                       {"fighter": tied[0]}))
             state.phase = Phase.SHUFFLE
         elif state.phase is Phase.MONSTER_DEFENSE:
@@ -200,7 +222,7 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
             card = monster.monster_card(state)
             value = monster.defense_value(card, attack.location)
             countered = monster.defends(card, attack.location, roll.values[0])
-            state.events.append(Event("roll", f"{card.name} rolls {roll.values[0]} against {value}+: "
+            state.events.append(event("roll", f"{card.name} rolls {roll.values[0]} against {value}+: "
                                       + ("countered" if countered else "the attack hits"),
                                       {"roll": roll.values[0], "needed": value, "countered": countered}))
             if not countered:
@@ -213,14 +235,14 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
     def _apply_shuffle(self, state: SwordplayState, shuffle: Shuffle) -> None:
         state.deck = list(shuffle.order)
         if state.phase is Phase.SHUFFLE:  # SWP-027, SWP-028
-            state.events.append(Event("shuffle", f"The combat deck is shuffled ({len(state.deck)} cards)"))
+            state.events.append(event("shuffle", f"The combat deck is shuffled ({len(state.deck)} cards)"))
             for seat in range(state.seats):
                 turn.draw(state, seat, state.options.hand_size)
             turn.begin_turn(state)
             return
         state.discard = []  # SWP-036
         state.epoch += 1
-        state.events.append(Event("shuffle", f"The discard pile is shuffled into a new combat deck "
+        state.events.append(event("shuffle", f"The discard pile is shuffled into a new combat deck "
                                   f"({len(state.deck)} cards)"))
         if state.resume is Phase.MONSTER_TURN:
             state.resume = None
@@ -230,45 +252,59 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
             turn.draw_phase(state)
 
     def _apply_act(self, state: SwordplayState, seat: Seat, act: Act) -> None:
-        verb = act.verb
-        fighter = state.fighters[seat] if seat < len(state.fighters) else None
-        cards = state.catalog.cards
-        if verb == "hero":
-            assert act.card is not None
-            self._seat_hero(state, act.card)
-        elif verb in ("keep", "discard"):  # SWP-033
-            assert fighter is not None
-            if act.card is not None:
-                fighter.hand.remove(act.card)
-                state.drawn_in.pop(act.card, None)
-                state.discard.append(act.card)
-                state.events.append(Event("discard", f"{fighter.name} discards {cards[act.card].name}",
-                                          {"seat": seat, "card": act.card}, reveals=True, owner=seat))
-            turn.draw_phase(state)
-        elif verb == "drop":  # SWP-044, SWP-045
-            assert fighter is not None and act.card is not None
-            self._drop(state, fighter, act.card)
-            turn.ready_phase(state)
-        elif verb == "ready":  # SWP-037..SWP-043
-            assert fighter is not None and act.card is not None
-            self._ready(state, seat, fighter, act.card)
-            turn.combat_phase(state)
-        elif verb == "pass":
-            turn.combat_phase(state)
-        elif verb == "attack":  # SWP-046..SWP-049
-            assert act.card is not None and act.target is not None
-            target = state.monster if act.target == "monster" else int(act.target)
-            assert target is not None
-            combat.declare_attack(state, seat, act.card, target)
-        elif verb == "end":
-            turn.end_turn(state)
-        elif verb in ("take", "defend", "shield"):  # SWP-050..SWP-056
-            if not combat.resolve_counter(state, act):
-                combat.resolve_hit(state)
-            combat.finish_attack(state)
-            turn.end_turn(state)
-        else:  # pragma: no cover - legality was checked
+        handler = self._verbs.get(act.verb)
+        if handler is None:  # pragma: no cover - legality was checked
             raise IllegalAction(f"unknown action '{act}'")
+        handler(self, state, seat, act)
+
+    def _hero(self, state: SwordplayState, seat: Seat, act: Act) -> None:
+        assert act.card is not None
+        self._seat_hero(state, act.card)
+
+    def _keep_or_discard(self, state: SwordplayState, seat: Seat, act: Act) -> None:  # SWP-033
+        if act.card is not None:
+            fighter = state.fighters[seat]
+            fighter.hand.remove(act.card)
+            state.drawn_in.pop(act.card, None)
+            state.discard.append(act.card)
+            state.events.append(event("discard", f"{fighter.name} discards {state.catalog.instances[act.card].name}",
+                                      {"seat": seat, "card": act.card}, reveals=True, owner=seat))
+        turn.draw_phase(state)
+
+    def _drop_item(self, state: SwordplayState, seat: Seat, act: Act) -> None:  # SWP-044, SWP-045
+        assert act.card is not None
+        self._drop(state, state.fighters[seat], act.card)
+        turn.ready_phase(state)
+
+    def _ready_item(self, state: SwordplayState, seat: Seat, act: Act) -> None:  # SWP-037..SWP-043
+        assert act.card is not None
+        self._ready(state, seat, state.fighters[seat], act.card)
+        turn.combat_phase(state)
+
+    def _pass(self, state: SwordplayState, seat: Seat, act: Act) -> None:
+        turn.combat_phase(state)
+
+    def _attack(self, state: SwordplayState, seat: Seat, act: Act) -> None:  # SWP-046..SWP-049
+        assert act.card is not None and act.target is not None
+        target = state.monster if act.target == "monster" else int(act.target)
+        assert target is not None
+        combat.declare_attack(state, seat, act.card, target)
+
+    def _end(self, state: SwordplayState, seat: Seat, act: Act) -> None:
+        turn.end_turn(state)
+
+    def _counter(self, state: SwordplayState, seat: Seat, act: Act) -> None:  # SWP-050..SWP-056
+        if not combat.resolve_counter(state, act):
+            combat.resolve_hit(state)
+        combat.finish_attack(state)
+        turn.end_turn(state)
+
+    _verbs: ClassVar[dict[str, Callable[[Swordplay, SwordplayState, Seat, Act], None]]] = {
+        "hero": _hero, "keep": _keep_or_discard, "discard": _keep_or_discard, "drop": _drop_item,
+        "ready": _ready_item, "pass": _pass, "attack": _attack, "end": _end,
+        "take": _counter, "defend": _counter, "shield": _counter,
+    }
+    """Each verb's handler."""
 
     @staticmethod
     def _drop(state: SwordplayState, fighter: Fighter, instance: str) -> None:
@@ -279,7 +315,7 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
         else:
             fighter.armor, fighter.armor_value, fighter.armor_damage = None, 0, 0
         state.discard.append(instance)
-        state.events.append(Event("drop", f"{fighter.name} drops {state.catalog.cards[instance].name}",
+        state.events.append(event("drop", f"{fighter.name} drops {state.catalog.cards[instance].name}",
                                   {"card": instance}))
 
     @staticmethod
@@ -296,7 +332,7 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
             fighter.weapons.append(instance)
         else:
             fighter.shields[instance] = 0
-        state.events.append(Event("ready", f"{fighter.name} readies {card.name}",
+        state.events.append(event("ready", f"{fighter.name} readies {card.name}",
                                   {"seat": seat, "card": instance}, reveals=True, owner=seat))
 
     # -- information -----------------------------------------------------------------------
@@ -312,26 +348,49 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
         """
         new = state.clone()
         new.events, new._legal = [], {}
-        groups: dict[int, list[tuple[list[str], int]]] = {}
+        drawn_in, epoch_now = state.drawn_in, state.epoch
+        fighters = new.fighters
+        hands = [fighters[i].hand for i in range(min(new.seats, len(fighters))) if i != seat and fighters[i].hand]
+        # The unseen cards by epoch, in the order of their places: other hands in seat order, then the deck.
         pools: dict[int, list[str]] = {}
-        for index in range(min(new.seats, len(new.fighters))):
-            if index == seat:
-                continue
-            hand = new.fighters[index].hand
-            for pos, instance in enumerate(hand):
-                epoch = new.drawn_in[instance]
-                groups.setdefault(epoch, []).append((hand, pos))
-                pools.setdefault(epoch, []).append(instance)
-        for pos, instance in enumerate(new.deck):
-            groups.setdefault(new.epoch, []).append((new.deck, pos))
-            pools.setdefault(new.epoch, []).append(instance)
-        for epoch, slots in groups.items():
-            pool = pools[epoch]
+        for hand in hands:
+            for instance in hand:
+                epoch = drawn_in[instance]
+                pool = pools.get(epoch)
+                if pool is None:
+                    pools[epoch] = [instance]
+                else:
+                    pool.append(instance)
+        deck = new.deck
+        if deck:
+            pool = pools.get(epoch_now)
+            if pool is None:
+                pools[epoch_now] = list(deck)
+            else:
+                pool.extend(deck)
+        for pool in pools.values():
             rng.shuffle(pool)
-            for (pile, pos), instance in zip(slots, pool, strict=True):
-                pile[pos] = instance
-                if pile is not new.deck:
-                    new.drawn_in[instance] = epoch
+        # Deal each pool back into its places, in the same order.
+        new_drawn_in = new.drawn_in
+        if len(pools) == 1:  # the usual case: every unseen card comes from the current deck
+            epoch, pool = next(iter(pools.items()))
+            dealt = 0
+            for hand in hands:
+                size = len(hand)
+                hand[:] = pool[dealt:dealt + size]
+                dealt += size
+                for instance in hand:
+                    new_drawn_in[instance] = epoch
+            deck[:] = pool[dealt:]
+            return new
+        cursors = {epoch: iter(pool) for epoch, pool in pools.items()}
+        for hand in hands:
+            for pos, instance in enumerate(hand):
+                epoch = drawn_in[instance]
+                hand[pos] = card = next(cursors[epoch])
+                new_drawn_in[card] = epoch
+        if deck:
+            deck[:] = cursors[epoch_now]
         return new
 
     def content_choices(self, state: SwordplayState) -> dict[Seat, str | list[str]]:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bouts.core.events import Event
 from bouts.games.swordplay.cards import Location, MonsterCard
 from bouts.games.swordplay.combat import declare_attack
+from bouts.games.swordplay.log import event
 from bouts.games.swordplay.state import Attack, Phase, SwordplayState
 from bouts.games.swordplay.turn import end_turn, free_hands
 
@@ -35,12 +35,12 @@ def monster_turn(state: SwordplayState) -> None:
         if state.discard:
             state.phase, state.resume = Phase.RESHUFFLE, Phase.MONSTER_TURN
             return
-        state.events.append(Event("monster_idle", f"{monster.name} finds no card to draw"))
+        state.events.append(event("monster_idle", f"{monster.name} finds no card to draw"))
         end_turn(state)
         return
     instance = state.deck.pop(0)
     card = state.catalog.cards[instance]
-    state.events.append(Event("monster_draw", f"{monster.name} draws {card.name}",
+    state.events.append(event("monster_draw", f"{monster.name} draws {card.name}",
                               {"card": instance}, reveals=True))
     if card.type == "attack":  # SWP-066
         living = state.living_heroes()
@@ -52,10 +52,10 @@ def monster_turn(state: SwordplayState) -> None:
         return
     if card.type == "weapon" and card.hands <= free_hands(state, monster):  # SWP-067, SWP-RUL-28
         monster.weapons.append(instance)
-        state.events.append(Event("ready", f"{monster.name} readies {card.name}", {"card": instance}))
+        state.events.append(event("ready", f"{monster.name} readies {card.name}", {"card": instance}))
     else:  # SWP-064, SWP-065, SWP-068, SWP-RUL-26
         state.discard.append(instance)
-        state.events.append(Event("monster_discard", f"{monster.name} discards {card.name}",
+        state.events.append(event("monster_discard", f"{monster.name} discards {card.name}",
                                   {"card": instance}))
     end_turn(state)
 
@@ -78,7 +78,7 @@ def choose_target(state: SwordplayState, roll: int) -> None:
     assert attack is not None and state.monster is not None
     living = state.living_heroes()
     target = target_of(living, roll)
-    state.events.append(Event("roll", f"Target roll: {roll}" + ("" if target is not None else ", roll again"),
+    state.events.append(event("roll", f"Target roll: {roll}" + ("" if target is not None else ", roll again"),
                               {"roll": roll, "target": target}))
     if target is None:
         return

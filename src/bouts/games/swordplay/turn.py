@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-from bouts.core.events import Event
 from bouts.games.swordplay.actions import END, KEEP, PASS, Act
 from bouts.games.swordplay.cards import CombatCard
-from bouts.games.swordplay.combat import attack_targets
+from bouts.games.swordplay.combat import has_targets, target_texts
+from bouts.games.swordplay.log import ONLY, event
 from bouts.games.swordplay.state import Fighter, Phase, SwordplayState
 
 
 def free_hands(state: SwordplayState, fighter: Fighter) -> int:
     """Hands not used by ready Weapons and Shields; Armor uses none (SWP-042, SWP-RUL-18)."""
-    cards = state.catalog.cards
-    used = sum(cards[w].hands for w in fighter.weapons) + sum(cards[s].hands for s in fighter.shields)
+    instances = state.catalog.instances
+    used = 0
+    for item in fighter.weapons:
+        used += instances[item].hands
+    for item in fighter.shields:
+        used += instances[item].hands
     return fighter.hands - used
 
 
@@ -25,73 +29,101 @@ def distinct(state: SwordplayState, instances: list[str]) -> list[str]:
     """One instance per card id: copies of a card are interchangeable."""
     seen: set[str] = set()
     out = []
+    index = state.catalog.instances
     for instance in instances:
-        card_id = state.catalog.cards[instance].id
+        card_id = index[instance].card_id
         if card_id not in seen:
             seen.add(card_id)
             out.append(instance)
     return out
 
 
-def discard_options(state: SwordplayState) -> list[Act]:
-    """Discard at most one card, or keep them all (SWP-033)."""
-    hand = state.fighters[state.turn].hand
-    return [KEEP, *(Act("discard", c) for c in distinct(state, hand))]
+def discard_options(state: SwordplayState) -> tuple[Act, ...]:
+    """Discard at most one card (one per card id: copies are interchangeable), or keep them all (SWP-033)."""
+    instances = state.catalog.instances
+    options = [KEEP]
+    seen: set[str] = set()
+    for instance in state.fighters[state.turn].hand:
+        known = instances[instance]
+        if known.card_id not in seen:
+            seen.add(known.card_id)
+            options.append(known.discard)
+    return tuple(options)
 
 
-def ready_options(state: SwordplayState) -> list[Act]:
+def ready_options(state: SwordplayState) -> tuple[Act, ...]:
     """Drop ready Items first, then ready at most one Item, or pass (SWP-037, SWP-044)."""
     fighter = state.fighters[state.turn]
-    cards = state.catalog.cards
-    items = [c for c in fighter.hand if cards[c].is_item and fits(state, fighter, cards[c])]
-    drops = [*fighter.weapons, *fighter.shields, *([fighter.armor] if fighter.armor else [])]
-    return [PASS, *(Act("ready", c) for c in distinct(state, items)), *(Act("drop", c) for c in drops)]
+    instances = state.catalog.instances
+    free = free_hands(state, fighter)
+    options = [PASS]
+    seen: set[str] = set()
+    for instance in fighter.hand:
+        known = instances[instance]
+        if known.is_item and (known.is_armor or known.hands <= free) and known.card_id not in seen:  # fits()
+            seen.add(known.card_id)
+            options.append(known.ready)
+    for item in fighter.weapons:
+        options.append(instances[item].drop)
+    for item in fighter.shields:
+        options.append(instances[item].drop)
+    if fighter.armor:
+        options.append(instances[fighter.armor].drop)
+    return tuple(options)
 
 
-def combat_options(state: SwordplayState) -> list[Act]:
+def combat_options(state: SwordplayState) -> tuple[Act, ...]:
     """One Attack card at one target, or end the turn (SWP-046, SWP-047)."""
     if state.readied:
-        return [END]  # SWP-039: no attack on a turn an Item was readied
-    fighter = state.fighters[state.turn]
-    cards = state.catalog.cards
-    attacks = [c for c in fighter.hand if cards[c].type == "attack"]
-    targets = attack_targets(state, state.turn)
-    monster = state.monster
-    return [END, *(Act("attack", c, "monster" if t == monster else str(t))
-                   for c in distinct(state, attacks) for t in targets)]
+        return (END,)  # SWP-039: no attack on a turn an Item was readied
+    instances = state.catalog.instances
+    targets = target_texts(state, state.turn)
+    options = [END]
+    seen: set[str] = set()
+    for instance in state.fighters[state.turn].hand:
+        known = instances[instance]
+        if known.type == "attack" and known.card_id not in seen:
+            seen.add(known.card_id)
+            attacks = known.attacks
+            for target in targets:
+                options.append(attacks[target])
+    return tuple(options)
 
 
 def draw(state: SwordplayState, index: int, count: int) -> int:
     """Draw up to ``count`` cards from the top of the combat deck; returns how many were drawn."""
+    deck = state.deck
+    got = deck[:count]
+    if not got:
+        return 0
+    del deck[:count]
     fighter = state.fighters[index]
-    got = state.deck[:count]
-    del state.deck[:count]
     fighter.hand.extend(got)
+    drawn_in, epoch = state.drawn_in, state.epoch
     for instance in got:
-        state.drawn_in[instance] = state.epoch
-    if got:
-        names = ", ".join(state.catalog.cards[c].name for c in got)
-        state.events.append(Event("draw", f"{fighter.name} draws {len(got)} card(s)",
-                                  {"seat": index, "count": len(got)}))
-        state.events.append(Event("drew", f"You draw {names}", {"seat": index, "cards": got},
-                                  to=frozenset({index}), reveals=True))
+        drawn_in[instance] = epoch
+    instances = state.catalog.instances
+    names = ", ".join([instances[c].name for c in got])
+    state.events += (event("draw", f"{fighter.name} draws {len(got)} card(s)", {"seat": index, "count": len(got)}),
+                     event("drew", f"You draw {names}", {"seat": index, "cards": got}, to=ONLY[index],
+                           reveals=True))
     return len(got)
 
 
 def begin_turn(state: SwordplayState) -> None:
     """Start the turn of ``state.turn``: the Monster acts, a Hero goes to its Discard phase."""
-    from bouts.games.swordplay.monster import monster_turn
-
     limit = state.options.turn_limit
     if limit is not None and state.turns >= limit:
         state.phase = Phase.OVER
-        state.events.append(Event("turn_limit", f"The turn limit ({limit}) is reached: a draw"))
+        state.events.append(event("turn_limit", f"The turn limit ({limit}) is reached: a draw"))
         return
     state.turns += 1
     state.readied = False
     fighter = state.fighters[state.turn]
-    state.events.append(Event("turn", f"{fighter.name}'s turn", {"fighter": state.turn, "turn": state.turns}))
+    state.events.append(event("turn", f"{fighter.name}'s turn", {"fighter": state.turn, "turn": state.turns}))
     if fighter.is_monster:
+        from bouts.games.swordplay.monster import monster_turn  # the Monster's turn ends with end_turn
+
         monster_turn(state)
     elif fighter.hand:
         state.phase = Phase.DISCARD
@@ -132,15 +164,20 @@ def combat_phase(state: SwordplayState) -> None:
     targeted. Whether the hand holds an Attack card is hidden, so it is not used.
     """
     state.phase = Phase.COMBAT
-    if state.readied or not state.fighters[state.turn].hand or not attack_targets(state, state.turn):
+    if state.readied or not state.fighters[state.turn].hand or not has_targets(state, state.turn):
         end_turn(state)
 
 
 def is_over(state: SwordplayState) -> bool:
     """Last Hero standing (SWP-057), or in solo/co-op the Monster or every Hero down (SWP-RUL-34)."""
-    if state.monster is not None:
-        return state.fighters[state.monster].defeated or not state.living_heroes()
-    return len(state.living_heroes()) <= 1
+    fighters, seats = state.fighters, state.seats
+    standing = 0
+    for index in range(seats):
+        if not fighters[index].defeated:
+            standing += 1
+    if len(fighters) > seats:  # the Monster fights
+        return fighters[seats].defeated or not standing
+    return standing <= 1
 
 
 def end_turn(state: SwordplayState) -> None:
@@ -149,9 +186,10 @@ def end_turn(state: SwordplayState) -> None:
     if is_over(state):
         state.phase = Phase.OVER
         return
-    count = len(state.fighters)
+    fighters = state.fighters
+    count = len(fighters)
     nxt = (state.turn + 1) % count
-    while state.fighters[nxt].defeated:
+    while fighters[nxt].defeated:
         nxt = (nxt + 1) % count
     state.turn = nxt
     begin_turn(state)
