@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bouts.core.events import Event
-from bouts.games.fgo_duel.state import DrawOrder, FgoState, Phase
+from bouts.games.fgo_duel.state import ONLY_SEAT, DrawOrder, FgoState, Phase
 
 HAND_SIZE = 5
 """Cards in an opening hand and drawn up to in the charge phase (FGO-024, FGO-070)."""
@@ -20,16 +20,20 @@ def draw_cards(state: FgoState, seat: int, count: int) -> int:
     """Draw up to ``count`` cards from the top of the deck; returns how many were drawn."""
     master = state.masters[seat]
     got = master.deck[:count]
+    if not got:
+        return 0
     del master.deck[:count]
     master.hand.extend(got)
+    drawn_in, epoch = master.drawn_in, master.epoch
     for instance in got:
-        master.drawn_in[instance] = master.epoch
-    if got:
-        state.stalled = 0
-        state.events.append(Event("draw", f"Seat {seat} draws {len(got)} card(s)", {"seat": seat, "count": len(got)}))
-        state.events.append(Event("drew", "You draw " + ", ".join(card_name(state, c) for c in got),
-                                  {"seat": seat, "cards": got}, to=frozenset({seat}), reveals=True))
-    return len(got)
+        drawn_in[instance] = epoch
+    state.stalled = 0
+    names = state.catalog.card_names
+    drawn = len(got)
+    state.events.append(Event("draw", f"Seat {seat} draws {drawn} card(s)", {"seat": seat, "count": drawn}))
+    state.events.append(Event("drew", "You draw " + ", ".join([names[c] for c in got]),
+                              {"seat": seat, "cards": got}, to=ONLY_SEAT[seat], reveals=True))
+    return drawn
 
 
 def continue_draws(state: FgoState) -> bool:

@@ -17,7 +17,7 @@ from bouts.games.fgo_duel.battle import battle_options
 from bouts.games.fgo_duel.cards import CATALOGS, Catalog
 from bouts.games.fgo_duel.movement import legal_moves
 from bouts.games.fgo_duel.options import OPTION_HELP, FgoOptions
-from bouts.games.fgo_duel.state import FgoState, Master, Phase, SkillState
+from bouts.games.fgo_duel.state import ONLY_SEAT, FgoState, Master, Phase, SkillState
 from bouts.games.fgo_duel.view import describe_action, hints_for, render_view, view_of
 
 INFO = GameInfo(
@@ -95,15 +95,15 @@ class FgoDuel(Game[FgoState, FgoAction]):
     def to_act(self, state: FgoState) -> tuple[Seat, ...]:
         """The deciding seat(s), ``CHANCE`` for the first-player roll and shuffles, nobody when over."""
         phase = state.phase
-        if phase in (Phase.PARTY, Phase.BATTLE):
+        if phase is Phase.ACTION or phase is Phase.START or phase is Phase.END_MOVE:
+            return (state.turn,)
+        if phase is Phase.BATTLE or phase is Phase.PARTY:
             assert state.sealed is not None
             return tuple(sorted(state.sealed.waiting))
-        if phase in (Phase.FIRST_PLAYER, Phase.SHUFFLE):
+        if phase is Phase.SHUFFLE or phase is Phase.FIRST_PLAYER:
             return (CHANCE,)
         if phase is Phase.MULLIGAN:
             return (state.mulligan_seat,)
-        if phase in (Phase.START, Phase.ACTION, Phase.END_MOVE):
-            return (state.turn,)
         if phase is Phase.TRIGGER:
             return (1 - state.turn,)
         if phase is Phase.REMOVE:
@@ -194,7 +194,7 @@ class FgoDuel(Game[FgoState, FgoAction]):
             state.events.append(Event("status_placed", f"Seat {seat} places {len(act.args)} status card(s) face "
                                       f"down ({len(picks)} of 3)", {"seat": seat, "placed": len(picks)}))
             state.events.append(Event("party_mine", f"You place {' '.join(act.args)} (slots so far: "
-                                      f"{' '.join(picks)})", {"party": list(picks)}, to=frozenset({seat})))
+                                      f"{' '.join(picks)})", {"party": list(picks)}, to=ONLY_SEAT[seat]))
             if len(picks) == party.PARTY_SIZE:
                 state.sealed.choose(seat, tuple(picks))
             if state.sealed.is_complete:
@@ -237,7 +237,7 @@ class FgoDuel(Game[FgoState, FgoAction]):
                                       {"seat": seat, "count": len(act.args)}))
             state.events.append(Event("battle_mine", "You play " + ", ".join(deck.card_name(state, c)
                                                                              for c in act.args),
-                                      {"cards": list(act.args)}, to=frozenset({seat})))
+                                      {"cards": list(act.args)}, to=ONLY_SEAT[seat]))
             if state.sealed.is_complete:
                 turn.resolve_battle(state)
         elif verb == "remove":  # FGO-071, FGO-072

@@ -43,32 +43,33 @@ def legal_moves(state: FgoState, seat: int) -> list[Act]:
     out: list[Act] = []
     if not hand:
         return out
-    catalog = state.catalog
-    owners, kinds = catalog.owners, catalog.kinds
+    kinds = state.catalog.kinds
     board = state.board
     neighbours = board.neighbours
     own_master = board.master_areas[seat]
     own_areas = {s.area for s in master.party if s.area is not None}
+    append = out.append
+    cards_of: dict[str, list[str]] = {}  # servant -> its hand cards, one per kind, hand order
+    seen: set[tuple[str, str, int]] = set()
+    for instance in hand:
+        key = kinds[instance]
+        if key not in seen:
+            seen.add(key)
+            cards_of.setdefault(key[0], []).append(instance)
     for servant in master.party:
         area = servant.area
         if area is None:
             continue
         servant_id = servant.servant
-        cards: list[str] = []
-        seen: set[tuple[str, str, int]] = set()
-        for instance in hand:
-            if owners[instance] == servant_id:
-                key = kinds[instance]
-                if key not in seen:
-                    seen.add(key)
-                    cards.append(instance)
+        cards = cards_of.get(servant_id)
         if not cards:
             continue
         moves = board.moves[servant_id]
         for destination in neighbours[area]:
             if destination != own_master and destination not in own_areas:
                 paid = moves[destination]
-                out.extend([paid[card] for card in cards])
+                for card in cards:
+                    append(paid[card])
     return out
 
 

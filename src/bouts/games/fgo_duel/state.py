@@ -10,6 +10,8 @@ from bouts.core.decisions import SealedChoices
 from bouts.games.fgo_duel.cards import Board, Catalog, GameMap
 from bouts.games.fgo_duel.options import FgoOptions
 
+ONLY_SEAT: tuple[frozenset[int], frozenset[int]] = (frozenset({0}), frozenset({1}))
+"""The audience of a private event of seat 0 or of seat 1."""
 CHAIN_COUNTER_SQUARES = 3
 """Squares of the chain counter: the start square (0) to the rightmost square (2) (FGO-RUL-05)."""
 
@@ -115,7 +117,10 @@ class Master:
 
     def servant(self, servant_id: str) -> ServantInPlay:
         """The party member with this id."""
-        return next(s for s in self.party if s.servant == servant_id)
+        for member in self.party:
+            if member.servant == servant_id:
+                return member
+        raise StopIteration(servant_id)
 
     def on_map(self) -> list[ServantInPlay]:
         """Party members whose figures are on the map."""
@@ -138,9 +143,13 @@ class Attack:
     defender: str | None
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class DrawOrder:
-    """Cards a master still has to draw (FGO-070, FGO-RUL-28)."""
+    """Cards a master still has to draw (FGO-070, FGO-RUL-28).
+
+    Never changed in place (a new order replaces it), so clones may share it; not frozen only
+    because a frozen dataclass is slower to build, and the charge phase builds two every turn.
+    """
 
     seat: int
     count: int

@@ -106,11 +106,12 @@ def declare_move(state: FgoState, seat: int, servant_id: str, area: str, card: s
     master.hand.remove(card)
     master.trash.append(card)  # FGO-044: face up, upright
     state.stalled = 0
-    state.events.append(Event("move", f"Seat {seat} trashes {card_name(state, card)} to move "
-                              f"{servant_name(state, servant_id)} to {state.board.names[area]}",
+    board = state.board
+    state.events.append(Event("move", f"Seat {seat} trashes {state.catalog.card_names[card]} to move "
+                              f"{servant_name(state, servant_id)} to {board.names[area]}",
                               {"seat": seat, "servant": servant_id, "from": servant.area, "to": area, "card": card},
                               reveals=True, owner=seat))
-    if area == state.board.master_areas[1 - seat]:
+    if area == board.master_areas[1 - seat]:
         servant.area = area
         declare_winner(state, seat, f"{servant_name(state, servant_id)} entered the enemy master area")
         return
@@ -189,8 +190,10 @@ def resolve_battle(state: FgoState) -> None:
 def charge_phase(state: FgoState) -> None:
     """Both players draw up to 5, turn player first (FGO-070, FGO-RUL-33, FGO-RUL-34)."""
     state.attack = None
-    state.draws = [DrawOrder(s, max(0, HAND_SIZE - len(state.masters[s].hand)))
-                   for s in (state.turn, 1 - state.turn)]
+    first, second = state.turn, 1 - state.turn
+    masters = state.masters
+    state.draws = [DrawOrder(first, max(0, HAND_SIZE - len(masters[first].hand))),
+                   DrawOrder(second, max(0, HAND_SIZE - len(masters[second].hand)))]
     state.after = "end"
     resume(state)
 
