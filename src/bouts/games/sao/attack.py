@@ -4,13 +4,12 @@ SAO-120..SAO-127, SAO-145..SAO-149)."""
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 
 from bouts.core.events import Event
 from bouts.games.sao import clearing, turn
 from bouts.games.sao.actions import Act, act
 from bouts.games.sao.cards import SwordSkill
-from bouts.games.sao.skills import Modifiers, triggers, value_text
+from bouts.games.sao.skills import VALUE_TEXT, Modifiers, triggers
 from bouts.games.sao.state import SaoState, plain_decision
 
 
@@ -32,7 +31,7 @@ def modifiers(state: SaoState) -> Modifiers:
 def finalize(state: SaoState) -> None:
     """The result is final; ③ the turn player spends dice on Sword Skills (SAO-068)."""
     state.pending.pop()
-    state.events.append(Event("final", "Final result: " + " ".join(value_text(d.value) for d in state.pool),
+    state.events.append(Event("final", "Final result: " + " ".join([VALUE_TEXT[d.value] for d in state.pool]),
                               {"pool": [d.value for d in state.pool]}))
     state.pending.append(plain_decision(state.characters[state.turn_char].seat, "assign"))
 
@@ -87,9 +86,10 @@ def trigger(state: SaoState, act: Act) -> None:
     indices = tuple(int(d) for d in dice)
     state.used.extend(indices)
     state.triggered.append((skill_id, indices))
-    skill = next(s for s in state.card(state.turn_char).skills if s.id == skill_id)
-    state.events.append(Event("skill", f"{state.characters[state.turn_char].name} triggers {skill.name} with "
-                              + " ".join(value_text(state.pool[i].value) for i in indices),
+    me = state.characters[state.turn_char]
+    skill = state.catalog.skill_named[me.id, skill_id]
+    state.events.append(Event("skill", f"{me.name} triggers {skill.name} with "
+                              + " ".join([VALUE_TEXT[state.pool[i].value] for i in indices]),
                               {"skill": skill_id, "dice": list(indices)}))
 
 
@@ -182,7 +182,7 @@ def take_damage(state: SaoState, index: int, amount: int) -> None:
         state.events.append(Event("shield", f"{c.name}'s Shield ignores {amount} damage; the token goes "
                                   "back to Silica", {"character": c.id}))
         return
-    coats = Counter(state.catalog.items[i].effect for i in c.equipment)["coat"]
+    coats = sum(1 for i in c.equipment if state.catalog.items[i].effect == "coat")
     amount = max(0, amount - coats)
     c.damage += amount
     state.events.append(Event("hurt", f"{c.name} takes {amount} damage ({max(0, state.hp(index) - c.damage)} "

@@ -197,6 +197,8 @@ class Catalog(PackIndex):
     """Character id to the six face codes of his character die."""
     known_skills: dict[tuple[str, int], tuple[SwordSkill, ...]] = field(default_factory=dict, repr=False)
     """(character id, level stage 0-2) to the Sword Skills he knows then (SAO-069)."""
+    skill_named: dict[tuple[str, str], SwordSkill] = field(default_factory=dict, repr=False)
+    """(character id, skill id) to the first of his Sword Skills with that id."""
     sections: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
     """Section name to its scenario ids, in pack order."""
     memo: dict[Any, Any] = field(default_factory=dict, repr=False)
@@ -251,9 +253,13 @@ def _index(pack: ContentPack) -> Catalog:
     die_faces = {c.id: c.die_codes for c in characters.values()}
     known = {(c.id, stage): tuple(s for s in c.skills if s.level <= level)
              for c in characters.values() for stage, level in enumerate(LEVELS)}
+    named: dict[tuple[str, str], SwordSkill] = {}
+    for c in characters.values():
+        for skill in c.skills:
+            named.setdefault((c.id, skill.id), skill)
     sections = {name: tuple(s.id for s in scenarios.values() if s.section == name) for name in SECTIONS}
     return Catalog(pack, characters, scenarios, items, supports[0] if supports else None,
-                   die_faces, known, sections)
+                   die_faces, known, named, sections)
 
 
 CATALOGS = Catalogs("sao", SCHEMA, REFERENCE, catalog_of, Catalog)

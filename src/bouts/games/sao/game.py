@@ -123,6 +123,15 @@ class Sao(Game[SaoState, SaoAction]):
             return ()
         return (state.pending[-1].seat,)
 
+    def legal_actions(self, state: SaoState, seat: Seat) -> tuple[SaoAction, ...]:
+        """Every action ``seat`` may take now (empty when it is not to act), cached on the state."""
+        cached = state._legal.get(seat)
+        if cached is None:
+            pending = state.pending
+            acting = state.result is None and pending and pending[-1].seat == seat
+            cached = state._legal[seat] = self._legal_actions(state, seat) if acting else ()
+        return cached
+
     def _legal_actions(self, state: SaoState, seat: Seat) -> tuple[SaoAction, ...]:
         decision = state.pending[-1]
         kind = decision.kind
@@ -202,7 +211,8 @@ class Sao(Game[SaoState, SaoAction]):
         kind = state.pending[-1].kind
         if kind in ("scenario_shuffle", "item_shuffle"):
             return Shuffle.sample(self._shuffle_pile(state), rng)
-        return Roll.sample(len(state.pending[-1].get("dice")), 6, rng)
+        randint = rng.randint  # as Roll.sample(n, 6, rng) does, without its generator
+        return Roll(tuple([randint(1, 6) for _ in state.pending[-1].get("dice")]))
 
     def parse_action(self, state: SaoState, seat: Seat, text: str) -> SaoAction:
         """Read an action's text form (``roll 3 5 ...``, ``shuffle ...`` for chance)."""

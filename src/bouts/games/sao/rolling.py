@@ -10,7 +10,7 @@ from bouts.core.chance import Roll
 from bouts.core.decisions import Decision
 from bouts.core.events import Event
 from bouts.games.sao.actions import Act, act
-from bouts.games.sao.skills import value_text
+from bouts.games.sao.skills import VALUE_TEXT, value_text
 from bouts.games.sao.state import Die, SaoState, Token, make_die, plain_decision
 
 REGULAR = (1, 2, 3, 4, 5, 6)
@@ -53,7 +53,7 @@ def exchange_options(state: SaoState, rolling: tuple[int, ...] = ()) -> tuple[in
     being rolled for his character die (SAO-103, SAO-RUL-08); in the final ordeal Kirito may also swap
     main dice for dead players' character dice (SAO-128, SAO-RUL-32).
     """
-    if not state.options.uses_character_dice:
+    if not state.options.uses_character_dice or not any(c.has_die for c in state.characters):
         return None
     in_pool = {d.char for d in state.pool if d.char is not None}
     deciders = [state.turn_char] + ([state.partner] if state.partner is not None else [])
@@ -167,7 +167,7 @@ def pool_text(state: SaoState) -> str:
     main: list[str] = []
     support: list[str] = []
     for d in state.pool:
-        (main if d.kind == "main" else support).append(value_text(d.value))
+        (main if d.kind == "main" else support).append(VALUE_TEXT[d.value])
     return f"{' '.join(main)} | {' '.join(support)}" if support else " ".join(main)
 
 
@@ -177,10 +177,10 @@ def rerolls_allowed(state: SaoState) -> int:
     if step.no_reroll:
         return 0
     base = 1 if step.reroll_minus_one else 2
-    holders = [state.turn_char] + ([state.partner] if state.partner is not None else [])
-    for index in holders:
-        c = state.characters[index]
-        base += sum(1 for item in c.equipment if state.catalog.items[item].effect == "ring")
+    items = state.catalog.items
+    for index in (state.turn_char, state.partner):
+        if index is not None:
+            base += sum(1 for item in state.characters[index].equipment if items[item].effect == "ring")
     return base
 
 
@@ -208,12 +208,10 @@ def continue_reroll(state: SaoState, indices: tuple[int, ...]) -> None:
 # -- abilities (SAO-065..SAO-067, SAO-133..SAO-144) ------------------------------------------------
 def can_use_abilities(state: SaoState, index: int) -> bool:
     """Whether character ``index`` may use an ability now (SAO-050, SAO-066, SAO-152)."""
-    if state.current_step.no_abilities:
-        return False
-    if index not in (state.turn_char, state.partner):
+    if index != state.turn_char and index != state.partner:
         return False
     c = state.characters[index]
-    return not c.dead and (c.usage > 0 or c.free_use)
+    return not c.dead and (c.usage > 0 or c.free_use) and not state.current_step.no_abilities
 
 
 def ability_actions(state: SaoState, index: int) -> list[Act]:
@@ -232,10 +230,10 @@ def ability_actions(state: SaoState, index: int) -> list[Act]:
         elif kind == "set_dice":
             target = ability.values[0]
             out += _dice_combos(c.id, ability.id, ability.count,
-                                tuple(i for i, d in enumerate(pool) if d.value != target))
+                                tuple([i for i, d in enumerate(pool) if d.value != target]))
         elif kind == "flip_dice":
             out += _dice_combos(c.id, ability.id, ability.count,
-                                tuple(i for i, d in enumerate(pool) if d.value <= 6))
+                                tuple([i for i, d in enumerate(pool) if d.value <= 6]))
         elif kind == "addition_boost":
             if "lisbeth" not in state.tokens:
                 others = [i for i in state.living() if i != index]

@@ -96,10 +96,11 @@ def triggers(skill: SwordSkill, group: tuple[int, ...] | list[int]) -> bool:
     return _triggers(skill_key(skill), tuple(sorted(group)))
 
 
-_VALUE_TEXT = {0: "0", 1: "1", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", FACE: "F", SYMBOL: "S"}
+VALUE_TEXT = {0: "0", 1: "1", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", FACE: "F", SYMBOL: "S"}
+"""Every die code (0: not rolled yet) as a player reads it."""
 
 
 def value_text(code: int) -> str:
     """A die code as a player reads it."""
-    text = _VALUE_TEXT.get(code)
+    text = VALUE_TEXT.get(code)
     return str(code) if text is None else text

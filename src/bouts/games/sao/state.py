@@ -38,8 +38,11 @@ class Character:
 
     def clone(self) -> Character:
         """A copy with its own list."""
-        return Character(self.id, self.name, self.seat, self.level, self.damage, self.usage,
-                         self.exhausted, self.dead, self.has_die, self.free_use, list(self.equipment))
+        fields = self.__dict__.copy()  # every field but the list is immutable
+        fields["equipment"] = list(self.equipment)
+        new = object.__new__(Character)
+        new.__dict__ = fields
+        return new
 
 
 @dataclass(frozen=True)
@@ -143,15 +146,18 @@ class SaoState(State):
     reason: str = ""
 
     def clone(self) -> SaoState:
-        """A copy deep enough to apply an action to."""
-        return SaoState(
-            self.options, self.catalog, self.seats, [c.clone() for c in self.characters],
-            list(self.scenarios), list(self.pending), self.section, self.step, self.step_damage,
-            list(self.items), list(self.consumables), self.yui, self.yui_used, self.turn_char,
-            self.partner, self.last_partner, list(self.pool), self.rerolls_used, self.asked_partner,
-            list(self.offered), list(self.controlled), list(self.used), list(self.triggered),
-            dict(self.tokens), list(self.moved), self.turns, self.result, self.reason,
+        """A copy deep enough to apply an action to (no events, no cached legal actions)."""
+        fields = self.__dict__.copy()  # the scalars, options and catalogue are immutable: shared
+        fields.update(
+            events=[], _legal={}, characters=[c.clone() for c in self.characters],
+            scenarios=list(self.scenarios), pending=list(self.pending), items=list(self.items),
+            consumables=list(self.consumables), pool=list(self.pool), offered=list(self.offered),
+            controlled=list(self.controlled), used=list(self.used), triggered=list(self.triggered),
+            tokens=dict(self.tokens), moved=list(self.moved),
         )
+        new = object.__new__(SaoState)
+        new.__dict__ = fields
+        return new
 
     # -- lookups ----------------------------------------------------------------------
     @property

@@ -38,8 +38,9 @@ def return_tokens(state: SaoState, why: str) -> None:
 
 def partner_candidates(state: SaoState) -> list[int]:
     """Characters the turn player may chain with (SAO-047, SAO-051, SAO-RUL-28)."""
-    return [i for i in state.living()
-            if i != state.turn_char and not (state.uses_exhaustion and state.characters[i].exhausted)]
+    exhaustion = state.uses_exhaustion
+    return [i for i, c in enumerate(state.characters)
+            if not c.dead and i != state.turn_char and not (exhaustion and c.exhausted)]
 
 
 def start_turn(state: SaoState) -> None:
