@@ -292,29 +292,29 @@ class FgoDuel(Game[FgoState, FgoAction]):
 
     @staticmethod
     def _reshuffle_hidden(master: Master, rng: random.Random) -> None:
-        slots: dict[int, list[tuple[list[str], int]]] = {}
-        pools: dict[int, list[str]] = {}
-        for pos, instance in enumerate(master.hand):
-            epoch = master.drawn_in.get(instance, 0)
-            slots.setdefault(epoch, []).append((master.hand, pos))
-            pools.setdefault(epoch, []).append(instance)
-        if not master.unshuffled:
-            for pos, instance in enumerate(master.deck):
-                slots.setdefault(master.epoch, []).append((master.deck, pos))
-                pools.setdefault(master.epoch, []).append(instance)
-        for epoch, places in slots.items():
-            pool = pools[epoch]
+        """Shuffle each group of interchangeable hidden cards among its places: hand cards of one epoch,
+        with the deck joining the group of its own epoch (groups in order of first appearance in the hand)."""
+        hand, deck, drawn_in = master.hand, master.deck, master.drawn_in
+        epochs = [drawn_in.get(instance, 0) for instance in hand]
+        deck_epoch = None if master.unshuffled or not deck else master.epoch
+        for epoch in dict.fromkeys(epochs if deck_epoch is None else [*epochs, deck_epoch]):
+            places = [pos for pos, e in enumerate(epochs) if e == epoch]
+            pool = [hand[pos] for pos in places]
+            with_deck = epoch == deck_epoch
+            if with_deck:
+                pool.extend(deck)
             rng.shuffle(pool)
-            for (pile, pos), instance in zip(places, pool, strict=True):
-                pile[pos] = instance
-                if pile is master.hand:
-                    master.drawn_in[instance] = epoch
+            for pos, instance in zip(places, pool, strict=False):  # the hand's places come first
+                hand[pos] = instance
+                drawn_in[instance] = epoch
+            if with_deck:
+                deck[:] = pool[len(places):]
 
     @staticmethod
     def _resample_sealed(state: FgoState, index: int, rng: random.Random) -> tuple[str, ...]:
         master = state.masters[index]
         if state.phase is Phase.PARTY:
-            return rng.choice(party.legal_parties(state.catalog, state.options))
+            return rng.choice(party.all_parties(state.catalog, state.options.advanced, state.options.cost_cap))
         # battle cards: put the sealed ones back among the hidden cards, then draw a new choice
         count = len(master.battle)
         pool = master.hand + master.battle

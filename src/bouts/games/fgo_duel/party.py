@@ -49,38 +49,48 @@ def party_problem(catalog: Catalog, options: FgoOptions, tokens: tuple[str, ...]
 
 def legal_parties(catalog: Catalog, options: FgoOptions) -> list[tuple[str, ...]]:
     """Every legal party, STATUS slots 1-3 in order; in the advanced rules each choice of skill card."""
+    return list(all_parties(catalog, options.advanced, options.cost_cap))
+
+
+@cache
+def all_parties(catalog: Catalog, advanced: bool, cost_cap: int | None) -> tuple[tuple[str, ...], ...]:
+    """:func:`legal_parties` as a tuple, worked out once per catalogue and rules (the party rules use only these)."""
     out: list[tuple[str, ...]] = []
     for trio in itertools.permutations(catalog.servants.values(), PARTY_SIZE):
         if len({s.servant_no for s in trio}) < PARTY_SIZE:
             continue
-        if options.cost_cap is not None and sum(s.cost for s in trio) > options.cost_cap:
+        if cost_cap is not None and sum(s.cost for s in trio) > cost_cap:
             continue
-        if options.advanced:
+        if advanced:
             choices = [[s.id] if len(s.skills) <= 1 else [f"{s.id}:{k}" for k in s.skills] for s in trio]
             out.extend(tuple(combo) for combo in itertools.product(*choices))
         else:
             out.append(tuple(s.id for s in trio))
-    return out
+    return tuple(out)
 
 
 @cache
-def _prefixes(catalog: Catalog, options: FgoOptions) -> frozenset[tuple[str, ...]]:
-    return frozenset(p[:n] for p in legal_parties(catalog, options) for n in range(PARTY_SIZE + 1))
+def _prefixes(catalog: Catalog, advanced: bool, cost_cap: int | None) -> frozenset[tuple[str, ...]]:
+    return frozenset(p[:n] for p in all_parties(catalog, advanced, cost_cap) for n in range(PARTY_SIZE + 1))
+
+
+@cache
+def _tokens(catalog: Catalog, advanced: bool) -> tuple[str, ...]:
+    if not advanced:
+        return tuple(catalog.servants)
+    return tuple(t for s in catalog.servants.values()
+                 for t in ([s.id] if len(s.skills) <= 1 else [f"{s.id}:{k}" for k in s.skills]))
 
 
 def pick_options(catalog: Catalog, options: FgoOptions, picked: tuple[str, ...]) -> list[str]:
     """Status cards that may go in the next STATUS slot: each leaves a legal party within reach."""
-    prefixes = _prefixes(catalog, options)
-    tokens = list(catalog.servants)
-    if options.advanced:
-        tokens = [t for s in catalog.servants.values()
-                  for t in ([s.id] if len(s.skills) <= 1 else [f"{s.id}:{k}" for k in s.skills])]
-    return [t for t in tokens if (*picked, t) in prefixes]
+    prefixes = _prefixes(catalog, options.advanced, options.cost_cap)
+    return [t for t in _tokens(catalog, options.advanced) if (*picked, t) in prefixes]
 
 
 def random_prefix(catalog: Catalog, options: FgoOptions, length: int, rng: random.Random) -> list[str]:
     """A random start of a legal party (for determinizing a hidden party choice)."""
-    return list(rng.choice(legal_parties(catalog, options))[:length])
+    return list(rng.choice(all_parties(catalog, options.advanced, options.cost_cap))[:length])
 
 
 def check_party(catalog: Catalog, options: FgoOptions, tokens: tuple[str, ...]) -> None:
