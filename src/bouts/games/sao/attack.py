@@ -95,6 +95,8 @@ def trigger(state: SaoState, act: Act) -> None:
 
 def turn_damage(state: SaoState, combined: bool) -> int:
     """Damage of the triggered skills: each separately, or added up in the final ordeal (SAO-122)."""
+    if not state.triggered:
+        return 0
     mods = modifiers(state)
     skills = {s.id: s for s in state.card(state.turn_char).skills}
     chosen = [skills[s] for s, _ in state.triggered]
@@ -115,10 +117,11 @@ def done(state: SaoState, combined: bool) -> None:
     state.events.append(Event("damage", f"{amount} damage to {step.name} "
                               f"({max(0, step.hp - state.step_damage)} HP left)",
                               {"damage": amount, "step_damage": state.step_damage}))
-    if state.is_final_ordeal and state.step_damage >= step.hp:  # SAO-123
+    final = state.is_final_ordeal
+    if final and state.step_damage >= step.hp:  # SAO-123
         turn.win(state, "the final ordeal is overcome")
         return
-    switch = bool(state.pool) and len(state.used) == len(state.pool) and not state.is_final_ordeal
+    switch = bool(state.pool) and len(state.used) == len(state.pool) and not final
     if switch:  # SAO-075, SAO-124
         state.events.append(Event("switch", "Switch! Every die was used: no counterattack"))
         resolve(state)
@@ -182,17 +185,18 @@ def take_damage(state: SaoState, index: int, amount: int) -> None:
         state.events.append(Event("shield", f"{c.name}'s Shield ignores {amount} damage; the token goes "
                                   "back to Silica", {"character": c.id}))
         return
-    coats = sum(1 for i in c.equipment if state.catalog.items[i].effect == "coat")
-    amount = max(0, amount - coats)
+    if c.equipment:
+        amount = max(0, amount - sum(1 for i in c.equipment if state.catalog.items[i].effect == "coat"))
     c.damage += amount
-    state.events.append(Event("hurt", f"{c.name} takes {amount} damage ({max(0, state.hp(index) - c.damage)} "
-                              "HP left)", {"character": c.id, "damage": amount}))
-    if c.damage < state.hp(index):
+    hp = state.hp(index)
+    state.events.append(Event("hurt", f"{c.name} takes {amount} damage ({max(0, hp - c.damage)} HP left)",
+                              {"character": c.id, "damage": amount}))
+    if c.damage < hp:
         return
     relic = next((i for i in state.consumables if state.catalog.items[i].effect == "relic"), None)
     if relic is not None and not state.current_step.no_consumables:
         state.consumables.remove(relic)
-        c.damage = state.hp(index) - 1
+        c.damage = hp - 1
         state.events.append(Event("relic", f"The Sacred Relic saves {c.name} (1 HP)", {"character": c.id}))
         return
     c.dead = True

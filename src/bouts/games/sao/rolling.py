@@ -98,10 +98,10 @@ def next_pre_roll(state: SaoState) -> None:
     """Offer the next exchange, then a lone Kirito's support dice, then the first roll."""
     if next_exchange(state):
         return
-    if state.is_final_ordeal and state.partner is None and not any(d.kind == "support" for d in state.pool):
+    if state.partner is None and state.is_final_ordeal and not any(d.kind == "support" for d in state.pool):
         state.pending.append(plain_decision(state.characters[state.kirito].seat, "support_values"))
         return
-    roll_dice(state, tuple(i for i, d in enumerate(state.pool) if d.value == 0))
+    roll_dice(state, tuple([i for i, d in enumerate(state.pool) if d.value == 0]))
 
 
 def exchange(state: SaoState, char_id: str | None) -> None:
@@ -180,7 +180,9 @@ def rerolls_allowed(state: SaoState) -> int:
     items = state.catalog.items
     for index in (state.turn_char, state.partner):
         if index is not None:
-            base += sum(1 for item in state.characters[index].equipment if items[item].effect == "ring")
+            for item in state.characters[index].equipment:
+                if items[item].effect == "ring":
+                    base += 1
     return base
 
 
