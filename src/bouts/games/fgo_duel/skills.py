@@ -39,7 +39,7 @@ def can_pay(state: FgoState, seat: int, skill: SkillCard) -> bool:
 
 def has_face_down_skill(state: FgoState, seat: int) -> bool:
     """Whether ``seat`` has a face-down skill card of a servant on the map (public knowledge)."""
-    return any(s.skill_state is SkillState.FACE_DOWN for s in state.masters[seat].on_map())
+    return any(s.skill_state is SkillState.FACE_DOWN and s.area is not None for s in state.masters[seat].party)
 
 
 def start_options(state: FgoState) -> list[Act]:
@@ -79,14 +79,18 @@ def end_move_options(state: FgoState) -> list[Act]:
     seat = state.turn
     master = state.masters[seat]
     out = [PASS]
-    masters = set(state.board.master_areas)
+    skills = state.catalog.skills
+    movers = [servant for servant in master.party
+              if servant.area is not None and servant.skill is not None
+              and skills[servant.skill].effect == "end_move" and servant.skill_state is SkillState.FACE_UP]
+    if not movers:
+        return out
+    board = state.board
+    masters = set(board.master_areas)
     cards = distinct_cards(state, master.hand)
-    for servant in master.on_map():
-        skill = skill_of(state, servant)
-        if skill is None or skill.effect != "end_move" or servant.skill_state is not SkillState.FACE_UP:
-            continue
+    for servant in movers:
         assert servant.area is not None
-        for area in state.board.neighbours[servant.area]:
+        for area in board.neighbours[servant.area]:
             if area not in masters and state.occupant(area) is None:
                 out.extend(Act("end_move", (servant.servant, area, card)) for card in cards)
     return out

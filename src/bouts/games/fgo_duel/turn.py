@@ -201,9 +201,12 @@ def charge_phase(state: FgoState) -> None:
 def end_phase(state: FgoState) -> None:
     """Chips advance (FGO-075, FGO-076); 魔境の智慧 may move; the turn ends (FGO-077)."""
     battle.advance_chips(state)
-    if state.options.advanced and len(skills.end_move_options(state)) > 1:
-        state.phase = Phase.END_MOVE
-        return
+    if state.options.advanced:
+        options = skills.end_move_options(state)
+        if len(options) > 1:
+            state.phase = Phase.END_MOVE
+            state._legal[state.turn] = tuple(options)  # the contract's cache of legal actions: found once
+            return
     finish_turn(state)
 
 
