@@ -18,9 +18,20 @@ class Act(Command):
     ``use ITEM C``/``ask_partner``/``back`` (② roll the dice), ``skill S I..``/``done``/
     ``done combined`` (③ Sword Skills), ``yui``/``endure`` (④ counterattack), ``equip C``,
     ``transfer ITEM C``/``finish`` (Clearing a scenario).
+
+    Its hash is computed once and kept (searches key their trees by action).
     """
 
-    __slots__ = ()
+    __slots__ = ("_hash",)
+    _hash: int
+
+    def __hash__(self) -> int:
+        try:
+            return self._hash
+        except AttributeError:
+            value = hash((self.verb, self.args))
+            object.__setattr__(self, "_hash", value)
+            return value
 
 
 SaoAction = Act | Roll | Shuffle

@@ -55,6 +55,8 @@ INFO = GameInfo(
         "everyone loses."
     ),
 )
+ACTING = {seat: (seat,) for seat in range(CHANCE, INFO.max_seats)}
+"""``to_act`` answers, made once."""
 
 
 class Sao(Game[SaoState, SaoAction]):
@@ -121,7 +123,8 @@ class Sao(Game[SaoState, SaoAction]):
         """The seat of the decision on top of the stack; ``CHANCE`` for rolls and shuffles."""
         if state.result is not None or not state.pending:
             return ()
-        return (state.pending[-1].seat,)
+        seat = state.pending[-1].seat
+        return ACTING.get(seat) or (seat,)
 
     def legal_actions(self, state: SaoState, seat: Seat) -> tuple[SaoAction, ...]:
         """Every action ``seat`` may take now (empty when it is not to act), cached on the state."""
