@@ -122,7 +122,7 @@ class Instance:
     """
 
     __slots__ = ("attacks", "card", "card_id", "defend", "discard", "drop", "hands", "id", "is_armor",
-                 "is_item", "name", "ready", "shield", "type")
+                 "is_item", "location", "name", "ready", "shield", "strikes", "type", "where")
 
     def __init__(self, instance: str, card: CombatCard) -> None:
         self.id = instance
@@ -135,6 +135,11 @@ class Instance:
         self.is_item = card.is_item
         self.is_armor = card.type == "armor"
         self.hands = card.hands
+        self.strikes = card.strikes
+        self.location = card.strikes.value
+        """The text form of :attr:`strikes`."""
+        self.where = "Dodge Only" if card.strikes is Location.DODGE_ONLY else card.strikes.value.capitalize()
+        """An attack's location as the log names it."""
         self.discard = Act("discard", instance)
         self.ready = Act("ready", instance)
         self.drop = Act("drop", instance)

@@ -5,7 +5,9 @@ from __future__ import annotations
 from bouts.games.swordplay.actions import TAKE, Act
 from bouts.games.swordplay.cards import TARGETS, CombatCard, Location
 from bouts.games.swordplay.log import event
-from bouts.games.swordplay.state import Attack, Fighter, Phase, SwordplayState
+from bouts.games.swordplay.state import DEFEND, MONSTER_DEFENSE, Attack, Fighter, SwordplayState
+
+_DODGE_ONLY = Location.DODGE_ONLY
 
 
 def can_counter(card: CombatCard, location: Location) -> bool:
@@ -39,7 +41,7 @@ def has_targets(state: SwordplayState, attacker: int) -> bool:
     fighters, seats = state.fighters, state.seats
     if len(fighters) > seats:
         return not fighters[seats].defeated
-    return any(i != attacker and not fighters[i].defeated for i in range(seats))
+    return any(index != attacker and not fighters[index].defeated for index in range(seats))
 
 
 def damage_of(state: SwordplayState, attacker: Fighter, card: CombatCard) -> int:
@@ -53,9 +55,12 @@ def damage_of(state: SwordplayState, attacker: Fighter, card: CombatCard) -> int
 
 def pierces_armor(state: SwordplayState, attacker: Fighter, card: CombatCard) -> bool:
     """Whether card text says the damage skips Armor ("unless otherwise stated", SWP-055)."""
+    if card.effect == "armor_piercing":
+        return True
+    if not attacker.weapons:
+        return False
     cards = state.catalog.cards
-    return card.effect == "armor_piercing" or any(cards[w].effect == "armor_piercing"
-                                                  for w in attacker.weapons)
+    return any(cards[weapon].effect == "armor_piercing" for weapon in attacker.weapons)
 
 
 def counter_options(state: SwordplayState, attack: Attack) -> tuple[Act, ...]:
@@ -78,7 +83,7 @@ def counter_options(state: SwordplayState, attack: Attack) -> tuple[Act, ...]:
             continue  # SWP-072: an unarmed Hero parries only unarmed attackers
         seen.add(known.card_id)
         options.append(known.defend)
-    if location is not Location.DODGE_ONLY:  # shield_can_counter()
+    if location is not _DODGE_ONLY:  # shield_can_counter()
         for shield in target.shields:
             options.append(instances[shield].shield)
     return tuple(options)
@@ -86,18 +91,20 @@ def counter_options(state: SwordplayState, attack: Attack) -> tuple[Act, ...]:
 
 def declare_attack(state: SwordplayState, attacker: int, instance: str, target: int) -> None:
     """Play an Attack card at a target (SWP-048, SWP-049); the target answers next."""
-    card = state.catalog.cards[instance]
-    fighter = state.fighters[attacker]
+    known = state.catalog.instances[instance]
+    fighters = state.fighters
+    fighter = fighters[attacker]
     if instance in fighter.hand:
         fighter.hand.remove(instance)
         state.drawn_in.pop(instance, None)
-    state.attack = Attack(attacker, instance, target, card.strikes)
-    where = "Dodge Only" if card.strikes is Location.DODGE_ONLY else card.strikes.value.capitalize()
+    strikes = known.strikes
+    state.attack = Attack(attacker, instance, target, strikes)
+    foe = fighters[target]
     state.events.append(event(
-        "attack", f"{fighter.name} plays {card.name}: a {where} attack on {state.fighters[target].name}",
-        {"attacker": attacker, "card": instance, "target": target, "location": card.strikes.value},
+        "attack", f"{fighter.name} plays {known.name}: a {known.where} attack on {foe.name}",
+        {"attacker": attacker, "card": instance, "target": target, "location": known.location},
         reveals=not fighter.is_monster, owner=None if fighter.is_monster else attacker))
-    state.phase = Phase.MONSTER_DEFENSE if state.fighters[target].is_monster else Phase.DEFEND
+    state.phase = MONSTER_DEFENSE if foe.is_monster else DEFEND
 
 
 def resolve_counter(state: SwordplayState, act: Act) -> bool:
@@ -134,20 +141,18 @@ def apply_damage(state: SwordplayState, index: int, amount: int, *, skip_armor: 
     """Damage goes to ready Armor first, the rest to life (SWP-054, SWP-055, SWP-RUL-17)."""
     fighter = state.fighters[index]
     to_armor = 0
-    if fighter.has_armor and not skip_armor:
-        to_armor = min(amount, fighter.armor_value - fighter.armor_damage)
+    armor_left = fighter.armor_value - fighter.armor_damage
+    if armor_left > 0 and not skip_armor:  # fighter.has_armor
+        to_armor = amount if amount < armor_left else armor_left
         fighter.armor_damage += to_armor
     to_life = amount - to_armor
-    fighter.life -= to_life
-    parts = []
-    if to_armor:
-        parts.append(f"{to_armor} to Armor")
-    parts.append(f"{to_life} to life (now {fighter.life})")
-    state.events.append(event("damage", f"{fighter.name} takes {amount} damage: " + ", ".join(parts),
-                              {"seat": index, "amount": amount, "armor": to_armor, "life": fighter.life}))
+    life = fighter.life = fighter.life - to_life
+    text = (f"{fighter.name} takes {amount} damage: {to_armor} to Armor, {to_life} to life (now {life})" if to_armor
+            else f"{fighter.name} takes {amount} damage: {to_life} to life (now {life})")
+    state.events.append(event("damage", text, {"seat": index, "amount": amount, "armor": to_armor, "life": life}))
     if fighter.armor_value and fighter.armor_damage >= fighter.armor_value:
         discard_armor(state, fighter, "is destroyed")
-    if fighter.life <= 0:
+    if life <= 0:
         defeat(state, index)
 
 
@@ -190,13 +195,14 @@ def resolve_hit(state: SwordplayState) -> None:
     card = cards[attack.card]
     amount = damage_of(state, attacker, card)
     apply_damage(state, attack.target, amount, skip_armor=pierces_armor(state, attacker, card))
-    target = state.fighters[attack.target]
-    if card.effect == "disarm" and not target.defeated and target.weapons:
-        best = max(target.weapons, key=lambda w: cards[w].damage)  # first readied wins ties
-        target.weapons.remove(best)
-        state.discard.append(best)
-        state.events.append(event("disarm", f"{target.name} drops {cards[best].name}",
-                                  {"seat": attack.target, "weapon": best}))
+    if card.effect == "disarm":
+        target = state.fighters[attack.target]
+        if not target.defeated and target.weapons:
+            best = max(target.weapons, key=lambda w: cards[w].damage)  # first readied wins ties
+            target.weapons.remove(best)
+            state.discard.append(best)
+            state.events.append(event("disarm", f"{target.name} drops {cards[best].name}",
+                                      {"seat": attack.target, "weapon": best}))
 
 
 def finish_attack(state: SwordplayState) -> None:

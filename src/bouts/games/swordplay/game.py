@@ -14,7 +14,23 @@ from bouts.games.swordplay.actions import Act, SwordplayAction
 from bouts.games.swordplay.cards import CATALOGS, Catalog
 from bouts.games.swordplay.log import event
 from bouts.games.swordplay.options import OPTION_HELP, SwordplayOptions
-from bouts.games.swordplay.state import Fighter, Phase, SwordplayState
+from bouts.games.swordplay.state import (
+    CHOOSE_HERO,
+    COMBAT,
+    DEFEND,
+    DISCARD,
+    FIRST_ROLL,
+    MONSTER_DEFENSE,
+    MONSTER_TARGET,
+    MONSTER_TURN,
+    OVER,
+    READY,
+    RESHUFFLE,
+    SHUFFLE,
+    Fighter,
+    Phase,
+    SwordplayState,
+)
 from bouts.games.swordplay.view import describe_action, render_view, view_of
 
 D10 = 10
@@ -39,7 +55,27 @@ INFO = GameInfo(
 )
 
 
-_TURN_PHASES = frozenset({Phase.DISCARD, Phase.READY, Phase.COMBAT})
+def shuffle(cards: list[str], rng: random.Random) -> None:
+    """``rng.shuffle(cards)``, faster: the same draws from ``rng`` and the same order.
+
+    For a plain :class:`random.Random` this is CPython's own algorithm (Fisher-Yates, each index
+    drawn by rejection from ``getrandbits``) without a method call per card; other generators are
+    asked to shuffle themselves. Determinizations and reshuffles spend most of their time here.
+    """
+    if type(rng) is not random.Random:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+_TURN_PHASES = frozenset({DISCARD, READY, COMBAT})
 _SEAT = tuple((seat,) for seat in range(INFO.max_seats + 1))
 """``_SEAT[seat]``: the ``to_act`` answer when ``seat`` alone decides."""
 _CHANCE_ONLY = (CHANCE,)
@@ -51,10 +87,11 @@ def _counter_options(state: SwordplayState) -> tuple[SwordplayAction, ...]:
     return combat.counter_options(state, state.attack)
 
 
-_OPTIONS: dict[Phase, Callable[[SwordplayState], tuple[SwordplayAction, ...]]] = {
-    Phase.DISCARD: turn.discard_options, Phase.READY: turn.ready_options, Phase.COMBAT: turn.combat_options,
-    Phase.DEFEND: _counter_options,
+_TURN_OPTIONS: dict[Phase, Callable[[SwordplayState], tuple[SwordplayAction, ...]]] = {
+    DISCARD: turn.discard_options, READY: turn.ready_options, COMBAT: turn.combat_options,
 }
+"""The legal actions of the phases of a Hero's turn, where ``state.turn`` decides."""
+_OPTIONS = {**_TURN_OPTIONS, DEFEND: _counter_options}
 """The legal actions of the phases where a Hero decides."""
 
 
@@ -97,7 +134,7 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
             if opts.monster is not None and opts.monster not in catalog.monsters:
                 raise OptionsError(f"option 'monster': unknown monster '{opts.monster}' "
                                    f"(known: {', '.join(catalog.monsters)})")
-        state = SwordplayState(opts, catalog, seats, [], [], [], Phase.CHOOSE_HERO)
+        state = SwordplayState(opts, catalog, seats, [], [], [], CHOOSE_HERO)
         if opts.heroes is not None:
             if len(opts.heroes) != seats:
                 raise OptionsError(f"option 'heroes': give one Hero per seat ({seats}), not {len(opts.heroes)}")
@@ -123,7 +160,7 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
             state.fighters.append(Fighter(card.id, card.name, True, card.life, card.base_damage, card.hands,
                                           armor_value=card.armor))
         state.contenders = tuple(range(len(state.fighters)))  # SWP-026, SWP-RUL-33
-        state.phase = Phase.FIRST_ROLL
+        state.phase = FIRST_ROLL
 
     # -- who acts --------------------------------------------------------------------
     def to_act(self, state: SwordplayState) -> tuple[Seat, ...]:
@@ -131,12 +168,12 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
         phase = state.phase
         if phase in _TURN_PHASES:
             return _SEAT[state.turn]
-        if phase is Phase.DEFEND:
+        if phase is DEFEND:
             assert state.attack is not None
             return _SEAT[state.attack.target]
-        if phase is Phase.CHOOSE_HERO:
+        if phase is CHOOSE_HERO:
             return _SEAT[len(state.fighters)]
-        if phase is Phase.OVER:
+        if phase is OVER:
             return ()
         return _CHANCE_ONLY
 
@@ -144,7 +181,12 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
         """Every action ``seat`` may take now (empty when it is not to act), cached on the state."""
         cached = state._legal.get(seat)
         if cached is None:
-            cached = state._legal[seat] = self._legal_actions(state, seat) if seat in self.to_act(state) else ()
+            options = _TURN_OPTIONS.get(state.phase)
+            if options is not None:
+                cached = options(state) if seat == state.turn else ()
+            else:
+                cached = self._legal_actions(state, seat) if seat in self.to_act(state) else ()
+            state._legal[seat] = cached
         return cached
 
     def _legal_actions(self, state: SwordplayState, seat: Seat) -> tuple[SwordplayAction, ...]:
@@ -152,46 +194,57 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
         if options is not None:
             return options(state)
         phase = state.phase
-        if phase is Phase.CHOOSE_HERO:
+        if phase is CHOOSE_HERO:
             taken = {f.card for f in state.fighters}
             free = [h for h in state.catalog.heroes if h not in taken] or list(state.catalog.heroes)
             return tuple(Act("hero", h) for h in free)
-        if phase in (Phase.MONSTER_DEFENSE, Phase.MONSTER_TARGET):
+        if phase in (MONSTER_DEFENSE, MONSTER_TARGET):
             return _ONE_D10
-        if phase is Phase.FIRST_ROLL and len(state.contenders) <= 3:
+        if phase is FIRST_ROLL and len(state.contenders) <= 3:
             return Roll.outcomes(len(state.contenders), D10)
         return ()  # shuffles and many dice: too many outcomes to list
 
     # -- chance --------------------------------------------------------------------------
     def _shuffle_pile(self, state: SwordplayState) -> list[str]:
-        return list(state.catalog.deck) if state.phase is Phase.SHUFFLE else list(state.discard)
+        return list(state.catalog.deck) if state.phase is SHUFFLE else list(state.discard)
 
     def _dice(self, state: SwordplayState) -> int:
-        return len(state.contenders) if state.phase is Phase.FIRST_ROLL else 1
+        return len(state.contenders) if state.phase is FIRST_ROLL else 1
 
     def is_legal_chance(self, state: SwordplayState, action: SwordplayAction) -> bool:
         """Whether a forced roll or shuffle is possible now."""
-        if state.phase in (Phase.SHUFFLE, Phase.RESHUFFLE):
+        if state.phase in (SHUFFLE, RESHUFFLE):
             return isinstance(action, Shuffle) and action.is_permutation_of(self._shuffle_pile(state))
         return isinstance(action, Roll) and action.fits(self._dice(state), D10)
 
     def sample_chance(self, state: SwordplayState, rng: random.Random) -> SwordplayAction:
         """Roll the dice or shuffle the pile."""
-        if state.phase in (Phase.SHUFFLE, Phase.RESHUFFLE):
-            return Shuffle.sample(self._shuffle_pile(state), rng)
-        if state.phase in (Phase.FIRST_ROLL, Phase.MONSTER_DEFENSE, Phase.MONSTER_TARGET):
+        if state.phase in (SHUFFLE, RESHUFFLE):
+            order = self._shuffle_pile(state)
+            shuffle(order, rng)  # as Shuffle.sample does
+            return Shuffle(tuple(order))
+        if state.phase in (FIRST_ROLL, MONSTER_DEFENSE, MONSTER_TARGET):
             return Roll.sample(self._dice(state), D10, rng)
         raise IllegalAction("no chance step is pending")
 
     def parse_action(self, state: SwordplayState, seat: Seat, text: str) -> SwordplayAction:
         """Read an action's text form (``roll 7``, ``shuffle ...`` for chance)."""
         if seat == CHANCE and CHANCE in self.to_act(state):
-            if state.phase in (Phase.SHUFFLE, Phase.RESHUFFLE):
+            if state.phase in (SHUFFLE, RESHUFFLE):
                 return Shuffle.parse(text)
             return Roll.parse(text)
         return super().parse_action(state, seat, text)
 
     # -- applying ---------------------------------------------------------------------------
+    def advance(self, state: SwordplayState, seat: Seat, action: SwordplayAction) -> None:
+        """:meth:`Game.advance`, with a Hero's decision dispatched at once."""
+        state.events = []
+        state._legal = {}
+        if type(action) is Act:
+            self._verbs[action.verb](self, state, seat, action)
+        else:
+            self._apply(state, seat, action)
+
     def _apply(self, state: SwordplayState, seat: Seat, action: SwordplayAction) -> None:
         if type(action) is Act:
             self._verbs[action.verb](self, state, seat, action)
@@ -203,7 +256,7 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
             self._apply_act(state, seat, action)
 
     def _apply_roll(self, state: SwordplayState, roll: Roll) -> None:
-        if state.phase is Phase.FIRST_ROLL:
+        if state.phase is FIRST_ROLL:
             names = ", ".join(f"{state.fighters[f].name} {v}" for f, v in zip(state.contenders, roll.values,
                                                                                   strict=True))
             best = max(roll.values)
@@ -215,8 +268,8 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
             state.turn, state.contenders = tied[0], ()
             state.events.append(event("first", f"{state.fighters[tied[0]].name} goes first",
                                       {"fighter": tied[0]}))
-            state.phase = Phase.SHUFFLE
-        elif state.phase is Phase.MONSTER_DEFENSE:
+            state.phase = SHUFFLE
+        elif state.phase is MONSTER_DEFENSE:
             attack = state.attack
             assert attack is not None
             card = monster.monster_card(state)
@@ -229,12 +282,12 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
                 combat.resolve_hit(state)
             combat.finish_attack(state)
             turn.end_turn(state)
-        elif state.phase is Phase.MONSTER_TARGET:
+        elif state.phase is MONSTER_TARGET:
             monster.choose_target(state, roll.values[0])
 
     def _apply_shuffle(self, state: SwordplayState, shuffle: Shuffle) -> None:
         state.deck = list(shuffle.order)
-        if state.phase is Phase.SHUFFLE:  # SWP-027, SWP-028
+        if state.phase is SHUFFLE:  # SWP-027, SWP-028
             state.events.append(event("shuffle", f"The combat deck is shuffled ({len(state.deck)} cards)"))
             for seat in range(state.seats):
                 turn.draw(state, seat, state.options.hand_size)
@@ -244,7 +297,7 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
         state.epoch += 1
         state.events.append(event("shuffle", f"The discard pile is shuffled into a new combat deck "
                                   f"({len(state.deck)} cards)"))
-        if state.resume is Phase.MONSTER_TURN:
+        if state.resume is MONSTER_TURN:
             state.resume = None
             monster.monster_turn(state)
         else:
@@ -369,7 +422,7 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
             else:
                 pool.extend(deck)
         for pool in pools.values():
-            rng.shuffle(pool)
+            shuffle(pool, rng)
         # Deal each pool back into its places, in the same order.
         new_drawn_in = new.drawn_in
         if len(pools) == 1:  # the usual case: every unseen card comes from the current deck
@@ -399,7 +452,7 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
 
     def outcome(self, state: SwordplayState) -> Outcome | None:
         """Last Hero standing; in solo/co-op the Heroes win or lose together (SWP-057, SWP-RUL-34)."""
-        if state.phase is not Phase.OVER:
+        if state.phase is not OVER:
             return None
         if state.monster is not None:
             if state.fighters[state.monster].defeated:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bouts.games.swordplay.cards import Location, MonsterCard
 from bouts.games.swordplay.combat import declare_attack
 from bouts.games.swordplay.log import event
-from bouts.games.swordplay.state import Attack, Phase, SwordplayState
+from bouts.games.swordplay.state import MONSTER_TARGET, MONSTER_TURN, RESHUFFLE, Attack, SwordplayState
 from bouts.games.swordplay.turn import end_turn, free_hands
 
 
@@ -33,7 +33,7 @@ def monster_turn(state: SwordplayState) -> None:
     monster = state.fighters[index]
     if not state.deck:
         if state.discard:
-            state.phase, state.resume = Phase.RESHUFFLE, Phase.MONSTER_TURN
+            state.phase, state.resume = RESHUFFLE, MONSTER_TURN
             return
         state.events.append(event("monster_idle", f"{monster.name} finds no card to draw"))
         end_turn(state)
@@ -48,7 +48,7 @@ def monster_turn(state: SwordplayState) -> None:
             declare_attack(state, index, instance, living[0])
         else:  # SWP-071: the target is chosen by a die roll
             state.attack = Attack(index, instance, -1, card.strikes)
-            state.phase = Phase.MONSTER_TARGET
+            state.phase = MONSTER_TARGET
         return
     if card.type == "weapon" and card.hands <= free_hands(state, monster):  # SWP-067, SWP-RUL-28
         monster.weapons.append(instance)

@@ -27,6 +27,13 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+# The phases as plain names: looking a member up on an Enum class is a slow attribute search, and the
+# rules ask "which phase is it?" on every step of every playout.
+CHOOSE_HERO, FIRST_ROLL, SHUFFLE, DISCARD = Phase.CHOOSE_HERO, Phase.FIRST_ROLL, Phase.SHUFFLE, Phase.DISCARD
+READY, COMBAT, DEFEND, MONSTER_DEFENSE = Phase.READY, Phase.COMBAT, Phase.DEFEND, Phase.MONSTER_DEFENSE
+MONSTER_TARGET, RESHUFFLE, MONSTER_TURN, OVER = Phase.MONSTER_TARGET, Phase.RESHUFFLE, Phase.MONSTER_TURN, Phase.OVER
+
+
 @dataclass
 class Fighter:
     """A Hero or the Monster in the arena."""

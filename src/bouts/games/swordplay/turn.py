@@ -6,7 +6,7 @@ from bouts.games.swordplay.actions import END, KEEP, PASS, Act
 from bouts.games.swordplay.cards import CombatCard
 from bouts.games.swordplay.combat import has_targets, target_texts
 from bouts.games.swordplay.log import ONLY, event
-from bouts.games.swordplay.state import Fighter, Phase, SwordplayState
+from bouts.games.swordplay.state import COMBAT, DISCARD, OVER, READY, RESHUFFLE, Fighter, SwordplayState
 
 
 def free_hands(state: SwordplayState, fighter: Fighter) -> int:
@@ -93,28 +93,33 @@ def combat_options(state: SwordplayState) -> tuple[Act, ...]:
 def draw(state: SwordplayState, index: int, count: int) -> int:
     """Draw up to ``count`` cards from the top of the combat deck; returns how many were drawn."""
     deck = state.deck
-    got = deck[:count]
-    if not got:
+    if not deck:
         return 0
-    del deck[:count]
+    instances = state.catalog.instances
+    if count == 1:  # the usual draw, after one card was played or discarded
+        got = [deck.pop(0)]
+        names = instances[got[0]].name
+    else:
+        got = deck[:count]
+        del deck[:count]
+        names = ", ".join([instances[c].name for c in got])
     fighter = state.fighters[index]
-    fighter.hand.extend(got)
+    fighter.hand += got
     drawn_in, epoch = state.drawn_in, state.epoch
     for instance in got:
         drawn_in[instance] = epoch
-    instances = state.catalog.instances
-    names = ", ".join([instances[c].name for c in got])
-    state.events += (event("draw", f"{fighter.name} draws {len(got)} card(s)", {"seat": index, "count": len(got)}),
+    drawn = len(got)
+    state.events += (event("draw", f"{fighter.name} draws {drawn} card(s)", {"seat": index, "count": drawn}),
                      event("drew", f"You draw {names}", {"seat": index, "cards": got}, to=ONLY[index],
                            reveals=True))
-    return len(got)
+    return drawn
 
 
 def begin_turn(state: SwordplayState) -> None:
     """Start the turn of ``state.turn``: the Monster acts, a Hero goes to its Discard phase."""
     limit = state.options.turn_limit
     if limit is not None and state.turns >= limit:
-        state.phase = Phase.OVER
+        state.phase = OVER
         state.events.append(event("turn_limit", f"The turn limit ({limit}) is reached: a draw"))
         return
     state.turns += 1
@@ -126,7 +131,7 @@ def begin_turn(state: SwordplayState) -> None:
 
         monster_turn(state)
     elif fighter.hand:
-        state.phase = Phase.DISCARD
+        state.phase = DISCARD
     else:
         draw_phase(state)
 
@@ -138,7 +143,7 @@ def draw_phase(state: SwordplayState) -> None:
     while need > 0:
         if not state.deck:
             if state.discard:
-                state.phase, state.resume = Phase.RESHUFFLE, Phase.DISCARD
+                state.phase, state.resume = RESHUFFLE, DISCARD
                 return
             break  # SWP-RUL-07: nothing to reshuffle, play on with fewer cards
         need -= draw(state, state.turn, need)
@@ -151,7 +156,7 @@ def ready_phase(state: SwordplayState) -> None:
     Skipping depends on public facts alone: skipping because the hand holds no
     Item would tell the other seats what the hand holds.
     """
-    state.phase = Phase.READY
+    state.phase = READY
     fighter = state.fighters[state.turn]
     if not fighter.hand and not (fighter.weapons or fighter.shields or fighter.armor):
         combat_phase(state)
@@ -163,7 +168,7 @@ def combat_phase(state: SwordplayState) -> None:
     That is: an Item was readied (SWP-039), the hand is empty, or no one can be
     targeted. Whether the hand holds an Attack card is hidden, so it is not used.
     """
-    state.phase = Phase.COMBAT
+    state.phase = COMBAT
     if state.readied or not state.fighters[state.turn].hand or not has_targets(state, state.turn):
         end_turn(state)
 
@@ -184,7 +189,7 @@ def end_turn(state: SwordplayState) -> None:
     """The turn is over; the next living fighter clockwise takes a turn (SWP-031, SWP-032, SWP-RUL-06)."""
     state.attack = None
     if is_over(state):
-        state.phase = Phase.OVER
+        state.phase = OVER
         return
     fighters = state.fighters
     count = len(fighters)

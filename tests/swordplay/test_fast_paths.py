@@ -1,0 +1,51 @@
+"""The shortcuts the hot paths take give exactly what the plain ways give."""
+
+from __future__ import annotations
+
+import random
+
+from bouts.core.events import Event
+from bouts.games.swordplay.actions import Act
+from bouts.games.swordplay.game import shuffle
+from bouts.games.swordplay.log import ONLY, event
+from tests.swordplay.helpers import CAT
+
+
+def test_shuffle_draws_what_random_shuffle_draws() -> None:
+    for seed in range(50):
+        for size in (0, 1, 2, 3, 7, 57):
+            mine, theirs = random.Random(seed), random.Random(seed)
+            cards, expected = [f"c/{i}" for i in range(size)], [f"c/{i}" for i in range(size)]
+            shuffle(cards, mine)
+            theirs.shuffle(expected)
+            assert cards == expected
+            assert mine.random() == theirs.random()  # the generators are left in the same state
+
+
+def test_shuffle_leaves_other_generators_to_shuffle_themselves() -> None:
+    class Reversing(random.Random):
+        def shuffle(self, x: list[str]) -> None:  # type: ignore[override]
+            x.reverse()
+
+    cards = ["a/1", "b/1", "c/1"]
+    shuffle(cards, Reversing(0))
+    assert cards == ["c/1", "b/1", "a/1"]
+
+
+def test_event_builds_the_same_event_as_the_dataclass() -> None:
+    made = event("drew", "You draw Dodge", {"seat": 1}, to=ONLY[1], reveals=True, owner=1)
+    plain = Event("drew", "You draw Dodge", {"seat": 1}, to=frozenset({1}), reveals=True, owner=1)
+    assert made == plain and repr(made) == repr(plain) and type(made) is Event
+    assert event("turn", "Gladiator's turn") == Event("turn", "Gladiator's turn")
+    assert event("turn", "x").data is not event("turn", "x").data
+
+
+def test_ready_made_actions_equal_fresh_ones() -> None:
+    for instance, known in CAT.instances.items():
+        assert known.card is CAT.cards[instance] and known.card_id == CAT.cards[instance].id
+        assert known.discard == Act("discard", instance) and known.ready == Act("ready", instance)
+        assert known.drop == Act("drop", instance) and known.defend == Act("defend", instance)
+        assert known.shield == Act("shield", instance)
+        if known.type == "attack":
+            assert known.attacks["3"] == Act("attack", instance, "3")
+            assert known.attacks["monster"] == Act("attack", instance, "monster")
