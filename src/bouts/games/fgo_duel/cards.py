@@ -204,6 +204,8 @@ class Catalog(PackIndex):
     """Instance id -> ``Name Quick 3``, as a player reads it."""
     boards: dict[str, Board] = field(init=False, repr=False)
     """Map id -> its lookups for play."""
+    removals: dict[str, Act] = field(init=False, repr=False)
+    """Instance id -> the ``remove`` action of a deck rebuild that removes it."""
 
     def __post_init__(self) -> None:
         cards = {instance: servant.commands[number]
@@ -213,11 +215,11 @@ class Catalog(PackIndex):
         object.__setattr__(self, "owners", {instance: self.owner(instance) for instance in cards})
         object.__setattr__(self, "kinds", {instance: (self.owner(instance), card.type.value, card.power)
                                            for instance, card in cards.items()})
-        object.__setattr__(self, "boards", {map_id: Board.of(m, self.servants) for map_id, m in self.maps.items()})
         object.__setattr__(self, "card_names", {
             instance: f"{self.servants[self.owner(instance)].name} {card.type.value.capitalize()} {card.power}"
             for instance, card in cards.items()})
         object.__setattr__(self, "boards", {map_id: Board.of(m, self.servants) for map_id, m in self.maps.items()})
+        object.__setattr__(self, "removals", {instance: Act("remove", (instance,)) for instance in cards})
 
     def command(self, instance: str) -> CommandCard:
         """The command card of an instance id ``<servant>/<n>``."""

@@ -117,8 +117,8 @@ class FgoDuel(Game[FgoState, FgoAction]):
         if phase is Phase.SHUFFLE:
             return ()
         if phase is Phase.PARTY:
-            picked = tuple(state.party_picks[seat])
-            return tuple(Act("pick", (t,)) for t in party.pick_options(state.catalog, state.options, picked))
+            return party.pick_actions(state.catalog, state.options.advanced, state.options.cost_cap,
+                                      tuple(state.party_picks[seat]))
         if phase is Phase.MULLIGAN:
             return (KEEP, MULLIGAN)
         if phase is Phase.START:
@@ -131,7 +131,8 @@ class FgoDuel(Game[FgoState, FgoAction]):
         if phase is Phase.BATTLE:
             return tuple(battle_options(state, seat))
         if phase is Phase.REMOVE:
-            return tuple(Act("remove", (c,)) for c in dict.fromkeys(state.masters[seat].trash))
+            removals = state.catalog.removals
+            return tuple([removals[c] for c in dict.fromkeys(state.masters[seat].trash)])
         if phase is Phase.END_MOVE:
             return tuple(skills.end_move_options(state))
         return ()

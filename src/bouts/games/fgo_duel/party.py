@@ -8,6 +8,7 @@ from functools import cache
 
 from bouts.core.contract import IllegalAction
 from bouts.core.events import Event
+from bouts.games.fgo_duel.actions import Act
 from bouts.games.fgo_duel.cards import Catalog
 from bouts.games.fgo_duel.options import FgoOptions
 from bouts.games.fgo_duel.state import FgoState, ServantInPlay, SkillState
@@ -84,8 +85,15 @@ def _tokens(catalog: Catalog, advanced: bool) -> tuple[str, ...]:
 
 def pick_options(catalog: Catalog, options: FgoOptions, picked: tuple[str, ...]) -> list[str]:
     """Status cards that may go in the next STATUS slot: each leaves a legal party within reach."""
-    prefixes = _prefixes(catalog, options.advanced, options.cost_cap)
-    return [t for t in _tokens(catalog, options.advanced) if (*picked, t) in prefixes]
+    return [action.args[0] for action in pick_actions(catalog, options.advanced, options.cost_cap, picked)]
+
+
+@cache
+def pick_actions(catalog: Catalog, advanced: bool, cost_cap: int | None,
+                 picked: tuple[str, ...]) -> tuple[Act, ...]:
+    """The ``pick`` actions after ``picked`` (see :func:`pick_options`), built once per catalogue, rules and picks."""
+    prefixes = _prefixes(catalog, advanced, cost_cap)
+    return tuple(Act("pick", (t,)) for t in _tokens(catalog, advanced) if (*picked, t) in prefixes)
 
 
 def random_prefix(catalog: Catalog, options: FgoOptions, length: int, rng: random.Random) -> list[str]:
