@@ -6,7 +6,7 @@ import itertools
 from dataclasses import dataclass
 
 from bouts.games.fgo_duel.actions import Act
-from bouts.games.fgo_duel.cards import CardType, Catalog
+from bouts.games.fgo_duel.cards import Catalog
 from bouts.games.fgo_duel.state import CHAIN_COUNTER_SQUARES, Chip, FgoState, SkillState
 
 BATTLE_CARDS = 3
@@ -27,13 +27,18 @@ def battle_options(state: FgoState, seat: int) -> list[Act]:
     hand = state.masters[seat].hand
     size = min(BATTLE_CARDS, len(hand))
     kinds = state.catalog.kinds
-    seen: set[tuple[tuple[str, str, int], ...]] = set()
+    numbers: dict[tuple[str, str, int], int] = {}  # each kind of card in the hand, numbered
+    kind_of = [numbers.setdefault(kinds[c], len(numbers)) for c in hand]
+    if len(numbers) == len(hand):  # no two cards alike: every combination is different
+        return [Act("battle", combo) for combo in itertools.combinations(hand, size)]
+    seen: set[tuple[int, ...]] = set()
     out = []
-    for combo in itertools.combinations(hand, size):
-        key = tuple(sorted([kinds[c] for c in combo]))
+    for combo, combo_kinds in zip(itertools.combinations(hand, size), itertools.combinations(kind_of, size),
+                                  strict=True):
+        key = tuple(sorted(combo_kinds))
         if key not in seen:
             seen.add(key)
-            out.append(Act("battle", tuple(combo)))
+            out.append(Act("battle", combo))
     return out
 
 
@@ -42,8 +47,8 @@ def chains_of(catalog: Catalog, cards: list[str] | tuple[str, ...], fighting: st
     if len(cards) != BATTLE_CARDS:
         return []
     types = {catalog.command(c).type for c in cards}
-    chains = [t.value for t in (CardType.QUICK, CardType.ARTS, CardType.BUSTER) if types == {t}]
-    if all(catalog.owner(c) == fighting for c in cards):  # FGO-054, FGO-RUL-07
+    chains = [t.value for t in types] if len(types) == 1 else []  # QUICK, ARTS or BUSTER CHAIN
+    if all([catalog.owner(c) == fighting for c in cards]):  # FGO-054, FGO-RUL-07
         chains.append("brave")
     return chains
 
@@ -133,10 +138,11 @@ def skill_bonus(state: FgoState, seat: int, fighting: str, enemy: str) -> int:
 
 def total_of(state: FgoState, seat: int, cards: list[str] | tuple[str, ...], fighting: str, enemy: str) -> Total:
     """Step ③: card powers plus every chain modifier (FGO-057, FGO-RUL-09, FGO-RUL-10)."""
-    chains = chains_of(state.catalog, cards, fighting)
+    catalog = state.catalog
+    chains = chains_of(catalog, cards, fighting)
     buster = BUSTER_BONUS if "buster" in chains else 0
-    brave = min(state.catalog.command(c).power for c in cards) if "brave" in chains else 0
-    return Total(cards=sum(card_power(state, seat, c) for c in cards), buster=buster, brave=brave,
+    brave = min([catalog.command(c).power for c in cards]) if "brave" in chains else 0
+    return Total(cards=sum([card_power(state, seat, c) for c in cards]), buster=buster, brave=brave,
                  chips=chips_in_effect(state, seat), skills=skill_bonus(state, seat, fighting, enemy),
                  chains=tuple(chains))
 

@@ -236,8 +236,8 @@ class FgoDuel(Game[FgoState, FgoAction]):
             state.sealed.choose(seat, act.args)
             state.events.append(Event("battle_chosen", f"Seat {seat} places {len(act.args)} battle cards face down",
                                       {"seat": seat, "count": len(act.args)}))
-            state.events.append(Event("battle_mine", "You play " + ", ".join(deck.card_name(state, c)
-                                                                             for c in act.args),
+            names = state.catalog.card_names
+            state.events.append(Event("battle_mine", "You play " + ", ".join([names[c] for c in act.args]),
                                       {"cards": list(act.args)}, to=ONLY_SEAT[seat]))
             if state.sealed.is_complete:
                 turn.resolve_battle(state)

@@ -165,9 +165,13 @@ def resolve_battle(state: FgoState) -> None:
                            "brave": totals[s].brave, "chips": totals[s].chips, "skills": totals[s].skills}
                   for s in (attacker_seat, defender_seat)},
     }
-    text = "; ".join(f"seat {s}: " + ", ".join(card_name(state, c) for c in chosen[s])
-                     + (f" [{' '.join(totals[s].chains)} CHAIN]" if totals[s].chains else "")
-                     + f" = {totals[s].value}" for s in (attacker_seat, defender_seat))
+    names = state.catalog.card_names
+    parts = []
+    for s in (attacker_seat, defender_seat):
+        chains = totals[s].chains
+        parts.append(f"seat {s}: " + ", ".join([names[c] for c in chosen[s]])
+                     + (f" [{' '.join(chains)} CHAIN]" if chains else "") + f" = {totals[s].value}")
+    text = "; ".join(parts)
     state.events.append(Event("reveal", f"Battle cards revealed: {text}; {result}"
                               + (" wins" if result != "tie" else ""), dict(state.last_battle), reveals=True))
     for seat in (attacker_seat, defender_seat):  # step ⑤
