@@ -47,11 +47,14 @@ def start_options(state: FgoState) -> list[Act]:
     seat = state.turn
     master = state.masters[seat]
     out = [PASS]
+    np: int | None = None  # counted once, when a skill needs it
     for servant in master.on_map():
         skill = skill_of(state, servant)
         if skill is None or servant.skill_state is not SkillState.FACE_DOWN or skill.kind == "trigger":
             continue
-        if not can_pay(state, seat, skill):
+        if np is None:
+            np = np_of(state, seat)
+        if np < skill.np_cost:  # FGO-083: it cannot be paid
             continue
         if skill.effect == "card_power":
             out.extend(Act("skill", (servant.servant, ally.servant)) for ally in master.on_map())
