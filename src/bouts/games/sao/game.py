@@ -228,12 +228,12 @@ class Sao(Game[SaoState, SaoAction]):
 
     # -- applying --------------------------------------------------------------------------------
     def _apply(self, state: SaoState, seat: Seat, action: SaoAction) -> None:
-        if isinstance(action, Shuffle):
-            self._apply_shuffle(state, action)
+        if isinstance(action, Act):
+            self._apply_act(state, action)
         elif isinstance(action, Roll):
             rolling.apply_roll(state, action)
         else:
-            self._apply_act(state, action)
+            self._apply_shuffle(state, action)
 
     def _apply_shuffle(self, state: SaoState, shuffle: Shuffle) -> None:
         kind = state.pending.pop().kind
@@ -251,7 +251,16 @@ class Sao(Game[SaoState, SaoAction]):
 
     def _apply_act(self, state: SaoState, act: Act) -> None:
         verb, args = act.verb, act.args
-        if verb == "partner":
+        # the verbs of every turn first, the rarer ones after
+        if verb == "reroll":
+            rolling.reroll(state, tuple([int(a) for a in args]))
+        elif verb == "skill":
+            attack.trigger(state, act)
+        elif verb == "done":
+            attack.done(state, combined=args == ("combined",))
+        elif verb == "finalize":
+            attack.finalize(state)
+        elif verb == "partner":
             state.pending.pop()
             turn.set_partner(state, state.index_of(args[0]))
         elif verb == "exchange":
@@ -260,10 +269,6 @@ class Sao(Game[SaoState, SaoAction]):
             rolling.exchange(state, None)
         elif verb == "support":
             rolling.set_support(state, tuple(int(a) for a in args))
-        elif verb == "finalize":
-            attack.finalize(state)
-        elif verb == "reroll":
-            rolling.reroll(state, tuple(int(a) for a in args))
         elif verb == "ability":
             rolling.use_ability(state, act)
         elif verb == "control":
@@ -276,10 +281,6 @@ class Sao(Game[SaoState, SaoAction]):
             state.pending.append(plain_decision(state.characters[state.partner].seat, "partner_window"))
         elif verb == "back":
             state.pending.pop()
-        elif verb == "skill":
-            attack.trigger(state, act)
-        elif verb == "done":
-            attack.done(state, combined=args == ("combined",))
         elif verb in ("yui", "endure"):
             attack.yui(state, verb == "yui")
         elif verb == "equip":

@@ -168,12 +168,12 @@ class SaoState(State):
     @property
     def current_step(self) -> StepCard:
         """The step under the Step token."""
-        return self.scenario.steps[self.step]
+        return self.catalog.scenarios[self.scenarios[self.section]].steps[self.step]
 
     @property
     def is_final_ordeal(self) -> bool:
         """Whether this is Final Battle step 2 (SAO-116)."""
-        return self.scenario.section == "final" and self.step >= 1
+        return self.step >= 1 and self.catalog.scenarios[self.scenarios[self.section]].section == "final"
 
     @property
     def decision(self) -> Decision | None:
