@@ -34,10 +34,9 @@ def dice_amount(state: SaoState) -> int:
 def begin_dice(state: SaoState) -> None:
     """Lay out the turn's dice (SAO-053, SAO-054, SAO-121) and offer character dice."""
     n = dice_amount(state)
-    kirito = state.characters[state.kirito]
     if state.is_final_ordeal:
         main = [MAIN] * 4
-        if kirito.has_die and state.options.uses_character_dice:  # SAO-121
+        if state.characters[state.kirito].has_die and state.options.uses_character_dice:  # SAO-121
             main.append(make_die("main", "kirito"))
     else:
         main = [MAIN] * n
