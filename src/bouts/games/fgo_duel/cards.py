@@ -168,6 +168,8 @@ class Board:
     """The master area of seat 0 and of seat 1."""
     names: dict[str, str]
     """Area id -> its name."""
+    exits: tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]
+    """For seat 0 and seat 1: area id -> adjacent areas other than that seat's own master area (FGO-042)."""
     moves: dict[str, dict[str, dict[str, Act]]]
     """Servant id -> destination area id -> command card instance paid -> that ``move`` action."""
 
@@ -178,9 +180,11 @@ class Board:
         moves = {servant: {area: {card: Act("move", (servant, area, card)) for card in Catalog.instances(servant)}
                            for area in areas}
                  for servant in servants}
-        return cls({a: game_map.neighbours(a) for a in areas},
-                   (game_map.master_area(0), game_map.master_area(1)),
-                   {a.id: a.name for a in game_map.areas}, moves)
+        neighbours = {a: game_map.neighbours(a) for a in areas}
+        masters = (game_map.master_area(0), game_map.master_area(1))
+        exits = ({a: tuple(b for b in near if b != masters[0]) for a, near in neighbours.items()},
+                 {a: tuple(b for b in near if b != masters[1]) for a, near in neighbours.items()})
+        return cls(neighbours, masters, {a.id: a.name for a in game_map.areas}, exits, moves)
 
 
 SCHEMA: dict[str, type[Entry]] = {"servant": Servant, "skill": SkillCard, "map": GameMap}

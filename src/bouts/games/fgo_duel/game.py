@@ -188,7 +188,10 @@ class FgoDuel(Game[FgoState, FgoAction]):
     def _apply_act(self, state: FgoState, seat: Seat, act: Act) -> None:
         verb = act.verb
         master = state.masters[seat]
-        if verb in ("party", "pick"):  # FGO-011, FGO-018, FGO-019, FGO-RUL-40
+        if verb == "move":  # the most frequent decision first
+            servant_id, area, card = act.args
+            turn.declare_move(state, seat, servant_id, area, card)
+        elif verb in ("party", "pick"):  # FGO-011, FGO-018, FGO-019, FGO-RUL-40
             assert state.sealed is not None
             state.party_picks[seat].extend(act.args)
             picks = state.party_picks[seat]
@@ -225,9 +228,6 @@ class FgoDuel(Game[FgoState, FgoAction]):
             state.after = "battle" if state.phase is Phase.TRIGGER else "action"
             skills.use_skill(state, seat, act.args[0], target)
             turn.resume(state)
-        elif verb == "move":
-            servant_id, area, card = act.args
-            turn.declare_move(state, seat, servant_id, area, card)
         elif verb == "battle":  # FGO-048: sealed until both have chosen
             assert state.sealed is not None
             for card in act.args:

@@ -27,10 +27,8 @@ def destinations(state: FgoState, seat: int, servant_id: str) -> list[str]:
     servant = master.servant(servant_id)
     if servant.area is None:
         return []
-    board = state.board
-    own_master = board.master_areas[seat]
     own_areas = {s.area for s in master.party if s.area is not None}
-    return [a for a in board.neighbours[servant.area] if a != own_master and a not in own_areas]
+    return [a for a in state.board.exits[seat][servant.area] if a not in own_areas]
 
 
 def legal_moves(state: FgoState, seat: int) -> list[Act]:
@@ -45,8 +43,7 @@ def legal_moves(state: FgoState, seat: int) -> list[Act]:
         return out
     kinds = state.catalog.kinds
     board = state.board
-    neighbours = board.neighbours
-    own_master = board.master_areas[seat]
+    exits = board.exits[seat]  # FGO-042: never into the own master area
     own_areas = {s.area for s in master.party if s.area is not None}
     append = out.append
     cards_of: dict[str, list[str]] = {}  # servant -> its hand cards, one per kind, hand order
@@ -65,8 +62,8 @@ def legal_moves(state: FgoState, seat: int) -> list[Act]:
         if not cards:
             continue
         moves = board.moves[servant_id]
-        for destination in neighbours[area]:
-            if destination != own_master and destination not in own_areas:
+        for destination in exits[area]:
+            if destination not in own_areas:  # FGO-041
                 paid = moves[destination]
                 for card in cards:
                     append(paid[card])
