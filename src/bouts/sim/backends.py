@@ -6,6 +6,7 @@ records; only the speed differs.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 from collections.abc import Callable, Sequence
@@ -77,19 +78,23 @@ def _run_pool(tasks: list[Task], jobs: int, progress: Progress | None) -> list[t
     # fork: workers start at once with everything imported, and scripts need no __main__ guard.
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    gc.freeze()  # forked workers then leave the inherited objects' pages alone (no copy-on-write by the GC)
     finished: list[tuple[int, list[GameRecord]]] = []
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
         pending: set[Future[tuple[int, list[GameRecord]]]] = {pool.submit(_play_task, t) for t in tasks}
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                try:
-                    number, records = future.result()
-                except BrokenProcessPool as exc:
-                    raise SimError(f"a worker process died: {exc}") from None
-                finished.append((number, records))
-                if progress is not None:
-                    progress(len(records))
+        try:
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    try:
+                        number, records = future.result()
+                    except BrokenProcessPool as exc:
+                        raise SimError(f"a worker process died: {exc}") from None
+                    finished.append((number, records))
+                    if progress is not None:
+                        progress(len(records))
+        finally:
+            gc.unfreeze()
     return finished
 
 

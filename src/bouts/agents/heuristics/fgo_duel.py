@@ -260,3 +260,9 @@ def evaluate(game: Game[Any, Any], state: FgoState) -> list[float]:
         scores.append(SERVANT_WEIGHT * len(on_map) - DISTANCE_WEIGHT * (nearest - tempo) + CARD_WEIGHT * cards)
     first = 1.0 / (1.0 + math.exp(scores[1] - scores[0]))
     return [first, 1.0 - first]
+
+
+SEARCH = {"rollout": "heuristic", "prior": "heuristic", "horizon": 12}
+"""What ``ismcts`` uses here unless its spec says otherwise: heuristic rollouts cut short after 12 steps
+and scored by :func:`evaluate`, with the heuristic's bias in the tree. Random rollouts misjudge the race
+to the master areas (20 games against the heuristic: 30-50 % with random rollouts, 95 % with these)."""
