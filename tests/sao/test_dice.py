@@ -193,3 +193,24 @@ def test_rul_08_exchange_when_rerolling():
     assert texts(s) == ["exchange asuna", "keep"] and GAME.to_act(s) == (1,)
     s = roll(act(s, "keep"), 3, 3)
     assert s.pool[1].value == 3 and s.pool[1].char == "kirito"  # a rerolled character die reads its faces
+
+
+def test_d6_results_are_the_draws_of_randint():
+    """The dice shortcut draws exactly what ``Roll.sample`` (``rng.randint(1, 6)`` per die) draws, so
+    seeded games and simulations stay as they were; other generators fall back to ``randint``."""
+    import random
+
+    from bouts.core.chance import Roll
+    from bouts.games.sao.rolling import d6_results
+
+    for seed in range(50):
+        fast, reference = random.Random(seed), random.Random(seed)
+        for dice in (1, 3, 4, 6, 8, 9):
+            assert Roll(d6_results(fast, dice)) == Roll.sample(dice, 6, reference)
+        assert fast.random() == reference.random()
+
+    class Loaded(random.Random):
+        def randint(self, a: int, b: int) -> int:
+            return b
+
+    assert d6_results(Loaded(1), 3) == (6, 6, 6)

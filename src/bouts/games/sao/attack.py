@@ -185,8 +185,8 @@ def take_damage(state: SaoState, index: int, amount: int) -> None:
         state.events.append(Event("shield", f"{c.name}'s Shield ignores {amount} damage; the token goes "
                                   "back to Silica", {"character": c.id}))
         return
-    if c.equipment:
-        amount = max(0, amount - sum(1 for i in c.equipment if state.catalog.items[i].effect == "coat"))
+    coats = sum(1 for i in c.equipment if state.catalog.items[i].effect == "coat") if c.equipment else 0
+    amount = max(0, amount - coats)
     c.damage += amount
     hp = state.hp(index)
     state.events.append(Event("hurt", f"{c.name} takes {amount} damage ({max(0, hp - c.damage)} HP left)",

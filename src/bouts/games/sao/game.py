@@ -214,9 +214,7 @@ class Sao(Game[SaoState, SaoAction]):
         kind = state.pending[-1].kind
         if kind in ("scenario_shuffle", "item_shuffle"):
             return Shuffle.sample(self._shuffle_pile(state), rng)
-        # Roll.sample(n, 6, rng) draws rng.randint(1, 6) per die, which is rng.randrange(1, 7)
-        randrange = rng.randrange
-        return Roll(tuple([randrange(1, 7) for _ in state.pending[-1].get("dice")]))
+        return Roll(rolling.d6_results(rng, len(state.pending[-1].get("dice"))))  # as Roll.sample(n, 6, rng)
 
     def parse_action(self, state: SaoState, seat: Seat, text: str) -> SaoAction:
         """Read an action's text form (``roll 3 5 ...``, ``shuffle ...`` for chance)."""

@@ -4,6 +4,7 @@ Consumables (SAO-053..SAO-067, SAO-102..SAO-106, SAO-121, SAO-128..SAO-129, SAO-
 from __future__ import annotations
 
 import itertools
+import random
 from functools import cache, lru_cache
 
 from bouts.core.chance import Roll
@@ -132,6 +133,25 @@ def set_support(state: SaoState, values: tuple[int, ...]) -> None:
     state.events.append(Event("support", "Kirito stands alone: the support dice show "
                               + " ".join(map(str, values)), {"values": list(values)}))
     roll_dice(state, tuple(i for i, d in enumerate(state.pool) if d.value == 0))
+
+
+def d6_results(rng: random.Random, dice: int) -> tuple[int, ...]:
+    """``dice`` fair six-sided results: the very draws of ``rng.randint(1, 6)`` made ``dice`` times.
+
+    A plain :class:`random.Random` draws ``randint(1, 6)`` as 1 + ``getrandbits(3)``, drawing again
+    while that is 6 or more; doing so here saves four Python calls per die (a test checks that the
+    draws stay those of ``randint``). Other generators go through ``randint`` itself.
+    """
+    if type(rng) is not random.Random:
+        return tuple([rng.randint(1, 6) for _ in range(dice)])
+    bits = rng.getrandbits
+    out = []
+    for _ in range(dice):
+        r = bits(3)
+        while r >= 6:
+            r = bits(3)
+        out.append(r + 1)
+    return tuple(out)
 
 
 def roll_dice(state: SaoState, indices: tuple[int, ...]) -> None:
@@ -339,7 +359,7 @@ def control(state: SaoState, pos: int, value: int) -> None:
 
 def consumable_actions(state: SaoState) -> list[Act]:
     """Consumables anyone may use now (SAO-096, SAO-153, SAO-RUL-22); the Relic works by itself."""
-    if state.current_step.no_consumables:
+    if not state.consumables or state.current_step.no_consumables:
         return []
     out: list[Act] = []
     seen: set[str] = set()
