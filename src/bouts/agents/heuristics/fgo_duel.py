@@ -110,11 +110,40 @@ def _distance(state: FgoState, start: str, goal: str, blocked: set[str]) -> int:
     return 99
 
 
-def _best_total(state: FgoState, seat: Seat, hand: list[str], fighting: str, enemy: str) -> int:
+def _distances_avoiding(state: FgoState, goal: str, blocked: set[str]) -> dict[str, int]:
+    """Steps from each area to ``goal`` through areas not ``blocked`` (the starting area may be blocked)."""
+    links = _adjacency(state.map)
+    steps = {goal: 0}
+    frontier = [goal]
+    while frontier:
+        following = []
+        for area in frontier:
+            reach = steps[area] + 1
+            for nxt in links[area]:
+                if nxt not in steps:
+                    steps[nxt] = reach
+                    if nxt not in blocked:
+                        following.append(nxt)
+        frontier = following
+    return steps
+
+
+def _best_total(state: FgoState, seat: Seat, hand: list[str], fighting: str, enemy: str,
+                memo: dict[tuple[str, str, tuple[str, ...]], int] | None = None) -> int:
+    """The best battle total 3 of ``hand`` make (``memo`` keeps totals across calls on one state)."""
     size = min(3, len(hand))
     if size == 0:
         return chip_bonus(state.masters[seat].chips)
-    return max(total_of(state, seat, combo, fighting, enemy).value for combo in itertools.combinations(hand, size))
+    best = -1_000_000
+    for combo in itertools.combinations(hand, size):
+        key = (fighting, enemy, combo)
+        value = None if memo is None else memo.get(key)
+        if value is None:
+            value = total_of(state, seat, combo, fighting, enemy).value
+            if memo is not None:
+                memo[key] = value
+        best = max(best, value)
+    return best
 
 
 def _expected_defence(state: FgoState, seat: Seat) -> float:
@@ -138,14 +167,15 @@ def _move(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Rando
     guards = [s.servant for s in me.on_map() if s.area in gates]
     best, best_score = legal[0], float("-inf")
     occupied = {s.area for s in me.on_map() if s.area is not None} | {own_master}
-    distances: dict[tuple[str, str], int] = {}
+    tables: dict[str, dict[str, int]] = {}
+    totals: dict[tuple[str, str, tuple[str, ...]], int] = {}
 
     def distance(servant_area: str, start: str) -> int:
-        key = (servant_area, start)
-        found = distances.get(key)
-        if found is None:
-            found = distances[key] = _distance(state, start, enemy_master, occupied - {servant_area})
-        return found
+        """Steps from ``start`` to the enemy master area, around the other own servants."""
+        table = tables.get(servant_area)
+        if table is None:
+            table = tables[servant_area] = _distances_avoiding(state, enemy_master, occupied - {servant_area})
+        return table.get(start, 99)
 
     for act in legal:
         servant_id, area, card = act.args
@@ -165,7 +195,7 @@ def _move(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Rando
         found = state.occupant(area)
         if found is not None:
             rest = [c for c in me.hand if c != card]
-            mine = _best_total(state, seat, rest, servant_id, found[1].servant)
+            mine = _best_total(state, seat, rest, servant_id, found[1].servant, totals)
             edge = mine - defence
             if found[1].servant in threats:
                 score += 20 + edge  # it would walk into our master area next turn
