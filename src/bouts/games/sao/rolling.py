@@ -18,6 +18,8 @@ REGULAR = (1, 2, 3, 4, 5, 6)
 OPPOSITE = {1: 6, 2: 5, 3: 4, 4: 3, 5: 2, 6: 1}
 MAIN = make_die("main")
 SUPPORT = make_die("support")
+ROLLED = {kind: tuple(make_die(kind, None, v) for v in range(7)) for kind in ("main", "support")}
+"""A regular main or support die showing 1-6, by value."""
 
 
 def faces(state: SaoState, die: Die) -> tuple[int, ...]:
@@ -172,7 +174,10 @@ def apply_roll(state: SaoState, roll: Roll) -> None:
     die_faces = state.catalog.die_faces
     for i, v in zip(indices, roll.values, strict=True):
         die = pool[i]
-        pool[i] = make_die(die.kind, die.char, v if die.char is None else die_faces[die.char][v - 1])
+        if die.char is None:
+            pool[i] = ROLLED[die.kind][v]
+        else:
+            pool[i] = make_die(die.kind, die.char, die_faces[die.char][v - 1])
     first = state.rerolls_used == 0
     state.asked_partner = False
     state.events.append(Event("roll", ("Roll: " if first else "Reroll: ") + pool_text(state),
