@@ -162,6 +162,8 @@ def advance_chips(state: FgoState) -> None:
     """
     own_turn = state.options.chain_turn == "own_turn"
     for seat, master in enumerate(state.masters):
+        if not master.chips:
+            continue
         kept = []
         for chip in master.chips:
             if own_turn and seat != state.turn and chip.square != 0:
