@@ -141,7 +141,8 @@ class GameMap(Entry):
 
     def neighbours(self, area: str) -> tuple[str, ...]:
         """Areas adjacent to ``area`` (隣接), in link order."""
-        return self._neighbours.get(area, ())
+        found = self._neighbours.get(area)
+        return found if found is not None else tuple(b if a == area else a for a, b in self.links if area in (a, b))
 
     def master_area(self, seat: int) -> str:
         """The master area of ``seat``."""
