@@ -41,7 +41,12 @@ def has_targets(state: SwordplayState, attacker: int) -> bool:
     fighters, seats = state.fighters, state.seats
     if len(fighters) > seats:
         return not fighters[seats].defeated
-    return any(index != attacker and not fighters[index].defeated for index in range(seats))
+    for index in range(seats):  # a plain loop: this asks on every Hero's turn
+        if index != attacker and not fighters[index].defeated:
+            break
+    else:
+        return False
+    return True
 
 
 def damage_of(state: SwordplayState, attacker: Fighter, card: CombatCard) -> int:

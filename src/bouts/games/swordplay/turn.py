@@ -82,7 +82,7 @@ def combat_options(state: SwordplayState) -> tuple[Act, ...]:
     seen: set[str] = set()
     for instance in state.fighters[state.turn].hand:
         known = instances[instance]
-        if known.type == "attack" and known.card_id not in seen:
+        if known.attacks and known.card_id not in seen:  # an Attack card
             seen.add(known.card_id)
             attacks = known.attacks
             for target in targets:
