@@ -4,12 +4,13 @@ SAO-120..SAO-127, SAO-145..SAO-149)."""
 from __future__ import annotations
 
 import itertools
+from functools import lru_cache
 
 from bouts.core.events import Event
 from bouts.games.sao import clearing, turn
 from bouts.games.sao.actions import Act, act
 from bouts.games.sao.cards import SwordSkill
-from bouts.games.sao.skills import VALUE_TEXT, Modifiers, triggers
+from bouts.games.sao.skills import VALUE_TEXT, Modifiers, skill_key, sorted_group_triggers
 from bouts.games.sao.state import SaoState, plain_decision
 
 
@@ -63,21 +64,26 @@ def _skill_groups(skills: tuple[SwordSkill, ...],
     Groups come skill by skill, then by how many dice of each value they take (fewest of the lowest
     value first); of each value a group takes the first dice.
     """
-    values = sorted(set(dice))
-    first = {v: dice.index(v) for v in values}
-    limits = [dice.count(v) for v in values]
+    limits = tuple(dice.count(v) for v in sorted(set(dice)))
     found: list[tuple[str, tuple[int, ...]]] = []
     for skill in skills:
-        for counts in _sub_counts(limits, skill.size):
-            group = tuple(v for v, k in zip(values, counts, strict=True) for _ in range(k))
-            if triggers(skill, group):
-                picks = tuple(first[v] + j for v, k in zip(values, counts, strict=True) for j in range(k))
+        key = skill_key(skill)
+        for picks in _sub_groups(limits, skill.size):
+            if sorted_group_triggers(key, tuple(map(dice.__getitem__, picks))):
                 found.append((skill.id, picks))
     return tuple(found)
 
 
-def _sub_counts(limits: list[int], size: int) -> list[tuple[int, ...]]:
-    return [c for c in itertools.product(*(range(k + 1) for k in limits)) if sum(c) == size]
+@lru_cache(maxsize=4096)
+def _sub_groups(limits: tuple[int, ...], size: int) -> tuple[tuple[int, ...], ...]:
+    """Every group of ``size`` dice from sorted dice with ``limits`` dice of each value, as positions.
+
+    A group takes the first dice of each value; groups come in the lexicographic order of how many
+    they take of each value.
+    """
+    starts = (0, *itertools.accumulate(limits))[:-1]  # the position of each value's first die
+    return tuple(tuple(start + j for start, k in zip(starts, counts, strict=True) for j in range(k))
+                 for counts in itertools.product(*(range(k + 1) for k in limits)) if sum(counts) == size)
 
 
 def trigger(state: SaoState, act: Act) -> None:

@@ -96,6 +96,11 @@ def triggers(skill: SwordSkill, group: tuple[int, ...] | list[int]) -> bool:
     return _triggers(skill_key(skill), tuple(sorted(group)))
 
 
+def sorted_group_triggers(key: tuple[str, int, tuple[int, ...], int], group: tuple[int, ...]) -> bool:
+    """:func:`triggers` for a skill's :func:`skill_key` and a group already in ascending order."""
+    return _triggers(key, group)
+
+
 VALUE_TEXT = {0: "0", 1: "1", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", FACE: "F", SYMBOL: "S"}
 """Every die code (0: not rolled yet) as a player reads it."""
 
