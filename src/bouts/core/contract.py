@@ -161,7 +161,11 @@ class Game(ABC, Generic[S, A]):
         """Whether ``seat`` may take ``action`` now."""
         if seat == CHANCE and seat in self.to_act(state):
             return self.is_legal_chance(state, action)
-        return action in self.legal_actions(state, seat)
+        legal = self.legal_actions(state, seat)
+        for candidate in legal:  # an action taken from the list is found without comparing fields
+            if candidate is action:
+                return True
+        return action in legal
 
     def is_legal_chance(self, state: S, action: A) -> bool:
         """Whether a forced chance outcome is possible now; override for unlisted outcomes."""
