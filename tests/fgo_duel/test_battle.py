@@ -249,3 +249,34 @@ def test_fgo_rul_22_chips_are_placed_even_on_a_tie(pack: Catalog) -> None:
     state = fight(pack, ["t_buster/4", "t_buster/5", "t_arts/3"], ["t_guard/1", "t_twin/4", "t_guard/4"])
     assert totals(state) == (8, 8)
     assert [c.chain for c in state.masters[0].chips] == ["quick"]
+
+
+@pytest.mark.parametrize("variant", ["basic", "advanced", "orleans", "orleans_advanced"])
+def test_fgo_057_valuer_equals_total_of_on_every_choice(variant: str) -> None:
+    """FGO-057: the quick valuer the heuristic weighs battle cards with gives exactly ``total_of(...).value``
+    (cards, Buster and Brave CHAIN, chips, skills) for every choice of cards, in every variant."""
+    import itertools
+    import random
+
+    from bouts.core import CHANCE
+
+    options = dict(GAME.variants()[variant].options)
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = GAME.setup(2, options, None, seed)
+        while GAME.to_act(state):
+            seat = GAME.to_act(state)[0]
+            if seat != CHANCE:
+                master = state.masters[seat]
+                mine = [s.servant for s in master.on_map()]
+                theirs = [s.servant for s in state.masters[1 - seat].on_map()]
+                for fighting, enemy in itertools.product(mine[:2], theirs[:2]):
+                    value = battle.valuer(state, seat, fighting, enemy)
+                    for size in (3, 2):
+                        for combo in itertools.combinations(master.hand, size):
+                            assert value(combo) == battle.total_of(state, seat, combo, fighting, enemy).value
+                            checked += 1
+            action = GAME.sample_chance(state, rng) if seat == CHANCE else rng.choice(GAME.legal_actions(state, seat))
+            state = GAME.apply(state, seat, action)
+    assert checked > 1000

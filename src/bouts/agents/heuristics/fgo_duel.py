@@ -11,11 +11,12 @@ import itertools
 import math
 import random
 from collections import deque
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bouts.core import CHANCE, Game, Seat
 from bouts.games.fgo_duel.actions import Act
-from bouts.games.fgo_duel.battle import chip_bonus, total_of
+from bouts.games.fgo_duel.battle import chip_bonus, valuer
 from bouts.games.fgo_duel.party import legal_parties
 from bouts.games.fgo_duel.state import FgoState, Phase
 
@@ -129,21 +130,17 @@ def _distances_avoiding(state: FgoState, goal: str, blocked: set[str]) -> dict[s
 
 
 def _best_total(state: FgoState, seat: Seat, hand: list[str], fighting: str, enemy: str,
-                memo: dict[tuple[str, str, tuple[str, ...]], int] | None = None) -> int:
-    """The best battle total 3 of ``hand`` make (``memo`` keeps totals across calls on one state)."""
+                values: dict[tuple[str, str], Callable[[Sequence[str]], int]] | None = None) -> int:
+    """The best battle total 3 of ``hand`` make (``values`` keeps each pairing's valuer across calls)."""
     size = min(3, len(hand))
     if size == 0:
         return chip_bonus(state.masters[seat].chips)
-    best = -1_000_000
-    for combo in itertools.combinations(hand, size):
-        key = (fighting, enemy, combo)
-        value = None if memo is None else memo.get(key)
-        if value is None:
-            value = total_of(state, seat, combo, fighting, enemy).value
-            if memo is not None:
-                memo[key] = value
-        best = max(best, value)
-    return best
+    value = None if values is None else values.get((fighting, enemy))
+    if value is None:
+        value = valuer(state, seat, fighting, enemy)
+        if values is not None:
+            values[(fighting, enemy)] = value
+    return max(map(value, itertools.combinations(hand, size)))
 
 
 def _expected_defence(state: FgoState, seat: Seat) -> float:
@@ -158,17 +155,25 @@ def _expected_defence(state: FgoState, seat: Seat) -> float:
 
 def _move(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Random) -> Any:
     me = state.masters[seat]
+    links = _adjacency(state.map)
     enemy_master = state.map.master_area(1 - seat)
     own_master = state.map.master_area(seat)
     defence = _expected_defence(state, seat)
     threats = {s.servant for s in state.masters[1 - seat].on_map()
-               if s.area is not None and own_master in state.map.neighbours(s.area)}
-    gates = set(state.map.neighbours(own_master))
+               if s.area is not None and own_master in links[s.area]}
+    gates = set(links[own_master])
     guards = [s.servant for s in me.on_map() if s.area in gates]
     best, best_score = legal[0], float("-inf")
     occupied = {s.area for s in me.on_map() if s.area is not None} | {own_master}
+    occupants: dict[str, str] = {}  # area -> the servant standing there (at most one, FGO-RUL-16)
+    for master in state.masters:
+        for figure in master.party:
+            if figure.area is not None:
+                occupants.setdefault(figure.area, figure.servant)
     tables: dict[str, dict[str, int]] = {}
-    totals: dict[tuple[str, str, tuple[str, ...]], int] = {}
+    totals: dict[tuple[str, str], Callable[[Sequence[str]], int]] = {}
+    cards: dict[str, tuple[int, bool]] = {}  # card -> (power, is Arts)
+    edges: dict[tuple[str, str, str], float] = {}  # (servant, enemy, card played to move) -> battle edge
 
     def distance(servant_area: str, start: str) -> int:
         """Steps from ``start`` to the enemy master area, around the other own servants."""
@@ -177,27 +182,45 @@ def _move(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Rando
             table = tables[servant_area] = _distances_avoiding(state, enemy_master, occupied - {servant_area})
         return table.get(start, 99)
 
+    ranked: dict[tuple[str, str], list[tuple[int, tuple[str, ...]]]] = {}
+
+    def best_without(servant_id: str, enemy: str, card: str) -> int:
+        """The best battle total left if ``card`` is played to move (the best 3 of the rest of the hand)."""
+        hand = me.hand
+        if len(hand) <= 3:
+            return _best_total(state, seat, [c for c in hand if c != card], servant_id, enemy, totals)
+        order = ranked.get((servant_id, enemy))
+        if order is None:
+            value = valuer(state, seat, servant_id, enemy)
+            order = ranked[(servant_id, enemy)] = sorted(
+                ((value(combo), combo) for combo in itertools.combinations(hand, 3)), reverse=True)
+        return next(total for total, combo in order if card not in combo)
+
     for act in legal:
         servant_id, area, card = act.args
         if area == enemy_master:
             return act
-        servant = me.servant(servant_id)
-        assert servant.area is not None
-        before = distance(servant.area, servant.area)
-        after = distance(servant.area, area)
-        score = 2.0 * (before - after) - 0.3 * _power(state, card) + rng.random() * 0.5
+        servant_area = me.servant(servant_id).area
+        assert servant_area is not None
+        before = distance(servant_area, servant_area)
+        after = distance(servant_area, area)
+        known = cards.get(card)
+        if known is None:
+            command = state.catalog.command(card)
+            known = cards[card] = (command.power, command.type.value == "arts")
+        score = 2.0 * (before - after) - 0.3 * known[0] + rng.random() * 0.5
         if guards == [servant_id]:
             score -= GUARD_WEIGHT  # keep the last guard on the gate of the own master area
         elif not guards and area in gates:
             score += GUARD_WEIGHT / 2
-        if state.catalog.command(card).type.value == "arts":
+        if known[1]:
             score += 0.2  # NP for skills
-        found = state.occupant(area)
-        if found is not None:
-            rest = [c for c in me.hand if c != card]
-            mine = _best_total(state, seat, rest, servant_id, found[1].servant, totals)
-            edge = mine - defence
-            if found[1].servant in threats:
+        enemy = occupants.get(area)
+        if enemy is not None:
+            edge = edges.get((servant_id, enemy, card))
+            if edge is None:
+                edge = edges[(servant_id, enemy, card)] = best_without(servant_id, enemy, card) - defence
+            if enemy in threats:
                 score += 20 + edge  # it would walk into our master area next turn
             elif edge >= ATTACK_MARGIN:
                 score += 3 + edge
@@ -213,8 +236,10 @@ def _battle(state: FgoState, seat: Seat, legal: tuple[Any, ...]) -> Any:
     fighting, enemy = ((attack.attacker, attack.defender) if seat == state.turn
                        else (attack.defender, attack.attacker))
 
+    value = valuer(state, seat, fighting, enemy)
+
     def score(act: Act) -> tuple[int, int]:
-        return total_of(state, seat, act.args, fighting, enemy).value, -sum(_power(state, c) for c in act.args)
+        return value(act.args), -sum(_power(state, c) for c in act.args)
 
     return max(legal, key=score)
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bouts.games.fgo_duel.actions import Act
-from bouts.games.fgo_duel.cards import Catalog
+from bouts.games.fgo_duel.cards import CardType, Catalog
 from bouts.games.fgo_duel.state import CHAIN_COUNTER_SQUARES, Chip, FgoState, SkillState
 
 BATTLE_CARDS = 3
@@ -145,6 +146,40 @@ def total_of(state: FgoState, seat: int, cards: list[str] | tuple[str, ...], fig
     return Total(cards=sum([card_power(state, seat, c) for c in cards]), buster=buster, brave=brave,
                  chips=chips_in_effect(state, seat), skills=skill_bonus(state, seat, fighting, enemy),
                  chains=tuple(chains))
+
+
+def valuer(state: FgoState, seat: int, fighting: str, enemy: str) -> Callable[[Sequence[str]], int]:
+    """``cards -> total_of(state, seat, cards, fighting, enemy).value``, for weighing many choices of
+    battle cards on one state: what does not depend on the cards (chips, skills) is worked out once, and
+    each card's power, type and owner once per card."""
+    catalog = state.catalog
+    base = chips_in_effect(state, seat) + skill_bonus(state, seat, fighting, enemy)
+    facts: dict[str, tuple[int, int, CardType, bool]] = {}
+
+    def value(cards: Sequence[str]) -> int:
+        total = base
+        types: set[CardType] = set()
+        own = True
+        lowest = 1_000_000
+        for card in cards:
+            fact = facts.get(card)
+            if fact is None:
+                command = catalog.command(card)
+                fact = facts[card] = (card_power(state, seat, card), command.power, command.type,
+                                      catalog.owner(card) == fighting)
+            total += fact[0]
+            types.add(fact[2])
+            own = own and fact[3]
+            lowest = min(lowest, fact[1])
+        if len(cards) != BATTLE_CARDS:
+            return total
+        if len(types) == 1 and CardType.BUSTER in types:
+            total += BUSTER_BONUS
+        if own:  # Brave CHAIN: the lowest printed power again
+            total += lowest
+        return total
+
+    return value
 
 
 def place_chips(state: FgoState, seat: int, chains: tuple[str, ...]) -> None:
