@@ -134,3 +134,85 @@ def test_the_heuristic_prior_expands_the_heuristics_choice_first(seed: int) -> N
         expected = swordplay_heuristic.choose(game, state, seat, random.Random(0))
         agent = make_agent("ismcts:iterations=1,prior=heuristic", 3)
         assert agent.act(game, state, seat) == expected
+
+
+def test_a_rollout_cut_at_the_horizon_plays_on_until_the_game_calls_the_position_settled() -> None:
+    """SAO judges a position only between turns: a rollout cut mid-turn (dice rolled, reroll pending)
+    finishes the turn before :func:`evaluate` scores it."""
+    from bouts.agents.ismcts import _Search
+
+    game = bouts.game("sao")
+    agent = make_agent("ismcts:iterations=1,rollout=random,horizon=1", 2)
+    assert isinstance(agent, ISMCTSAgent)
+    assert agent.settings(game).settled is sao_heuristic.settled
+    mid_turn = [s for s in states_along_a_game("sao", {}, 2, seed=5)
+                if s.result is None and not sao_heuristic.settled(game, s)]
+    assert mid_turn
+    for state in mid_turn[:8]:
+        copy = game.fork(state)
+        search = _Search(agent, game, 0, 2)
+        rewards = search._rollout(copy)
+        assert sao_heuristic.settled(game, copy)
+        assert len(rewards) == 2 and all(0.0 <= r <= 1.0 for r in rewards)
+
+
+def test_the_bias_weight_follows_the_games_recommendation_unless_the_spec_sets_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game = bouts.game("swordplay")
+    monkeypatch.setattr(swordplay_heuristic, "SEARCH", {**swordplay_heuristic.SEARCH, "bias": 3.5})
+    plain = make_agent("ismcts")
+    assert isinstance(plain, ISMCTSAgent)
+    assert plain.settings(game).bias == 3.5
+    chosen = make_agent("ismcts:bias=0.25")
+    assert isinstance(chosen, ISMCTSAgent)
+    assert chosen.settings(game).bias == 0.25
+    bare = make_agent("ismcts")
+    assert isinstance(bare, ISMCTSAgent)
+    assert bare.settings(TEAM_SUM).bias == 1.0
+
+
+def _sao_reroll_choice(seed: int) -> tuple[Any, int]:
+    """An SAO state where a seat chooses among many rerolls."""
+    game = bouts.game("sao")
+    rng = random.Random(seed)
+    state = game.setup(2, {}, None, seed)
+    while game.to_act(state):
+        seat = game.to_act(state)[0]
+        if seat == CHANCE:
+            action = game.sample_chance(state, rng)
+        else:
+            if len(game.legal_actions(state, seat)) > 100:
+                return state, seat
+            action = sao_heuristic.choose(game, state, seat, rng)
+        state = game.apply(state, seat, action)
+    raise AssertionError("no reroll choice in this game")
+
+
+def test_progressive_widening_opens_about_the_square_root_of_the_visits_heuristic_first() -> None:
+    """With ``widen=0.5`` and 100 iterations over hundreds of rerolls, the root opens a handful of
+    actions (the heuristic's choice first) and visits them repeatedly; without it, each once."""
+    game = bouts.game("sao")
+    state, seat = _sao_reroll_choice(2)
+    options = len(game.legal_actions(state, seat))
+    widened = make_agent("ismcts:iterations=100,widen=0.5,prior=heuristic", 4)
+    assert isinstance(widened, ISMCTSAgent)
+    root = widened.search(game, state, seat)
+    assert 2 <= len(root.children) <= 12 < options
+    assert sum(child.visits for child in root.children.values()) == 100
+    hinted = sao_heuristic.choose(game, game.determinize(state, seat, random.Random(0)), seat, random.Random(0))
+    assert hinted in root.children and root.children[hinted].hinted > 0
+    flat = make_agent("ismcts:iterations=100,widen=off,prior=heuristic", 4)
+    assert isinstance(flat, ISMCTSAgent)
+    assert len(flat.search(game, state, seat).children) == 100
+
+
+def test_sao_search_follows_the_reroll_advisor_where_rollouts_cannot_tell_better() -> None:
+    """SAO's recommended search (advisor prior, widening) keeps the advisor's reroll with 100 iterations,
+    where plain UCT over hundreds of rerolls would pick one by a single lucky rollout."""
+    game = bouts.game("sao")
+    agreed = 0
+    choices = [_sao_reroll_choice(seed) for seed in range(3)]
+    for state, seat in choices:
+        expected = sao_heuristic.choose(game, state, seat, random.Random(0))
+        agreed += make_agent("ismcts:iterations=100", 1).act(game, state, seat) == expected
+    assert agreed >= 2

@@ -32,6 +32,12 @@ def test_spec_strings() -> None:
     greedy = make_agent("ismcts:rollout=heuristic,epsilon=0")
     assert isinstance(greedy, ISMCTSAgent)
     assert greedy.epsilon == 0.0
+    widening = make_agent("ismcts:widen=0.5")
+    assert isinstance(widening, ISMCTSAgent)
+    assert widening.widen == 0.5
+    narrow = make_agent("ismcts:widen=off")
+    assert isinstance(narrow, ISMCTSAgent)
+    assert narrow.widen == "off"
 
 
 @pytest.mark.parametrize(("spec", "message"), [
@@ -46,6 +52,8 @@ def test_spec_strings() -> None:
     ("ismcts:rollout=heuristic,epsilon=2", "between 0 and 1"),
     ("ismcts:epsilon=some", "must be a number"),
     ("ismcts:iterations", "name=value"),
+    ("ismcts:widen=2", "between 0 and 1"),
+    ("ismcts:widen=wide", "must be a number"),
 ])
 def test_bad_specs_are_refused_clearly(spec: str, message: str) -> None:
     with pytest.raises(AgentSpecError, match=message):

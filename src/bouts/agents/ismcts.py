@@ -10,7 +10,8 @@ The agent searches one tree from the point of view of the seat it plays
    determinization, with availability counts in place of parent visits;
 3. *expand* one untried action;
 4. *roll out* with random or heuristic play, to the end of the game or, with a
-   ``horizon``, for that many steps and then score the position with the game's
+   ``horizon``, for that many steps (and on until the game's ``settled`` test holds,
+   if it has one: no turn half-done) and then score the position with the game's
    evaluation (``evaluate`` in its heuristic module: each seat's chance to win);
 5. *back up* every seat's reward, ``Outcome.returns`` (1 for each winner),
    so a cooperative game's shared win rewards the whole team.
@@ -21,6 +22,12 @@ determinization is expanded first and earns a bonus ``bias * share / (visits + 1
 where ``share`` is how often it was the heuristic's choice; the bonus fades as
 real results accumulate, so the search keeps the heuristic's judgement where it
 has little evidence and overrules it where simulations disagree.
+
+With ``widen`` (progressive widening, Coulom 2007; Chaslot et al., 2008), a
+decision that has been tried ``n`` times opens a new action only while fewer than
+``n ** widen`` are open (the heuristic's choice always first): where there are far
+more actions than iterations (an SAO reroll has hundreds), the budget goes to
+comparing a few candidates well instead of trying each once.
 
 Each iteration forks its determinization once and plays it in place
 (``Game.fork``/``Game.advance``): every action it applies comes from
@@ -35,7 +42,8 @@ which is revealed to all.
 
 Spec strings: ``ismcts`` (500 iterations), ``ismcts:iterations=1000``,
 ``ismcts:seconds=0.5``, ``ismcts:rollout=heuristic`` (with ``epsilon=0.05`` random moves),
-``ismcts:c=0.7``, ``ismcts:rollout_limit=2000``, ``ismcts:horizon=20``, ``ismcts:prior=heuristic,bias=1``.
+``ismcts:c=0.7``, ``ismcts:rollout_limit=2000``, ``ismcts:horizon=20``, ``ismcts:prior=heuristic,bias=1``,
+``ismcts:widen=0.5`` (or ``widen=off``).
 """
 
 from __future__ import annotations
@@ -55,6 +63,8 @@ Policy = Callable[[Game[Any, Any], Any, Seat, random.Random], Any]
 """A rollout policy: ``(game, state, seat, rng) -> action``."""
 Evaluator = Callable[[Game[Any, Any], Any], Sequence[float]]
 """A game's evaluation: ``(game, state) -> each seat's estimated chance to win``, in [0, 1]."""
+Settled = Callable[[Game[Any, Any], Any], bool]
+"""A game's test of a position fit to evaluate: ``(game, state) -> bool``."""
 
 DEFAULT_ITERATIONS = 500
 """Iterations per decision when the spec gives no budget."""
@@ -72,6 +82,8 @@ AUTO = "auto"
 """A setting left to the game's recommendation (``SEARCH`` in its heuristic module)."""
 END = "end"
 """``horizon=end``: rollouts play on to the end of the game."""
+OFF = "off"
+"""``widen=off``: no progressive widening."""
 
 
 @dataclass(frozen=True)
@@ -92,6 +104,13 @@ class Settings:
     """The game's evaluation, when rollouts stop at a horizon."""
     rollout_steps: int
     """Most steps a rollout plays."""
+    settled: Settled | None = None
+    """The game's test of a position its evaluation judges fairly: a rollout cut at the horizon plays on
+    until it holds (``settled`` in the heuristic module; e.g. no turn half-done)."""
+    bias: float = DEFAULT_BIAS
+    """Weight of the heuristic's progressive bias."""
+    widen: float | None = None
+    """Progressive widening exponent (``None``: every legal action is tried before any is tried twice)."""
 
 
 def random_policy(game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
@@ -133,7 +152,8 @@ class ISMCTSAgent:
     def __init__(self, seed: int = 0, *, iterations: int | None = None, seconds: float | None = None,
                  rollout: str = AUTO, exploration: float = DEFAULT_EXPLORATION,
                  rollout_limit: int = DEFAULT_ROLLOUT_LIMIT, epsilon: float = DEFAULT_EPSILON,
-                 horizon: int | str = AUTO, prior: str = AUTO, bias: float = DEFAULT_BIAS) -> None:
+                 horizon: int | str = AUTO, prior: str = AUTO, bias: float | None = None,
+                 widen: float | str = AUTO) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         self.iterations = iterations
@@ -154,7 +174,9 @@ class ISMCTSAgent:
         self.prior = prior
         """``none``, ``heuristic`` (the heuristic's progressive bias in the tree), or ``auto``."""
         self.bias = bias
-        """Weight of that bias."""
+        """Weight of that bias (``None``: the game's recommendation, else ``DEFAULT_BIAS``)."""
+        self.widen = widen
+        """Progressive widening exponent in (0, 1), ``off``, or ``auto`` (the game's recommendation)."""
         self.rng = agent_rng(seed)
         self.last_iterations = 0
         """Iterations the last decision ran (for benchmarks)."""
@@ -199,8 +221,12 @@ class ISMCTSAgent:
 
             policy = mixed
         steps = self.rollout_limit if horizon == END else min(int(horizon), self.rollout_limit)
+        settled: Settled | None = getattr(module, "settled", None) if evaluate is not None else None
+        bias = float(recommended.get("bias", DEFAULT_BIAS)) if self.bias is None else self.bias
+        widen = recommended.get("widen", OFF) if self.widen == AUTO else self.widen
         return Settings(rollout, prior, None if horizon == END else int(horizon), policy,
-                        choose if prior == "heuristic" else None, evaluate, steps)
+                        choose if prior == "heuristic" else None, evaluate, steps, settled, bias,
+                        None if widen == OFF else float(widen))
 
     def check(self, game: Game[Any, Any]) -> None:
         """Raise :class:`AgentSpecError` now if this agent cannot play ``game``."""
@@ -253,12 +279,15 @@ class _Search:
         self.seats = seats
         self.rng = agent.rng
         self.exploration = agent.exploration
-        self.bias = agent.bias
         settings = agent.settings(game)
+        self.bias = settings.bias
         self.policy = settings.policy
         self.hint = settings.hint
         self.evaluate = settings.evaluate
         self.rollout_steps = settings.rollout_steps
+        self.settled = settings.settled
+        self.rollout_limit = agent.rollout_limit
+        self.widen = settings.widen
 
     def iterate(self, state: Any, root: Node) -> None:
         """One iteration on ``state``, a forked determinization this search may change in place."""
@@ -296,16 +325,22 @@ class _Search:
     def _ucb_pick(self, options: tuple[Any, ...], stats: dict[Any, Node] | dict[Hashable, Node], seat: Seat,
                   hinted: Any = None) -> tuple[Any, bool]:
         """UCT over the actions legal now; an untried one first. Returns (action, was_untried)."""
-        untried = [a for a in options if a not in stats]
+        untried: list[Any] = []
+        pulls = 0
         for a in options:
             found = stats.get(a)
-            if found is not None:
+            if found is None:
+                untried.append(a)
+            else:
                 found.avail += 1
+                pulls += found.visits
         if hinted is not None:
             found = stats.get(hinted)
             if found is not None:
                 found.hinted += 1
-        if untried:
+        widen = self.widen
+        if untried and (widen is None or len(untried) == len(options) or hinted in untried
+                        or len(options) - len(untried) < pulls ** widen):
             if hinted is not None and hinted in untried:
                 action = hinted
             else:
@@ -316,11 +351,13 @@ class _Search:
         c, bias = self.exploration, self.bias
         best, best_value = options[0], -math.inf
         for a in options:
-            child = stats[a]
-            visits = child.visits
-            value = child.reward[seat] / visits + c * math.sqrt(math.log(child.avail) / visits)
-            if child.hinted:
-                value += bias * child.hinted / child.avail / (visits + 1)
+            opened = stats.get(a)
+            if opened is None:  # not opened yet (progressive widening)
+                continue
+            visits = opened.visits
+            value = opened.reward[seat] / visits + c * math.sqrt(math.log(opened.avail) / visits)
+            if opened.hinted:
+                value += bias * opened.hinted / opened.avail / (visits + 1)
             if value > best_value:
                 best, best_value = a, value
         return best, False
@@ -371,14 +408,17 @@ class _Search:
 
     def _rollout(self, state: Any) -> list[float]:
         """Play on in place to the end (or the horizon, then evaluate); each seat's reward."""
-        game, rng, policy, seats = self.game, self.rng, self.policy, self.seats
-        for _ in range(self.rollout_steps):
+        game, rng, policy, seats, settled = self.game, self.rng, self.policy, self.seats, self.settled
+        steps = 0
+        while steps < self.rollout_steps or (settled is not None and steps < self.rollout_limit
+                                              and not settled(game, state)):
             acting = game.to_act(state)
             if not acting:
                 break
             seat = acting[0]
             action = game.sample_chance(state, rng) if seat == CHANCE else policy(game, state, seat, rng)
             game.advance(state, seat, action)
+            steps += 1
         if not game.to_act(state):
             outcome = game.outcome(state)
             return list(outcome.returns(seats)) if outcome is not None else [0.0] * seats
@@ -424,7 +464,8 @@ def _choice(params: dict[str, str], key: str, allowed: tuple[str, ...]) -> str:
     return value
 
 
-KNOWN = ("iterations", "seconds", "rollout", "epsilon", "c", "rollout_limit", "horizon", "prior", "bias")
+KNOWN = ("iterations", "seconds", "rollout", "epsilon", "c", "rollout_limit", "horizon", "prior", "bias",
+         "widen")
 """The parameters an ``ismcts`` spec may give."""
 
 
@@ -444,6 +485,13 @@ def make(params: dict[str, str], seed: int) -> ISMCTSAgent:
     elif raw_horizon is not None:
         horizon = _number(params, "horizon", int)
     bias = _number(params, "bias", float)
+    widen: float | str = AUTO
+    if params.get("widen") in (AUTO, OFF):
+        widen = params.pop("widen")
+    elif "widen" in params:
+        widen = _number(params, "widen", float)
+        if not 0 < float(widen) < 1:
+            raise AgentSpecError(f"ismcts: 'widen' must be between 0 and 1 (or 'off'), not '{widen}'")
     raw_epsilon = params.pop("epsilon", None)
     try:
         epsilon = DEFAULT_EPSILON if raw_epsilon is None else float(raw_epsilon)
@@ -459,4 +507,4 @@ def make(params: dict[str, str], seed: int) -> ISMCTSAgent:
     return ISMCTSAgent(seed, iterations=iterations, seconds=seconds, rollout=rollout,
                        exploration=DEFAULT_EXPLORATION if exploration is None else exploration,
                        rollout_limit=DEFAULT_ROLLOUT_LIMIT if limit is None else limit, epsilon=epsilon,
-                       horizon=horizon, prior=prior, bias=DEFAULT_BIAS if bias is None else bias)
+                       horizon=horizon, prior=prior, bias=bias, widen=widen)

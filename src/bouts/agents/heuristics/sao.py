@@ -198,3 +198,14 @@ def evaluate(game: Game[Any, Any], state: SaoState) -> list[float]:
                       default=0.0)
         value = progress(state) * (0.5 + 0.5 * max(weakest, 0.0))
     return [value] * state.seats
+
+
+def settled(game: Game[Any, Any], state: SaoState) -> bool:
+    """Whether ``state`` is between turns (no die of the turn rolled yet), where :func:`evaluate` is fair:
+    cut mid-turn, a rollout would count the damage of a finished roll but not that of a pending reroll."""
+    return state.result is not None or all(die.value == 0 for die in state.pool)
+
+
+SEARCH = {"rollout": "heuristic", "prior": "heuristic", "horizon": 1, "widen": 0.5}
+"""IS-MCTS settings for SAO: the advisor guides the tree and plays the rollouts, which finish the turn
+(``horizon`` 1, then on until :func:`settled`) and are scored by :func:`evaluate`."""
