@@ -7,6 +7,8 @@ Plays on the simulator's fast path (``fork`` once, ``advance`` in place); ``--ch
 
 Also prints actions per CPU-second, which stays meaningful when other work shares the cores.
 ``--profile`` runs pyinstrument over the playouts and prints where the time goes.
+``--floor`` also runs the same loop over a null game (every call returns at once, no rule work): the
+most actions/s this loop reaches on this machine, so the rest of each game's time is its rules.
 Goal (issue 5): at least 200,000 random-playout actions/s per game.
 """
 
@@ -17,6 +19,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -46,6 +49,37 @@ def measure(game_id: str, seconds: float, variant: str | None, checked: bool) ->
             "cpu_actions_s": steps / cpu, "cpu_share": cpu / elapsed}
 
 
+class NullGame:
+    """The contract calls the playout loop makes, doing no rule work: the loop's own ceiling."""
+
+    def __init__(self, length: int = 100) -> None:
+        self.length = length
+        self.options = (0, 1, 2)
+
+    def fork(self, state: list[int]) -> list[int]:
+        return list(state)
+
+    def to_act(self, state: list[int]) -> tuple[int, ...]:
+        return (0,) if state[0] < self.length else ()
+
+    def legal_actions(self, state: list[int], seat: int) -> tuple[int, ...]:
+        return self.options
+
+    def advance(self, state: list[int], seat: int, action: int) -> None:
+        state[0] += 1
+
+
+def floor(seconds: float) -> float:
+    """Actions/s of :func:`random_playout` over :class:`NullGame`."""
+    game: Any = NullGame()
+    rng = random.Random(1)
+    steps = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        steps += random_playout(game, [0], rng)[1]
+    return steps / (time.perf_counter() - started)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game")
@@ -53,6 +87,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--checked", action="store_true", help="play through apply (checked, copying)")
     parser.add_argument("--profile", action="store_true", help="profile with pyinstrument")
+    parser.add_argument("--floor", action="store_true", help="also time the loop over a null game")
     args = parser.parse_args()
     with Profiling(args.profile):
         _report(args)
@@ -66,6 +101,9 @@ def _report(args: argparse.Namespace) -> None:
         print(f"{game_id:<12} {r['variant']:<18} {r['seats']:>5} {r['games_s']:>9.1f} {r['actions_s']:>10.0f} "
               f"{r['decisions_s']:>11.0f} {r['steps_per_game']:>10.1f} {r['cpu_actions_s']:>13.0f} "
               f"{r['cpu_share']:>9.0%}")
+    if args.floor:
+        print(f"{'(null game)':<12} {'':<18} {'':>5} {'':>9} {floor(args.seconds):>10.0f}   "
+              "the loop alone: the ceiling for any game on this machine")
 
 
 if __name__ == "__main__":
