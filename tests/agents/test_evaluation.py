@@ -4,6 +4,7 @@ heuristic's progressive bias in the search tree (``prior=heuristic``)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ from bouts.agents import AgentSpecError, make_agent
 from bouts.agents.heuristics import fgo_duel as fgo_heuristic
 from bouts.agents.heuristics import sao as sao_heuristic
 from bouts.agents.heuristics import swordplay as swordplay_heuristic
-from bouts.agents.ismcts import ISMCTSAgent
+from bouts.agents.ismcts import ISMCTSAgent, random_policy
 from bouts.core import CHANCE
 from tests.agents.toy_games import TEAM_SUM
 
@@ -21,18 +22,23 @@ EVALUATED = [("swordplay", {}, 2), ("swordplay", {"mode": "coop"}, 3), ("swordpl
              ("sao", {}, 2), ("sao", {}, 4), ("fgo_duel", {}, 2), ("fgo_duel", {"advanced": True}, 2)]
 
 
-def states_along_a_game(game_id: str, options: dict[str, Any], seats: int, seed: int) -> list[Any]:
-    """Every state of one random game."""
+def play_along(game_id: str, options: dict[str, Any], seats: int, seed: int,
+               policy: Any = random_policy) -> Iterator[Any]:
+    """Every state of one game played by ``policy``, as it is reached."""
     game = bouts.game(game_id)
     rng = random.Random(seed)
     state = game.setup(seats, options, None, seed)
-    found = [state]
+    yield state
     while game.to_act(state):
         seat = game.to_act(state)[0]
-        action = game.sample_chance(state, rng) if seat == CHANCE else rng.choice(game.legal_actions(state, seat))
+        action = game.sample_chance(state, rng) if seat == CHANCE else policy(game, state, seat, rng)
         state = game.apply(state, seat, action)
-        found.append(state)
-    return found
+        yield state
+
+
+def states_along_a_game(game_id: str, options: dict[str, Any], seats: int, seed: int) -> list[Any]:
+    """Every state of one random game."""
+    return list(play_along(game_id, options, seats, seed))
 
 
 @pytest.mark.parametrize(("game_id", "options", "seats"), EVALUATED)
@@ -172,19 +178,12 @@ def test_the_bias_weight_follows_the_games_recommendation_unless_the_spec_sets_i
 
 
 def _sao_reroll_choice(seed: int) -> tuple[Any, int]:
-    """An SAO state where a seat chooses among many rerolls."""
+    """An SAO state where a seat chooses among many rerolls (the heuristic team playing)."""
     game = bouts.game("sao")
-    rng = random.Random(seed)
-    state = game.setup(2, {}, None, seed)
-    while game.to_act(state):
-        seat = game.to_act(state)[0]
-        if seat == CHANCE:
-            action = game.sample_chance(state, rng)
-        else:
-            if len(game.legal_actions(state, seat)) > 100:
-                return state, seat
-            action = sao_heuristic.choose(game, state, seat, rng)
-        state = game.apply(state, seat, action)
+    for state in play_along("sao", {}, 2, seed, sao_heuristic.choose):
+        acting = game.to_act(state)
+        if acting and acting[0] != CHANCE and len(game.legal_actions(state, acting[0])) > 100:
+            return state, acting[0]
     raise AssertionError("no reroll choice in this game")
 
 

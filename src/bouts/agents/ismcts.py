@@ -339,12 +339,15 @@ class _Search:
             if found is not None:
                 found.hinted += 1
         widen = self.widen
-        if untried and (widen is None or len(untried) == len(options) or hinted in untried
+        hint_untried = hinted is not None and hinted in untried
+        if untried and (widen is None or len(untried) == len(options) or hint_untried
                         or len(options) - len(untried) < pulls ** widen):
-            if hinted is not None and hinted in untried:
+            if hint_untried:
                 action = hinted
+            elif len(untried) == 1:
+                action = untried[0]
             else:
-                action = untried[0] if len(untried) == 1 else self.rng.choice(untried)
+                action = self.rng.choice(untried)
             child = stats[action] = Node(self.seats)
             child.hinted = int(action == hinted)
             return action, True
@@ -457,6 +460,14 @@ def _number(params: dict[str, str], key: str, kind: type[int] | type[float]) -> 
     return value
 
 
+def _word_or_number(params: dict[str, str], key: str, words: tuple[str, ...],
+                    kind: type[int] | type[float]) -> Any:
+    """A parameter that is one of ``words`` or a positive number (``AUTO`` when absent)."""
+    if params.get(key, AUTO) in (AUTO, *words):
+        return params.pop(key, AUTO)
+    return _number(params, key, kind)
+
+
 def _choice(params: dict[str, str], key: str, allowed: tuple[str, ...]) -> str:
     value = params.pop(key, allowed[0])
     if value not in allowed:
@@ -478,20 +489,11 @@ def make(params: dict[str, str], seed: int) -> ISMCTSAgent:
         raise AgentSpecError("ismcts: give either iterations or seconds, not both")
     exploration = _number(params, "c", float)
     limit = _number(params, "rollout_limit", int)
-    raw_horizon = params.get("horizon")
-    horizon: int | str = AUTO
-    if raw_horizon in (AUTO, END):
-        horizon = params.pop("horizon")
-    elif raw_horizon is not None:
-        horizon = _number(params, "horizon", int)
+    horizon: int | str = _word_or_number(params, "horizon", (END,), int)
     bias = _number(params, "bias", float)
-    widen: float | str = AUTO
-    if params.get("widen") in (AUTO, OFF):
-        widen = params.pop("widen")
-    elif "widen" in params:
-        widen = _number(params, "widen", float)
-        if not 0 < float(widen) < 1:
-            raise AgentSpecError(f"ismcts: 'widen' must be between 0 and 1 (or 'off'), not '{widen}'")
+    widen: float | str = _word_or_number(params, "widen", (OFF,), float)
+    if isinstance(widen, float) and not widen < 1:
+        raise AgentSpecError(f"ismcts: 'widen' must be between 0 and 1 (or 'off'), not '{widen}'")
     raw_epsilon = params.pop("epsilon", None)
     try:
         epsilon = DEFAULT_EPSILON if raw_epsilon is None else float(raw_epsilon)
