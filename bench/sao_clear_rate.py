@@ -13,9 +13,9 @@ import random
 import time
 from collections import Counter
 
-from bouts.agents.heuristics.sao import choose
 from bouts.core.contract import CHANCE
 from bouts.games.sao import GAME
+from bouts.games.sao.strategy import choose
 
 SECTION_NAMES = ("lower", "middle", "upper", "final")
 

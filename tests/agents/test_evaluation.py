@@ -11,11 +11,11 @@ import pytest
 
 import bouts
 from bouts.agents import AgentSpecError, make_agent
-from bouts.agents.heuristics import fgo_duel as fgo_heuristic
-from bouts.agents.heuristics import sao as sao_heuristic
-from bouts.agents.heuristics import swordplay as swordplay_heuristic
 from bouts.agents.ismcts import ISMCTSAgent, random_policy
 from bouts.core import CHANCE
+from bouts.games.fgo_duel import strategy as fgo_heuristic
+from bouts.games.sao import strategy as sao_heuristic
+from bouts.games.swordplay import strategy as swordplay_heuristic
 from tests.agents.toy_games import TEAM_SUM
 
 EVALUATED = [("swordplay", {}, 2), ("swordplay", {"mode": "coop"}, 3), ("swordplay", {}, 4),

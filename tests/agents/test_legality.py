@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
 from typing import Any
 
@@ -21,7 +20,7 @@ FINISH_STEPS = 20_000
 
 
 def has_heuristic(game_id: str) -> bool:
-    return importlib.util.find_spec(f"bouts.agents.heuristics.{game_id}") is not None
+    return bouts.game(game_id).strategy() is not None
 
 
 def cases() -> list[Any]:

@@ -117,7 +117,7 @@ def test_sao_rul_02_callouts_carry_no_rules():
 
 def test_heuristic_team_plays_legal_actions():
     """The heuristic bot (it uses the advisor) only picks legal actions."""
-    from bouts.agents.heuristics.sao import choose
+    from bouts.games.sao.strategy import choose
 
     rng = random.Random(2)
     s = GAME.setup(2, {}, None, 2)

@@ -1,12 +1,11 @@
 """The heuristic agent: each game's own simple, sensible rules.
 
-A game's heuristic lives in ``bouts.agents.heuristics.<game id>`` and defines
-``choose(game, state, seat, rng) -> action``.
+A game's heuristic lives with the game (:meth:`bouts.core.contract.Game.strategy`, the module
+``strategy`` in its package) and defines ``choose(game, state, seat, rng) -> action``.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable
 from typing import Any
@@ -31,10 +30,9 @@ class HeuristicAgent:
         """The ``choose`` function of ``game``'s heuristic module."""
         found = self._choosers.get(game.info.id)
         if found is None:
-            try:
-                module = importlib.import_module(f"bouts.agents.heuristics.{game.info.id}")
-            except ModuleNotFoundError:
-                raise AgentSpecError(f"no heuristic agent for {game.info.id} yet") from None
+            module = game.strategy()
+            if module is None:
+                raise AgentSpecError(f"no heuristic agent for {game.info.id} yet")
             found = self._choosers[game.info.id] = module.choose
         return found
 

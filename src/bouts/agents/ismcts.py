@@ -48,7 +48,6 @@ Spec strings: ``ismcts`` (500 iterations), ``ismcts:iterations=1000``,
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 import time
@@ -185,7 +184,7 @@ class ISMCTSAgent:
     def settings(self, game: Game[Any, Any]) -> Settings:
         """This agent's search settings for ``game``: what the spec gives, the rest as the game recommends.
 
-        A game recommends settings in its heuristic module as ``SEARCH`` (e.g.
+        A game recommends settings in its strategy module as ``SEARCH`` (e.g.
         ``{"rollout": "heuristic", "horizon": 20, "prior": "heuristic"}``); a game with no heuristic
         module is searched with random rollouts to the end and no prior.
         """
@@ -432,14 +431,8 @@ class _Search:
 
 
 def _heuristic_module(game: Game[Any, Any]) -> Any:
-    """The game's module under ``bouts.agents.heuristics``, or ``None``."""
-    name = f"bouts.agents.heuristics.{game.info.id}"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
-        return None
+    """The game's strategy module (``choose``, ``evaluate``, ``settled``, ``SEARCH``), or ``None``."""
+    return game.strategy()
 
 
 def _observation(events: list[Any], observer: Seat) -> Hashable:

@@ -10,6 +10,7 @@ the action, copies the state and applies the action to the copy.
 
 from __future__ import annotations
 
+import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
@@ -267,6 +268,24 @@ class Game(ABC, Generic[S, A]):
     def describe(self, state: S, seat: Seat, action: A) -> str:
         """A sentence describing ``action`` for a menu; defaults to its text form."""
         return str(action)
+
+    def strategy(self) -> Any | None:
+        """The game's own strategy: the module ``strategy`` beside the game's module, or ``None``.
+
+        A game brings its strategy with it (so a game added by entry point gets ``heuristic``,
+        ``hint`` and tuned ``ismcts`` without touching ``agents``). The module defines
+        ``choose(game, state, seat, rng) -> action`` (the heuristic, using only what ``seat`` may
+        know), and optionally ``evaluate(game, state) -> per-seat values``,
+        ``settled(game, state) -> bool`` and ``SEARCH`` (IS-MCTS settings it recommends).
+        """
+        package = type(self).__module__.rpartition(".")[0]
+        name = f"{package}.strategy" if package else "strategy"
+        try:
+            return importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            return None
 
     def hints(self, state: S, seat: Seat) -> list[str]:
         """Advice for ``seat``'s current decision, best first (the terminal's ``hint``); none by default."""

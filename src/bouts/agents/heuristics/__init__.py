@@ -1,1 +1,0 @@
-"""Per-game heuristics: module ``<game id>`` defines ``choose(game, state, seat, rng)``."""
