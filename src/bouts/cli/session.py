@@ -200,17 +200,19 @@ class Session:
         self.console.print(game.render_zone(self.match.view(seat), zone))
 
     def show_help(self, seat: Seat) -> None:
-        """The commands, and this game's own examples (or the current decision's text forms)."""
+        """The commands, and this game's own examples (or the current decision's text forms) and views."""
         game, state = self.match.game, self.match.state
         self.console.print(HELP)
-        for zone, meaning in game.zones().items():
-            self.console.print(f"  [cyan]view {escape(zone)}[/]  [dim]{escape(meaning)}[/]")
         examples = game.help_examples() or [
             (str(a), game.describe(state, seat, a)) for a in self.ordered_actions(seat)[:3]]
+        examples += [(f"view {zone}", meaning) for zone, meaning in game.zones().items()
+                     if f"view {zone}" not in {text for text, _ in examples}]
         if examples:
-            self.console.print(f"[bold]Examples ({escape(game.info.name)})[/]")
+            table = Table(title=f"Examples ({escape(game.info.name)})", title_justify="left", show_header=False,
+                          box=None, padding=(0, 1))
             for text, meaning in examples:
-                self.console.print(f"  [cyan]{escape(text)}[/]  [dim]{escape(meaning)}[/]")
+                table.add_row(f"  [cyan]{escape(text)}[/]", f"[dim]{escape(meaning)}[/]")
+            self.console.print(table)
 
     def human_turn(self, seat: Seat) -> bool:
         """Ask ``seat`` for one decision; False when the player quits."""

@@ -158,7 +158,7 @@ class Match:
         if step.seat != seat:
             return ("undo is not possible now: "
                     f"{self.game.seat_name(self.states[-2], step.seat)} has decided since your last decision")
-        return "undo is not possible now: your last decision revealed something hidden to you"
+        return "undo is not possible now: your last decision showed you something hidden (a card drawn or revealed)"
 
     # -- logs -------------------------------------------------------------------
     def log(self, seat: Seat | None) -> list[Event]:
