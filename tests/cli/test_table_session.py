@@ -62,3 +62,60 @@ def test_undo_is_refused_after_the_other_seat_answered() -> None:
 
     Session(match, ["human", "random"], Console(file=out, width=160), ask).run()
     assert tried and "has decided since your last decision" in out.getvalue()
+
+
+def test_in_hot_seat_a_seat_cannot_undo_the_previous_seats_decision() -> None:
+    """After the hand-over, the new seat types `undo` at once: refused (the last decision was not its own)."""
+    out = io.StringIO()
+    match = Match(bouts.game("swordplay"), 2, {}, None, 3)
+    tried: list[int] = []
+
+    def ask(prompt: str) -> str:
+        if prompt.startswith("Pass the keyboard"):
+            return ""
+        seat = int(prompt.split()[1].rstrip(">"))
+        decided = [s.seat for s in match.steps if s.seat >= 0]
+        if not tried and decided and decided[-1] != seat:
+            tried.append(seat)
+            return "undo"
+        return "quit" if tried else "1"
+
+    Session(match, ["human", "human"], Console(file=out, width=160), ask).run()
+    assert tried and "undo is not possible now" in out.getvalue()
+
+
+def test_one_option_prompts_that_decide_nothing_are_applied_and_undo_passes_over_them() -> None:
+    """Ending a turn with no Attack card in hand is applied for you and logged; `undo` then takes back the
+    decision before it, not the automatic step (which would only come back)."""
+    from bouts.games.swordplay.state import Phase
+    from tests.swordplay.helpers import arrange, at, start
+
+    state = start(2)
+    arrange(state, 0, hand=["jump/1", "duck/1", "great_axe/1"])
+    at(state, 0, Phase.READY)
+    match = Match(bouts.game("swordplay"), 2, {}, None, 0)
+    match.states[-1] = state
+    out = io.StringIO()
+    session = Session(match, ["human", "random"], Console(file=out, width=160), scripted([]))
+    match.apply("pass", 0)  # Ready nothing: now only "end" is left
+    assert session.auto_apply(0)
+    assert "End your turn without attacking (the only choice)" in out.getvalue()
+    assert [s.action for s in match.steps][-2:] == ["pass", "end"]
+
+
+def test_undo_passes_over_automatic_steps() -> None:
+    """Keep a full hand (nothing drawn), Ready nothing is automatic (no Item): `undo` at the Combat prompt
+    goes back to the Discard decision in one go."""
+    from bouts.games.swordplay.state import Phase
+    from tests.swordplay.helpers import arrange, at, start
+
+    state = start(2)
+    arrange(state, 0, hand=["jump/1", "duck/1", "attack_high/1", "attack_low/1", "parry_high/1"])
+    at(state, 0, Phase.DISCARD)
+    match = Match(bouts.game("swordplay"), 2, {}, None, 0)
+    match.states[-1] = state
+    session = Session(match, ["human", "random"], Console(file=io.StringIO(), width=160), scripted([]))
+    match.apply("keep", 0)
+    assert session.auto_apply(0) and match.state.phase is Phase.COMBAT
+    session.undo(0)
+    assert match.state is state and not session.auto_steps

@@ -96,7 +96,7 @@ def test_every_shown_value_reaches_the_screen(case: Case) -> None:
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 def test_every_decision_fits_a_160_by_50_terminal(case: Case) -> None:
-    """Table and menu of a decision at 160 columns: at most 50 lines, none wider than 160."""
+    """News, table and menu of a decision at 160 columns: at most 50 lines, none wider than 160."""
     game = case.game
     for state, seat in sampled(case, range(3)):
         match = Match(game, case.seats, case.options, None, 0)
@@ -104,6 +104,7 @@ def test_every_decision_fits_a_160_by_50_terminal(case: Case) -> None:
         out = io.StringIO()
         session = Session(match, ["human"] * case.seats, Console(file=out, width=WIDTH, color_system=None),
                           lambda prompt: "")
+        session.show_news(seat)  # everything since the start: more than one turn's worth
         session.draw(seat)
         session.menu(seat)
         lines = [*out.getvalue().splitlines(), "prompt> "]

@@ -213,3 +213,20 @@ def test_a_name_with_markup_is_printed_as_written(tmp_path: Path) -> None:
     assert "[bold]and win[/]" in printed(G.render(view))
     for value in G.shown_values(view):
         assert " ".join(value.split()) in printed(G.render(view))
+
+
+def test_a_crowded_arena_menu_lists_the_best_few_and_accepts_any_attack_by_text() -> None:
+    """Eight Heroes, five Attack cards: 36 legal actions; the menu features 16 (the heuristic's pick first)."""
+    from bouts.games.swordplay import strategy
+
+    state = start(8)
+    arrange(state, 0, hand=["attack_high/1", "attack_low/1", "attack_left/1", "attack_right/1", "lunge/1"])
+    at(state, 0, Phase.COMBAT)
+    state.fighters[5].life = 2
+    legal = G.legal_actions(state, 0)
+    featured = G.featured_actions(state, 0)
+    assert len(legal) == 36 and len(featured) == 16
+    assert featured[0] == strategy.choose(G, state, 0, random.Random(0))
+    assert any(str(a).endswith(" 5") for a in featured[1:4])  # the weakest Hero's attacks come first
+    unlisted = next(a for a in legal if a not in featured)
+    assert G.is_legal(state, 0, G.parse_action(state, 0, str(unlisted)))

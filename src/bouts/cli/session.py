@@ -21,6 +21,9 @@ HUMAN = "human"
 MENU_LINES = 18
 """The most actions one menu page lists; ``more`` shows the next page."""
 
+NEWS_LINES = 12
+"""The most new log lines shown before a decision, so the table and menu stay on one 50-line screen."""
+
 CLEAR_SCROLLBACK = "\x1b[3J"
 """Erases the terminal's scrollback (xterm ``ED 3``), so a hand-over leaves nothing to scroll back to."""
 
@@ -79,10 +82,14 @@ class Session:
 
     # -- output ------------------------------------------------------------------
     def show_news(self, seat: Seat | None) -> None:
-        """Print the log events ``seat`` has not seen yet."""
+        """Print the log events ``seat`` has not seen yet (the last :data:`NEWS_LINES`; ``log`` has them all)."""
         log = self.match.log(seat)
         start = self.shown.get(seat, 0)
-        for event in log[start:]:
+        news = log[start:]
+        if len(news) > NEWS_LINES:
+            self.console.print(f"  [dim]… {len(news) - NEWS_LINES + 1} earlier events: type[/] [cyan]log[/]")
+            news = news[len(news) - NEWS_LINES + 1:]
+        for event in news:
             self.console.print(f"  [dim]•[/] {escape(event.text)}")
         self.shown[seat] = len(log)
 
