@@ -165,3 +165,18 @@ def test_docstring_examples_of_the_public_api() -> None:
                    bouts.games.swordplay.monster):
         result = doctest.testmod(module)
         assert result.failed == 0, module.__name__
+
+
+def test_undo_refused_after_showing_others_your_own_secret() -> None:
+    """Fair undo: a card you played face up cannot be unseen by the others, so the decision stands."""
+    from bouts.core import Event
+    from bouts.core.match import Step
+
+    match = new_match()
+    match.apply("pass", 0)
+    assert match.can_undo(0)
+    match.steps[-1] = Step(0, "pass", (Event("show", "seat 0 shows its card", reveals=True, owner=0),))
+    assert not match.can_undo(0)
+    match.steps[-1] = Step(0, "pass", (Event("peek", "you look at your card", to=frozenset({0}), reveals=True,
+                                             owner=0),))
+    assert match.can_undo(0)

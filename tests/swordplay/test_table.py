@@ -141,16 +141,26 @@ def test_a_bots_take_the_hit_refuses_undo_of_the_attack() -> None:
     assert not match.can_undo(0)
     with pytest.raises(IllegalAction, match="has decided since your last decision"):
         match.undo(0)
-    # Before the answer, the attacker could take the attack back (nothing happened since).
+    # Even before the answer the attack stands: the Attack card was played face up (the defender saw it).
     before = Match(G, 2, {}, None, 0)
     ready = start(2)
     at(ready, 0, Phase.COMBAT)
     arrange(ready, 0, hand=["attack_high/1"])
     before.states[-1] = ready
     before.apply("attack attack_high/1 1", 0)
-    assert before.can_undo(0)
-    before.undo(0)
-    assert before.state is ready
+    assert not before.can_undo(0)
+    with pytest.raises(IllegalAction, match="showed something hidden"):
+        before.undo(0)
+    # Readying nothing shows nobody anything: that decision can be taken back.
+    passing = Match(G, 2, {}, None, 0)
+    ready = start(2)
+    at(ready, 0, Phase.READY)
+    arrange(ready, 0, hand=["attack_high/1", "dagger/1"])
+    passing.states[-1] = ready
+    passing.apply("pass", 0)
+    assert passing.can_undo(0)
+    passing.undo(0)
+    assert passing.state is ready
 
 
 def test_an_attack_on_the_monster_cannot_be_undone_after_its_defense_roll() -> None:

@@ -123,8 +123,9 @@ class Match:
         The one rule of fair undo, for every game: a seat takes back only its own last
         decision, and only while nothing has happened since but that decision itself:
         no chance step, no other seat's decision (a bot's "take the hit" told you the
-        defender held no counter), and no event visible to ``seat`` that showed it
-        something hidden. Repeated undos walk back through the seat's own consecutive
+        defender held no counter), and no event that showed anyone something hidden:
+        not ``seat`` (a card it drew) and not the others (a card it played face up: they
+        cannot unsee it). Repeated undos walk back through the seat's own consecutive
         decisions under the same rule.
         """
         if seat == CHANCE or not self.steps:
@@ -132,7 +133,7 @@ class Match:
         step = self.steps[-1]
         if step.seat != seat:
             return None
-        if any(e.is_news_to(seat) for e in step.events):
+        if any(e.is_news_to_anyone for e in step.events):
             return None
         return len(self.steps) - 1
 
@@ -158,7 +159,8 @@ class Match:
         if step.seat != seat:
             return ("undo is not possible now: "
                     f"{self.game.seat_name(self.states[-2], step.seat)} has decided since your last decision")
-        return "undo is not possible now: your last decision showed you something hidden (a card drawn or revealed)"
+        return ("undo is not possible now: your last decision showed something hidden "
+                "(a card drawn, played or revealed)")
 
     # -- logs -------------------------------------------------------------------
     def log(self, seat: Seat | None) -> list[Event]:

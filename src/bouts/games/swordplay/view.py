@@ -255,10 +255,13 @@ def hand_line(card: Mapping[str, Any]) -> str:
 def attack_line(view: Mapping[str, Any]) -> str | None:
     """The attack being resolved, with what it does if it lands."""
     attack = view.get("attack")
-    if not attack or attack["target"] < 0:
+    if not attack:
         return None
     names = {f["index"]: f["name"] for f in view["fighters"]}
     card = attack["card"]
+    if attack["target"] < 0:  # SWP-071: the Monster's target is rolled for
+        return (f"[bold red]Attack:[/] {esc(names[attack['attacker']])} plays {esc(card['name'])} "
+                f"({esc(card['text'])}); a d10 roll picks the Hero it strikes")
     line = (f"[bold red]Attack:[/] {esc(names[attack['attacker']])} -> {esc(names[attack['target']])} "
             f"with {esc(card['name'])} ({esc(card['text'])})")
     if attack.get("hit"):
@@ -268,7 +271,8 @@ def attack_line(view: Mapping[str, Any]) -> str | None:
 
 def render_view(view: Mapping[str, Any]) -> str:
     """The arena as Rich markup: fighters, items, the attack in progress and your hand (every name escaped)."""
-    lines = [f"[bold]Swordplay: Arena[/] ({view['mode']})  turn {view['turns']}  "
+    rules = " + realistic parries" if view["realistic_parries"] else ""
+    lines = [f"[bold]Swordplay: Arena[/] ({view['mode']}{rules})  turn {view['turns']}  "
              f"phase [bold]{view['phase']}[/]  deck {view['deck_size']}  discard {len(view['discard'])} "
              "[dim](view discard)[/]"]
     for f in view["fighters"]:
@@ -304,6 +308,8 @@ def shown_values(view: Mapping[str, Any]) -> list[str]:
     """Every value of ``view`` that :func:`render_view` shows, as printed."""
     values = [view["mode"], str(view["turns"]), view["phase"], f"deck {view['deck_size']}",
               f"discard {len(view['discard'])}"]
+    if view["realistic_parries"]:
+        values.append("realistic parries")
     for f in view["fighters"]:
         values.append(f["name"])
         if f["defeated"]:
@@ -320,7 +326,7 @@ def shown_values(view: Mapping[str, Any]) -> list[str]:
             if card["cannot_ready"]:
                 values.append(card["cannot_ready"])
     attack = view.get("attack")
-    if attack and attack["target"] >= 0:
+    if attack:
         values += [attack["card"]["name"], attack["card"]["text"]]
         if attack.get("hit"):
             values.append(hit_text(attack["hit"]))
