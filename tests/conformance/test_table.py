@@ -29,12 +29,16 @@ IDS = [str(c) for c in CASES]
 WIDTH, HEIGHT = 160, 50
 
 
-def sampled(case: Case, seeds: range, every: int = 7) -> list[tuple[Any, int]]:
-    """(state, seat to decide) pairs from random playouts: every few decisions, and the first and last."""
+def sampled(case: Case, seeds: range, every: int = 7, most: int = 8) -> list[tuple[Any, int]]:
+    """(state, seat to decide) pairs from random playouts: every few decisions (at most ``most`` per game,
+    spread over it), and the first and last."""
     found: list[tuple[Any, int]] = []
     for seed in seeds:
         decisions = [(t.before, t.seat) for t in playout(case, seed) if t.seat != CHANCE]
-        found.extend(decisions[::every])
+        picked = decisions[::every]
+        if len(picked) > most:
+            picked = picked[::-(-len(picked) // most)]
+        found.extend(picked)
         if decisions:
             found.append(decisions[-1])
     return found

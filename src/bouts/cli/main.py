@@ -144,7 +144,10 @@ def play(
         answer = console.input("Save this match? Enter a file name (or nothing): ").strip()
         target = Path(answer) if answer else None
     if target is not None:
-        target.write_text(match.dumps())
+        try:
+            target.write_text(match.dumps())
+        except OSError as exc:
+            raise UsageError(f"cannot save to {target}: {exc.strerror or exc}") from None
         console.print(f"Saved to {escape(str(target))}.")
 
 
