@@ -240,3 +240,28 @@ def test_a_crowded_arena_menu_lists_the_best_few_and_accepts_any_attack_by_text(
     assert any(str(a).endswith(" 5") for a in featured[1:4])  # the weakest Hero's attacks come first
     unlisted = next(a for a in legal if a not in featured)
     assert G.is_legal(state, 0, G.parse_action(state, 0, str(unlisted)))
+
+
+SHOWN_KEYS = {"mode", "realistic_parries", "phase", "turns", "deck_size", "discard", "fighters", "attack"}
+"""View keys whose values the table shows (checked value by value by the conformance table test)."""
+NOT_ON_THE_TABLE = {
+    "game": "the panel's title says it",
+    "seat": "whose eyes: the prompt names the seat",
+    "turn": "shown as the > marker before the fighter whose turn it is",
+    "to_act": "the prompt names who decides",
+    "readied": "readying an Item ends the turn at once (SWP-039), so it is never seen mid-turn",
+}
+
+
+def test_every_view_key_is_shown_or_has_a_reason_not_to_be() -> None:
+    """The render test covers every view key: each is on the table, or listed here with why not."""
+    for seats, mode in ((1, "solo"), (2, "arena"), (3, "coop")):
+        state = start(seats, mode=mode)
+        for seat in [*range(seats), None]:
+            assert set(G.view(state, seat)) == SHOWN_KEYS | set(NOT_ON_THE_TABLE)
+    state = start(2)
+    fighter_keys = set(G.view(state, 0)["fighters"][0])
+    assert fighter_keys == {"index", "card", "name", "monster", "life", "base_damage", "hands", "defeated",
+                            "weapons", "shields", "armor", "hand_size", "free_hands", "hand"}
+    screen = printed(G.render(G.view(state, 0)))
+    assert "> The Gladiator (seat 0)" in screen  # the turn marker
