@@ -24,15 +24,15 @@ def card_power(state: GrailState, seat: int, card: str, face_up: bool, place: st
         return 0
     p = state.players[seat]
     power, attributes, _ = stats(state, p, card)
-    for event, up in state.events_at.get(place or "", []) if place else []:
+    for event, _up in state.events_at.get(place or "", []) if place else []:
         e = state.catalog.events[event]
         if e.effect == "set_base" and e.attribute in attributes:
             power = e.amount
     for where, attribute, owner in state.nullify:
         if where == place and owner != seat and attribute in attributes:
             power = 0
-    effect, attribute, amount = situation_effect(state)
-    if effect == "attr_plus" and attribute in attributes:
+    effect, boosted, amount = situation_effect(state)
+    if effect == "attr_plus" and boosted in attributes:
         power += amount
     if place:
         for event, _ in state.events_at.get(place, []):

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from bouts.games.grail_war.actions import DONE, Act
 from bouts.games.grail_war.board import (
-    card_name, is_attack, is_special, log, name, np_cost, prohibited, rank_top_half, stats,
+    card_name,
+    is_attack,
+    is_special,
+    log,
+    name,
+    np_cost,
+    prohibited,
+    rank_top_half,
+    stats,
 )
 from bouts.games.grail_war.cards import NPCard, SpecialCard
 from bouts.games.grail_war.effects import ON_USE, reveal
@@ -92,9 +100,9 @@ def prepare_options(state: GrailState, seat: int) -> list[Act]:
             if room and is_attack(state, p, card):
                 found.append(Act("play", card, "down"))
         for card in p.np:
-            if card not in chosen and np_usable(state, seat, card):
-                if room or is_additional(state, seat, card, [*p.selected, (card, True)]):
-                    found.append(Act("play", card, "up"))
+            if card not in chosen and np_usable(state, seat, card) and (
+                    room or is_additional(state, seat, card, [*p.selected, (card, True)])):
+                found.append(Act("play", card, "up"))
         for card in p.at_hand:
             if card in chosen or prohibited(state, "special"):
                 continue
@@ -105,7 +113,8 @@ def prepare_options(state: GrailState, seat: int) -> list[Act]:
                 "kanshou") else (has(state, seat, "jewel_magecraft") and p.jewels >= 1)
             if effect_ok:
                 found.append(Act("play", card, "up"))
-    normal_options = [a for a in found if not is_additional(state, seat, a.what or "", [*p.selected, (a.what or "", True)])]
+    normal_options = [a for a in found
+                      if not is_additional(state, seat, a.what or "", [*p.selected, (a.what or "", True)])]
     if ubw_residual(state, seat) or p.blocked or not normal_options or \
             sum(1 for c, _ in p.selected if not is_additional(state, seat, c, p.selected)) >= card_limit(state, seat):
         found.append(DONE)

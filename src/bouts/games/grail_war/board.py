@@ -55,7 +55,7 @@ def stats(state: GrailState, p: Player, card: str) -> tuple[int, tuple[str, ...]
 
 
 def np_cost(state: GrailState, card: str) -> int:
-    """An NP/skill card's cost now (陣地作成 costs 16 − 2 × round)."""
+    """An NP/skill card's cost now (陣地作成 costs 16 - 2 x round)."""
     c = state.catalog.cards[card]
     assert isinstance(c, NPCard)
     return max(0, c.cost - c.cost_per_round * state.round)
@@ -92,7 +92,7 @@ def draw(state: GrailState, seat: int) -> bool:
     if drawn:
         log(state, "draw", f"{name(state, seat)} draws {len(drawn)} card(s)", {"seat": seat, "count": len(drawn)})
         log(state, "drawn", "You draw " + ", ".join(card_name(state, c) for c in drawn),
-            {"seat": seat, "cards": drawn}, to=ONLY[seat], reveals=True, owner=seat)
+            {"seat": seat, "cards": drawn}, to=ONLY[seat], reveals=True)
     return p.owed == 0
 
 

@@ -108,7 +108,7 @@ class NPCard(Card):
     once_per_game: bool = False
     """<1ゲーム1回制限> (DGW-082)."""
     cost_per_round: int = Field(0, ge=0, le=4)
-    """Cost goes down by this much each round (陣地作成: 16 − 2 × round)."""
+    """Cost goes down by this much each round (陣地作成: 16 - 2 x round)."""
     any_mana: bool = False
     """Usable below mana 8 (一の太刀)."""
     additional: bool = False
@@ -219,10 +219,10 @@ def catalog_of(pack: ContentPack) -> Catalog:
         if len(decks[servant]) != 12:
             raise ContentError(f"servant '{servant}' has {len(decks[servant])} attack cards, not 12 (DGW-012)")
     nps = {n.id: n for n in pack.entries("np", NPCard)}
-    for servant in servants.values():
-        for np in servant.np_cards:
-            if np not in nps or nps[np].servant != servant.id:
-                raise ContentError(f"servant '{servant.id}': NP/skill card '{np}' is not one of its [[np]] cards")
+    for tarot in servants.values():
+        for np in tarot.np_cards:
+            if np not in nps or nps[np].servant != tarot.id:
+                raise ContentError(f"servant '{tarot.id}': NP/skill card '{np}' is not one of its [[np]] cards")
     cards.update(nps)
     specials: dict[str, list[str]] = {m: [] for m in masters}
     for special in pack.entries("special", SpecialCard):

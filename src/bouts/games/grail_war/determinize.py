@@ -70,9 +70,10 @@ def determinize(state: GrailState, seat: int | None, rng: random.Random) -> Grai
             slots = _slots(p, False)
             old = [_get(p, sl) for sl in slots]
             kept = [c for c in old if cat.owner.get(c) != p.servant]
+            dealt = len(kept) < len(old)  # the servant deck is built (DGW-031)
             p.servant = servant
             p.np = dict.fromkeys(cat.servants[servant].np_cards, "down")
-            cards = [*cat.decks[servant], *kept]
+            cards = [*cat.decks[servant], *kept] if dealt else old
             rng.shuffle(cards)
             for sl, card in zip(slots, cards, strict=True):
                 _put(p, sl, card)

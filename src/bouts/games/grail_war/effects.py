@@ -39,7 +39,8 @@ def reveal(state: GrailState, seat: int, why: str) -> None:
     p = state.players[seat]
     if not p.revealed:
         p.revealed = p.exposed = True
-        log(state, "reveal", f"{name(state, seat)} reveals the servant: {state.catalog.servants[p.servant].name} ({why})",
+        servant = state.catalog.servants[p.servant].name
+        log(state, "reveal", f"{name(state, seat)} reveals the servant: {servant} ({why})",
             {"seat": seat, "servant": p.servant}, reveals=True, owner=seat)
 
 

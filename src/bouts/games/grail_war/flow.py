@@ -8,18 +8,27 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bouts.games.grail_war import battle, climax, cleanup, outpost, preparation
+from bouts.games.grail_war import battle, cleanup, climax, outpost, preparation
 from bouts.games.grail_war.actions import Act
 from bouts.games.grail_war.battle_preparation import (
-    choose, finish, prepare_options, riding_options, riding_play,
+    choose,
+    finish,
+    prepare_options,
+    riding_options,
+    riding_play,
 )
 from bouts.games.grail_war.board import draw, gain_mana, log, name
 from bouts.games.grail_war.command_spells import use_jewels, use_spell, window_options
 from bouts.games.grail_war.effects import ON_USE, after_goto, rule_breaker_hits
 from bouts.games.grail_war.masters import change_to_sakura, start_of_game
-from bouts.games.grail_war.movement import enter, is_engaged, paid_moves, pay_and_move
+from bouts.games.grail_war.movement import enter, paid_moves, pay_and_move
 from bouts.games.grail_war.state import (
-    AFTER_MOVE, AFTER_PREPARE, BEFORE_MOVE, MOVE, PREPARE, RESOLVE, GrailState, Pending,
+    AFTER_PREPARE,
+    BEFORE_MOVE,
+    PREPARE,
+    RESOLVE,
+    GrailState,
+    Pending,
 )
 
 CASUAL_MANA = 2
@@ -66,7 +75,7 @@ def shuffled(state: GrailState, order: tuple[str, ...]) -> None:
             p.servant = order[s]
             p.np = dict.fromkeys(state.catalog.servants[p.servant].np_cards, "down")
             log(state, "servant", f"Your servant is {state.catalog.servants[p.servant].name}",
-                {"seat": s, "servant": p.servant}, to=frozenset({s}), reveals=True, owner=s)
+                {"seat": s, "servant": p.servant}, to=frozenset({s}), reveals=True)
         log(state, "servants", "Each master receives a secret servant")
         state.chance = ("situations", 0)
     elif kind == "situations":
@@ -148,6 +157,12 @@ def run(state: GrailState) -> None:
         step = state.step
         if step == "turn":
             if state.stage != RESOLVE:
+                if state.stage == AFTER_PREPARE:
+                    seat = state.acting
+                    p = state.players[seat]
+                    if p.command_spells == 0 and p.jewels < 2:  # nothing to decide after preparation
+                        _turn(state, seat, Act("next"))
+                        continue
                 return
             _resolve(state)
             continue
@@ -174,10 +189,14 @@ def options(state: GrailState, seat: int) -> list[Act]:
     if state.step == "place":
         return outpost.place_options(state)
     stage = state.stage
-    if stage == MOVE:
-        return [*(Act("move", d) for d in paid_moves(state, seat)), Act("stay")]
-    if stage == PREPARE:
-        return prepare_options(state, seat)
+    if stage == BEFORE_MOVE:  # command spells before moving (DGW-084), or the move itself
+        spells = [a for a in window_options(state, seat) if a.verb != "next"]
+        return [*(Act("move", d) for d in paid_moves(state, seat)), Act("stay"), *spells]
+    if stage == PREPARE:  # command spells between moving and battle preparation, or the cards
+        cards = prepare_options(state, seat)
+        if state.players[seat].selected:
+            return cards
+        return [*cards, *(a for a in window_options(state, seat) if a.verb != "next")]
     return window_options(state, seat)
 
 
@@ -197,19 +216,14 @@ def decide(state: GrailState, seat: int, act: Act) -> None:
 
 
 def _turn(state: GrailState, seat: int, act: Act) -> None:
-    p = state.players[seat]
+    state.players[seat]
     verb = act.verb
     if verb == "spell":
         use_spell(state, seat, act)
     elif verb == "jewel":
         use_jewels(state, seat, act)
     elif verb == "next":
-        if state.stage == BEFORE_MOVE:
-            state.stage = MOVE
-            p.engaged = is_engaged(state, seat)  # tested as the Move step begins (DGW-RUL-07)
-        elif state.stage == AFTER_MOVE:
-            state.stage = PREPARE
-        else:
+        if state.stage == AFTER_PREPARE:
             state.cursor += 1
             state.stage = BEFORE_MOVE
             if state.cursor == len(state.order):
@@ -217,15 +231,20 @@ def _turn(state: GrailState, seat: int, act: Act) -> None:
     elif verb == "move":
         assert act.what is not None
         pay_and_move(state, seat, act.what)
-        state.stage = AFTER_MOVE
+        state.stage = PREPARE
     elif verb == "stay":
-        state.stage = AFTER_MOVE
+        state.stage = PREPARE
     elif verb == "play":
         assert act.what is not None
         choose(state, seat, act.what, act.how == "up")
     elif verb == "done":
         finish(state, seat)
         state.stage = RESOLVE
+    if state.stage == PREPARE and state.players[seat].selected:
+        left = prepare_options(state, seat)
+        if len(left) == 1 and left[0].verb == "done":  # the count is met and nothing may be added
+            finish(state, seat)
+            state.stage = RESOLVE
 
 
 def _pending(state: GrailState, seat: int, act: Act) -> None:

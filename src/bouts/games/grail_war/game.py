@@ -49,8 +49,8 @@ class GrailWar(Game[GrailState, GrailAction]):
     def variants(self) -> dict[str, Variant]:
         """The normal rules at 3-7 players, and the Casual rules at 3-4."""
         return {
-            "standard": Variant((3, 4, 5, 7), {}, "the normal rules: 8 rounds, then climax rounds to the last master"),
-            "six": Variant((6,), {}, "the normal rules with 6 players"),
+            "standard": Variant((3, 4, 5, 7), {}, "the normal rules: 8 rounds, then climax rounds to the last master "
+                                "(6 players also play: the suite runs 3, 4, 5 and 7)"),
             "casual": Variant((3, 4), {"casual": True}, "the Casual rules: no events, 4 rounds, most spoils wins"),
         }
 

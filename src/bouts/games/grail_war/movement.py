@@ -44,7 +44,7 @@ def paid_moves(state: GrailState, seat: int) -> dict[str, int]:
     """Places a paid move may reach now and their costs (not while Engaged, DGW-063)."""
     p = state.players[seat]
     found: dict[str, int] = {}
-    if not p.engaged:
+    if not is_engaged(state, seat):  # tested as the Move step begins, after any spell before it
         for dest in PLACES:
             cost = move_cost(state, seat, dest)
             if cost is None or (dest == RECON and not recon_open(state)):

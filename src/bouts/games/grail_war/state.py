@@ -49,7 +49,8 @@ class Player:
     trash: list[tuple[str, bool]] = field(default_factory=list)
     """Trash: (card, face up), in the orientation used (DGW-008)."""
     np: dict[str, str] = field(default_factory=dict)
-    """NP/skill card -> ``down`` (unused), ``up`` (used), ``residual``, ``converted`` (now an attack card), ``removed``."""
+    """NP/skill card -> ``down`` (unused), ``up`` (used), ``residual``, ``converted`` (now an attack card),
+    ``removed``."""
     np_round: dict[str, int] = field(default_factory=dict)
     """Round an NP/skill card went residual or was converted."""
     at_hand: list[str] = field(default_factory=list)
@@ -118,7 +119,8 @@ class GrailState(State):
     step: str = "setup"
     """Where the game stands: ``setup``, ``place``, ``turn``, ``over`` and the automatic steps between."""
     chance: tuple[str, int] | None = None
-    """A pending shuffle: (``masters``|``servants``|``situations``|``events``|``deck``|``trash``|``event_trash``, seat)."""
+    """A pending shuffle: (kind, seat); kinds ``masters``, ``servants``, ``situations``, ``events``, ``deck``,
+    ``trash``, ``event_trash``."""
     round: int = 1
     start: int = 0
     """Start player (DGW-033)."""

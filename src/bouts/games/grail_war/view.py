@@ -140,7 +140,8 @@ def render_view(view: Mapping[str, Any]) -> str:
         extra = ""
         if place in BATTLEFIELDS:
             evs = [("[dim]face down[/]" if e.get("face_down") else
-                    f"{escape(e['name'])} ([green]{e['spoils']}[/]) {escape(e['text'])}") for e in view["events"][place]]
+                    f"{escape(e['name'])} ([green]{e['spoils']}[/]) {escape(e['text'])}")
+                   for e in view["events"][place]]
             tokens = []
             for t in (f"{place}3", f"{place}1"):
                 holder = view["tokens"].get(t)
@@ -163,8 +164,9 @@ def render_view(view: Mapping[str, Any]) -> str:
         status = " [red]eliminated[/]" if p["eliminated"] else ""
         np = "" if isinstance(p["np"], int) else " · NP used: " + escape(", ".join(
             n["name"] for n in p["np"] if n["status"] != "down") or "none")
+        cards = f"{p['hand']}/{p['deck']}/{len(p['trash'])}"
         lines.append(f" {escape(_who(view, p['seat']))}{status}: mana [cyan]{mana}[/] · spells {p['command_spells']}"
-                     f" · spoils [green]{p['spoils']}[/]{jewels} · {servant} · {p['hand']}/{p['deck']}/{len(p['trash'])}"
+                     f" · spoils [green]{p['spoils']}[/]{jewels} · {servant} · {cards}"
                      f" · {played}" + (f" · Use B x{p['use_b']}" if p["use_b"] else "") + np)
     you = view["you"]
     if you is not None:
@@ -182,7 +184,8 @@ def render_view(view: Mapping[str, Any]) -> str:
                                                          for s in you["selected"])))
     if view["pending"]:
         pend = view["pending"]
-        lines.append(f"Waiting: {escape(_who(view, pend['seat']))} decides ({escape(pend['kind'])} {escape(pend['card'])})")
+        lines.append(f"Waiting: {escape(_who(view, pend['seat']))} decides "
+                     f"({escape(pend['kind'])} {escape(pend['card'])})")
     elif view["to_act"] and view["to_act"][0] >= 0 and view["step"] in ("place", "turn"):
         who = view["to_act"][0]
         what = "placement" if view["step"] == "place" else STAGE_NAMES.get(view["stage"], view["stage"])
