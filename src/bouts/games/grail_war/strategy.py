@@ -12,10 +12,10 @@ from typing import Any
 
 from bouts.core import CHANCE, Game, Seat
 from bouts.games.grail_war.actions import Act
-from bouts.games.grail_war.battle import NPC_POWER, total_power
+from bouts.games.grail_war.battle import total_power
 from bouts.games.grail_war.board import stats
 from bouts.games.grail_war.movement import paid_moves
-from bouts.games.grail_war.state import BATTLEFIELDS, PREPARE, RECON, SHINTO, WORKSHOP, GrailState
+from bouts.games.grail_war.state import BATTLEFIELDS, NPC_POWER, PREPARE, RECON, SHINTO, WORKSHOP, GrailState
 
 SEARCH = {"rollout": "heuristic", "prior": "heuristic", "horizon": 40}
 """IS-MCTS settings: heuristic rollouts of about two rounds, scored by :func:`evaluate`."""

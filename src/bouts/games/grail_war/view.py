@@ -108,7 +108,7 @@ def _who(view: Mapping[str, Any], seat: int) -> str:
 
 
 def _card_line(c: Mapping[str, Any]) -> str:
-    timing = f"{TIMING_NAMES[c['timing']]} " if c.get("timing") else ""
+    timing = f"{TIMING_NAMES[c['timing']]}: " if c.get("timing") and TIMING_NAMES[c["timing"]] not in c["text"] else ""
     return (f"[bold]{escape(c['name'])}[/] [dim]({escape(c['card'])})[/] power [yellow]{c['power']}[/] "
             f"cost [cyan]{c['cost']}[/] {escape(_attrs(c['attributes']))}"
             + (f" — {escape(timing + c['text'])}" if c.get("text") else ""))
