@@ -82,8 +82,13 @@ def turn(state: GrailState, move: str = "stay", cards: Iterable[str] = (), befor
     state = GAME.apply(state, seat, move)
     for card in cards:
         state = GAME.apply(state, seat, f"play {card}")
-    if GAME.to_act(state) == (seat,) and state.stage == "prepare":
-        state = GAME.apply(state, seat, "done")
+    while GAME.to_act(state) == (seat,) and state.stage == "prepare" and not state.pending:
+        options = legal(state, seat)
+        if "done" in options:
+            state = GAME.apply(state, seat, "done")
+            break
+        pick = [o for o in options if o.endswith(" down")] or [o for o in options if o.startswith("play")]
+        state = GAME.apply(state, seat, pick[0])
     for text in after:
         state = GAME.apply(state, seat, text)
     if GAME.to_act(state) == (seat,) and state.stage == "after_prepare" and not state.pending:
