@@ -70,7 +70,7 @@ def test_alone_with_the_npc_is_engaged() -> None:
 
 
 def test_recon_once_a_round_for_two_spoils() -> None:
-    """DGW-052, DGW-053, DGW-065, DGW-066, DGW-EX-27, DGW-RUL-27: the first to enter Recon gains 2 at once;
+    """DGW-004, DGW-052, DGW-053, DGW-065, DGW-066, DGW-EX-27, DGW-RUL-27: the first to enter Recon gains 2 at once;
     nobody else may enter it that round; Recon is not a battlefield."""
     state = place_all(start(5, masters=FIVE), *["workshop"] * 4, "miyama")
     state = turn(state, move="move recon")

@@ -181,3 +181,14 @@ def test_clash_effects_in_seat_order_and_without_a_battle() -> None:
     state.players[0].power_bonus = 0
     battle.clash_effects(state)
     assert state.players[0].power_bonus == 0
+
+
+def test_land_advantage_only_on_its_battlefield() -> None:
+    """DGW-RUL-15: the +3 of Miyama adds nothing once its holder fights at Shinto (unless the flag lets it travel)."""
+    for travels, expected in ((False, 0), (True, 3)):
+        state, _ = fight(["miyama", "workshop", "workshop", "workshop", "workshop"], [],
+                         land_advantage_travels=travels)
+        state = GAME.apply(state, 0, "spell move shinto")
+        assert state.tokens["miyama3"] == 0
+        from bouts.games.grail_war.battle import land_advantage
+        assert land_advantage(state, 0) == expected
