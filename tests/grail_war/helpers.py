@@ -31,7 +31,7 @@ def start(seats: int = 4, masters: list[str] | None = None, servants: list[str] 
     else:
         state = GAME.apply(state, CHANCE, "shuffle " + " ".join(situations or SITUATIONS))
         state = GAME.apply(state, CHANCE, "shuffle " + " ".join(events or EVENTS))
-    for seat in range(seats):
+    for _seat in range(seats):
         from bouts.games.grail_war.flow import pile
         state = GAME.apply(state, CHANCE, "shuffle " + " ".join(pile(state)))
     return state

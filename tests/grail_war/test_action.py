@@ -81,7 +81,8 @@ def test_recon_once_a_round_for_two_spoils() -> None:
 
 def test_kuzuki_moves_to_miyama_free() -> None:
     """DGW-EX-52, DGW-M23: Kuzuki at the Workshop with 0 mana moves to Miyama for 0."""
-    state = edit(place_all(start(5, masters=["kuzuki", "rin", "kirei", "illya", "shirou"]), *["workshop"] * 4, "shinto"))
+    game = start(5, masters=["kuzuki", "rin", "kirei", "illya", "shirou"])
+    state = edit(place_all(game, *["workshop"] * 4, "shinto"))
     state.players[0].mana = 0
     state = act(state, 0, "move miyama")
     assert state.players[0].location == "miyama" and state.players[0].mana == 0
@@ -118,7 +119,7 @@ def test_command_spells_only_in_own_action_at_three_windows() -> None:
     with pytest.raises(IllegalAction):
         act(state, 1, "spell mana")
     while state.stage == "prepare" and GAME.to_act(state) == (0,):
-        state = act(state, 0, [a for a in legal(state) if a.startswith("play") or a == "done"][0])
+        state = act(state, 0, next(a for a in legal(state) if a.startswith("play") or a == "done"))
     assert state.stage == "after_prepare" and "spell power" in legal(state)  # after preparation
 
 

@@ -59,7 +59,7 @@ def test_ex03_three_way_tie() -> None:
 
 def test_ex04_alone_wins_the_event_only_even_at_power_zero() -> None:
     """DGW-EX-04, DGW-093, DGW-RUL-28: alone at Miyama with power 0 (moved there, face-down cards): gains 3."""
-    state, got = fight(["workshop", "shinto", "shinto", "workshop", "workshop"],
+    _state, got = fight(["workshop", "shinto", "shinto", "workshop", "workshop"],
                        [dict(move="move miyama", cards=["archer_01 down", "archer_02 down"]), dict(), dict(), dict(),
                         dict()], miyama=["e03"], hands={0: ["archer_01", "archer_02"]})
     assert got[0] == 3
@@ -147,7 +147,8 @@ def test_ex29_to_ex31_the_npc() -> None:
 
 def test_power_track_and_total_power() -> None:
     """DGW-005, DGW-079, DGW-013, DGW-RUL-16: a fighter's piece shows its total power (cards + land advantage)."""
-    state, _ = fight(["miyama", "workshop", "workshop", "workshop", "workshop"], [], hands={0: ["berserker_03", "archer_01"]})
+    state, _ = fight(["miyama", "workshop", "workshop", "workshop", "workshop"], [],
+                     hands={0: ["berserker_03", "archer_01"]})
     state = turn(state, cards=["berserker_03 up", "archer_01 up"])
     assert GAME.view(state, 1)["players"][0]["power"] == 5 + 2 + 3
 

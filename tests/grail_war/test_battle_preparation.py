@@ -50,7 +50,8 @@ def test_ex18_np_needs_mana_eight() -> None:
 
 
 def test_ex19_costs_must_fit_face_down_is_free() -> None:
-    """DGW-EX-19, DGW-015, DGW-067, DGW-069, DGW-G19, DGW-G20: 3 mana, two cards of cost 2: not both face up; one face down."""
+    """DGW-EX-19, DGW-015, DGW-067, DGW-069, DGW-G19, DGW-G20: 3 mana, two cards of cost 2: not both face up;
+    one face down."""
     state = at_preparation(mana=3, hand=["saber_01", "saber_02"])
     state = act(state, 0, "play saber_01 up")
     assert "play saber_02 up" not in legal(state) and "play saber_02 down" in legal(state)
