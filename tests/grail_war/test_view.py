@@ -74,3 +74,15 @@ def test_render_after_battles_shows_power_and_events() -> None:
     state = turn(state)
     text = "\n".join(screen(GAME.view(state, 2), []))
     assert "商店街の乱戦" in text and "Miyama" in text and "P1 Illyasviel von Einzbern" in text
+
+
+def test_a_whole_deck_in_hand_still_fits() -> None:
+    """無限の剣製 puts the whole deck in hand: the hand is listed compactly (the board stays under 30 lines; the menu
+    of some 30 card choices then makes the one decision that does not fit 50 lines)."""
+    state = edit(place_all(start(7, servants=["archer", "saber", "berserker", "lancer", "rider", "caster",
+                                              "assassin"]), *["miyama"] * 7))
+    p = state.players[0]
+    p.hand, p.deck, p.mana = p.hand + p.deck, [], 12
+    state = GAME.apply(state, 0, "stay")
+    lines = screen(GAME.view(state, 0), [])
+    assert len(lines) <= 30 and max(len(line) for line in lines) <= 160

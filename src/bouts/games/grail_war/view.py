@@ -172,9 +172,16 @@ def render_view(view: Mapping[str, Any]) -> str:
     if you is not None:
         lines.append("")
         lines.append(f"[bold]Your cards[/] (deck {you['deck']}):")
-        for c in you["hand"]:
-            lines.append("  hand: " + _card_line(c) + (" [magenta]chosen[/]" if any(
-                s["card"] == c["card"] for s in you["selected"]) else ""))
+        chosen = {s["card"] for s in you["selected"]}
+        if len(you["hand"]) > 6:  # 無限の剣製: the whole deck in hand, three cards a line without their text
+            short = [f"{escape(c['name'])} [dim]({escape(c['card'])})[/] [yellow]{c['power']}[/]/[cyan]{c['cost']}[/] "
+                     f"{escape(_attrs(c['attributes']))}" + (" [magenta]chosen[/]" if c["card"] in chosen else "")
+                     for c in you["hand"]]
+            for i in range(0, len(short), 3):
+                lines.append("  hand (power/cost): " + " · ".join(short[i:i + 3]))
+        else:
+            for c in you["hand"]:
+                lines.append("  hand: " + _card_line(c) + (" [magenta]chosen[/]" if c["card"] in chosen else ""))
         for c in you["at_hand"]:
             lines.append("  at hand: " + _card_line(c))
         for c in you["np"]:
