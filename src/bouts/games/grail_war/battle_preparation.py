@@ -56,12 +56,12 @@ def _spent(state: GrailState, seat: int) -> int:
     return sum(stats(state, p, c)[2] for c, up in p.selected if up)
 
 
-def _affordable(state: GrailState, seat: int, cost: int) -> bool:
+def _affordable(state: GrailState, seat: int, cost: int, spent: int | None = None) -> bool:
     p = state.players[seat]
-    return p.infinite or _spent(state, seat) + cost <= p.mana
+    return p.infinite or (_spent(state, seat) if spent is None else spent) + cost <= p.mana
 
 
-def np_usable(state: GrailState, seat: int, card: str) -> bool:
+def np_usable(state: GrailState, seat: int, card: str, spent: int | None = None) -> bool:
     """Whether an NP/skill card beside the tarot may be chosen now (DGW-068, DGW-081, DGW-082, DGW-RUL-18)."""
     p = state.players[seat]
     c = state.catalog.cards[card]
@@ -77,46 +77,57 @@ def np_usable(state: GrailState, seat: int, card: str) -> bool:
         return False
     if not (p.infinite or p.mana >= NP_MANA or c.any_mana):  # DGW-RUL-20: before payment
         return False
-    return _affordable(state, seat, np_cost(state, card))
+    return _affordable(state, seat, np_cost(state, card), spent)
 
 
 def prepare_options(state: GrailState, seat: int) -> list[Act]:
     """Cards that may be added to the battle preparation now, and ``done`` when the count is met."""
     p = state.players[seat]
+    ubw = ubw_residual(state, seat)
+    limit = 4 if ubw else CARDS_USED + (1 if p.infinite and has(state, seat, "hidden_secret") else 0)
     chosen = {c for c, _ in p.selected}
-    found: list[Act] = []
+    normal = sum(1 for c, _ in p.selected if not is_additional(state, seat, c, p.selected))
+    room = normal < limit
+    spent = _spent(state, seat)
+    mana = p.mana
+    infinite = p.infinite
+    plays: list[Act] = []
+    extra: list[Act] = []
     if not p.blocked:
-        normal = sum(1 for c, _ in p.selected if not is_additional(state, seat, c, p.selected))
-        room = normal < card_limit(state, seat)
-        for card in p.hand:
-            if card in chosen:
-                continue
-            if is_special(state, card):  # 蛇: never face down (DGW-RUL-19)
-                if room and not prohibited(state, "special") and _affordable(state, seat, stats(state, p, card)[2]):
-                    found.append(Act("play", card, "up"))
-                continue
-            if room and _affordable(state, seat, stats(state, p, card)[2]):
-                found.append(Act("play", card, "up"))
-            if room and is_attack(state, p, card):
-                found.append(Act("play", card, "down"))
+        special_ok = not prohibited(state, "special")
+        if room:
+            for card in p.hand:
+                if card in chosen:
+                    continue
+                cost = stats(state, p, card)[2]
+                fits = infinite or spent + cost <= mana
+                if is_special(state, card):  # 蛇: never face down (DGW-RUL-19)
+                    if special_ok and fits:
+                        plays.append(Act("play", card, "up"))
+                    continue
+                if fits:
+                    plays.append(Act("play", card, "up"))
+                if is_attack(state, p, card):
+                    plays.append(Act("play", card, "down"))
         for card in p.np:
-            if card not in chosen and np_usable(state, seat, card) and (
-                    room or is_additional(state, seat, card, [*p.selected, (card, True)])):
-                found.append(Act("play", card, "up"))
-        for card in p.at_hand:
-            if card in chosen or prohibited(state, "special"):
+            if card in chosen or not np_usable(state, seat, card, spent):
                 continue
-            cost = stats(state, p, card)[2]
-            if not _affordable(state, seat, cost):
-                continue
-            effect_ok = (has(state, seat, "projection") and (p.infinite or p.mana >= NP_MANA)) if card.startswith(
-                "kanshou") else (has(state, seat, "jewel_magecraft") and p.jewels >= 1)
-            if effect_ok:
-                found.append(Act("play", card, "up"))
-    normal_options = [a for a in found
-                      if not is_additional(state, seat, a.what or "", [*p.selected, (a.what or "", True)])]
-    if ubw_residual(state, seat) or p.blocked or not normal_options or \
-            sum(1 for c, _ in p.selected if not is_additional(state, seat, c, p.selected)) >= card_limit(state, seat):
+            if is_additional(state, seat, card, [*p.selected, (card, True)]):
+                extra.append(Act("play", card, "up"))
+            elif room:
+                plays.append(Act("play", card, "up"))
+        if special_ok:
+            for card in p.at_hand:
+                if card in chosen or not (infinite or spent + stats(state, p, card)[2] <= mana):
+                    continue
+                if card.startswith("kanshou"):
+                    allowed = has(state, seat, "projection") and (infinite or mana >= NP_MANA)
+                else:
+                    allowed = has(state, seat, "jewel_magecraft") and p.jewels >= 1
+                if allowed:
+                    extra.append(Act("play", card, "up"))
+    found = plays + extra
+    if ubw or p.blocked or not plays:
         found.append(DONE)
     return found
 

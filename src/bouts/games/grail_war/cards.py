@@ -194,8 +194,21 @@ class Catalog(PackIndex):
         raise ContentError(f"no climax situation card for {wanted} players remaining")
 
 
+_INDEXED: dict[tuple[str, str | None], Catalog] = {}
+"""Catalogues by pack id and directory: a pack is indexed once however often a game is set up with it."""
+
+
 def catalog_of(pack: ContentPack) -> Catalog:
-    """Index a loaded pack, checking the cross references the schema cannot."""
+    """Index a loaded pack (once per pack), checking the cross references the schema cannot."""
+    key = (pack.id, pack.path)
+    known = _INDEXED.get(key)
+    if known is not None:
+        return known
+    _INDEXED[key] = catalog = _index(pack)
+    return catalog
+
+
+def _index(pack: ContentPack) -> Catalog:
     masters = {m.id: m for m in pack.entries("master", Master)}
     boards = {b.id: b.initial_mana for b in pack.entries("master_board", MasterBoard)}
     servants = {s.id: s for s in pack.entries("servant", Servant)}
