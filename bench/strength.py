@@ -3,7 +3,9 @@
     .venv/bin/python bench/strength.py [--game ID] [--variant NAME] [--games 40]
         [--ismcts ismcts:iterations=200] [--opponents random,heuristic] [--team] [--jobs 2] [--seed 1]
 
-Duel mode (default): in a 2-seat setup, IS-MCTS plays each opponent, half the games in each seat order;
+Duel mode (default): in a 2-seat setup (a game for 3 or more: IS-MCTS in one seat, each seat in turn, the
+opponent in the others, against a fair share of 1/seats), IS-MCTS plays each opponent, half the games in each
+seat order;
 prints IS-MCTS's win rate with its 95 % Wilson interval (goals: >= 90 % against random, >= 55 % against
 heuristic). Team mode (``--team``, for cooperative variants): each agent fills every seat; prints the
 team clear rate of each agent team.
@@ -30,7 +32,7 @@ def duel(game_id: str, variant: str | None, ismcts: str, opponents: list[str], g
     game = bouts.game(game_id)
     name, seats, options = default_setup(game, variant)
     if seats != 2:
-        print(f"{game_id}: variant {name} has no 2-seat setup; use --team")
+        table(game_id, name, seats, options, ismcts, opponents, games, jobs, seed, max_steps)
         return
     half = games // 2
     batches = []
@@ -54,6 +56,31 @@ def duel(game_id: str, variant: str | None, ismcts: str, opponents: list[str], g
         print(f"  {opponent:<12} {rate.wins:>12} {losses:>6} {draws:>9} {rate.rate:>9.1%} "
               f"{f'{rate.low:.1%} - {rate.high:.1%}':>16} {wins0 / max(1, len(first)):>9.1%} "
               f"{wins1 / max(1, len(second)):>9.1%}")
+
+
+def table(game_id: str, name: str, seats: int, options: dict[str, object], ismcts: str, opponents: list[str],
+          games: int, jobs: int, seed: int, max_steps: int) -> None:
+    """A game for 3 or more: IS-MCTS in one seat (each seat in turn), the opponent in every other seat;
+    IS-MCTS's win rate against its fair share 1/seats."""
+    per_seat = [games // seats + (1 if i < games % seats else 0) for i in range(seats)]
+    batches = []
+    for opponent in opponents:
+        for seat in range(seats):
+            agents = tuple(ismcts if s == seat else opponent for s in range(seats))
+            batches.append((SimConfig(game_id, agents, options, None, seed + seat, max_steps), per_seat[seat]))
+    started = time.perf_counter()
+    results = run_batches(batches, jobs=jobs)
+    elapsed = time.perf_counter() - started
+    print(f"{game_id} ({name}, {seats} seats, options {options}): {ismcts} in one seat (each seat in turn) against "
+          f"each opponent in the others, {games} games per opponent, {elapsed:.0f} s; fair share {1 / seats:.1%}")
+    print(f"  {'opponent':<12} {'IS-MCTS wins':>12} {'games':>6} {'win rate':>9} {'95% interval':>16}")
+    for index, opponent in enumerate(opponents):
+        records = results[index * seats:(index + 1) * seats]
+        wins = sum(seat in r.winners for seat, batch in enumerate(records) for r in batch)
+        total = sum(len(batch) for batch in records)
+        rate = Rate.of(wins, total)
+        interval = f"{rate.low:.1%} - {rate.high:.1%}"
+        print(f"  {opponent:<12} {rate.wins:>12} {total:>6} {rate.rate:>9.1%} {interval:>16}")
 
 
 def team(game_id: str, variant: str | None, agents: list[str], games: int, jobs: int, seed: int,

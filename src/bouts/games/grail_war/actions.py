@@ -1,0 +1,37 @@
+"""Dominate Grail War actions and their text forms.
+
+>>> str(Act("place", "miyama")), str(Act("play", "saber/a01", "up")), str(Act("done"))
+('place miyama', 'play saber/a01 up', 'done')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bouts.core.chance import Shuffle
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """A player's decision: ``verb [what] [how]``.
+
+    Verbs: ``place`` (Outpost), ``move``/``stay`` (Move), ``spell`` (command spells: ``mana``, ``power``,
+    ``move PLACE``), ``jewel`` (Rin: ``mana``, ``rebuild``), ``next`` (end a command-spell window),
+    ``play CARD up|down`` and ``done`` (battle preparation), ``goto PLACE`` and ``target SEAT`` (an effect's
+    choice), ``discard CARD`` (Rin's rebuild), ``change``/``keep`` (Shinji's 偽臣の書).
+    """
+
+    verb: str
+    what: str | None = None
+    how: str | None = None
+
+    def __str__(self) -> str:
+        return " ".join(p for p in (self.verb, self.what, self.how) if p is not None)
+
+
+GrailAction = Act | Shuffle
+"""Any action: a decision or a shuffle (chance)."""
+
+NEXT = Act("next")
+DONE = Act("done")
+STAY = Act("stay")

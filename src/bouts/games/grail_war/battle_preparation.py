@@ -1,0 +1,202 @@
+"""Battle preparation (戦闘準備, DGW-066..DGW-082): choose cards, pay once, reveal, 使用時 effects."""
+
+from __future__ import annotations
+
+from bouts.games.grail_war.actions import DONE, Act
+from bouts.games.grail_war.board import (
+    card_name,
+    is_attack,
+    is_special,
+    log,
+    name,
+    np_cost,
+    prohibited,
+    rank_top_half,
+    stats,
+)
+from bouts.games.grail_war.cards import NPCard, SpecialCard
+from bouts.games.grail_war.effects import ON_USE, reveal
+from bouts.games.grail_war.masters import has
+from bouts.games.grail_war.state import WORKSHOP, GrailState
+
+CARDS_USED = 2
+"""Cards a player uses in battle preparation (DGW-066, DGW-RUL-17)."""
+NP_MANA = 8
+"""NP/skill cards need mana 8 or more (DGW-068)."""
+
+
+def ubw_residual(state: GrailState, seat: int) -> bool:
+    """無限の剣製 is residual: 0-4 cards in the action phase, no draw in preparation."""
+    p = state.players[seat]
+    return any(p.np.get(c) == "residual" and state.catalog.cards[c].effect == "unlimited_blade_works"
+               and state.round > p.np_round.get(c, 99) for c in p.np)
+
+
+def card_limit(state: GrailState, seat: int) -> int:
+    """Cards that count toward the limit: 2, 3 with 隠された秘密, 4 under 無限の剣製."""
+    if ubw_residual(state, seat):
+        return 4
+    return CARDS_USED + (1 if state.players[seat].infinite and has(state, seat, "hidden_secret") else 0)
+
+
+def is_additional(state: GrailState, seat: int, card: str, selected: list[tuple[str, bool]]) -> bool:
+    """Cards used additionally, beyond the count (DGW-G08): 干将・莫耶, ガンド, 三の太刀 after 2+ 敏捷 cards."""
+    c = state.catalog.cards[card]
+    if isinstance(c, SpecialCard) and c.at_hand:
+        return True
+    if isinstance(c, NPCard) and c.additional:
+        p = state.players[seat]
+        agile = sum(1 for x, up in selected if up and x != card and "agility" in stats(state, p, x)[1])
+        return agile >= 2
+    return False
+
+
+def _spent(state: GrailState, seat: int) -> int:
+    p = state.players[seat]
+    return sum(stats(state, p, c)[2] for c, up in p.selected if up)
+
+
+def _affordable(state: GrailState, seat: int, cost: int, spent: int | None = None) -> bool:
+    p = state.players[seat]
+    return p.infinite or (_spent(state, seat) if spent is None else spent) + cost <= p.mana
+
+
+def np_usable(state: GrailState, seat: int, card: str, spent: int | None = None) -> bool:
+    """Whether an NP/skill card beside the tarot may be chosen now (DGW-068, DGW-081, DGW-082, DGW-RUL-18)."""
+    p = state.players[seat]
+    c = state.catalog.cards[card]
+    assert isinstance(c, NPCard)
+    status = p.np[card]
+    if status not in ("down", "up") or (status == "up" and c.once_per_game):
+        return False
+    if prohibited(state, "np"):
+        return False
+    if c.effect == "independent_action" and (p.location == WORKSHOP or not rank_top_half(state, seat)):
+        return False
+    if c.effect == "zabaniya" and p.revealed:
+        return False
+    if not (p.infinite or p.mana >= NP_MANA or c.any_mana):  # DGW-RUL-20: before payment
+        return False
+    return _affordable(state, seat, np_cost(state, card), spent)
+
+
+def prepare_options(state: GrailState, seat: int) -> list[Act]:
+    """Cards that may be added to the battle preparation now, and ``done`` when the count is met."""
+    p = state.players[seat]
+    ubw = ubw_residual(state, seat)
+    limit = 4 if ubw else CARDS_USED + (1 if p.infinite and has(state, seat, "hidden_secret") else 0)
+    chosen = {c for c, _ in p.selected}
+    normal = sum(1 for c, _ in p.selected if not is_additional(state, seat, c, p.selected))
+    room = normal < limit
+    spent = _spent(state, seat)
+    mana = p.mana
+    infinite = p.infinite
+    plays: list[Act] = []
+    extra: list[Act] = []
+    if not p.blocked:
+        special_ok = not prohibited(state, "special")
+        if room:
+            for card in p.hand:
+                if card in chosen:
+                    continue
+                cost = stats(state, p, card)[2]
+                fits = infinite or spent + cost <= mana
+                if is_special(state, card):  # 蛇: never face down (DGW-RUL-19)
+                    if special_ok and fits:
+                        plays.append(Act("play", card, "up"))
+                    continue
+                if fits:
+                    plays.append(Act("play", card, "up"))
+                if is_attack(state, p, card):
+                    plays.append(Act("play", card, "down"))
+        for card in p.np:
+            if card in chosen or not np_usable(state, seat, card, spent):
+                continue
+            if is_additional(state, seat, card, [*p.selected, (card, True)]):
+                extra.append(Act("play", card, "up"))
+            elif room:
+                plays.append(Act("play", card, "up"))
+        if special_ok:
+            for card in p.at_hand:
+                if card in chosen or not (infinite or spent + stats(state, p, card)[2] <= mana):
+                    continue
+                if card.startswith("kanshou"):
+                    allowed = has(state, seat, "projection") and (infinite or mana >= NP_MANA)
+                else:
+                    allowed = has(state, seat, "jewel_magecraft") and p.jewels >= 1
+                if allowed:
+                    extra.append(Act("play", card, "up"))
+    found = plays + extra
+    if ubw or p.blocked or not plays:
+        found.append(DONE)
+    return found
+
+
+def choose(state: GrailState, seat: int, card: str, face_up: bool) -> None:
+    """Add a card to the preparation (DGW-067, DGW-069)."""
+    state.players[seat].selected.append((card, face_up))
+
+
+def finish(state: GrailState, seat: int) -> None:
+    """Pay once (DGW-072), reveal the tarot for 【真名解放】 (DGW-073), queue 使用時 effects (DGW-074)."""
+    p = state.players[seat]
+    cost = _spent(state, seat)
+    if not p.infinite:
+        p.mana -= cost
+    here = p.location
+    silenced = here in state.silence and state.silence[here] != seat
+    shown: list[str] = []
+    for card, up in p.selected:
+        c = state.catalog.cards[card]
+        if card in p.hand:
+            p.hand.remove(card)
+        elif card in p.at_hand:
+            p.at_hand.remove(card)
+            if card.startswith("gandr"):
+                p.jewels -= 1
+        if isinstance(c, NPCard) and p.np.get(card) != "converted":
+            p.np[card] = "residual" if c.timing == "residual" or c.effect == "unlimited_blade_works" else "up"
+            p.np_round[card] = state.round
+            if c.effect in ("territory_creation", "self_modification"):
+                p.np[card] = "converted"
+        p.played.append((card, up, silenced))
+        if up:
+            shown.append(card_name(state, card))
+            if state.catalog.owner.get(card) == p.servant or isinstance(c, NPCard):
+                p.exposed = True
+    down = sum(1 for _, up in p.selected if not up)
+    log(state, "prepare", f"{name(state, seat)} uses " + (", ".join(shown) or "no face-up card")
+        + (f" and {down} face down" if down else "") + f", paying {cost} mana",
+        {"seat": seat, "cards": [c for c, up in p.selected if up], "face_down": down, "cost": cost},
+        reveals=bool(shown), owner=seat)
+    for card, up in p.selected:
+        c = state.catalog.cards[card]
+        if up and isinstance(c, NPCard) and c.true_name_release:
+            reveal(state, seat, f"真名解放: {c.name}")
+    state.resolve = [] if silenced else [c for c, up in p.selected if up and state.catalog.cards[c].effect in ON_USE]
+    p.selected = []
+    p.acted = True
+
+
+def riding_options(state: GrailState, seat: int) -> list[Act]:
+    """騎乗: hand cards of base power 3 or less, paid one by one, then ``done``."""
+    p = state.players[seat]
+    found = [Act("play", c, "up") for c in p.hand
+             if stats(state, p, c)[0] <= 3 and (p.infinite or stats(state, p, c)[2] <= p.mana)
+             and not (is_special(state, c) and prohibited(state, "special"))]
+    return [*found, DONE]
+
+
+def riding_play(state: GrailState, seat: int, card: str) -> None:
+    """Play one more card under 騎乗, paying its mana at once."""
+    p = state.players[seat]
+    if not p.infinite:
+        p.mana -= stats(state, p, card)[2]
+    p.hand.remove(card)
+    p.played.append((card, True, False))
+    if state.catalog.owner.get(card) == p.servant:
+        p.exposed = True
+    log(state, "prepare", f"{name(state, seat)} also uses {card_name(state, card)} (騎乗)",
+        {"seat": seat, "card": card}, reveals=True, owner=seat)
+    if state.catalog.cards[card].effect in ON_USE:
+        state.resolve.append(card)

@@ -1,0 +1,118 @@
+"""Shared bookkeeping: mana and spoils tracks, card facts, draws and the log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bouts.core.events import Event
+from bouts.games.grail_war.cards import AttackCard, NPCard, SpecialCard
+from bouts.games.grail_war.state import MANA_MAX, GrailState, Player
+
+ONLY = tuple(frozenset({seat}) for seat in range(8))
+
+
+def log(state: GrailState, kind: str, text: str, data: dict[str, Any] | None = None, *,
+        to: frozenset[int] | None = None, reveals: bool = False, owner: int | None = None) -> None:
+    """Add an event to the step's events."""
+    state.events.append(Event(kind, text, data or {}, to=to, reveals=reveals, owner=owner))
+
+
+def name(state: GrailState, seat: int) -> str:
+    """The master's name as the log shows it."""
+    return f"P{seat + 1} {state.catalog.masters[state.players[seat].master].name.split(' ', 1)[-1]}"
+
+
+def gain_mana(state: GrailState, seat: int, amount: int) -> None:
+    """Mana up to 12; the excess is lost (DGW-007, DGW-RUL-06)."""
+    p = state.players[seat]
+    p.mana = max(0, min(MANA_MAX, p.mana + amount))
+
+
+def gain_spoils(state: GrailState, seat: int, amount: int) -> None:
+    """Spoils on the spoils track, never below 0."""
+    p = state.players[seat]
+    p.spoils = max(0, p.spoils + amount)
+
+
+def card_name(state: GrailState, card: str) -> str:
+    """The printed name of a card instance."""
+    return state.catalog.cards[card].name
+
+
+def is_converted(p: Player, card: str) -> bool:
+    """An NP/skill card that now counts as an attack card (陣地作成, 自己改造)."""
+    return p.np.get(card) == "converted"
+
+
+def stats(state: GrailState, p: Player, card: str) -> tuple[int, tuple[str, ...], int]:
+    """(base power, attributes, cost) as printed, or as a converted card counts (DGW-013..DGW-015)."""
+    c = state.catalog.cards[card]
+    if isinstance(c, NPCard):
+        if is_converted(p, card):
+            return c.amount, tuple(a for a in c.attributes if a != "noble"), 0
+        return c.power, c.attributes, np_cost(state, card)
+    return c.power, c.attributes, c.cost
+
+
+def np_cost(state: GrailState, card: str) -> int:
+    """An NP/skill card's cost now (陣地作成 costs 16 - 2 x round)."""
+    c = state.catalog.cards[card]
+    assert isinstance(c, NPCard)
+    return max(0, c.cost - c.cost_per_round * state.round)
+
+
+def is_attack(state: GrailState, p: Player, card: str) -> bool:
+    """A card that may be played face down: an attack card (DGW-069; special cards never, DGW-RUL-19)."""
+    c = state.catalog.cards[card]
+    return isinstance(c, AttackCard) or (isinstance(c, NPCard) and is_converted(p, card))
+
+
+def is_special(state: GrailState, card: str) -> bool:
+    """A master's special card (干将・莫耶, ガンド, 蛇)."""
+    return isinstance(state.catalog.cards[card], SpecialCard)
+
+
+def draw(state: GrailState, seat: int) -> bool:
+    """Draw the cards ``seat`` is owed; False when a reshuffle of the trash must come first (DGW-041).
+
+    With deck and trash both empty, drawing stops (DGW-RUL-31).
+    """
+    p = state.players[seat]
+    drawn = []
+    while p.owed > 0:
+        if not p.deck:
+            if p.trash:
+                state.chance = ("trash", seat)
+                break
+            p.owed = 0
+            break
+        drawn.append(p.deck.pop(0))
+        p.hand.append(drawn[-1])
+        p.owed -= 1
+    if drawn:
+        log(state, "draw", f"{name(state, seat)} draws {len(drawn)} card(s)", {"seat": seat, "count": len(drawn)})
+        log(state, "drawn", "You draw " + ", ".join(card_name(state, c) for c in drawn),
+            {"seat": seat, "cards": drawn}, to=ONLY[seat], reveals=True)
+    return p.owed == 0
+
+
+def rank_top_half(state: GrailState, seat: int) -> bool:
+    """Whether ``seat`` is in the top half of the spoils ranking, rounded down (単独行動)."""
+    living = state.living()
+    better = sum(1 for s in living if state.players[s].spoils > state.players[seat].spoils)
+    return better < len(living) // 2
+
+
+def prohibited(state: GrailState, what: str) -> bool:
+    """Whether the situation card prohibits ``np`` or ``special`` cards this round (使用禁止, DGW-G09/G10)."""
+    if state.situation is None:
+        return False
+    return state.catalog.situations[state.situation].effect == f"{what}_prohibited"
+
+
+def situation_effect(state: GrailState) -> tuple[str | None, str | None, int]:
+    """The round's extra rule: (effect, attribute, amount) (DGW-010)."""
+    if state.situation is None:
+        return None, None, 0
+    s = state.catalog.situations[state.situation]
+    return s.effect, s.attribute, s.amount

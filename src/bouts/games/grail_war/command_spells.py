@@ -1,0 +1,60 @@
+"""Command spells (令呪, DGW-083..DGW-090) and Rin's jewels (宝石魔術, DGW-M07)."""
+
+from __future__ import annotations
+
+from bouts.games.grail_war.actions import Act
+from bouts.games.grail_war.board import gain_mana, log, name
+from bouts.games.grail_war.masters import check_forced_change, has
+from bouts.games.grail_war.movement import enter, free_move_targets
+from bouts.games.grail_war.state import GrailState, Pending
+
+USE_A_MANA = 4
+"""Use A: +4 mana (DGW-087)."""
+
+
+def window_options(state: GrailState, seat: int) -> list[Act]:
+    """What ``seat`` may do at a command-spell window (DGW-084): spells, jewels, or go on."""
+    p = state.players[seat]
+    found: list[Act] = []
+    if p.command_spells > 0:
+        found.append(Act("spell", "mana"))
+        found.append(Act("spell", "power"))
+        found.extend(Act("spell", "move", d) for d in free_move_targets(state, seat, workshop=False))
+    if has(state, seat, "jewel_magecraft"):
+        if p.jewels >= 2:
+            found.append(Act("jewel", "mana"))
+        if p.jewels >= 3 and p.hand:
+            found.append(Act("jewel", "rebuild"))
+    found.append(Act("next"))
+    return found
+
+
+def use_spell(state: GrailState, seat: int, act: Act) -> None:
+    """Declare a command spell, apply its use and remove one token (DGW-086..DGW-089)."""
+    p = state.players[seat]
+    p.command_spells -= 1
+    if act.what == "mana":
+        gain_mana(state, seat, USE_A_MANA)
+        log(state, "spell", f"{name(state, seat)} uses a command spell: +4 mana", {"seat": seat, "use": "A"})
+    elif act.what == "power":
+        p.use_b += 1
+        log(state, "spell", f"{name(state, seat)} uses a command spell: +2 power, +2 spoils on a win",
+            {"seat": seat, "use": "B"})
+    else:
+        assert act.how is not None
+        log(state, "spell", f"{name(state, seat)} uses a command spell to move", {"seat": seat, "use": "C"})
+        enter(state, seat, act.how, "moves free (command spell)")
+    check_forced_change(state, seat)
+
+
+def use_jewels(state: GrailState, seat: int, act: Act) -> None:
+    """宝石魔術: 2 jewels for +1 mana; 3 jewels to rebuild the hand."""
+    p = state.players[seat]
+    if act.what == "mana":
+        p.jewels -= 2
+        gain_mana(state, seat, 1)
+        log(state, "ability", f"{name(state, seat)}: 宝石魔術, 2 jewels for +1 mana")
+    else:
+        p.jewels -= 3
+        log(state, "ability", f"{name(state, seat)}: 宝石魔術, 3 jewels to rebuild the hand")
+        state.pending.append(Pending("rebuild", seat))

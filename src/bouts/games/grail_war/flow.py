@@ -1,0 +1,279 @@
+"""The round procedure as a step machine: automatic steps run until a decision or a shuffle is due.
+
+Decisions are one at a time: the outpost placement, each stage of a player's action (command-spell
+windows, move, battle preparation), and the stack of pending decisions effects ask for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bouts.games.grail_war import battle, cleanup, climax, outpost, preparation
+from bouts.games.grail_war.actions import Act
+from bouts.games.grail_war.battle_preparation import (
+    choose,
+    finish,
+    prepare_options,
+    riding_options,
+    riding_play,
+)
+from bouts.games.grail_war.board import draw, gain_mana, log, name
+from bouts.games.grail_war.command_spells import use_jewels, use_spell, window_options
+from bouts.games.grail_war.effects import ON_USE, after_goto, rule_breaker_hits
+from bouts.games.grail_war.masters import change_to_sakura, start_of_game
+from bouts.games.grail_war.movement import enter, paid_moves, pay_and_move
+from bouts.games.grail_war.state import (
+    AFTER_PREPARE,
+    BEFORE_MOVE,
+    PREPARE,
+    RESOLVE,
+    GrailState,
+    Pending,
+)
+
+CASUAL_MANA = 2
+"""Casual: every player gains 2 mana before round 1 (DGW-117)."""
+
+
+# -- chance -----------------------------------------------------------------------------------
+def pile(state: GrailState) -> list[str]:
+    """The cards (or masters, servants) the pending shuffle orders."""
+    assert state.chance is not None
+    kind, seat = state.chance
+    cat = state.catalog
+    if kind == "masters":
+        return [m for m, master in cat.masters.items() if not master.seven_only or state.seats == 7]  # DGW-026
+    if kind == "servants":
+        return list(cat.servants)
+    if kind == "situations":
+        return cat.casual_situations() if state.options.casual else cat.regular_situations()
+    if kind == "events":
+        return list(cat.events)
+    if kind == "deck":
+        p = state.players[seat]
+        snakes = [c for c in cat.specials.get(p.master, ()) if not cat.cards[c].at_hand]  # type: ignore[union-attr]
+        return [*cat.decks[p.servant], *snakes]  # DGW-031, DGW-G06
+    if kind == "trash":
+        return [c for c, _ in state.players[seat].trash]
+    return list(state.event_used)
+
+
+def shuffled(state: GrailState, order: tuple[str, ...]) -> None:
+    """Apply a shuffle's outcome, then go on."""
+    assert state.chance is not None
+    kind, seat = state.chance
+    state.chance = None
+    n = state.seats
+    if kind == "masters":
+        for s in range(n):
+            state.players[s].master = order[s]
+        log(state, "masters", "Masters: " + ", ".join(name(state, s) for s in range(n)))
+        state.chance = ("servants", 0)
+    elif kind == "servants":  # DGW-029, DGW-030: secret
+        for s in range(n):
+            p = state.players[s]
+            p.servant = order[s]
+            p.np = dict.fromkeys(state.catalog.servants[p.servant].np_cards, "down")
+            log(state, "servant", f"Your servant is {state.catalog.servants[p.servant].name}",
+                {"seat": s, "servant": p.servant}, to=frozenset({s}), reveals=True)
+        log(state, "servants", "Each master receives a secret servant")
+        state.chance = ("situations", 0)
+    elif kind == "situations":
+        if state.options.casual:  # DGW-113
+            state.situation_deck = list(order)
+            state.chance = ("deck", 0)
+        else:  # DGW-020, DGW-021
+            state.situation_removed, state.situation_deck = list(order[:2]), list(order[2:])
+            state.chance = ("events", 0)
+        log(state, "setup", f"The situation deck holds {len(state.situation_deck)} cards")
+    elif kind == "events":  # DGW-019
+        state.event_deck = list(order)
+        state.chance = ("deck", 0)
+    elif kind == "deck":
+        state.players[seat].deck = list(order)
+        log(state, "setup", f"{name(state, seat)} shuffles the servant deck")
+        if seat + 1 < n:
+            state.chance = ("deck", seat + 1)
+        else:
+            for s in range(n):
+                start_of_game(state, s)
+                if state.options.casual:
+                    gain_mana(state, s, CASUAL_MANA)
+            state.step = "round"
+    elif kind == "trash":  # DGW-041
+        p = state.players[seat]
+        p.deck, p.trash = list(order), []
+        log(state, "shuffle", f"{name(state, seat)} shuffles the trash face down into a new deck ({len(order)})")
+    else:  # DGW-042
+        state.event_deck, state.event_used = list(order), []
+        log(state, "shuffle", f"The used events are shuffled into a new event deck ({len(order)})")
+    run(state)
+
+
+# -- the automatic steps ---------------------------------------------------------------------
+def _turns(state: GrailState) -> None:
+    state.order = state.turn_order()
+    state.cursor = 0
+    state.stage = BEFORE_MOVE
+    state.step = "turn"
+
+
+def _resolve(state: GrailState) -> None:
+    """使用時 effects in the order chosen (DGW-076), then the last command-spell window."""
+    seat = state.acting
+    while state.resolve:
+        card = state.resolve.pop(0)
+        ON_USE[state.catalog.cards[card].effect or ""](state, seat, card)
+        if state.chance or state.pending:
+            return
+    state.stage = AFTER_PREPARE
+
+
+def _battle(state: GrailState) -> None:
+    battle.battle_phase(state)
+    state.step = "cleanup"
+
+
+def _cleanup(state: GrailState) -> None:
+    cleanup.cleanup(state)
+    state.step = "end"
+
+
+STEPS: dict[str, Callable[[GrailState], None]] = {
+    "round": preparation.begin_round, "refill": preparation.refill, "situation": preparation.reveal_situation,
+    "events": preparation.place_events, "outpost": outpost.begin_outpost, "action": preparation.reveal_events,
+    "turns": _turns, "battle": _battle, "cleanup": _cleanup, "end": climax.end_of_round,
+}
+
+
+def run(state: GrailState) -> None:
+    """Run automatic steps until a decision or a shuffle is due, or the game is over."""
+    while state.chance is None and not state.pending:
+        owed = [s for s in range(state.seats) if state.players[s].owed > 0]
+        if owed and state.step != "refill":
+            if not draw(state, owed[0]):
+                return
+            continue
+        step = state.step
+        if step == "turn":
+            if state.stage != RESOLVE:
+                if state.stage == AFTER_PREPARE:
+                    seat = state.acting
+                    p = state.players[seat]
+                    if p.command_spells == 0 and p.jewels < 2:  # nothing to decide after preparation
+                        _turn(state, seat, Act("next"))
+                        continue
+                return
+            _resolve(state)
+            continue
+        handler = STEPS.get(step)
+        if handler is None:
+            return
+        handler(state)
+
+
+# -- decisions --------------------------------------------------------------------------------
+def options(state: GrailState, seat: int) -> list[Act]:
+    """The decisions open to ``seat`` now."""
+    if state.pending:
+        top = state.pending[-1]
+        if top.kind == "goto":
+            return [Act("goto", c) for c in top.choices]
+        if top.kind == "target":
+            return [Act("target", c) for c in top.choices]
+        if top.kind == "riding":
+            return riding_options(state, seat)
+        if top.kind == "rebuild":
+            return [*(Act("discard", c) for c in state.players[seat].hand), Act("done")]
+        return [Act("change"), Act("keep")]
+    if state.step == "place":
+        return outpost.place_options(state)
+    stage = state.stage
+    if stage == BEFORE_MOVE:  # command spells before moving (DGW-084), or the move itself
+        spells = [a for a in window_options(state, seat) if a.verb != "next"]
+        return [*(Act("move", d) for d in paid_moves(state, seat)), Act("stay"), *spells]
+    if stage == PREPARE:  # command spells between moving and battle preparation, or the cards
+        cards = prepare_options(state, seat)
+        if state.players[seat].selected:
+            return cards
+        return [*cards, *(a for a in window_options(state, seat) if a.verb != "next")]
+    return window_options(state, seat)
+
+
+def decide(state: GrailState, seat: int, act: Act) -> None:
+    """Apply a checked decision, then run on."""
+    if state.pending:
+        _pending(state, seat, act)
+    elif state.step == "place":
+        assert act.what is not None
+        outpost.place(state, seat, act.what)
+        state.cursor += 1
+        if state.cursor == len(state.order):
+            state.step = "action"
+    else:
+        _turn(state, seat, act)
+    run(state)
+
+
+def _turn(state: GrailState, seat: int, act: Act) -> None:
+    state.players[seat]
+    verb = act.verb
+    if verb == "spell":
+        use_spell(state, seat, act)
+    elif verb == "jewel":
+        use_jewels(state, seat, act)
+    elif verb == "next":
+        if state.stage == AFTER_PREPARE:
+            state.cursor += 1
+            state.stage = BEFORE_MOVE
+            if state.cursor == len(state.order):
+                state.step = "battle"
+    elif verb == "move":
+        assert act.what is not None
+        pay_and_move(state, seat, act.what)
+        state.stage = PREPARE
+    elif verb == "stay":
+        state.stage = PREPARE
+    elif verb == "play":
+        assert act.what is not None
+        choose(state, seat, act.what, act.how == "up")
+    elif verb == "done":
+        finish(state, seat)
+        state.stage = RESOLVE
+    if state.stage == PREPARE and state.players[seat].selected:
+        left = prepare_options(state, seat)
+        if len(left) == 1 and left[0].verb == "done":  # the count is met and nothing may be added
+            finish(state, seat)
+            state.stage = RESOLVE
+
+
+def _pending(state: GrailState, seat: int, act: Act) -> None:
+    top = state.pending[-1]
+    p = state.players[seat]
+    verb = act.verb
+    if verb == "goto":
+        assert act.what is not None
+        state.pending.pop()
+        enter(state, seat, act.what, f"moves ({state.catalog.cards[top.card].name})")
+        after_goto(state, seat, top.card)
+    elif verb == "target":
+        state.pending.pop()
+        rule_breaker_hits(state, seat, int(act.what or 0))
+    elif verb == "play":
+        assert act.what is not None
+        riding_play(state, seat, act.what)
+    elif verb == "discard":
+        assert act.what is not None
+        p.hand.remove(act.what)
+        p.trash.append((act.what, False))
+        state.pending[-1] = Pending("rebuild", seat, "", (*top.choices, act.what))
+    elif verb == "done":
+        state.pending.pop()
+        if top.kind == "rebuild":
+            p.owed += len(top.choices)
+            log(state, "ability", f"{name(state, seat)} discards {len(top.choices)} face down and draws as many")
+    elif verb == "change":
+        state.pending.pop()
+        change_to_sakura(state, seat)
+    else:
+        state.pending.pop()

@@ -1,0 +1,174 @@
+"""Dominate Grail War on the game contract: set-up, who acts, legal actions, applying, views."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from bouts.core.chance import Shuffle
+from bouts.core.contract import CHANCE, Game, GameInfo, IllegalAction, OptionsError, Outcome, Seat, Variant
+from bouts.core.options import validate_options
+from bouts.games.grail_war import flow
+from bouts.games.grail_war.actions import Act, GrailAction
+from bouts.games.grail_war.cards import CATALOGS, Catalog
+from bouts.games.grail_war.options import OPTION_HELP, GrailWarOptions
+from bouts.games.grail_war.state import TOKENS, GrailState, Player
+from bouts.games.grail_war.view import describe_action, render_view, view_of
+
+INFO = GameInfo(
+    id="grail_war",
+    name="Dominate Grail War -Fate/stay night on Board Game-",
+    min_seats=3,
+    max_seats=7,
+    chance=True,
+    hidden_information=True,
+    simultaneous=False,
+    cooperative=False,
+    summary=(
+        "3-7 masters, each with a secret servant, fight for spoils on two battlefields. Each round: draw "
+        "to 3 and reveal the situation and events; place your piece at the Workshop (mana), Miyama or "
+        "Shinto (land advantage); then in turn move (paying mana, Recon gives 2 spoils), use command "
+        "spells and prepare 2 cards (face down costs nothing; NP/skill cards need mana 8+); the highest "
+        "total power on each battlefield wins its spoils. After round 8 the masters with the fewest "
+        "spoils drop out in climax rounds until one is left. Casual: 3-4 players, 4 rounds, most spoils."
+    ),
+)
+
+_CHANCE = (CHANCE,)
+_SEAT = tuple((s,) for s in range(8))
+
+
+class GrailWar(Game[GrailState, GrailAction]):
+    """Dominate Grail War, by its rulebook (clauses DGW-001..DGW-122 of rules/grail_war.md)."""
+
+    info = INFO
+    catalogs = CATALOGS
+    option_help = OPTION_HELP
+
+    def variants(self) -> dict[str, Variant]:
+        """The normal rules at 3-7 players, and the Casual rules at 3-4."""
+        return {
+            "standard": Variant((3, 4, 5, 7), {}, "the normal rules: 8 rounds, then climax rounds to the last master "
+                                "(6 players also play: the suite runs 3, 4, 5 and 7)"),
+            "casual": Variant((3, 4), {"casual": True}, "the Casual rules: no events, 4 rounds, most spoils wins"),
+        }
+
+    # -- set-up (DGW-019..DGW-035) -------------------------------------------------------------
+    def setup(self, seats: int, options: Mapping[str, Any] | None = None,
+              content: Any | None = None, seed: int = 0) -> GrailState:
+        """The board before the first shuffle: masters dealt (or chosen), then servants, decks and cards."""
+        opts = validate_options(GrailWarOptions, options)
+        catalog: Catalog = self.catalog(content)
+        if not INFO.min_seats <= seats <= INFO.max_seats:
+            raise OptionsError(f"Dominate Grail War takes 3 to 7 players, not {seats}")
+        if opts.casual and seats > 4:
+            raise OptionsError("the Casual rules are for at most 4 players (DGW-112)")
+        players = [Player("") for _ in range(seats)]
+        state = GrailState(opts, catalog, seats, players, tokens=dict.fromkeys(TOKENS))
+        if opts.masters is not None:
+            if len(opts.masters) != seats:
+                raise OptionsError(f"option 'masters': give one master per seat ({seats}), not {len(opts.masters)}")
+            if len(set(opts.masters)) != seats:
+                raise OptionsError("option 'masters': each master may be chosen once")
+            for s, master in enumerate(opts.masters):
+                if master not in catalog.masters:
+                    raise OptionsError(f"option 'masters': unknown master '{master}' "
+                                       f"(known: {', '.join(catalog.masters)})")
+                if catalog.masters[master].seven_only and seats != 7:
+                    raise OptionsError(f"option 'masters': {master} enters only by replacing Shinji unless 7 play "
+                                       "(DGW-026)")
+                players[s].master = master
+            state.chance = ("servants", 0)
+        else:
+            state.chance = ("masters", 0)
+        return state
+
+    # -- who acts ---------------------------------------------------------------------------------
+    def to_act(self, state: GrailState) -> tuple[Seat, ...]:
+        """``CHANCE`` for a shuffle; the seat deciding; nobody when over."""
+        if state.chance is not None:
+            return _CHANCE
+        if state.pending:
+            return _SEAT[state.pending[-1].seat]
+        if state.step in ("place", "turn"):
+            return _SEAT[state.order[state.cursor]]
+        return ()
+
+    def _legal_actions(self, state: GrailState, seat: Seat) -> tuple[GrailAction, ...]:
+        if seat == CHANCE:
+            return ()
+        return tuple(flow.options(state, seat))
+
+    # -- chance ------------------------------------------------------------------------------------
+    def is_legal_chance(self, state: GrailState, action: GrailAction) -> bool:
+        """A forced shuffle must order exactly the pile being shuffled."""
+        return isinstance(action, Shuffle) and action.is_permutation_of(flow.pile(state))
+
+    def sample_chance(self, state: GrailState, rng: random.Random) -> GrailAction:
+        """Shuffle the pending pile."""
+        if state.chance is None:
+            raise IllegalAction("no chance step is pending")
+        order = flow.pile(state)
+        rng.shuffle(order)
+        return Shuffle(tuple(order))
+
+    def parse_action(self, state: GrailState, seat: Seat, text: str) -> GrailAction:
+        """Read an action's text form (``shuffle ...`` for chance)."""
+        if seat == CHANCE and state.chance is not None:
+            return Shuffle.parse(text)
+        return super().parse_action(state, seat, text)
+
+    # -- applying ----------------------------------------------------------------------------------
+    def _apply(self, state: GrailState, seat: Seat, action: GrailAction) -> None:
+        if isinstance(action, Shuffle):
+            flow.shuffled(state, action.order)
+        else:
+            flow.decide(state, seat, action)
+
+    # -- information -------------------------------------------------------------------------------
+    def view(self, state: GrailState, seat: Seat | None) -> dict[str, Any]:
+        """The public board and master boards, and ``seat``'s own cards and servant."""
+        return view_of(state, seat, self.to_act(state))
+
+    def determinize(self, state: GrailState, seat: Seat | None, rng: random.Random) -> GrailState:
+        """Reshuffle what ``seat`` cannot see: other seats' unexposed servants (from the servants it has
+        not seen), their hands, decks and face-down cards, its own deck order, the situation deck with
+        the 2 removed cards, and the event deck with any face-down event."""
+        from bouts.games.grail_war.determinize import determinize
+        return determinize(state, seat, rng)
+
+    def outcome(self, state: GrailState) -> Outcome | None:
+        """The last master standing (DGW-106), 道化, or the most spoils (Casual, DGW-122)."""
+        if state.step != "over" or state.winners is None:
+            return None
+        return Outcome(state.winners, state.reason, tuple(float(p.spoils) for p in state.players))
+
+    def content_choices(self, state: GrailState) -> dict[Seat, str | list[str]]:
+        """Each seat's starting master and its servant."""
+        return {s: [("shinji" if p.switched else p.master), p.servant]
+                for s, p in enumerate(state.players) if p.master and p.servant}
+
+    # -- presentation ------------------------------------------------------------------------------
+    def seat_name(self, state: GrailState, seat: Seat) -> str:
+        """``P2 Tohsaka Rin``."""
+        if 0 <= seat < state.seats and state.players[seat].master:
+            return f"P{seat + 1} {state.catalog.masters[state.players[seat].master].name.split(' ', 1)[-1]}"
+        if 0 <= seat < state.seats:
+            return f"P{seat + 1}"
+        return super().seat_name(state, seat)
+
+    def describe(self, state: GrailState, seat: Seat, action: GrailAction) -> str:
+        """A menu line."""
+        if isinstance(action, Act):
+            return describe_action(state, seat, action)
+        return str(action)
+
+    def hints(self, state: GrailState, seat: Seat) -> list[str]:
+        """The heuristic's choice with its reason."""
+        from bouts.games.grail_war.strategy import advice
+        return advice(self, state, seat)
+
+    def render(self, view: Mapping[str, Any]) -> str:
+        """The table as Rich markup."""
+        return render_view(view)

@@ -1,0 +1,80 @@
+"""Master abilities (マスター&サーヴァント情報, DGW-M01..M26)."""
+
+from __future__ import annotations
+
+from bouts.games.grail_war.board import gain_mana, gain_spoils, log, name
+from bouts.games.grail_war.state import GrailState
+
+
+def has(state: GrailState, seat: int, ability: str) -> bool:
+    """Whether ``seat``'s master has ``ability`` in this game.
+
+    偽臣の書 works with 6 or fewer players, 道化 and 日常の象徴 only with 7 (DGW-M12, DGW-M20).
+    """
+    abilities = state.catalog.masters[state.players[seat].master].abilities
+    if ability not in abilities:
+        return False
+    if ability == "false_book":
+        return state.seats <= 6
+    if ability in ("clown", "symbol_of_everyday"):
+        return state.seats == 7
+    return True
+
+
+def start_of_game(state: GrailState, seat: int) -> None:
+    """Initial mana, command spells, jewels and special cards at hand (DGW-027, DGW-028, DGW-034)."""
+    p = state.players[seat]
+    master = state.catalog.masters[p.master]
+    p.mana = state.catalog.initial_mana[p.master]
+    p.command_spells = master.command_spells - (1 if has(state, seat, "absolute_order") else 0)  # DGW-M05
+    p.jewels = master.jewels
+    p.at_hand = [c for c in state.catalog.specials[p.master] if state.catalog.cards[c].at_hand]  # type: ignore[union-attr]
+
+
+def round_start(state: GrailState, seat: int) -> None:
+    """刻まれた宿命: at round start, with mana 2+, lose 2 mana and gain 2 spoils (日常の象徴: not in rounds 1-3)."""
+    p = state.players[seat]
+    if not has(state, seat, "engraved_fate"):
+        return
+    if has(state, seat, "symbol_of_everyday") and state.round <= 3:
+        return
+    if p.infinite:
+        gain_spoils(state, seat, 2)
+    elif p.mana >= 2:
+        p.mana -= 2
+        gain_spoils(state, seat, 2)
+    else:
+        return
+    log(state, "ability", f"{name(state, seat)}: 刻まれた宿命, -2 mana, +2 spoils")
+
+
+def round_end(state: GrailState, seat: int) -> None:
+    """聖杯: Illya gains 1 mana at the end of each round (DGW-RUL-44)."""
+    if has(state, seat, "holy_grail"):
+        gain_mana(state, seat, 1)
+
+
+def change_to_sakura(state: GrailState, seat: int) -> None:
+    """「マスターを間桐桜に変更する」: only the master changes; everything else stays (DGW-G15, DGW-G16)."""
+    p = state.players[seat]
+    p.master = "sakura"
+    p.switched = True
+    log(state, "change", f"P{seat + 1} changes master from Matou Shinji to Matou Sakura", {"seat": seat})
+
+
+def check_forced_change(state: GrailState, seat: int) -> None:
+    """偽臣の書: Shinji must change to Sakura once he has lost all command spells (DGW-RUL-47)."""
+    p = state.players[seat]
+    if p.command_spells == 0 and has(state, seat, "false_book") and "sakura" in state.catalog.masters:
+        change_to_sakura(state, seat)
+
+
+def end_of_round_eight(state: GrailState) -> None:
+    """隠された秘密: Sakura not first in spoils after round 8 has unlimited mana from then on (DGW-M11)."""
+    living = state.living()
+    best = max(state.players[s].spoils for s in living)
+    for seat in living:
+        p = state.players[seat]
+        if has(state, seat, "hidden_secret") and not p.infinite and p.spoils < best:
+            p.infinite = True
+            log(state, "ability", f"{name(state, seat)}: 隠された秘密, unlimited mana from now on")

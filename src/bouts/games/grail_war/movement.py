@@ -1,0 +1,98 @@
+"""Move (移動, DGW-059..DGW-066), the Engaged state and Recon (偵察, DGW-052/053)."""
+
+from __future__ import annotations
+
+from bouts.games.grail_war.board import gain_mana, gain_spoils, log, name, situation_effect
+from bouts.games.grail_war.masters import has
+from bouts.games.grail_war.state import BATTLEFIELDS, MIYAMA, PLACE_NAMES, PLACES, RECON, WORKSHOP, GrailState
+
+ARROWS = (1, 2, 2)
+"""Arrow costs Workshop→Miyama, Miyama→Shinto, Shinto→Recon (DGW-RUL-01; facts/grail_war.md, Board)."""
+RECON_SPOILS = 2
+"""Spoils for entering Recon (DGW-052)."""
+
+
+def move_cost(state: GrailState, seat: int, dest: str) -> int | None:
+    """The mana a paid move to ``dest`` costs: the sum of the arrows crossed; ``None`` if not forward (DGW-060..062)."""
+    here = state.players[seat].location
+    if here is None:
+        return None
+    a, b = PLACES.index(here), PLACES.index(dest)
+    if b <= a:
+        return None
+    arrows = list(ARROWS)
+    if has(state, seat, "integrity"):
+        arrows[0] = 0  # 実直 (DGW-M23)
+    return sum(arrows[a:b])
+
+
+def is_engaged(state: GrailState, seat: int) -> bool:
+    """Engaged: at a battlefield with another master piece, the NPC included (DGW-063, DGW-RUL-07)."""
+    here = state.players[seat].location
+    if here not in BATTLEFIELDS:
+        return False
+    others = sum(1 for s in state.living() if s != seat and state.players[s].location == here)
+    return others + (1 if state.npc == here else 0) >= 1
+
+
+def recon_open(state: GrailState) -> bool:
+    """At most one player enters Recon a round (DGW-053, DGW-RUL-27)."""
+    return state.recon is None
+
+
+def paid_moves(state: GrailState, seat: int) -> dict[str, int]:
+    """Places a paid move may reach now and their costs (not while Engaged, DGW-063)."""
+    p = state.players[seat]
+    found: dict[str, int] = {}
+    if not is_engaged(state, seat):  # tested as the Move step begins, after any spell before it
+        for dest in PLACES:
+            cost = move_cost(state, seat, dest)
+            if cost is None or (dest == RECON and not recon_open(state)):
+                continue
+            if p.infinite or cost <= p.mana:
+                found[dest] = cost
+    if has(state, seat, "overseer") and not p.revealed and recon_open(state) and p.location != RECON:
+        cost = 2  # 監督役 (DGW-M25, DGW-RUL-46)
+        if p.infinite or cost <= p.mana:
+            found[RECON] = min(cost, found.get(RECON, cost))
+    return found
+
+
+def enter(state: GrailState, seat: int, dest: str, how: str) -> None:
+    """Put ``seat``'s piece at ``dest``: Recon gives spoils, Miyama gives Shinji mana (DGW-RUL-45)."""
+    p = state.players[seat]
+    p.location = dest
+    log(state, "move", f"{name(state, seat)} {how} to {PLACE_NAMES[dest]}", {"seat": seat, "place": dest})
+    if dest == RECON:
+        state.recon = seat
+        gained = RECON_SPOILS
+        effect, _, amount = situation_effect(state)
+        if effect == "recon_plus":
+            gained += amount
+        constant = [c for c in [*p.hand, *(c for c, up, _ in p.played if up)]
+                    if state.catalog.cards[c].effect == "constant_recon"]
+        for card in constant:  # 常時 works from the hand too (DGW-RUL-22, DGW-RUL-56)
+            gained += state.catalog.cards[card].amount
+            log(state, "reveal", f"{name(state, seat)} shows {state.catalog.cards[card].name} (常時: Recon +1)",
+                {"seat": seat, "card": card}, reveals=True, owner=seat)
+        gain_spoils(state, seat, gained)
+        log(state, "spoils", f"{name(state, seat)} gains {gained} spoils at Recon", {"seat": seat, "spoils": gained})
+    if dest == MIYAMA and has(state, seat, "mana_drain"):
+        gain_mana(state, seat, 1)
+        log(state, "ability", f"{name(state, seat)}: 吸魔命令, +1 mana")
+
+
+def pay_and_move(state: GrailState, seat: int, dest: str) -> None:
+    """A paid move (DGW-059); Kirei's 監督役 move to Recon when it is cheaper or he is Engaged."""
+    p = state.players[seat]
+    cost = paid_moves(state, seat)[dest]
+    if not p.infinite:
+        p.mana -= cost
+    enter(state, seat, dest, f"pays {cost} mana and moves")
+
+
+def free_move_targets(state: GrailState, seat: int, workshop: bool) -> tuple[str, ...]:
+    """Where a free move may go, ignoring engagement and arrows (Use C, 戦闘続行, 騎英の手綱)."""
+    here = state.players[seat].location
+    return tuple(d for d in PLACES if d != here and (workshop or d != WORKSHOP)
+                 and (d != RECON or recon_open(state)))

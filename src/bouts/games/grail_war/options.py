@@ -1,0 +1,47 @@
+"""Dominate Grail War options: the Casual rules, master choice and the rulings' flags."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from bouts.core.options import Options
+
+
+class GrailWarOptions(Options):
+    """Options for a Dominate Grail War game (flags name the rulings of rules/grail_war.md §5)."""
+
+    casual: bool = False
+    """The Casual rules (DGW-112..DGW-122): at most 4 players, 4 situation cards, no events, +2 mana,
+    fixed spoils, 4 rounds."""
+    masters: tuple[str, ...] | None = None
+    """Master id per seat (DGW-025 "chosen freely"); default: dealt at random."""
+    npc_counts_for_contested_bonus: bool = True
+    """DGW-RUL-13: a player fighting only the NPC gets the contested bonus."""
+    npc_counts_in_tie_divisor: bool = True
+    """DGW-RUL-14: a tie with the NPC splits the spoils as if the NPC took a share."""
+    npc_by_current_count: bool = False
+    """DGW-RUL-10: the NPC follows the starting player count (false) or the players left (true)."""
+    land_advantage_travels: bool = False
+    """DGW-RUL-15: a land advantage token adds power only on its own battlefield (false)."""
+    shirou_exempt_after_round8: bool = True
+    """DGW-RUL-41: Shirou is never eliminated right after round 8."""
+    clown_check: Literal["before_elimination", "after_elimination"] = "before_elimination"
+    """DGW-RUL-42 (rulebook: 「クライマックスラウンド開始時に最下位」): when solo Shinji's last place is checked;
+    the fan facts read it after the round-8 elimination."""
+    round_limit: int = Field(40, ge=1, le=200)
+    """House guard for simulations: after this many rounds the most spoils win (the rulebook has none)."""
+
+
+OPTION_HELP = {
+    "casual": "the Casual rules: 3-4 players, no events, 4 rounds, most spoils wins (default false)",
+    "masters": "master id per seat, e.g. [\"shirou\",\"rin\",\"kirei\"]; default: dealt at random",
+    "npc_counts_for_contested_bonus": "DGW-RUL-13: beating only the NPC is contested (default true)",
+    "npc_counts_in_tie_divisor": "DGW-RUL-14: the NPC takes a share in a tie (default true)",
+    "npc_by_current_count": "DGW-RUL-10: NPC when the players left are 4 or fewer (default false: starting count)",
+    "land_advantage_travels": "DGW-RUL-15: land advantage counts on any battlefield (default false)",
+    "shirou_exempt_after_round8": "DGW-RUL-41: Shirou survives the round-8 elimination (default true)",
+    "clown_check": "DGW-RUL-42: before_elimination (default) | after_elimination",
+    "round_limit": "house guard: most spoils win after this many rounds (default 40)",
+}

@@ -1,0 +1,69 @@
+"""Phase 2, Outpost (前哨フェイズ, DGW-043..DGW-055): placement, Workshop mana, land advantage, the NPC."""
+
+from __future__ import annotations
+
+from bouts.games.grail_war.actions import Act
+from bouts.games.grail_war.board import gain_mana, gain_spoils, log, name, situation_effect
+from bouts.games.grail_war.masters import has
+from bouts.games.grail_war.movement import enter
+from bouts.games.grail_war.state import BATTLEFIELDS, MIYAMA, SHINTO, WORKSHOP, GrailState
+
+WORKSHOP_FIRST, WORKSHOP_LATER, WORKSHOP_CAP = 2, 1, 4
+"""Workshop: 2 mana first, 1 later, at most 4 pieces (DGW-045, DGW-046)."""
+NPC_MAX_PLAYERS = 4
+
+
+def begin_outpost(state: GrailState) -> None:
+    """The NPC takes its place (DGW-054, DGW-RUL-09..11); placement starts with the start player."""
+    count = len(state.living()) if state.options.npc_by_current_count else state.seats
+    state.npc = None
+    if count <= NPC_MAX_PLAYERS:
+        state.npc = SHINTO if state.round % 2 == 1 else MIYAMA
+        log(state, "npc", f"The NPC stands at {state.npc} with power 11", {"place": state.npc})
+    state.order = state.turn_order()
+    state.cursor = 0
+    state.workshop = []
+    state.step = "place"
+
+
+def place_options(state: GrailState) -> list[Act]:
+    """Workshop (while fewer than 4 are there), Miyama or Shinto; never Recon (DGW-044, DGW-051)."""
+    found = [Act("place", WORKSHOP)] if len(state.workshop) < WORKSHOP_CAP else []
+    return [*found, Act("place", MIYAMA), Act("place", SHINTO)]
+
+
+def place(state: GrailState, seat: int, where: str) -> None:
+    """Place a piece and take its gain at once (DGW-RUL-05)."""
+    p = state.players[seat]
+    if where == WORKSHOP:
+        gain = WORKSHOP_FIRST if not state.workshop else WORKSHOP_LATER  # DGW-RUL-04
+        effect, _, amount = situation_effect(state)
+        if effect == "workshop_plus":
+            gain += amount
+        state.workshop.append(seat)
+        p.location = WORKSHOP
+        if has(state, seat, "tranquility"):  # 平穏 (DGW-RUL-43)
+            gain_spoils(state, seat, gain)
+            log(state, "place", f"{name(state, seat)} places at the Workshop and gains {gain} spoils (平穏)",
+                {"seat": seat, "place": where})
+        else:
+            gain_mana(state, seat, gain)
+            log(state, "place", f"{name(state, seat)} places at the Workshop and gains {gain} mana",
+                {"seat": seat, "place": where})
+        for card in p.np:
+            if p.np[card] == "converted" and state.catalog.cards[card].effect == "territory_creation" \
+                    and state.round > p.np_round.get(card, 99):
+                gain_mana(state, seat, 1)  # 陣地作成 (残留)
+                gain_spoils(state, seat, 2)
+                log(state, "effect", f"{name(state, seat)}: 陣地作成, +1 mana and 2 spoils")
+        return
+    token = None
+    for t in (f"{where}3", f"{where}1"):  # DGW-048, DGW-049
+        if state.tokens[t] is None:
+            state.tokens[t] = seat
+            token = t
+            break
+    log(state, "place", f"{name(state, seat)} places at {where}" + (f" and takes the +{token[-1]} land advantage"
+                                                                     if token else ""), {"seat": seat, "place": where})
+    if where in BATTLEFIELDS:
+        enter(state, seat, where, "stands")

@@ -1,0 +1,56 @@
+"""The reference content pack: counts, facts with sources, stand-ins with reasons, effects the rules know."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from bouts.core.content import ContentError
+from bouts.games.grail_war.cards import REFERENCE, NPCard, SpecialCard
+from bouts.games.grail_war.effects import CARD_EFFECTS
+from tests.grail_war.helpers import CAT, GAME
+
+
+def test_counts() -> None:
+    """DGW-012 and §2.3: 7 masters, 9 servants of 12 attack + 3 NP/skill cards, 27 NP/skill cards, 10 + 3
+    situation cards, 4 casual ones, 20 events, the special cards."""
+    assert len(CAT.masters) == 7 and len(CAT.servants) == 9
+    assert all(len(deck) == 12 for deck in CAT.decks.values())
+    assert len([c for c in CAT.cards.values() if isinstance(c, NPCard)]) == 27
+    kinds = [s.kind for s in CAT.situations.values()]
+    assert (kinds.count("regular"), kinds.count("climax"), kinds.count("casual")) == (10, 3, 4)
+    assert len(CAT.events) == 20
+    assert sum(1 for c in CAT.cards if isinstance(CAT.cards[c], SpecialCard)) == 4
+
+
+def test_public_deck_totals() -> None:
+    """facts/grail_war.md: Saber's deck totals 41 (five power-4 cards), Archer's 32 (six power-2 cards)."""
+    def total(servant: str) -> int:
+        return sum(CAT.cards[c].power for c in CAT.decks[servant])
+    assert total("saber") == 41 and total("archer") == 32
+    assert sum(CAT.cards[c].power == 4 for c in CAT.decks["saber"]) == 5
+    assert sum(CAT.cards[c].power == 2 for c in CAT.decks["archer"]) == 6
+
+
+def test_every_entry_has_a_source_or_a_stand_in_reason() -> None:
+    """Facts carry ``source``; stand-ins carry a one-line ``reason``; every effect id is implemented."""
+    for entries in CAT.pack.sections.values():
+        for e in entries:
+            assert e.source or (e.stand_in and getattr(e, "reason", ""))
+            effect = getattr(e, "effect", None)
+            if effect and e.__class__.__name__ in ("AttackCard", "NPCard", "SpecialCard"):
+                assert effect in CARD_EFFECTS, e.id
+    attrs = {a for c in CAT.cards.values() for a in c.attributes}
+    assert {"strength", "agility", "magic"} <= attrs
+
+
+def test_broken_pack_names_file_entry_and_field(tmp_path: Path) -> None:
+    """A bad content pack gets one line naming the file, the entry and the field."""
+    pack = tmp_path / "pack"
+    shutil.copytree(REFERENCE, pack)
+    text = (pack / "events.toml").read_text().replace("spoils = 3", "spoils = 99", 1)
+    (pack / "events.toml").write_text(text)
+    with pytest.raises(ContentError, match=r"events.toml: \[\[event\]\] entry #1 \(id 'e01'\): field 'spoils'"):
+        GAME.load_content(str(pack))

@@ -1,0 +1,88 @@
+"""What a seat sees: hidden information filtered, the terminal picture, menus and hints."""
+
+from __future__ import annotations
+
+import random
+
+from rich.console import Console
+from rich.panel import Panel
+
+from tests.grail_war.helpers import CAT, GAME, edit, place_all, start, turn
+
+
+def screen(view: dict, menu: list[str]) -> list[str]:
+    console = Console(width=160, record=True, color_system=None)
+    console.print(Panel(GAME.render(view), expand=False))
+    for number, line in enumerate(menu, 1):
+        console.print(f"{number} {line}", markup=False)
+    return console.export_text().splitlines()
+
+
+def test_view_hides_hands_servants_and_deck_order() -> None:
+    """DGW-017, DGW-024, DGW-030: others' hands are counts, hidden servants and face-down cards
+    secret, no deck order."""
+    state = place_all(start(5), "miyama", "shinto", "workshop", "workshop", "workshop")
+    view = GAME.view(state, 1)
+    other = view["players"][0]
+    assert other["hand"] == 3 and other["servant"] is None and other["np"] == 3
+    assert "deck" not in view["players"][0] or isinstance(view["players"][0]["deck"], int)
+    for card in state.players[0].hand:
+        assert card not in str(view)
+    assert view["you"]["hand"][0]["card"] in state.players[1].hand
+
+
+def test_seat_names_are_unique() -> None:
+    """Every seat has its own name (P1 Illyasviel..., P2 Tohsaka Rin, ...)."""
+    state = start(7)
+    names = [GAME.seat_name(state, s) for s in range(7)]
+    assert len(set(names)) == 7 and names[1] == "P2 Tohsaka Rin"
+
+
+def test_render_fits_and_shows_the_numbers() -> None:
+    """The board (places, pieces, power, events, round, situation), each seat's mana, spells, spoils, and the
+    viewer's cards with cost, power, attributes and text, fit a 160x50 screen with the menu."""
+    strategy = GAME.strategy()
+    rng = random.Random(3)
+    state = start(7)
+    seen_decisions = 0
+    while GAME.to_act(state) and state.round <= 3:
+        seat = GAME.to_act(state)[0]
+        view = GAME.view(state, seat)
+        menu = [GAME.describe(state, seat, a) + f" [{a}]" for a in GAME.legal_actions(state, seat)]
+        lines = screen(view, menu)
+        assert len(lines) <= 50, "\n".join(lines)
+        assert max(len(line) for line in lines) <= 160
+        text = "\n".join(lines)
+        assert f"Round {state.round}" in text
+        me = state.players[seat]
+        assert f"spoils {me.spoils}" in text and f"mana {me.mana}" in text
+        for card in me.hand:
+            assert CAT.cards[card].name in text
+        for p in state.players:
+            if not p.exposed and p is not me:
+                assert CAT.servants[p.servant].name not in text.split("Your cards")[0]
+        assert GAME.hints(state, seat), "hint answers at every decision"
+        seen_decisions += 1
+        state = GAME.apply(state, seat, strategy.choose(GAME, state, seat, rng))
+    assert seen_decisions > 50
+
+
+def test_render_after_battles_shows_power_and_events() -> None:
+    """The power track and the open events appear on the screen."""
+    state = edit(start(5))
+    state = place_all(state, "miyama", "workshop", "workshop", "workshop", "workshop")
+    state = turn(state)
+    text = "\n".join(screen(GAME.view(state, 2), []))
+    assert "商店街の乱戦" in text and "Miyama" in text and "P1 Illyasviel von Einzbern" in text
+
+
+def test_a_whole_deck_in_hand_still_fits() -> None:
+    """無限の剣製 puts the whole deck in hand: the hand is listed compactly (the board stays under 30 lines; the menu
+    of some 30 card choices then makes the one decision that does not fit 50 lines)."""
+    state = edit(place_all(start(7, servants=["archer", "saber", "berserker", "lancer", "rider", "caster",
+                                              "assassin"]), *["miyama"] * 7))
+    p = state.players[0]
+    p.hand, p.deck, p.mana = p.hand + p.deck, [], 12
+    state = GAME.apply(state, 0, "stay")
+    lines = screen(GAME.view(state, 0), [])
+    assert len(lines) <= 30 and max(len(line) for line in lines) <= 160
