@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import io
 import random
 
 from rich.console import Console
 from rich.panel import Panel
 
+from bouts.cli.session import MENU_LINES, Session
+from bouts.core import Match
+from bouts.core.text import cell_width
+from bouts.games.grail_war.actions import Act
 from tests.grail_war.helpers import CAT, GAME, edit, place_all, start, turn
 
 
@@ -61,7 +66,7 @@ def test_render_fits_and_shows_the_numbers() -> None:
         for p in state.players:
             if not p.exposed and p is not me:
                 assert CAT.servants[p.servant].name not in text.split("Your cards")[0]
-        assert GAME.hints(state, seat), "hint answers at every decision"
+        assert GAME.advice(state, seat), "hint answers at every decision"
         seen_decisions += 1
         state = GAME.apply(state, seat, strategy.choose(GAME, state, seat, rng))
     assert seen_decisions > 50
@@ -86,3 +91,30 @@ def test_a_whole_deck_in_hand_still_fits() -> None:
     state = GAME.apply(state, 0, "stay")
     lines = screen(GAME.view(state, 0), [])
     assert len(lines) <= 30 and max(len(line) for line in lines) <= 160
+
+
+def test_a_whole_deck_in_hand_decision_fits_the_terminal_with_paging() -> None:
+    """DGW-G14 (無限の剣製: the whole deck in hand): the battle-preparation screen of some 30 card choices
+    (news, table and the first menu page of at most MENU_LINES featured actions) fits 160 x 50, and
+    ``more`` pages reach every legal action."""
+    state = edit(place_all(start(7, servants=["archer", "saber", "berserker", "lancer", "rider", "caster",
+                                              "assassin"]), *["miyama"] * 7))
+    p = state.players[0]
+    p.hand, p.deck, p.mana = p.hand + p.deck, [], 12
+    state = GAME.apply(state, 0, "stay")
+    legal = GAME.legal_actions(state, 0)
+    assert len(legal) > MENU_LINES
+    match = Match(GAME, 7, {}, None, 0)
+    match.states[-1] = state
+    out = io.StringIO()
+    session = Session(match, ["human"] * 7, Console(file=out, width=160, color_system=None), lambda prompt: "")
+    session.show_news(0)
+    session.draw(0)
+    ordered = session.menu(0)
+    lines = [*out.getvalue().splitlines(), "prompt> "]
+    assert len(lines) <= 50, out.getvalue()
+    assert max(cell_width(line) for line in lines) <= 160
+    assert sorted(map(str, ordered)) == sorted(map(str, legal))
+    featured = GAME.featured_actions(state, 0)
+    assert len(featured) <= MENU_LINES and featured[0] == GAME.strategy().choose(GAME, state, 0, random.Random(0))
+    assert Act("done") in featured or "done" not in map(str, legal)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from bouts.core.chance import Shuffle
 from bouts.core.contract import CHANCE, Game, GameInfo, IllegalAction, OptionsError, Outcome, Seat, Variant
@@ -14,7 +14,7 @@ from bouts.games.grail_war.actions import Act, GrailAction
 from bouts.games.grail_war.cards import CATALOGS, Catalog
 from bouts.games.grail_war.options import OPTION_HELP, GrailWarOptions
 from bouts.games.grail_war.state import TOKENS, GrailState, Player
-from bouts.games.grail_war.view import describe_action, render_view, view_of
+from bouts.games.grail_war.view import describe_action, render_events, render_trash, render_view, shown_values, view_of
 
 INFO = GameInfo(
     id="grail_war",
@@ -164,10 +164,54 @@ class GrailWar(Game[GrailState, GrailAction]):
             return describe_action(state, seat, action)
         return str(action)
 
-    def hints(self, state: GrailState, seat: Seat) -> list[str]:
-        """The heuristic's choice with its reason."""
-        from bouts.games.grail_war.strategy import advice
-        return advice(self, state, seat)
+    MENU_LIMIT: ClassVar[int] = 16
+
+    def featured_actions(self, state: GrailState, seat: Seat) -> tuple[GrailAction, ...]:
+        """All legal actions when they are few; else (無限の剣製: the whole deck in hand) the heuristic's pick,
+        ending the preparation, and the face-up cards with the most power for their mana; the rest (the
+        face-down uses) are listed by ``more`` or typed."""
+        legal = self.legal_actions(state, seat)
+        if len(legal) <= self.MENU_LIMIT or seat == CHANCE:
+            return legal
+        from bouts.games.grail_war.strategy import ranked
+        return tuple(ranked(self, state, seat, [a for a in legal if isinstance(a, Act)])[:self.MENU_LIMIT])
+
+    def is_trivial(self, state: GrailState, seat: Seat, action: GrailAction) -> bool:
+        """A one-option prompt whose only option follows from public facts: going on with no command spell
+        or jewels to use, staying with no mana to move, ending a preparation with an empty hand or the count
+        met, the only place or target an effect allows. The only placement is asked all the same (never
+        happens), and nothing that hinges on a hidden card is ever skipped (a hand is never empty in secret)."""
+        return isinstance(action, Act) and action.verb in ("next", "stay", "done", "goto", "target")
+
+    def help_examples(self) -> list[tuple[str, str]]:
+        """Grail War's commands as a player types them."""
+        return [
+            ("place workshop", "Outpost phase: put your piece at the Workshop (mana), miyama or shinto"),
+            ("move recon", "Action phase: move (one way, paying mana); stay: keep your place"),
+            ("spell power", "Command spell: +2 power (spell mana: +4 mana; spell move shinto: move free)"),
+            ("play rush up", "Battle preparation: choose a card face up (or down: power 0, free)"),
+            ("done", "pay and use the chosen cards; next: go on to the next step"),
+            ("view trash", "every master's trash (face-up cards)"),
+            ("view events", "the events on the battlefields and the used ones"),
+        ]
+
+    def zones(self) -> dict[str, str]:
+        """The public trashes and the events."""
+        return {"trash": "every master's trash: face-up cards by name, face-down ones counted",
+                "events": "the events on Miyama and Shinto and the used event cards"}
+
+    def render_zone(self, view: Mapping[str, Any], zone: str) -> str:
+        """``view trash`` or ``view events``."""
+        if zone == "trash":
+            return render_trash(view)
+        if zone == "events":
+            return render_events(view)
+        raise KeyError(zone)
+
+    def shown_values(self, view: Mapping[str, Any]) -> list[str]:
+        """What :meth:`render` shows: round, situation, places, open events, each master's numbers and known
+        servant, and the viewer's own cards."""
+        return shown_values(view)
 
     def render(self, view: Mapping[str, Any]) -> str:
         """The table as Rich markup."""

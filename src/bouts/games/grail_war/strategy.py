@@ -169,15 +169,32 @@ def choose(game: Game[Any, Any], state: GrailState, seat: Seat, rng: random.Rand
     return action
 
 
-def advice(game: Game[Any, Any], state: GrailState, seat: Seat) -> list[str]:
-    """The heuristic's pick with one line of reason (the terminal's ``hint``)."""
+def explain(game: Game[Any, Any], state: GrailState, seat: Seat, action: Any) -> str:
+    """One line of reason for ``action`` when it is the heuristic's pick (the terminal's ``hint``)."""
     legal = list(game.legal_actions(state, seat))
-    if not legal:
-        return []
-    action, why = _choose(state, seat, legal) if len(legal) > 1 else (legal[0], "the only choice")
-    if action not in legal:
-        action, why = legal[0], "the first legal choice"
-    return [f"{action}  ({game.describe(state, seat, action)}): {why}"]
+    if len(legal) <= 1:
+        return "the only choice"
+    pick, why = _choose(state, seat, legal)
+    return why if pick == action else ""
+
+
+def ranked(game: Game[Any, Any], state: GrailState, seat: Seat, legal: list[Act]) -> list[Act]:
+    """The legal actions best first, for long menus: the heuristic's pick, ``done``, then face-up cards by
+    power for their mana, then the rest (face-down uses)."""
+    best = choose(game, state, seat, random.Random(0))
+    p = state.players[seat]
+
+    def key(a: Act) -> tuple[int, float, str]:
+        if a == best:
+            return (0, 0.0, str(a))
+        if a.verb in ("done", "next", "stay"):
+            return (1, 0.0, str(a))
+        if a.verb == "play" and a.how == "up":
+            power, _, cost = stats(state, p, a.what or "")
+            return (2, -(power - 0.4 * cost), str(a))
+        return (3, 0.0, str(a))
+
+    return sorted(legal, key=key)
 
 
 def evaluate(game: Game[Any, Any], state: GrailState) -> list[float]:

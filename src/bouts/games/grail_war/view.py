@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rich.markup import escape
-
+from bouts.core.text import escape_markup as escape
 from bouts.games.grail_war.actions import Act
 from bouts.games.grail_war.battle import card_power, total_power
 from bouts.games.grail_war.board import np_cost, stats
@@ -90,6 +89,7 @@ def view_of(state: GrailState, seat: int | None, to_act: tuple[int, ...]) -> dic
         "situation": situation, "situation_deck": len(state.situation_deck),
         "display": [cat.situations[s].name for s in state.display],
         "events": events, "event_deck": len(state.event_deck), "event_used": len(state.event_used),
+        "event_trash": [cat.events[e].name for e in state.event_used],
         "tokens": dict(state.tokens), "npc": state.npc, "recon": state.recon, "start": state.start,
         "workshop": list(state.workshop), "players": players, "you": you, "pending": pending,
         "chance": state.chance[0] if state.chance else None, "to_act": list(to_act),
@@ -185,7 +185,7 @@ def render_view(view: Mapping[str, Any]) -> str:
         for c in you["at_hand"]:
             lines.append("  at hand: " + _card_line(c))
         for c in you["np"]:
-            lines.append(f"  NP/skill [{escape(c['status'])}]: " + _card_line(c))
+            lines.append(f"  NP/skill ({escape(c['status'])}): " + _card_line(c))
         if you["selected"]:
             lines.append("  chosen: " + escape(", ".join(s["name"] + (" (up)" if s["face_up"] else " (down)")
                                                          for s in you["selected"])))
@@ -249,3 +249,59 @@ def describe_action(state: GrailState, seat: int, act: Act) -> str:
     if verb == "keep":
         return "Stay Matou Shinji"
     return str(act)
+
+
+def shown_values(view: Mapping[str, Any]) -> list[str]:
+    """Every value :func:`render_view` promises to show, as printed: the round, the situation, places and
+    pieces, open events, each master's line of numbers and known servant, and the viewer's own cards."""
+    values = [f"Round {view['round']}", f"situation deck {view['situation_deck']}",
+              f"events deck {view['event_deck']}"]
+    if view["situation"]:
+        values.append(view["situation"]["name"])
+    values += view["display"]
+    values += [PLACE_NAMES[place] for place in PLACES]
+    for place in BATTLEFIELDS:
+        values += [e["name"] for e in view["events"][place] if not e.get("face_down")]
+    for p in view["players"]:
+        if not p["master_name"]:
+            continue
+        status = " eliminated" if p["eliminated"] else ""
+        mana = "∞" if p["infinite"] else str(p["mana"])
+        values.append(f"{_who(view, p['seat'])}{status}: mana {mana} · spells {p['command_spells']}"
+                      f" · spoils {p['spoils']}")
+        if p["servant_name"]:
+            values.append(p["servant_name"])
+        values.append(f"{p['hand']}/{p['deck']}/{len(p['trash'])}")
+    you = view["you"]
+    if you is not None:
+        values.append(f"Your cards (deck {you['deck']})")
+        for c in [*you["hand"], *you["at_hand"], *you["np"]]:
+            values += [c["name"], f"({c['card']})"]
+    if view["winners"] is not None:
+        values.append(view["reason"])
+    return values
+
+
+def render_trash(view: Mapping[str, Any]) -> str:
+    """``view trash``: each master's trash as the viewer sees it (face-down cards unnamed)."""
+    lines = ["[bold]Trash[/] (face-up cards are public; face-down ones only their owner knows)"]
+    for p in view["players"]:
+        if not p["master_name"]:
+            continue
+        named = [escape(c) for c in p["trash"] if c is not None]
+        down = sum(1 for c in p["trash"] if c is None)
+        lines.append(f" {escape(_who(view, p['seat']))}: " + (", ".join(named) or "-")
+                     + (f" · {down} face down" if down else ""))
+    return "\n".join(lines)
+
+
+def render_events(view: Mapping[str, Any]) -> str:
+    """``view events``: the events on each battlefield (face-down ones unnamed) and the used events."""
+    lines = ["[bold]Events[/]"]
+    for place in BATTLEFIELDS:
+        evs = [("[dim]face down[/]" if e.get("face_down") else
+                f"{escape(e['name'])} ([green]{e['spoils']}[/] spoils) — {escape(e['text'])}")
+               for e in view["events"][place]]
+        lines.append(f" [bold]{escape(PLACE_NAMES[place])}[/]: " + ("; ".join(evs) or "none"))
+    lines.append(f" deck {view['event_deck']} · used: " + (escape(", ".join(view["event_trash"])) or "none"))
+    return "\n".join(lines)
