@@ -88,6 +88,7 @@ def draw(state: GrailState, seat: int) -> bool:
             break
         drawn.append(p.deck.pop(0))
         p.hand.append(drawn[-1])
+        p.origin[drawn[-1]] = p.epoch
         p.owed -= 1
     if drawn:
         log(state, "draw", f"{name(state, seat)} draws {len(drawn)} card(s)", {"seat": seat, "count": len(drawn)})

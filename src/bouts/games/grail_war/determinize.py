@@ -1,25 +1,40 @@
-"""Determinization: a full state consistent with what one seat knows, for information-set search."""
+"""Determinization: a full state consistent with what one seat knows, for information-set search.
+
+What the observer knows of another master's cards: the public ones (face up in play, in the trash, at hand,
+residual), how many are in each hidden place, and, for every card once seen face up in the trash, the shuffle
+(``Player.epoch``) it went back into: such a card can only be in the deck or in a slot filled from that
+shuffle or a later one (a card held in hand since before the trash was shuffled cannot be it). Every hidden
+slot keeps the shuffle it was filled from (``Player.origin``; the deck: the current one). Within those
+limits each shuffle is uniform, so every consistent placement is equally likely: the cards bound to the
+latest shuffle are placed first, uniformly among the slots they may be in, then the next latest, and so on.
+
+Servants the observer has not seen are dealt again from the servants it has not seen (the others', the
+unused ones), uniformly; a master in the middle of battle preparation included (its chosen cards are hand
+cards nobody else has seen). A redealt servant's NP/skill cards take over the old ones' statuses.
+"""
 
 from __future__ import annotations
 
 import random
 
+from bouts.games.grail_war.board import stats
 from bouts.games.grail_war.state import GrailState, Player
 
+Slot = tuple[str, int]
 
-def _slots(p: Player, own: bool) -> list[tuple[str, int]]:
+
+def _slots(p: Player, own: bool) -> list[Slot]:
     """Places of the cards the observer cannot see: (pile, index)."""
-    chosen = {c for c, _ in p.selected}
-    found: list[tuple[str, int]] = [("deck", i) for i in range(len(p.deck))]
+    found: list[Slot] = [("deck", i) for i in range(len(p.deck))]
     if own:
         return found
-    found += [("hand", i) for i, c in enumerate(p.hand) if c not in chosen]
+    found += [("hand", i) for i in range(len(p.hand))]
     found += [("trash", i) for i, (_, up) in enumerate(p.trash) if not up]
     found += [("played", i) for i, (_, up, _) in enumerate(p.played) if not up]
     return found
 
 
-def _get(p: Player, slot: tuple[str, int]) -> str:
+def _get(p: Player, slot: Slot) -> str:
     pile, i = slot
     if pile == "deck":
         return p.deck[i]
@@ -30,7 +45,7 @@ def _get(p: Player, slot: tuple[str, int]) -> str:
     return p.played[i][0]
 
 
-def _put(p: Player, slot: tuple[str, int], card: str) -> None:
+def _put(p: Player, slot: Slot, card: str) -> None:
     pile, i = slot
     if pile == "deck":
         p.deck[i] = card
@@ -43,11 +58,94 @@ def _put(p: Player, slot: tuple[str, int], card: str) -> None:
         p.played[i] = (card, up, silent)
 
 
+def _origin(p: Player, slot: Slot, card: str) -> int:
+    return p.epoch if slot[0] == "deck" else p.origin.get(card, 0)
+
+
+def _deal(p: Player, slots: list[Slot], cards: list[str], bound: dict[str, int], rng: random.Random) -> dict[str, str]:
+    """Put ``cards`` into ``slots`` uniformly among placements where no card sits in a slot filled before its
+    bound; returns old card -> new card for each slot."""
+    origins = [_origin(p, sl, _get(p, sl)) for sl in slots]
+    old = [_get(p, sl) for sl in slots]
+    free = list(range(len(slots)))
+    placed: dict[int, str] = {}
+    for b in sorted({bound.get(c, 0) for c in cards}, reverse=True):
+        group = [c for c in cards if bound.get(c, 0) == b]
+        eligible = [i for i in free if origins[i] >= b] if b > 0 else list(free)
+        if len(eligible) < len(group):  # cannot happen in play; stay consistent with the counts
+            eligible = list(free)
+        chosen = rng.sample(eligible, len(group))
+        for i, card in zip(chosen, group, strict=True):
+            placed[i] = card
+        taken = set(chosen)
+        free = [i for i in free if i not in taken]
+    mapping: dict[str, str] = {}
+    for i, sl in enumerate(slots):
+        card = placed[i]
+        _put(p, sl, card)
+        mapping[old[i]] = card
+        if sl[0] != "deck":
+            p.origin[card] = origins[i]
+        else:
+            p.origin.pop(card, None)
+    return mapping
+
+
+def _redeal_servants(new: GrailState, seat: int | None, rng: random.Random) -> list[int]:
+    """Deal the servants ``seat`` has not seen again; returns the seats redealt."""
+    cat = new.catalog
+    unknown = [s for s, p in enumerate(new.players) if s != seat and p.servant and not p.exposed]
+    if not unknown:
+        return []
+    seen = {p.servant for s, p in enumerate(new.players) if p.servant and s not in unknown}
+    free = [sv for sv in cat.servants if sv not in seen]
+    rng.shuffle(free)
+    for s, servant in zip(unknown, free, strict=False):
+        p = new.players[s]
+        old = p.servant
+        old_np = list(cat.servants[old].np_cards)
+        new_np = list(cat.servants[servant].np_cards)
+        rng.shuffle(new_np)
+        np_map = dict(zip(old_np, new_np, strict=True))
+        slots = _slots(p, False)
+        held = [_get(p, sl) for sl in slots]
+        kept = [c for c in held if cat.owner.get(c) != old and c not in np_map]
+        dealt = len(kept) + sum(1 for c in held if c in np_map) < len(held)  # the servant deck is built (DGW-031)
+        hidden_np = [np_map[c] for c in held if c in np_map]
+        cards = [*cat.decks[servant], *kept, *hidden_np] if dealt else [np_map.get(c, c) for c in held]
+        origins = [_origin(p, sl, c) for sl, c in zip(slots, held, strict=True)]
+        p.servant = servant
+        p.np = {np_map[c]: status for c, status in p.np.items()}
+        p.np_round = {np_map.get(c, c): r for c, r in p.np_round.items()}
+        p.since = {c: b for c, b in p.since.items() if cat.owner.get(c) != old}
+        p.origin = {c: o for c, o in p.origin.items() if cat.owner.get(c) != old and c not in np_map}
+        slot_map = dict(zip(held, cards, strict=True))
+        p.selected = [(slot_map.get(c, np_map.get(c, c)), up) for c, up in p.selected]
+        for sl, card, origin in zip(slots, cards, origins, strict=True):
+            _put(p, sl, card)
+            if sl[0] != "deck":
+                p.origin[card] = origin
+    return unknown
+
+
+def _fix_selection(new: GrailState, p: Player, mapping: dict[str, str]) -> None:
+    """Chosen cards follow their slots; a face-up choice the new card cannot pay for goes face down."""
+    spent, mana = 0, p.mana
+    fixed = []
+    for card, up in p.selected:
+        card = mapping.get(card, card)
+        cost = stats(new, p, card)[2] if up else 0
+        if up and not p.infinite and spent + cost > mana:
+            up, cost = False, 0
+        spent += cost
+        fixed.append((card, up))
+    p.selected = fixed
+
+
 def determinize(state: GrailState, seat: int | None, rng: random.Random) -> GrailState:
-    """Reshuffle exactly what ``seat`` cannot see (see :meth:`GrailWar.determinize`)."""
+    """Sample uniformly what ``seat`` cannot see (see :meth:`GrailWar.determinize`)."""
     new = state.clone()
     new.events, new._legal = [], {}
-    cat = new.catalog
     pool = new.situation_deck + new.situation_removed
     rng.shuffle(pool)
     k = len(new.situation_deck)
@@ -58,31 +156,13 @@ def determinize(state: GrailState, seat: int | None, rng: random.Random) -> Grai
     for place, i in hidden:
         new.events_at[place][i] = (events.pop(), False)
     new.event_deck = events
-    # servants the observer has not seen go back in the pool (DGW-017, DGW-030)
-    unknown = [s for s, p in enumerate(new.players)
-               if s != seat and p.servant and not p.exposed and not p.selected]
-    if unknown:
-        seen = {p.servant for s, p in enumerate(new.players) if p.servant and s not in unknown}
-        free = [sv for sv in cat.servants if sv not in seen]
-        rng.shuffle(free)
-        for s, servant in zip(unknown, free, strict=False):
-            p = new.players[s]
-            slots = _slots(p, False)
-            old = [_get(p, sl) for sl in slots]
-            kept = [c for c in old if cat.owner.get(c) != p.servant]
-            dealt = len(kept) < len(old)  # the servant deck is built (DGW-031)
-            p.servant = servant
-            p.np = dict.fromkeys(cat.servants[servant].np_cards, "down")
-            cards = [*cat.decks[servant], *kept] if dealt else old
-            rng.shuffle(cards)
-            for sl, card in zip(slots, cards, strict=True):
-                _put(p, sl, card)
+    _redeal_servants(new, seat, rng)
     for s, p in enumerate(new.players):
-        if s in unknown:
-            continue
-        slots = _slots(p, s == seat)
+        own = s == seat
+        slots = _slots(p, own)
         cards = [_get(p, sl) for sl in slots]
-        rng.shuffle(cards)
-        for sl, card in zip(slots, cards, strict=True):
-            _put(p, sl, card)
+        bound = {} if own else p.since
+        mapping = _deal(p, slots, cards, bound, rng)
+        if not own and p.selected:
+            _fix_selection(new, p, mapping)
     return new

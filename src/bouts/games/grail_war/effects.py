@@ -52,6 +52,9 @@ def _excalibur(state: GrailState, seat: int, card: str) -> None:
 def _ubw(state: GrailState, seat: int, card: str) -> None:
     p = state.players[seat]
     taken = p.deck + [c for c, _ in p.trash]
+    p.epoch += 1  # everyone knows the whole deck and trash are in hand now
+    p.since.update((c, p.epoch) for c, up in p.trash if up)
+    p.origin.update((c, p.epoch) for c in taken)
     p.hand.extend(taken)
     p.deck, p.trash = [], []
     log(state, "effect", f"{name(state, seat)}: 無限の剣製 takes the whole servant deck into hand ({len(taken)} cards)")

@@ -102,6 +102,8 @@ def shuffled(state: GrailState, order: tuple[str, ...]) -> None:
             state.step = "round"
     elif kind == "trash":  # DGW-041
         p = state.players[seat]
+        p.epoch += 1
+        p.since.update((c, p.epoch) for c, up in p.trash if up)
         p.deck, p.trash = list(order), []
         log(state, "shuffle", f"{name(state, seat)} shuffles the trash face down into a new deck ({len(order)})")
     else:  # DGW-042

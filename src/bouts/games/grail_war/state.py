@@ -85,6 +85,12 @@ class Player:
     eliminated: bool = False
     switched: bool = False
     """Shinji changed to Sakura (DGW-G15)."""
+    epoch: int = 0
+    """How many times this deck was rebuilt from the trash (or taken whole by 無限の剣製): its shuffle."""
+    origin: dict[str, int] = field(default_factory=dict)
+    """Card -> the shuffle (``epoch``) of the deck it was drawn from (cards in the deck: the current one)."""
+    since: dict[str, int] = field(default_factory=dict)
+    """Card -> the last shuffle it went into face up, seen by all: it cannot be in a slot filled earlier."""
 
     def clone(self) -> Player:
         """A copy with its own lists."""
@@ -93,7 +99,8 @@ class Player:
                    dict(self.np), dict(self.np_round), list(self.at_hand), self.location, list(self.played),
                    list(self.selected), list(self.residual), self.use_b, self.power_bonus, self.win_bonus,
                    self.land_multiplier, self.lost, self.protected, self.blocked, list(self.flags), self.engaged,
-                   self.acted, self.owed, self.eliminated, self.switched)
+                   self.acted, self.owed, self.eliminated, self.switched, self.epoch, dict(self.origin),
+                   dict(self.since))
         return c
 
 
