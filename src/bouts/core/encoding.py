@@ -41,7 +41,7 @@ class TextIndex:
 
     observation_size: int = 0
     """Length of the observation tensor (set by the game's encoding)."""
-    layout: Layout | None = None
+    layout: Layout
     """The observation tensor's named segments (set by the game's encoding)."""
     max_chance_outcomes: int = 1
     """Most outcomes one chance draw can have (a die's faces, a pile's size): OpenSpiel asks for it."""

@@ -62,7 +62,8 @@ class FgoEncoding(TextIndex):
         movers = [s.id for s in catalog.servants.values()
                   if any(catalog.skills[k].effect == "end_move" for k in s.skills if k in catalog.skills)]
         texts = [f"pick {t}" for t in tokens] + ["mulligan", "keep", "pass"]
-        texts += [f"skill {s}" for s in self.servants] + [f"skill {s} {a}" for s in self.servants for a in self.servants]
+        texts += [f"skill {s}" for s in self.servants]
+        texts += [f"skill {s} {a}" for s in self.servants for a in self.servants]
         texts += [f"move {s} {a} {c}" for s in self.servants for a in self.areas for c in Catalog.instances(s)]
         for size in range(1, BATTLE_CARDS + 1):
             texts += ["battle " + " ".join(combo) for combo in itertools.combinations(self.instances, size)]
@@ -90,7 +91,6 @@ class FgoEncoding(TextIndex):
     def observe(self, view: Mapping[str, Any]) -> list[float]:
         """The tensor of a seat's view (layout in the module docstring)."""
         layout, out = self.layout, self.layout.zeros()
-        assert layout is not None
         seat = view.get("seat")
         if seat in (0, 1):
             layout.one_hot(out, "me", seat)

@@ -116,7 +116,6 @@ class SaoEncoding(TextIndex):
     def observe(self, view: Mapping[str, Any]) -> list[float]:
         """The tensor of a seat's view (layout in the module docstring)."""
         layout, out = self.layout, self.layout.zeros()
-        assert layout is not None
         n = self.seats
         seat = view.get("seat")
         if isinstance(seat, int) and 0 <= seat < n:

@@ -18,7 +18,7 @@ card ids of the pack; segments in this order, each documented in :data:`SEGMENTS
 - ``me`` (n): one-hot, the observing seat;
 - ``phase`` (12): one-hot over :class:`~bouts.games.swordplay.state.Phase`;
 - ``turn`` (F): one-hot, whose turn it is; ``to_act`` (n): who decides now; ``readied`` (1);
-- ``fighters`` (F x 10): per fighter: life / 10, base damage / 5, hands / 2, defeated, is the Monster,
+- ``fighters`` (F x 10): per fighter: life / 10 (0 when below), base damage / 5, hands / 2, defeated, is the Monster,
   armour absorb / 5, armour damage taken / 5, cards in hand / hand size, ready Weapon damage / 5,
   Shield counters left / 5;
 - ``hero`` (F x |H|): one-hot, each fighter's Hero card;
@@ -78,7 +78,6 @@ class SwordplayEncoding(TextIndex):
     def observe(self, view: Mapping[str, Any]) -> list[float]:
         """The tensor of a seat's view (layout in the module docstring)."""
         layout, out = self.layout, self.layout.zeros()
-        assert layout is not None
         seat = view.get("seat")
         if isinstance(seat, int) and 0 <= seat < self.seats:
             layout.one_hot(out, "me", seat)
@@ -93,7 +92,7 @@ class SwordplayEncoding(TextIndex):
         for f in view["fighters"][: self.fighters]:
             i = f["index"]
             armor = f["armor"] or {}
-            features = (f["life"] / 10, f["base_damage"] / 5, f["hands"] / 2, float(f["defeated"]),
+            features = (max(f["life"], 0) / 10, f["base_damage"] / 5, f["hands"] / 2, float(f["defeated"]),
                         float(f["monster"]), armor.get("absorb", 0) / 5, armor.get("damage", 0) / 5,
                         f["hand_size"] / self.hand_size, sum(w["damage"] for w in f["weapons"]) / 5,
                         sum(s["uses"] - s["used"] for s in f["shields"]) / 5)
