@@ -2,7 +2,7 @@
 
 >>> import pyspiel
 >>> from bouts.rl import openspiel
->>> openspiel.register()
+>>> names = openspiel.register()
 >>> game = pyspiel.load_game("bouts_swordplay", {"players": 3})
 >>> game.num_players(), game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
 (3, True)
@@ -47,12 +47,16 @@ MAX_GAME_LENGTH = 100_000
 class _Shared:
     """A bouts state shared by clones: states are never changed after :meth:`Game.apply` returns them."""
 
-    __slots__ = ("chance", "state")
+    __slots__ = ("chance", "legal", "player", "state")
 
     def __init__(self, state: Any) -> None:
         self.state = state
         self.chance: tuple[str, Any] | None = None
         """The pending chance step, once worked out."""
+        self.player: int | None = None
+        """Who acts (OpenSpiel's player id), once worked out."""
+        self.legal: list[int] | None = None
+        """The acting seat's legal action indices, once worked out."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
@@ -152,6 +156,12 @@ class BoutsState(pyspiel.State):  # type: ignore[misc]
     # -- who acts ---------------------------------------------------------------------------------
     def current_player(self) -> int:
         """The seat to decide, CHANCE, or TERMINAL."""
+        player = self._shared.player
+        if player is None:
+            player = self._shared.player = self._work_out_player()
+        return player
+
+    def _work_out_player(self) -> int:
         game = self.table.game
         acting = game.to_act(self._shared.state)
         if not acting or game.outcome(self._shared.state) is not None:
@@ -167,7 +177,11 @@ class BoutsState(pyspiel.State):  # type: ignore[misc]
         return bool(self.current_player() == pyspiel.PlayerId.TERMINAL)
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(self.table.encoding.legal_indices(self._shared.state, player))
+        if player != self.current_player():
+            return []
+        if self._shared.legal is None:
+            self._shared.legal = list(self.table.encoding.legal_indices(self._shared.state, player))
+        return list(self._shared.legal)
 
     # -- chance -----------------------------------------------------------------------------------
     def _chance_step(self) -> tuple[str, Any]:
