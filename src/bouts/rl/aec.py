@@ -80,6 +80,7 @@ class BoutsAEC(AECEnv):  # type: ignore[misc]
         self._chance = random.Random(match_seed)
         self.state = self.table.setup(match_seed)
         self.table.resolve_chance(self.state, self._chance)
+        self._legal_now: dict[int, dict[int, Any]] = {}
         self.steps = 0
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -137,7 +138,10 @@ class BoutsAEC(AECEnv):  # type: ignore[misc]
         if action is None:
             raise IllegalAction(f"{agent} must choose an action index, not None")
         seat = self._seat_of[agent]
-        decided = self.table.encoding.decode(self.state, seat, int(action))  # IllegalAction: nothing changed
+        decided = self._legal(seat).get(int(action))
+        if decided is None:  # the encoding's own message (out of range, or not legal now); nothing changed
+            decided = self.table.encoding.decode(self.state, seat, int(action))
+        self._legal_now = {}
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
         game = self.table.game
@@ -156,8 +160,15 @@ class BoutsAEC(AECEnv):  # type: ignore[misc]
         mask = np.zeros(encoding.num_actions, dtype=np.int8)
         if (agent == self.agent_selection and agent in self.terminations and not self.terminations[agent]
                 and not self.truncations[agent]):
-            mask[list(encoding.legal_indices(self.state, seat))] = 1
+            mask[list(self._legal(seat))] = 1
         return {"observation": observation, "action_mask": mask}
+
+    def _legal(self, seat: int) -> dict[int, Any]:
+        """``seat``'s legal actions by index in the current state (worked out once per step)."""
+        found = self._legal_now.get(seat)
+        if found is None:
+            found = self._legal_now[seat] = self.table.encoding.legal_indices(self.state, seat)
+        return found
 
     def render(self) -> str | None:
         """The terminal picture (``render_mode="ansi"``)."""
