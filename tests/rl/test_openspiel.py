@@ -10,14 +10,18 @@ import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
 from bouts.rl import openspiel
-from tests.rl.cases import ENCODED
+from tests.conformance.cases import Case
+from tests.rl.cases import ENCODED, ENCODED_CASES
 
 NAMES = openspiel.register()
 
 
-@pytest.mark.parametrize("game_id", ENCODED)
-def test_random_sim_test(game_id: str) -> None:
-    pyspiel.random_sim_test(pyspiel.load_game(f"bouts_{game_id}"), num_sims=1, serialize=False, verbose=False)
+@pytest.mark.parametrize("case", [pytest.param(c, id=str(c)) for c in ENCODED_CASES
+                                  if c.seats == c.game.variants()[c.variant].seats[0]])
+def test_random_sim_test(case: Case) -> None:
+    """pyspiel's own random simulation test, for every game and variant (at its fewest seats)."""
+    game = pyspiel.load_game(f"bouts_{case.game_id}", {"players": case.seats, "variant": case.variant})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
 @pytest.mark.parametrize("game_id", ENCODED)
