@@ -74,6 +74,10 @@ def main() -> None:
     for hero, count in wins.items():
         print(line(f"{hero} wins", count, games))
     print("Solo and co-op against the Monster (heuristic Heroes)")
+    for hero in ("gladiator", "mercenary"):
+        cleared = sum(bool(play(seed, ["heuristic"], {"mode": "solo", "heroes": [hero]})[0].winners)
+                      for seed in range(n))
+        print(line(f"solo as {hero}: Hero wins", cleared, n))
     for mode, seats in (("solo", 1), ("coop", 2), ("coop", 3)):
         cleared = sum(bool(play(seed, ["heuristic"] * seats, {"mode": mode})[0].winners) for seed in range(n))
         print(line(f"{mode} with {seats} hero(es): Heroes win", cleared, n))

@@ -122,7 +122,9 @@ def test_unset_search_settings_follow_the_games_recommendation() -> None:
 
 def test_a_horizon_cuts_rollouts_short_and_still_plays_legally() -> None:
     game = bouts.game("swordplay")
-    state = states_along_a_game("swordplay", {}, 2, seed=6)[40]
+    deciding = [s for s in states_along_a_game("swordplay", {}, 2, seed=6) if game.to_act(s)
+                and game.to_act(s)[0] != CHANCE]
+    state = deciding[len(deciding) // 2]
     seat = game.to_act(state)[0]
     assert seat != CHANCE
     agent = make_agent("ismcts:iterations=40,horizon=5", 1)

@@ -56,13 +56,17 @@ def test_undo_refused_after_chance_or_a_reveal() -> None:
     assert not match.can_undo(1)
 
 
-def test_undo_takes_back_later_decisions_of_others_when_fair() -> None:
+def test_undo_never_crosses_another_seats_decision() -> None:
+    """Fair undo: once another seat has answered, the decision it answered stands (and vice versa)."""
     match = new_match()
     match.apply("pass", 0)
     match.apply("pass", 1)
-    assert match.can_undo(0)
-    match.undo(0)
-    assert match.to_act() == (0,) and match.state.passes == 0
+    assert not match.can_undo(0)
+    with pytest.raises(IllegalAction, match="has decided since your last decision"):
+        match.undo(0)
+    assert match.can_undo(1)
+    match.undo(1)
+    assert match.can_undo(0) and not match.can_undo(1)
 
 
 def test_sealed_choices_are_simultaneous_and_hidden_until_all_have_chosen() -> None:
@@ -161,3 +165,18 @@ def test_docstring_examples_of_the_public_api() -> None:
                    bouts.games.swordplay.monster):
         result = doctest.testmod(module)
         assert result.failed == 0, module.__name__
+
+
+def test_undo_refused_after_showing_others_your_own_secret() -> None:
+    """Fair undo: a card you played face up cannot be unseen by the others, so the decision stands."""
+    from bouts.core import Event
+    from bouts.core.match import Step
+
+    match = new_match()
+    match.apply("pass", 0)
+    assert match.can_undo(0)
+    match.steps[-1] = Step(0, "pass", (Event("show", "seat 0 shows its card", reveals=True, owner=0),))
+    assert not match.can_undo(0)
+    match.steps[-1] = Step(0, "pass", (Event("peek", "you look at your card", to=frozenset({0}), reveals=True,
+                                             owner=0),))
+    assert match.can_undo(0)

@@ -12,9 +12,15 @@ G = GAME
 CAT = GAME.catalog()
 
 
-def start(seats: int = 2, *, mode: str = "arena", first: int = 0, **options: Any) -> SwordplayState:
-    """Heroes seated, ``first`` wins the first-player roll, the deck in pack order."""
-    heroes = [list(CAT.heroes)[i % len(CAT.heroes)] for i in range(seats)]
+TYPICAL = "gladiator"
+"""The Hero with the rulebook's typical values (L25: 10 life, 1 damage, 2 hands), for golden tests."""
+
+
+def start(seats: int = 2, *, mode: str = "arena", first: int = 0, heroes: list[str] | None = None,
+          **options: Any) -> SwordplayState:
+    """Heroes seated (the typical Hero in every seat by default), ``first`` wins the first-player roll,
+    the deck in pack order."""
+    heroes = heroes or [TYPICAL] * seats
     state = G.setup(seats, {"heroes": heroes, "mode": mode, **options})
     rolls = [1] * len(state.fighters)
     rolls[first] = 10

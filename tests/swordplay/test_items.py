@@ -7,7 +7,7 @@ import pytest
 from bouts.core import IllegalAction
 from bouts.games.swordplay.combat import apply_damage, damage_of
 from bouts.games.swordplay.state import Phase
-from tests.swordplay.helpers import CAT, act, arrange, at, start, texts
+from tests.swordplay.helpers import CAT, G, act, arrange, at, start, texts
 
 
 def ready_table(hand: list[str], **items: object) -> object:
@@ -20,11 +20,17 @@ def test_swp_013_swp_037_items_are_played_in_the_ready_phase_one_only() -> None:
     """SWP-013, SWP-037, SWP-DT-06: one Item in the Ready phase; a second one is refused."""
     state = ready_table(["dagger/1", "leather_armor/1", "attack_high/1"])
     assert {"ready dagger/1", "ready leather_armor/1"} <= texts(state, 0)
-    state = act(state, 0, "ready dagger/1")
-    assert state.fighters[0].weapons == ["dagger/1"]
-    assert state.phase is not Phase.READY  # the phase is over
-    with pytest.raises(IllegalAction):
-        act(state, 0, "ready leather_armor/1")
+    after = act(state, 0, "ready dagger/1")
+    assert after.fighters[0].weapons == ["dagger/1"]
+    assert after.phase is not Phase.READY and G.to_act(after) != (0,)  # readying ends the phase and the turn
+    # The rule itself, while it is still seat 0's turn in its Ready phase: an Item was readied, so a second
+    # one is refused (the engine moves on at once, so the position is set up by hand).
+    again = ready_table(["leather_armor/1", "attack_high/1"], weapons=["dagger/1"])
+    again.readied = True  # type: ignore[attr-defined]
+    assert G.to_act(again) == (0,) and "pass" in texts(again, 0)
+    assert not any(t.startswith("ready ") for t in texts(again, 0))
+    with pytest.raises(IllegalAction, match="not a legal action"):
+        act(again, 0, "ready leather_armor/1")
     combat = start(2)
     arrange(combat, 0, hand=["dagger/1", "attack_high/1"])
     at(combat, 0, Phase.COMBAT)

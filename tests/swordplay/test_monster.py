@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bouts.core import CHANCE, IllegalAction
+from bouts.core import CHANCE, IllegalAction, Shuffle
 from bouts.games.swordplay.monster import target_of
 from bouts.games.swordplay.state import Phase
 from tests.swordplay.helpers import CAT, G, act, arrange, at, start, take, texts
@@ -138,6 +138,48 @@ def test_swp_rul_27_a_monster_without_hands_discards_weapons(tmp_path) -> None: 
         'defense = { high = 5, low = 5, left = 5, right = 5, dodge_only = 5 }\n')
     state = G.setup(1, {"mode": "solo", "heroes": ["gladiator"]}, G.load_content(str(tmp_path)))
     assert state.fighters[1].hands == 0 and state.fighters[1].armor_value == 0
+    # Through play: the handless Monster draws a one-handed Weapon and must discard it (SWP-068).
+    state = G.apply(state, CHANCE, "roll 10 1")
+    state = G.apply(state, CHANCE, Shuffle(state.catalog.deck))
+    state = monster_draws(state, "dagger/1")
+    slime = state.fighters[1]
+    assert slime.weapons == [] and "dagger/1" in state.discard
+    assert any(e.kind == "monster_discard" for e in state.events)
+
+
+def test_swp_060_monster_fields_drive_its_behaviour(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """SWP-060, SWP-059, SWP-RUL-29: another Monster card's Defense, Life, Base Damage and Armor change play."""
+    import shutil
+
+    from bouts.games.swordplay.cards import REFERENCE
+
+    for f in REFERENCE.glob("*.toml"):
+        shutil.copy(f, tmp_path / f.name)
+    (tmp_path / "monsters.toml").write_text(
+        '[[monster]]\nid = "wyrm"\nname = "Wyrm"\nlife = 9\nbase_damage = 4\narmor = 1\nhands = 1\n'
+        'stand_in = true\ndefense = { high = 3, low = 9, left = 4, right = 4, dodge_only = 11 }\n')
+    pack = G.load_content(str(tmp_path))
+    state = G.setup(1, {"mode": "solo", "heroes": ["gladiator"]}, pack)
+    state = G.apply(state, CHANCE, "roll 10 1")
+    state = G.apply(state, CHANCE, Shuffle(state.catalog.deck))
+    wyrm = state.fighters[1]
+    assert (wyrm.life, wyrm.base_damage, wyrm.armor_value, wyrm.hands) == (9, 4, 1, 1)
+    arrange(state, 0, hand=["attack_high/1", "attack_low/1", "lunge/1"])
+    at(state, 0, Phase.COMBAT)
+    high = act(state, 0, "attack attack_high/1 monster")
+    assert act(high, CHANCE, "roll 3").fighters[1].life == 9  # High 3+: a 3 counters (the Troll needs 6)
+    hit = act(high, CHANCE, "roll 2").fighters[1]
+    assert (hit.armor_value, hit.life) == (0, 9)  # 1 damage, all absorbed by its printed Armor 1
+    low = act(state, 0, "attack attack_low/1 monster")
+    assert act(low, CHANCE, "roll 8").fighters[1].armor_value == 0  # Low 9+: an 8 hits
+    lunge = act(state, 0, "attack lunge/1 monster")
+    assert all(act(lunge, CHANCE, f"roll {r}").fighters[1].armor_value == 0 for r in (1, 10))  # 11: never
+    # Its Base Damage 4 is what its attacks deal; its one hand takes a one-handed Weapon only.
+    attacked = monster_draws(state, "attack_right/1")
+    assert attacked.phase is Phase.DEFEND and attacked.attack is not None and attacked.attack.target == 0
+    assert act(attacked, 0, "take").fighters[0].life == 10 - 4
+    armed = monster_draws(state, "great_axe/1")
+    assert armed.fighters[1].weapons == [] and "great_axe/1" in armed.discard
 
 
 def test_swp_069_swp_070_swp_dt_15_coop_no_friendly_fire() -> None:

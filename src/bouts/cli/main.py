@@ -58,8 +58,8 @@ def list_games() -> None:
         kind = ", ".join(k for k, on in (("chance", info.chance), ("hidden information", info.hidden_information),
                                          ("sealed choices", info.simultaneous),
                                          ("co-op", info.cooperative)) if on)
-        table.add_row(game_id, info.name, f"{info.min_seats}-{info.max_seats}", kind,
-                      ", ".join(_game(game_id).variants()))
+        table.add_row(escape(game_id), escape(info.name), f"{info.min_seats}-{info.max_seats}", kind,
+                      escape(", ".join(_game(game_id).variants())))
     console.print(table)
 
 
@@ -75,20 +75,20 @@ def rules(game_id: GameArg, content: ContentOpt = None) -> None:
     options.add_column("option")
     options.add_column("meaning")
     for name, text in game.options_help().items():
-        options.add_row(name, escape(text))
+        options.add_row(escape(name), escape(text))
     console.print(options)
     variants = Table(title="Variants")
     for column in ("variant", "seats", "options", "description"):
         variants.add_column(column)
     for name, variant in game.variants().items():
-        variants.add_row(name, ",".join(map(str, variant.seats)), escape(json.dumps(dict(variant.options))),
+        variants.add_row(escape(name), ",".join(map(str, variant.seats)), escape(json.dumps(dict(variant.options))),
                          escape(variant.description))
     console.print(variants)
     console.print(f"[bold]Content in use:[/] {escape(pack.id)}" + (f" from {escape(pack.path)}" if pack.path else
                                                                      " (reference pack)"))
     for section, entries in pack.sections.items():
         stand_ins = sum(1 for e in entries if e.stand_in)
-        console.print(f"  [bold]{section}[/]: {len(entries)} entries ({stand_ins} stand-ins)")
+        console.print(f"  [bold]{escape(section)}[/]: {len(entries)} entries ({stand_ins} stand-ins)")
         for entry in entries:
             mark = " [yellow](stand-in)[/]" if entry.stand_in else ""
             console.print(f"    {escape(entry.name)} [dim]{escape(entry.id)}[/]{mark}" +
@@ -144,7 +144,10 @@ def play(
         answer = console.input("Save this match? Enter a file name (or nothing): ").strip()
         target = Path(answer) if answer else None
     if target is not None:
-        target.write_text(match.dumps())
+        try:
+            target.write_text(match.dumps())
+        except OSError as exc:
+            raise UsageError(f"cannot save to {target}: {exc.strerror or exc}") from None
         console.print(f"Saved to {escape(str(target))}.")
 
 

@@ -37,6 +37,17 @@ class Event:
         return self.reveals and self.is_visible_to(seat) and self.owner != seat
 
     @property
+    def is_news_to_anyone(self) -> bool:
+        """Whether some viewer (a seat or a spectator) learns from it something hidden from them before.
+
+        >>> Event("ready", "Seat 0 readies a Dagger", reveals=True, owner=0).is_news_to_anyone
+        True
+        >>> Event("peek", "your own card", to=frozenset({0}), reveals=True, owner=0).is_news_to_anyone
+        False
+        """
+        return self.reveals and (self.to is None or any(viewer != self.owner for viewer in self.to))
+
+    @property
     def is_public(self) -> bool:
         """Whether everyone may see it."""
         return self.to is None

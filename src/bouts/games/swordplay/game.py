@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from bouts.core.chance import Roll, Shuffle
 from bouts.core.contract import CHANCE, Game, GameInfo, IllegalAction, OptionsError, Outcome, Seat, Variant
 from bouts.core.options import validate_options
+from bouts.core.text import distinct_names
 from bouts.games.swordplay import combat, monster, turn
 from bouts.games.swordplay.actions import Act, SwordplayAction
 from bouts.games.swordplay.cards import CATALOGS, Catalog
@@ -31,7 +32,7 @@ from bouts.games.swordplay.state import (
     Phase,
     SwordplayState,
 )
-from bouts.games.swordplay.view import describe_action, render_view, view_of
+from bouts.games.swordplay.view import describe_action, render_discard, render_view, shown_values, view_of
 
 D10 = 10
 
@@ -155,6 +156,9 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
 
     def _after_heroes(self, state: SwordplayState) -> None:
         opts = state.options
+        names = distinct_names([f.name for f in state.fighters])  # "The Gladiator (seat 2)" when shared
+        for fighter, name in zip(state.fighters, names, strict=True):
+            fighter.name = name
         if opts.mode != "arena":
             card = state.catalog.monsters[opts.monster or next(iter(state.catalog.monsters))]
             state.fighters.append(Fighter(card.id, card.name, True, card.life, card.base_damage, card.hands,
@@ -469,7 +473,7 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
     def seat_name(self, state: SwordplayState, seat: Seat) -> str:
         """``seat N (Hero name)``."""
         if 0 <= seat < len(state.fighters):
-            return f"seat {seat} ({state.fighters[seat].name})"
+            return f"seat {seat} ({state.catalog.heroes[state.fighters[seat].card].name})"
         return super().seat_name(state, seat)
 
     def describe(self, state: SwordplayState, seat: Seat, action: SwordplayAction) -> str:
@@ -479,3 +483,54 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
     def render(self, view: Mapping[str, Any]) -> str:
         """The table as Rich markup."""
         return render_view(view)
+
+    def shown_values(self, view: Mapping[str, Any]) -> list[str]:
+        """What :meth:`render` shows of ``view``: names, life, items, your hand with its text, the attack."""
+        return shown_values(view)
+
+    def zones(self) -> dict[str, str]:
+        """The face-up discard pile (SWP-036: it is public)."""
+        return {"discard": "the discard pile, face up: every card with its text and copies"}
+
+    def render_zone(self, view: Mapping[str, Any], zone: str) -> str:
+        """``view discard``."""
+        if zone != "discard":
+            raise KeyError(zone)
+        return render_discard(view)
+
+    MENU_LIMIT: ClassVar[int] = 16
+
+    def featured_actions(self, state: SwordplayState, seat: Seat) -> tuple[SwordplayAction, ...]:
+        """All legal actions when they are few; else (many Heroes to attack) the heuristic's pick, ending the
+        turn, and the attacks on the weakest targets; every other one is still typed or listed by ``more``."""
+        legal = self.legal_actions(state, seat)
+        if len(legal) <= self.MENU_LIMIT:
+            return legal
+        from bouts.games.swordplay import strategy
+
+        best = strategy.choose(self, state, seat, random.Random(0))
+
+        def weakness(action: SwordplayAction) -> tuple[int, str]:
+            if type(action) is not Act or action.verb != "attack" or action.target in (None, "monster"):
+                return (-1, str(action))
+            return (state.fighters[int(action.target or 0)].life, str(action))
+
+        ranked = sorted((a for a in legal if a != best), key=weakness)
+        return (best, *ranked[:self.MENU_LIMIT - 1])
+
+    def is_trivial(self, state: SwordplayState, seat: Seat, action: SwordplayAction) -> bool:
+        """One-option prompts of your own turn decide nothing and tell nobody anything: the only Hero
+        left, keeping an empty hand, readying nothing with no Item to hand, ending the turn with no
+        Attack card. "Take the hit" is always asked: skipping it in hot-seat would show that the
+        defender held no counter."""
+        return type(action) is Act and action.verb in ("hero", "keep", "pass", "end")
+
+    def help_examples(self) -> list[tuple[str, str]]:
+        """Swordplay's commands as a player types them."""
+        return [
+            ("discard attack_low/2", "Discard phase: discard one card (keep: discard nothing)"),
+            ("ready broadsword/1", "Ready phase: ready a Weapon, Armor or Shield (then no attack this turn)"),
+            ("attack attack_high/1 1", "Combat: attack seat 1 High (in solo/co-op the target is 'monster')"),
+            ("defend duck/1", "when attacked: counter with a Defense card; shield buckler/1, or take"),
+            ("view discard", "the face-up discard pile"),
+        ]

@@ -13,6 +13,7 @@ from bouts.games.swordplay.combat import damage_of
 from bouts.games.swordplay.monster import defense_value, monster_card
 from bouts.games.swordplay.state import Fighter, Phase, SwordplayState
 from bouts.games.swordplay.turn import fits
+from bouts.games.swordplay.view import LOCATION_NAMES
 
 
 def choose(game: Game[Any, Any], state: SwordplayState, seat: Seat, rng: random.Random) -> Any:
@@ -154,3 +155,54 @@ def evaluate(game: Game[Any, Any], state: SwordplayState) -> list[float]:
 SEARCH = {"rollout": "heuristic", "prior": "heuristic", "horizon": 20}
 """What ``ismcts`` uses here unless its spec says otherwise: heuristic rollouts cut short after 20 steps
 and scored by :func:`evaluate`, with the heuristic's bias in the tree (see ``bench/strength.py``)."""
+
+
+def explain(game: Game[Any, Any], state: SwordplayState, seat: Seat, action: Any) -> str:
+    """One line of reason for the heuristic's choice (the terminal's ``hint``)."""
+    legal = game.legal_actions(state, seat)
+    if len(legal) == 1:
+        return "it is the only legal action"
+    if not isinstance(action, Act):
+        return "the heuristic's choice"
+    cards = state.catalog.cards
+    card = cards.get(action.card or "")
+    me = state.fighters[seat] if 0 <= seat < len(state.fighters) else None
+    verb = action.verb
+    if verb == "hero":
+        return ("the two Heroes are about even (The Mercenary wins 50.8% of heuristic games against The Gladiator): "
+                "more life to outlast, or more damage on fewer hands")
+    if verb == "keep":
+        return "your hand is worth keeping: no Item you cannot ready, not too many Defense cards"
+    if verb == "discard" and card is not None and me is not None:
+        if card.is_item and not fits(state, me, card):
+            return f"{card.name} cannot be readied (not enough free hands): make room for a card you can use"
+        if card.type == "defense":
+            return "you hold 3+ Defense cards: drop the one that counters the fewest locations"
+        return "no Attack card in hand: cycle a card to draw towards one"
+    if verb == "ready" and card is not None:
+        if card.type == "weapon":
+            return f"arm up early: +{card.damage} damage on every later attack"
+        if card.type == "armor":
+            return f"no Armor yet: {card.absorb} damage absorbed before your life"
+        return "no Attack card to play this turn, so an Item costs nothing"
+    if verb == "pass":
+        return "attack this turn instead: readying an Item would forbid it (SWP-039)"
+    if verb == "end":
+        return "no attack worth making"
+    if verb == "attack" and card is not None:
+        target = state.monster if action.target == "monster" else int(action.target or 0)
+        assert target is not None
+        foe = state.fighters[target]
+        amount = damage_of(state, state.fighters[seat], card)
+        if foe.is_monster:
+            need = defense_value(monster_card(state), card.strikes)
+            return (f"{amount} damage, and it lands {min(max(need - 1, 0), 10) * 10}% of the time "
+                    f"({foe.name} counters {LOCATION_NAMES[card.strikes]} on d10 {need}+): the best expected damage")
+        return f"{amount} damage at {foe.name} (life {foe.life}): the weakest target for the most likely damage"
+    if verb == "defend" and card is not None:
+        return "counter with the narrowest card, keeping the ones that counter more locations"
+    if verb == "shield":
+        return "no single-location Defense card fits: let the Shield take it"
+    if verb == "take":
+        return "nothing you hold counters this attack"
+    return "the heuristic's choice"

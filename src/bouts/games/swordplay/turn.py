@@ -58,7 +58,7 @@ def ready_options(state: SwordplayState) -> tuple[Act, ...]:
     free = free_hands(state, fighter)
     options = [PASS]
     seen: set[str] = set()
-    for instance in fighter.hand:
+    for instance in () if state.readied else fighter.hand:  # SWP-013, SWP-DT-06: one Item per Ready phase
         known = instances[instance]
         if known.is_item and (known.is_armor or known.hands <= free) and known.card_id not in seen:  # fits()
             seen.add(known.card_id)
