@@ -90,9 +90,11 @@ def charge(state: KaleidoState, seat: int, cost: int, what: str) -> None:
 
 
 def _pay_is_open(state: KaleidoState, frame: Decision) -> bool:
-    # With exactly enough mana there is nothing to choose: everything is spent.
+    # Nothing to choose when exactly enough mana is there (everything is spent) or one source is left.
     due: int = frame.get("due")
-    return mana_available(state, frame.seat) > due
+    player = state.players[frame.seat]
+    sources = len(player.hand) + (1 if player.strategy else 0) + (1 if player.accumulation and in_battle(state) else 0)
+    return sources > 1 and mana_available(state, frame.seat) > due
 
 
 def _pay_everything(state: KaleidoState, frame: Decision) -> Act:
