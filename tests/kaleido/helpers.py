@@ -90,7 +90,7 @@ def give(state: KaleidoState, seat: int, *cards: str) -> None:
         for place in (state.deck, state.discard, *(p.hand for p in state.players)):
             if card in place:
                 place.remove(card)
-        state.players[seat].hand.append(card)
+        state.players[seat].hand.insert(0, card)  # first: the menu offers this copy
         state.drawn_in[card] = state.epoch
 
 

@@ -45,7 +45,7 @@ def _battle_phase(state: KaleidoState, frame: Decision) -> None:
 
 def targets(state: KaleidoState, seat: int) -> list[int]:
     """Whom ``seat`` may nominate: any other remaining player, lurking or not (KAL-041, KAL-RUL-17)."""
-    return [s for s in state.order if s != seat and state.players[s].alive]
+    return [s for s in range(state.seats) if s != seat and state.players[s].alive]
 
 
 def _nominate_open(state: KaleidoState, frame: Decision) -> bool:
