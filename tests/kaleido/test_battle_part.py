@@ -518,6 +518,9 @@ def test_kal_rul_43_45_spoils_count_at_hand_check() -> None:
     state = resolve(act(state, "attack normal"))
     assert len(state.players[0].hand) > 4
     state.stack = [f for f in state.stack if (f.kind, f.seat) != ("nominate", 2)]  # P2 sits out
+    from bouts.games.kaleido.flow import run
+
+    run(state)
     state = quiet_until(state, "discard", 0)
     assert top(state) == ("discard", 0)
 
