@@ -91,7 +91,7 @@ def test_kal_049_050_051_strategy_card_face_up() -> None:
 
 
 def test_kal_055_056_057_058_ex_13_rul_12_accumulation_limits() -> None:
-    """KAL-055..KAL-058, KAL-EX-13, KAL-RUL-12: 1 a turn, at most 2 at once; after spending one, legal again."""
+    """KAL-055, KAL-056, KAL-057, KAL-058, KAL-EX-13, KAL-RUL-12: 1 a turn, at most 2 at once; after spending one, legal again."""
     state = act(table([SABER, RIDER]), "act")
     state = act(state, "no_strategy")
     state = act(state, f"accumulate {state.players[0].hand[0]}")
