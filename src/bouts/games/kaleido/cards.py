@@ -96,8 +96,6 @@ class Master(KaleidoEntry):
     mana_rank: int = Field(ge=1, le=5)
     """魔力ランク: cards drawn at mana supply (KAL-159)."""
     abilities: tuple[str, ...] = ()
-    servants: tuple[str, ...] = Field(min_length=1)
-    """The servants of the pairing table for this master (KAL-013..KAL-016)."""
 
 
 class Servant(KaleidoEntry):
@@ -141,6 +139,13 @@ class MagicCard(KaleidoEntry):
         return self.effect in ("attack_down", "defence_down", "damage")
 
 
+class Pair(KaleidoEntry):
+    """A row of the pairing table: a master and a servant it may command (KAL-013..KAL-016)."""
+
+    master: str
+    servant: str
+
+
 class FateCard(KaleidoEntry):
     """A fate card (KAL-169..KAL-171): number, location and 霊地効果."""
 
@@ -150,7 +155,7 @@ class FateCard(KaleidoEntry):
 
 
 SCHEMA: dict[str, type[Entry]] = {"master": Master, "servant": Servant, "ability": Ability,
-                                  "magic": MagicCard, "fate": FateCard}
+                                  "magic": MagicCard, "fate": FateCard, "pair": Pair}
 REFERENCE = Path(__file__).parent / "content"
 
 
@@ -167,6 +172,10 @@ class Catalog(PackIndex):
     """Every magic card instance, in pack order (the unshuffled deck, KAL-007)."""
     fates: dict[int, FateCard]
     """Fate cards by number."""
+    pairs: dict[tuple[str, str], str]
+    """(master, servant) to the pairing-table row's id."""
+    servants_of: dict[str, tuple[str, ...]]
+    """Each master's servants by the pairing table."""
 
     def card(self, instance: str) -> MagicCard:
         """The magic card of an instance id."""
@@ -190,10 +199,16 @@ def catalog_of(pack: ContentPack) -> Catalog:
         for ability in owner.abilities:
             if ability not in abilities:
                 raise ContentError(f"{owner.id}: unknown ability '{ability}'")
-    for master in masters.values():
-        for servant in master.servants:
-            if servant not in servants:
-                raise ContentError(f"master {master.id}: unknown servant '{servant}'")
+    pairs: dict[tuple[str, str], str] = {}
+    servants_of: dict[str, list[str]] = {m: [] for m in masters}
+    for pair in pack.entries("pair", Pair):
+        if pair.master not in masters or pair.servant not in servants:
+            raise ContentError(f"pair {pair.id}: unknown master '{pair.master}' or servant '{pair.servant}'")
+        pairs[(pair.master, pair.servant)] = pair.id
+        servants_of[pair.master].append(pair.servant)
+    for master, paired in servants_of.items():
+        if not paired:
+            raise ContentError(f"master {master}: no [[pair]] names a servant for it")
     for record in abilities.values():
         if record.grants and record.grants not in abilities:
             raise ContentError(f"ability {record.id}: grants unknown ability '{record.grants}'")
@@ -212,7 +227,8 @@ def catalog_of(pack: ContentPack) -> Catalog:
         raise ContentError("the pack needs at least 7 masters (one per player)")
     if not magic:
         raise ContentError("the pack has no [[magic]] cards")
-    catalog = _INDEXED[key] = Catalog(pack, masters, servants, abilities, magic, tuple(magic), fates)
+    catalog = _INDEXED[key] = Catalog(pack, masters, servants, abilities, magic, tuple(magic), fates, pairs,
+                                      {m: tuple(v) for m, v in servants_of.items()})
     return catalog
 
 

@@ -186,8 +186,14 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
         return Outcome((), state.reason or "no winner")
 
     def content_choices(self, state: KaleidoState) -> dict[Seat, str | list[str]]:
-        """Each seat's master and servant: ``bouts sim`` reports per master-servant pair."""
-        return {seat: [p.master, p.servant] for seat, p in enumerate(state.players) if p.master and p.servant}
+        """Each seat's master-servant pair (its pairing-table row; master and servant in shuffle mode):
+        ``bouts sim`` reports per pair."""
+        chosen: dict[Seat, str | list[str]] = {}
+        for seat, p in enumerate(state.players):
+            if p.master and p.servant:
+                row = state.catalog.pairs.get((p.master, p.servant))
+                chosen[seat] = row if row is not None else [p.master, p.servant]
+        return chosen
 
     # -- presentation ------------------------------------------------------------------------------
     def seat_name(self, state: KaleidoState, seat: Seat) -> str:

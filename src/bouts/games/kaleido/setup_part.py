@@ -51,7 +51,7 @@ def servant_options(state: KaleidoState, seat: int) -> list[str]:
     taken = {p.servant for p in state.players if p.servant}
     master = state.players[seat].master
     assert master is not None
-    pool = state.catalog.servants if state.options.shuffle_mode else state.catalog.masters[master].servants
+    pool = state.catalog.servants if state.options.shuffle_mode else state.catalog.servants_of[master]
     return [s for s in pool if s not in taken]
 
 
@@ -63,7 +63,7 @@ def master_menu(state: KaleidoState, frame: Decision) -> list[Act]:
     if not state.options.shuffle_mode:  # a master must still have a servant card left to command
         spoken = {p.servant for p in state.players if p.servant}
         options = [a for a in options
-                   if any(s not in spoken for s in state.catalog.masters[a.args[0]].servants)]
+                   if any(s not in spoken for s in state.catalog.servants_of[a.args[0]])]
     return options
 
 

@@ -197,7 +197,10 @@ def _intervene(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple
         act, damage = _best_attack(state, seat, target, legal, "intervene")
         if act is None:
             continue
-        score = damage + (4 if damage >= state.players[target].hp else 0) - 0.4 * ability_cost(state, seat, act.args[1])
+        kill = damage >= state.players[target].hp
+        if not kill and len(state.players[seat].hand) < 4:
+            continue  # keep the cards for one's own battles
+        score = damage + (4 if kill else 0) - 0.8 * ability_cost(state, seat, act.args[1])
         if score > best_score:
             best, best_score = (act, f"{damage} damage to P{target} without joining the battle"), score
     return best or (Act("pass"), "no intervention worth its cost")
