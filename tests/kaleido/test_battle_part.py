@@ -99,18 +99,18 @@ def test_kal_ex_17_095_normal_attack_damage() -> None:
     """KAL-EX-17, KAL-095, KAL-164: attack 5 against defence 3: 2 damage."""
     state = duel()
     modify(state, 0, "attack", 1)  # Saber 4 → 5
-    modify(state, 1, "defence", 2)  # Rider 1 → 3
+    modify(state, 1, "defence", 1)  # Rider 2 → 3
     state = resolve(act(state, "attack normal"))
-    assert state.players[1].hp == 9 - 2
+    assert state.players[1].hp == 10 - 2
 
 
 def test_kal_ex_18_rul_26_no_negative_damage() -> None:
     """KAL-EX-18, KAL-RUL-26: attack 2 against defence 4: no damage, HP never rises."""
     state = duel()
     modify(state, 0, "attack", -2)
-    modify(state, 1, "defence", 3)
+    modify(state, 1, "defence", 2)  # Rider 2 → 4
     state = resolve(act(state, "attack normal"))
-    assert state.players[1].hp == 9
+    assert state.players[1].hp == 10
 
 
 def test_kal_104_ex_19_floors_at_zero() -> None:
@@ -120,7 +120,8 @@ def test_kal_104_ex_19_floors_at_zero() -> None:
     state = duel()
     modify(state, 0, "attack", -2)  # Saber 4 → 2
     modify(state, 0, "attack", -5)
-    modify(state, 1, "defence", -4)  # Rider 1
+    modify(state, 1, "defence", -1)  # Rider 2 → 1
+    modify(state, 1, "defence", -4)
     assert attack_power(state, 0, "normal") == 0 and defence_power(state, 1) == 0
 
 
@@ -152,7 +153,7 @@ def test_kal_089_final_defence() -> None:
     give(state, 1, "barrier/1")
     state = act(state, "use barrier/1")
     state = act(state, "pass") if top(state)[0] == "counter" else state
-    assert defence_power(state, 1) == 1 + 2
+    assert defence_power(state, 1) == 2 + 2
 
 
 def clash_state(attack_np: int, answer_np: int, attacker_def: int, defender_def: int) -> KaleidoState:
@@ -166,8 +167,8 @@ def clash_state(attack_np: int, answer_np: int, attacker_def: int, defender_def:
         state.drawn_in[card] = 0
     state.effects += [Effect(0, "attack", attack_np - 8, "turn", "fixture"),
                       Effect(1, "attack", answer_np - 8, "turn", "fixture"),
-                      Effect(0, "defence", attacker_def - 3, "turn", "fixture"),
-                      Effect(1, "defence", defender_def - 1, "turn", "fixture")]
+                      Effect(0, "defence", attacker_def - 2, "turn", "fixture"),
+                      Effect(1, "defence", defender_def - 2, "turn", "fixture")]
     state = act(state, "attack excalibur")
     assert top(state) == ("defend", 1)
     assert "clash bellerophon" in legal(state)  # KAL-090
@@ -177,25 +178,25 @@ def clash_state(attack_np: int, answer_np: int, attacker_def: int, defender_def:
 def test_kal_090_093_094_ex_20_reverse_damage() -> None:
     """KAL-090, KAL-092, KAL-093, KAL-094, KAL-EX-20: 6 against 9: D loses 0, A loses (9-6)-2 = 1."""
     state = clash_state(6, 9, 2, 3)
-    assert state.players[1].hp == 9 and state.players[0].hp == 10 - 1
+    assert state.players[1].hp == 10 and state.players[0].hp == 10 - 1
 
 
 def test_kal_092_ex_21_rul_24_clash_reduces_attack() -> None:
     """KAL-092, KAL-EX-21, KAL-RUL-24: 10 against 6, D's defence 3: D loses (10-6)-3 = 1, A nothing."""
     state = clash_state(10, 6, 3, 3)
-    assert state.players[1].hp == 9 - 1 and state.players[0].hp == 10
+    assert state.players[1].hp == 10 - 1 and state.players[0].hp == 10
 
 
 def test_kal_ex_22_equal_clash() -> None:
     """KAL-EX-22, KAL-RUL-24: 7 against 7: nobody loses HP."""
     state = clash_state(7, 7, 3, 1)
-    assert (state.players[0].hp, state.players[1].hp) == (10, 9)
+    assert (state.players[0].hp, state.players[1].hp) == (10, 10)
 
 
 def test_kal_ex_23_rul_25_reverse_damage_floored() -> None:
     """KAL-EX-23, KAL-RUL-25: 6 against 8 with A's defence 3: A loses max(0, 2-3) = 0."""
     state = clash_state(6, 8, 3, 1)
-    assert (state.players[0].hp, state.players[1].hp) == (10, 9)
+    assert (state.players[0].hp, state.players[1].hp) == (10, 10)
 
 
 def test_kal_ex_24_150_clash_with_command_spell_three() -> None:
@@ -207,11 +208,11 @@ def test_kal_ex_24_150_clash_with_command_spell_three() -> None:
     state.players[1].hand = ["healing/1", "healing/2", "healing/3"]
     for card in (*state.players[0].hand, *state.players[1].hand):
         state.drawn_in[card] = 0
-    state.effects += [Effect(1, "attack", 2, "turn", "fixture"), Effect(1, "defence", -1, "turn", "fixture")]
+    state.effects += [Effect(1, "attack", 2, "turn", "fixture"), Effect(1, "defence", -2, "turn", "fixture")]
     state = act(state, "spell boost")
     state = act(state, "attack excalibur")
     state = resolve(state, "clash bellerophon")
-    assert state.players[1].hp == 9 - 1 and state.players[0].hp == 10
+    assert state.players[1].hp == 10 - 1 and state.players[0].hp == 10
 
 
 def test_kal_091_ex_25_no_clash_against_normal_or_plain_np() -> None:
@@ -230,12 +231,12 @@ def test_kal_091_ex_25_no_clash_against_normal_or_plain_np() -> None:
 def test_kal_096_ex_26_165_defence_np_at_damage() -> None:
     """KAL-096, KAL-EX-26, KAL-165, KAL-166: a type-防御 NP, paid, reduces the damage as it says (−4)."""
     state = duel([SABER, BERSERKER])
-    modify(state, 0, "attack", 5)  # 9 against 2: 7
+    modify(state, 0, "attack", 5)  # 9 against 2: 7, less 2
     state = act(state, "attack normal")
     assert "guard twelve_labours" in legal(state)
     state.players[1].hand = ["healing/1", "healing/2"]
     state = resolve(state, "guard twelve_labours")
-    assert state.players[1].hp == 13 - (7 - 4)
+    assert state.players[1].hp == 10 - (7 - 2)
     assert {"healing/1", "healing/2"} <= set(state.discard)
 
 
@@ -248,7 +249,7 @@ def test_kal_097_098_099_100_ex_30_death_and_spoils() -> None:
     d.hp, d.hand, d.strategy, d.accumulation, d.spells = 3, ["gandr/1", "gandr/2"], "barrier/1", ["healing/1"], 0
     for card in ("gandr/1", "gandr/2", "healing/1"):
         state.drawn_in[card] = 0
-    modify(state, 0, "attack", 1)  # 5 against 1: 4 damage, HP 3 → -1
+    modify(state, 0, "attack", 2)  # 6 against 2: 4 damage, HP 3 → -1
     before = len(state.players[0].hand)
     state = resolve(act(state, "attack normal"))
     assert not state.players[1].alive and state.players[1].hp == -1
@@ -262,14 +263,14 @@ def test_kal_101_102_ex_29_rul_20_intervention_kills() -> None:
     state = table([SABER, RIDER, ARCHER], turn_fates=(1, 7, 2))  # field 7: defence +1
     state = quiet_until(state, "intervene", 2)
     d = state.players[1]
-    d.hp, d.hand, d.strategy = 3, ["gandr/1", "gandr/2", "gandr/3"], "barrier/1"
+    d.hp, d.hand, d.strategy = 2, ["gandr/1", "gandr/2", "gandr/3"], "barrier/1"
     d.accumulation = ["healing/1", "healing/2"]
     for card in ("gandr/1", "gandr/2", "gandr/3", "healing/1", "healing/2"):
         state.drawn_in[card] = 0
     d.spells = 0
     state.players[2].hand = ["barrier/2"]
     state.drawn_in["barrier/2"] = 0
-    state = act(state, "intervene 1 caladbolg")  # 5 against 2: 3
+    state = act(state, "intervene 1 caladbolg")  # 5 against 3: 2, HP 2 → 0
     state = resolve(state)
     assert not state.players[1].alive and state.players[1].spells == 0
     assert len(state.players[2].hand) == 4 and {"healing/1", "healing/2"} <= set(state.discard)
@@ -618,4 +619,4 @@ def test_kal_129_turn_effects_end_with_turn() -> None:
     give(state, 0, "gandr/1")
     state = act(state, "use gandr/1")
     state = act(state, "pass") if top(state)[0] == "counter" else state
-    assert state.players[1].hp == 9 - 1 and "gandr/1" in state.discard and not state.effects
+    assert state.players[1].hp == 10 - 1 and "gandr/1" in state.discard and not state.effects

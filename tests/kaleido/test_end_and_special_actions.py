@@ -195,23 +195,23 @@ def test_kal_ex_45_one_effect_per_spell() -> None:
 def test_kal_142_rul_46_special_action_before_effects() -> None:
     """KAL-142, KAL-RUL-46: a special action resolves at once, inside a window, before the pending attack."""
     state = duel()
-    modify(state, 0, "attack", 8)  # 12 against 1: 11
+    modify(state, 0, "attack", 8)  # 12 against 2: 10
     state = act(state, "attack normal")
     state = act(state, "spell heal")  # resolves now, before 【ダメージ決定】
-    assert state.players[1].hp == 14 and top(state) == ("defend", 1)
+    assert state.players[1].hp == 15 and top(state) == ("defend", 1)
     state = act(state, "take")
-    assert state.players[1].hp == 14 - 11
+    assert state.players[1].hp == 15 - 10
 
 
 def test_kal_rul_48_spell_after_damage_before_death_check() -> None:
     """KAL-RUL-48: HP 0 or less after damage: a command spell ④ before 【死亡判定】 saves the servant."""
     state = duel()
-    modify(state, 0, "attack", 5)  # 9 against 1: 8
+    modify(state, 0, "attack", 5)  # 9 against 2: 7
     state.players[1].hp = 6
     state = act(act(state, "attack normal"), "take")
-    assert top(state) == ("last", 1) and state.players[1].hp == -2
+    assert top(state) == ("last", 1) and state.players[1].hp == -1
     state = act(state, "spell heal")
-    assert state.players[1].alive and state.players[1].hp == 3
+    assert state.players[1].alive and state.players[1].hp == 4
 
 
 def test_kal_rul_52_intervener_boosts_itself() -> None:
@@ -222,7 +222,7 @@ def test_kal_rul_52_intervener_boosts_itself() -> None:
     state.players[2].hand += ["gandr/1", "gandr/2"]
     state.drawn_in.update({"gandr/1": 0, "gandr/2": 0})
     state = quiet_until(state, "attack", 0)
-    assert attack_power(state, 2, "zabaniya") == 7
+    assert attack_power(state, 2, "zabaniya") == 8
     decision = Decision.make(2, "intervene")
     assert any(str(a) == "spell boost" for a in special_actions(state, decision))
 
@@ -257,7 +257,7 @@ def test_kal_157_161_167_170_card_anatomy_in_view() -> None:
     state = duel([BERSERKER, SABER])
     view = GAME.view(state, 1)
     me = view["players"][0]
-    assert (me["max_mana"], me["mana_rank"], me["hp"], me["attack"], me["defence"]) == (6, 3, 13, 5, 2)
+    assert (me["max_mana"], me["mana_rank"], me["hp"], me["attack"], me["defence"]) == (5, 3, 10, 4, 2)
     assert any("十二の試練" in a and "宝具/防御" in a for a in me["abilities"])
     assert view["battle"]["field"]["name"] == "言峰教会"
 

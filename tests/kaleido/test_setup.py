@@ -44,7 +44,7 @@ def test_kal_006_172_tracker_holds_hp_and_spells() -> None:
     """KAL-006, KAL-172, KAL-020: the tracker shows HP (at printed HP) and command spells, for everyone."""
     state = table([SABER, RIDER])
     players = GAME.view(state, None)["players"]
-    assert [(p["hp"], p["max_hp"], p["spells"]) for p in players] == [(10, 10, 2), (9, 9, 2)]
+    assert [(p["hp"], p["max_hp"], p["spells"]) for p in players] == [(10, 10, 2), (10, 10, 2)]
 
 
 def test_kal_007_023_ex_02_deck_and_first_draw() -> None:
@@ -53,7 +53,7 @@ def test_kal_007_023_ex_02_deck_and_first_draw() -> None:
     assert [len(p.hand) for p in state.players] == [1, 1, 1, 1]
     assert len(state.deck) == 46 and state.discard == []
     assert len(CATALOGS.reference().deck) == 50
-    assert [p.hp for p in state.players] == [10, 9, 9, 8]
+    assert [p.hp for p in state.players] == [10, 10, 10, 11]
 
 
 def test_kal_009_010_ex_03_master_choice_order() -> None:

@@ -287,7 +287,7 @@ def test_kal_127_rul_54_auto_card_as_strategy_card() -> None:
     state = act(state, "act")
     before = defence_power(state, 0)
     state = act(state, "set magic_crest/1")
-    assert defence_power(state, 0) == before + 1 and defence_power(state, 1) == 9 - 9 + 1
+    assert defence_power(state, 0) == before + 1 and defence_power(state, 1) == 2
 
 
 def test_kal_rul_54_auto_card_from_hand_in_own_strategy_phase() -> None:
