@@ -45,7 +45,8 @@ def resolve(state: KaleidoState, *answers: str) -> KaleidoState:
 
 
 def test_kal_067_068_069_070_073_074_ex_16_nomination() -> None:
-    """KAL-067, KAL-068, KAL-069, KAL-070, KAL-071, KAL-073, KAL-074, KAL-EX-16: P2 nominates P4: P2 draws 1 and goes first; P4's fate is the battlefield."""
+    """KAL-067, KAL-068, KAL-069, KAL-070, KAL-071, KAL-073, KAL-074, KAL-EX-16:
+    P2 nominates P4: P2 draws 1 and goes first; P4's fate is the battlefield."""
     state = table([SABER, RIDER, ARCHER, BERSERKER], turn_fates=(4, 1, 3, 2))
     state = quiet_until(state, "nominate", 1)
     hands = [len(p.hand) for p in state.players]
@@ -229,7 +230,7 @@ def test_kal_091_ex_25_no_clash_against_normal_or_plain_np() -> None:
 
 
 def test_kal_096_ex_26_165_defence_np_at_damage() -> None:
-    """KAL-096, KAL-EX-26, KAL-165, KAL-166: a type-防御 NP, paid, reduces the damage as it says (−4)."""
+    """KAL-096, KAL-EX-26, KAL-165, KAL-166: a type-防御 NP, paid, reduces the damage as it says (-2)."""
     state = duel([SABER, BERSERKER])
     modify(state, 0, "attack", 5)  # 9 against 2: 7, less 2
     state = act(state, "attack normal")
@@ -241,8 +242,9 @@ def test_kal_096_ex_26_165_defence_np_at_damage() -> None:
 
 
 def test_kal_097_098_099_100_ex_30_death_and_spoils() -> None:
-    """KAL-097, KAL-098, KAL-099, KAL-100, KAL-162, KAL-EX-30: D (HP 3) with 2 hand, 1 strategy, 1 accumulation falls to -1:
-    A receives 3 cards, the accumulation card is discarded."""
+    """KAL-097, KAL-098, KAL-099, KAL-100, KAL-162, KAL-EX-30:
+    D (HP 3) with 2 hand, 1 strategy, 1 accumulation falls to -1: A receives 3 cards,
+    the accumulation card is discarded."""
     state = table([SABER, RIDER, ARCHER], turn_fates=(1, NEUTRAL, 2))
     state = quiet_until(state, "attack", 0)
     d = state.players[1]

@@ -257,7 +257,7 @@ def test_kal_157_161_167_170_card_anatomy_in_view() -> None:
     state = duel([BERSERKER, SABER])
     view = GAME.view(state, 1)
     me = view["players"][0]
-    assert (me["max_mana"], me["mana_rank"], me["hp"], me["attack"], me["defence"]) == (5, 3, 10, 4, 2)
+    assert (me["max_mana"], me["mana_rank"], me["hp"], me["attack"], me["defence"]) == (5, 2, 10, 4, 2)
     assert any("十二の試練" in a and "宝具/防御" in a for a in me["abilities"])
     assert view["battle"]["field"]["name"] == "言峰教会"
 

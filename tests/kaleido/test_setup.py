@@ -11,7 +11,6 @@ from tests.kaleido.helpers import (
     AVENGER,
     CASTER,
     GAME,
-    LANCER_K,
     RIDER,
     SABER,
     act,

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
 
-from bouts.core import IllegalAction
+from bouts.core import CHANCE, IllegalAction
+from bouts.games.kaleido.cards import REFERENCE
 from bouts.games.kaleido.strategy_part import supply_count
 from tests.kaleido.helpers import (
     ARCHER,
-    BERSERKER,
     CASTER,
     GAME,
     RIDER,
     SABER,
     act,
+    deck,
+    fates,
     give,
     legal,
     next_turn,
@@ -45,9 +50,19 @@ def test_kal_038_039_045_lurk_or_normal_action() -> None:
     assert not act(state, "act").players[0].lurking
 
 
-def test_kal_042_047_048_ex_07_mana_supply() -> None:
-    """KAL-042, KAL-047, KAL-048, KAL-159, KAL-EX-07: rank-3 master draws 3 acting, exactly 1 lurking."""
-    state = table([BERSERKER, RIDER])  # Illyasviel: mana rank 3
+def test_kal_042_047_048_ex_07_mana_supply(tmp_path: Path) -> None:
+    """KAL-042, KAL-047, KAL-048, KAL-159, KAL-EX-07: a rank-3 master (fixture pack) draws 3 acting, 1 lurking."""
+    pack = tmp_path / "pack"
+    shutil.copytree(REFERENCE, pack)
+    masters = (pack / "masters.toml").read_text()
+    start = masters.index('id = "illyasviel"')
+    masters = masters[:start] + masters[start:].replace("mana_rank = 2", "mana_rank = 3", 1)
+    (pack / "masters.toml").write_text(masters)
+    state = GAME.setup(2, None, str(pack), 0)
+    state = GAME.apply(state, CHANCE, fates(1, 2))
+    state = act(act(state, "master illyasviel"), "master matou_sakura")
+    state = GAME.apply(state, CHANCE, deck())
+    state = GAME.apply(state, CHANCE, fates(1, 2, pool=8))
     assert len(act(state, "act").players[0].hand) == 1 + 3
     assert len(act(state, "lurk").players[0].hand) == 1 + 1
 
@@ -91,7 +106,8 @@ def test_kal_049_050_051_strategy_card_face_up() -> None:
 
 
 def test_kal_055_056_057_058_ex_13_rul_12_accumulation_limits() -> None:
-    """KAL-055, KAL-056, KAL-057, KAL-058, KAL-EX-13, KAL-RUL-12: 1 a turn, at most 2 at once; after spending one, legal again."""
+    """KAL-055, KAL-056, KAL-057, KAL-058, KAL-EX-13, KAL-RUL-12:
+    1 a turn, at most 2 at once; after spending one, legal again."""
     state = act(table([SABER, RIDER]), "act")
     state = act(state, "no_strategy")
     state = act(state, f"accumulate {state.players[0].hand[0]}")

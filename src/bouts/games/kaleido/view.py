@@ -154,44 +154,44 @@ def describe_action(state: KaleidoState, seat: int, act: Act) -> str:
 
 
 def render_view(view: Mapping[str, Any]) -> str:
-    """The table for a terminal, as Rich markup (every name escaped)."""
+    """The table for a terminal, as Rich markup (every name escaped); compact enough for 160x50 with a menu."""
     lines: list[str] = []
     me = view.get("you")
-    lines.append(f"[bold]Fate/kaleido grail[/bold]  turn {view['turn']}  part: {escape(str(view['phase']))}  "
-                 f"deck {view['deck']}  discard {view['discard']}")
-    order = view.get("order") or []
     players = view["players"]
-    lines.append("fate order: " + "  ".join(f"{players[s]['fate']}:P{s}" for s in order if players[s]["alive"]))
+    order = view.get("order") or []
+    fate_order = "  ".join(f"{players[s]['fate']}:P{s}" for s in order if players[s]["alive"] and players[s]["fate"])
+    lines.append(f"[bold]Fate/kaleido grail[/bold]  turn {view['turn']}  {escape(str(view['phase']))} part  "
+                 f"fate order {fate_order or '-'}  deck {view['deck']}  discard {view['discard']}")
     for p in players:
-        mark = "[bold]" if p["seat"] == me else ""
-        end = "[/bold]" if mark else ""
-        status = "" if p["alive"] else " [red]脱落[/red]"
-        lurk = " [dim]潜伏[/dim]" if p["lurking"] else ""
+        name = f"[bold]P{p['seat']}[/bold]" if p["seat"] == me else f"P{p['seat']}"
+        if not p["alive"]:
+            lines.append(f"{name} {escape(p['master'] or '?')} / {escape(p['servant'] or '?')}  [red]脱落[/red]")
+            continue
         strategy = p["strategy"]
-        strat = f" 戦略: {escape(strategy['name'])} \\[{escape(strategy['timing'])}/{escape(strategy['duration'])}] " \
-                f"{escape(strategy['effect'])}" if strategy else ""
+        strat = (f"  戦略 {escape(strategy['name'])} \\[{escape(strategy['timing'])}/{escape(strategy['duration'])}] "
+                 f"{escape(strategy['effect'])}") if strategy else ""
         lines.append(
-            f"{mark}P{p['seat']}{end} fate {p['fate'] or '-'} {escape(p['master'] or '?')} / "
-            f"{escape(p['servant'] or '?')}  HP {p['hp']}/{p['max_hp']} 攻{p['attack']} 防{p['defence']}  "
-            f"令呪 {p['spells']}  手札 {p['hand']}/{p['max_mana']}  蓄積 {p['accumulation']}{lurk}{status}"
-            + (f"\n     {strat.strip()}" if strategy else ""))
+            f"{name} fate {p['fate'] or '-'} {escape(p['master'] or '?')} / {escape(p['servant'] or '?')}  "
+            f"HP {p['hp']}/{p['max_hp']} 攻{p['attack']} 防{p['defence']}  令呪 {p['spells']}  "
+            f"手札 {p['hand']}/{p['max_mana']}  蓄積 {p['accumulation']}"
+            + (" [dim]潜伏[/dim]" if p["lurking"] else "") + (" 召喚中" if p["summoned"] else "") + strat)
     battle = view.get("battle")
     if battle:
         field = battle["field"]
-        steps = "→".join(f"[reverse]{s}[/reverse]" if s == battle["step"] else s
-                         for s in (*STEP_NAMES, "撤退"))
+        steps = "→".join(f"[reverse]{s}[/reverse]" if s == battle["step"] else s for s in (*STEP_NAMES, "撤退"))
+        interveners = ", ".join(f"P{s}" for s in battle["intervened"])
         lines.append(f"[bold]battle[/bold] P{battle['first']} (先攻) vs P{battle['second']} (後攻)  round "
-                     f"{battle['round']}  戦場 {field['number']} {escape(field['name'])}: {escape(field['effect'])}")
-        lines.append(f"  {steps}" + (f"  interveners: {', '.join(f'P{s}' for s in battle['intervened'])}"
-                                     if battle["intervened"] else ""))
+                     f"{battle['round']}  戦場 {field['number']} {escape(field['name'])}: {escape(field['effect'])}  "
+                     f"{steps}" + (f"  介入: {interveners}" if interveners else ""))
         strike = battle.get("strike")
         if strike:
             lines.append(f"  P{strike['attacker']} → P{strike['defender']}: {escape(strike['method'])}"
-                         + (" (介入)" if strike["intervention"] else ""))
-    for e in view.get("effects", []):
-        sign = "+" if e["value"] >= 0 else ""
-        lines.append(f"  effect: P{e['target']} {e['stat']} {sign}{e['value']} ({e['scope']}) "
-                     f"from {escape(e['source'])}")
+                         + (" (介入)" if strike["intervention"] else "")
+                         + (f"  相殺 {escape(strike['clash'])}" if strike["clash"] else ""))
+    effects = [f"P{e['target']} {'攻' if e['stat'] == 'attack' else '防'}{e['value']:+d} "
+               f"({escape(e['scope'])}{'' if e['active'] else ', next'})" for e in view.get("effects", [])]
+    for start in range(0, len(effects), 6):
+        lines.append(("effects: " if start == 0 else "         ") + "  ".join(effects[start:start + 6]))
     for p in players:
         if p["seat"] == me and p["abilities"]:
             lines.append("your abilities: " + escape("; ".join(p["abilities"])))
@@ -199,9 +199,15 @@ def render_view(view: Mapping[str, Any]) -> str:
     if hand is not None:
         stored = escape(", ".join(view.get("accumulation") or [])) or "-"
         lines.append(f"[bold]your hand[/bold] ({len(hand)})  蓄積: {stored}")
+        counts: dict[str, int] = {}
+        faces: dict[str, dict[str, Any]] = {}
         for c in hand:
-            lines.append(f"  {escape(c['name'])}  発動 {escape(c['timing'])}  持続 {escape(c['duration'])}  "
-                         f"消費 {escape(c['cost'])}  効果 {escape(c['effect'])}")
+            counts[c["name"]] = counts.get(c["name"], 0) + 1
+            faces[c["name"]] = c
+        for name, count in counts.items():
+            c = faces[name]
+            lines.append(f"  {escape(name)}{f' x{count}' if count > 1 else ''}  発動 {escape(c['timing'])}  "
+                         f"持続 {escape(c['duration'])}  消費 {escape(c['cost'])}  効果 {escape(c['effect'])}")
     decision = view.get("decision")
     if decision:
         lines.append(f"[bold yellow]P{decision['seat']}: {escape(decision['prompt'])}[/bold yellow]"
