@@ -128,3 +128,26 @@ def test_content_choices_are_pairs() -> None:
     for text in ("master emiya_shirou", "master matou_sakura", "servant saber", "servant rider"):
         state = act(state, text)
     assert GAME.content_choices(state) == {0: ["emiya_shirou", "rider"], 1: ["matou_sakura", "saber"]}
+
+
+def test_heuristic_uses_no_hidden_information() -> None:
+    """The heuristic chooses the same on any determinization of its seat's view."""
+    from bouts.games.kaleido import strategy
+
+    for seed in (1, 2, 3):
+        state = GAME.setup(3, None, None, seed)
+        rng = random.Random(seed)
+        checked = 0
+        while GAME.to_act(state) and checked < 60:
+            seat = GAME.to_act(state)[0]
+            if seat == CHANCE:
+                state = GAME.apply(state, CHANCE, GAME.sample_chance(state, rng))
+                continue
+            choice = strategy.choose(GAME, state, seat, random.Random(0))
+            for _ in range(3):
+                det = GAME.determinize(state, seat, rng)
+                assert strategy.choose(GAME, det, seat, random.Random(0)) == choice
+            checked += 1
+            state = GAME.apply(state, seat, choice)
+        values = strategy.evaluate(GAME, state)
+        assert len(values) == 3 and all(0.0 <= v <= 1.0 for v in values)

@@ -58,7 +58,8 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
     def variants(self) -> dict[str, Variant]:
         """Standard pairs at 2, 3, 5 and 7 players, and the optional shuffle mode."""
         return {
-            "standard": Variant((2, 3, 5, 7), {}, "masters with their servants by the pairing table (4 and 6 players work too)"),
+            "standard": Variant((2, 3, 5, 7), {},
+                                "masters with their servants by the pairing table (4 and 6 players work too)"),
             "shuffle": Variant((3,), {"shuffle_mode": True}, "シャッフルモード: any master with any servant"),
         }
 

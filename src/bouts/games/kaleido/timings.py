@@ -235,11 +235,13 @@ def end_action_effects(state: KaleidoState) -> None:
 
 
 def end_battle_effects(state: KaleidoState) -> None:
-    """A battle phase ends: its 戦闘 and 戦闘行動 effects end (KAL-130, KAL-RUL-34)."""
+    """A battle phase ends: its 戦闘 and 戦闘行動 effects end, pending ones of its participants too (KAL-130,
+    KAL-RUL-34)."""
     battle = state.battle
     assert battle is not None
     end_effects(state, [e for e in state.effects
-                        if (e.scope == "battle" and e.bound == battle.number) or (e.scope == "action" and e.bound)])
+                        if (e.scope == "battle" and e.bound == battle.number)
+                        or (e.scope == "action" and (e.bound or battle.is_participant(e.target)))])
 
 
 def end_turn_effects(state: KaleidoState) -> None:
