@@ -88,10 +88,10 @@ def test_render_shows_every_number_a_decision_turns_on() -> None:
 
 
 def test_every_decision_fits_160_by_50() -> None:
-    """Every decision of a few 7-player heuristic games fits a 160x50 screen with its menu."""
+    """Every decision of a 7-player heuristic game fits a 160x50 screen with its menu."""
     from bouts.agents import make_agent
 
-    for seed in (1, 2):
+    for seed in (1,):
         state = GAME.setup(7, None, None, seed)
         agents = [make_agent("heuristic", s) for s in range(7)]
         rng = random.Random(seed)
