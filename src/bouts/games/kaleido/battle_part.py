@@ -66,7 +66,7 @@ def _nominate(state: KaleidoState, frame: Decision, act: Act) -> None:
     state.battles += 1
     state.phase_id += 1
     field = state.players[target].fate  # KAL-071
-    state.battle = battle = Battle(state.battles, seat, target, field)  # KAL-073: nominator goes first
+    state.battle = Battle(state.battles, seat, target, field)  # KAL-073: nominator goes first
     fate = state.catalog.fates[field]
     say(state, "nominate", f"{seat_label(state, seat)} nominates {seat_label(state, target)}: battlefield "
         f"{fate.number} {fate.name}", {"seat": seat, "target": target, "field": field})
@@ -77,7 +77,6 @@ def _nominate(state: KaleidoState, frame: Decision, act: Act) -> None:
     push(state, "nominated", target)
     push(state, "field_start", seat)
     draw(state, seat, NOMINATION_DRAW)  # KAL-074
-    del battle
 
 
 def field_arrives(state: KaleidoState, seat: int) -> None:
