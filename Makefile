@@ -16,7 +16,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	@touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(PIP) -e ".[dev,ray]"
+	$(PIP) -e ".[dev,ray,rl]"
 	@touch $@ $(VENV)/.installed
 
 install: $(VENV)/.installed

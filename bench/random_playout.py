@@ -9,7 +9,8 @@ Also prints actions per CPU-second, which stays meaningful when other work share
 ``--profile`` runs pyinstrument over the playouts and prints where the time goes.
 ``--floor`` also runs the same loop over a null game (every call returns at once, no rule work): the
 most actions/s this loop reaches on this machine, so the rest of each game's time is its rules.
-Goal (issue 5): at least 200,000 random-playout actions/s per game.
+Goal (issue 5): at least 200,000 random-playout actions/s per game. Every registered game is measured
+(swordplay, sao, fgo_duel, kaleido); ``--game ID`` picks one.
 """
 
 from __future__ import annotations

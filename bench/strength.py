@@ -3,9 +3,9 @@
     .venv/bin/python bench/strength.py [--game ID] [--variant NAME] [--games 40]
         [--ismcts ismcts:iterations=200] [--opponents random,heuristic] [--team] [--jobs 2] [--seed 1]
 
-Duel mode (default): in a 2-seat setup (a game for 3 or more: IS-MCTS in one seat, each seat in turn, the
-opponent in the others, against a fair share of 1/seats), IS-MCTS plays each opponent, half the games in each
-seat order;
+Every registered game (e.g. ``--game kaleido``). Duel mode (default): in a 2-seat setup (a game for 3 or
+more: IS-MCTS in one seat, each seat in turn, the opponent in the others, against a fair share of 1/seats),
+IS-MCTS plays each opponent, half the games in each seat order;
 prints IS-MCTS's win rate with its 95 % Wilson interval (goals: >= 90 % against random, >= 55 % against
 heuristic). Team mode (``--team``, for cooperative variants): each agent fills every seat; prints the
 team clear rate of each agent team.

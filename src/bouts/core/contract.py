@@ -287,6 +287,32 @@ class Game(ABC, Generic[S, A]):
                 raise
             return None
 
+    def encoding(self, seats: int, options: Mapping[str, Any] | None = None, content: Any | None = None) -> Any:
+        """The game's numeric encoding for a match (fixed action index, observation tensor), for learning agents.
+
+        A game brings it in the module ``encoding`` beside the game's module (as it brings ``strategy``),
+        which defines ``encoding(game, seats, options, content)``; see :mod:`bouts.core.encoding` and
+        ``docs/encoding.md``. Built once per (seats, options, content). Raises ``NotImplementedError``
+        for a game without one.
+        """
+        import json
+
+        key = (seats, json.dumps(dict(options or {}), sort_keys=True, default=str),
+               content if content is None or isinstance(content, str) else id(content))
+        cache: dict[Any, Any] = self.__dict__.setdefault("_encodings", {})
+        found = cache.get(key)
+        if found is None:
+            package = type(self).__module__.rpartition(".")[0]
+            name = f"{package}.encoding" if package else "encoding"
+            try:
+                module = importlib.import_module(name)
+            except ModuleNotFoundError as exc:
+                if exc.name != name:
+                    raise
+                raise NotImplementedError(f"{self.info.id} has no encoding module ({name})") from None
+            found = cache[key] = module.encoding(self, seats, options, content)
+        return found
+
     def hints(self, state: S, seat: Seat) -> list[str]:
         """Advice for ``seat``'s current decision, best first (the terminal's ``hint``); none by default."""
         return []

@@ -1,0 +1,153 @@
+"""FGO Duel's numeric encoding: a fixed action index and an observation tensor (see docs/encoding.md).
+
+**Action index**, from the content pack's servants ``S`` (pack order), their command card instances
+``I`` (``<servant>/1..5``, sorted), skill cards, and the chosen map's areas ``A`` (map order)::
+
+    pick <token>                 every status card token: servant ids, then ``servant:skill`` tokens
+    mulligan, keep, pass
+    skill <s>, skill <s> <ally>  for s, ally in S
+    move <s> <a> <card>          for s in S, a in A, card in that servant's 5 instances
+    battle <c1> [<c2> [<c3>]]    every set of 1 to 3 instances, listed sorted (the action's own text
+                                 keeps the hand's order; encoding sorts it, so one set = one index)
+    remove <card>                for card in I
+    end_move <s> <a> <card>      for s with a 魔境の智慧 (end_move) skill in the pack, a in A, card in I
+
+**Observation tensor** (``N`` servants, ``A`` areas, ``C`` = |I| instances, ``K`` skill cards):
+
+- ``me`` (2), ``phase`` (11, one-hot over Phase), ``turn`` (2), ``first`` (2), ``to_act`` (2),
+  ``turns`` (1: turns / 100);
+- ``masters`` (2 x 9): deck size / 20, hand size / 10, NP / 10, card total / 20, mulliganed,
+  battle cards / 3, has chosen (a sealed choice is made, not which), status cards placed / 3, chips / 5;
+- ``chips`` (2 x 3): each master's chips by chain (quick, arts, buster);
+- ``party`` (2 x 3 slots x N): the servant in each STATUS slot; ``areas`` (2 x 3 x A): its area;
+  ``skill_state`` (2 x 3 x 3): face down / face up / removed; ``skill`` (2 x 3 x K): the skill card
+  when the viewer may see it;
+- ``trash`` (2 x C), ``removed`` (2 x C), ``sideways`` (2 x C): each master's public piles;
+- ``hand`` (C): the viewer's own hand; ``sealed`` (C + N): the viewer's own sealed battle cards or
+  party picks;
+- ``attack`` (N + A + A + N): attacker, origin, destination, defender.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping
+from typing import Any
+
+from bouts.core.encoding import Layout, TextIndex, position
+from bouts.games.fgo_duel.actions import Act
+from bouts.games.fgo_duel.cards import Catalog
+from bouts.games.fgo_duel.state import Phase, SkillState
+
+PHASES = tuple(Phase)
+SKILL_STATES = tuple(SkillState)
+CHAINS = ("quick", "arts", "buster")
+MASTER_FEATURES = 9
+BATTLE_CARDS = 3
+
+
+class FgoEncoding(TextIndex):
+    """The encoding of one (options, content); FGO Duel is for 2 seats."""
+
+    def __init__(self, game: Any, seats: int, options: Mapping[str, Any] | None, content: Any) -> None:
+        catalog: Catalog = game.catalog(content)
+        opts = dict(options or {})
+        game_map = catalog.maps[opts.get("map", "fuyuki")]
+        self.servants = tuple(catalog.servants)
+        self.areas = tuple(a.id for a in game_map.areas)
+        self.skills = tuple(catalog.skills)
+        self.instances = tuple(sorted(catalog.cards))
+        tokens = list(self.servants) + [f"{s.id}:{k}" for s in catalog.servants.values()
+                                        if len(s.skills) > 1 for k in s.skills]
+        movers = [s.id for s in catalog.servants.values()
+                  if any(catalog.skills[k].effect == "end_move" for k in s.skills if k in catalog.skills)]
+        texts = [f"pick {t}" for t in tokens] + ["mulligan", "keep", "pass"]
+        texts += [f"skill {s}" for s in self.servants]
+        texts += [f"skill {s} {a}" for s in self.servants for a in self.servants]
+        texts += [f"move {s} {a} {c}" for s in self.servants for a in self.areas for c in Catalog.instances(s)]
+        for size in range(1, BATTLE_CARDS + 1):
+            texts += ["battle " + " ".join(combo) for combo in itertools.combinations(self.instances, size)]
+        texts += [f"remove {c}" for c in self.instances]
+        texts += [f"end_move {s} {a} {c}" for s in movers for a in self.areas for c in self.instances]
+        super().__init__(texts, game)
+        n, a, c, k = len(self.servants), len(self.areas), len(self.instances), len(self.skills)
+        self.layout = Layout([
+            ("me", 2), ("phase", len(PHASES)), ("turn", 2), ("first", 2), ("to_act", 2), ("turns", 1),
+            ("masters", 2 * MASTER_FEATURES), ("chips", 2 * len(CHAINS)), ("party", 2 * 3 * n),
+            ("areas", 2 * 3 * a), ("skill_state", 2 * 3 * len(SKILL_STATES)), ("skill", 2 * 3 * k),
+            ("trash", 2 * c), ("removed", 2 * c), ("sideways", 2 * c), ("hand", c), ("sealed", c + n),
+            ("attacker", n), ("origin", a), ("destination", a), ("defender", n),
+        ])
+        self.observation_size = self.layout.size
+        self.max_chance_outcomes = max(2, 5 * 3)
+        self._card = {card: i for i, card in enumerate(self.instances)}
+
+    def encode(self, action: Any) -> int:
+        """The index of ``action``; a battle's cards are looked up as a set."""
+        if isinstance(action, Act) and action.verb == "battle":
+            return self.index_of("battle " + " ".join(sorted(action.args)))
+        return super().encode(action)
+
+    def observe(self, view: Mapping[str, Any]) -> list[float]:
+        """The tensor of a seat's view (layout in the module docstring)."""
+        layout, out = self.layout, self.layout.zeros()
+        seat = view.get("seat")
+        if seat in (0, 1):
+            layout.one_hot(out, "me", seat)
+        layout.one_hot(out, "phase", PHASES.index(Phase(view["phase"])))
+        layout.one_hot(out, "turn", view["turn"] if view["turn"] in (0, 1) else None)
+        layout.one_hot(out, "first", view["first"] if view["first"] in (0, 1) else None)
+        for s in view["to_act"]:
+            if s in (0, 1):
+                layout.one_hot(out, "to_act", s)
+        layout.put(out, "turns", 0, view["turns"] / 100)
+        n, a, c, k = len(self.servants), len(self.areas), len(self.instances), len(self.skills)
+        for m in view["masters"]:
+            i = m["seat"]
+            features = (m["deck_size"] / 20, m["hand_size"] / 10, m["np"] / 10, m["card_total"] / 20,
+                        float(m["mulliganed"] is True), m["battle_cards"] / 3, float(m["has_chosen"]),
+                        m["status_cards_placed"] / 3, len(m["chips"]) / 5)
+            for f, value in enumerate(features):
+                layout.put(out, "masters", i * MASTER_FEATURES + f, value)
+            for chip in m["chips"]:
+                chain = position(CHAINS, chip["chain"])
+                if chain is not None:
+                    out[layout.offsets["chips"] + i * len(CHAINS) + chain] += 1.0
+            for servant in m["party"]:
+                slot = i * 3 + servant["slot"] - 1
+                layout.one_hot(out, "party", slot * n + self.servants.index(servant["id"]))
+                area = position(self.areas, servant["area"])
+                if area is not None:
+                    layout.one_hot(out, "areas", slot * a + area)
+                skill = servant["skill"]
+                if skill is not None:
+                    layout.one_hot(out, "skill_state", slot * len(SKILL_STATES)
+                                   + SKILL_STATES.index(SkillState(skill["state"])))
+                    if "id" in skill:
+                        layout.one_hot(out, "skill", slot * k + self.skills.index(skill["id"]))
+            for card in m["trash"]:
+                layout.one_hot(out, "trash", i * c + self._card[card["id"]])
+                if card["sideways"]:
+                    layout.one_hot(out, "sideways", i * c + self._card[card["id"]])
+            for card in m["removed"]:
+                layout.one_hot(out, "removed", i * c + self._card[card["id"]])
+            if i == seat:
+                for card in m.get("hand", ()):
+                    layout.one_hot(out, "hand", self._card[card["id"]])
+                for token in m.get("sealed_choice", ()):
+                    if token in self._card:
+                        layout.one_hot(out, "sealed", self._card[token])
+                    else:
+                        layout.one_hot(out, "sealed", c + self.servants.index(token.partition(":")[0]))
+        attack = view.get("attack")
+        if attack is not None:
+            layout.one_hot(out, "attacker", position(self.servants, attack["attacker"]))
+            layout.one_hot(out, "origin", position(self.areas, attack["origin"]))
+            layout.one_hot(out, "destination", position(self.areas, attack["destination"]))
+            layout.one_hot(out, "defender", position(self.servants, attack["defender"]))
+        return out
+
+
+def encoding(game: Any, seats: int, options: Mapping[str, Any] | None, content: Any) -> FgoEncoding:
+    """FGO Duel's encoding for a match with these options and content."""
+    return FgoEncoding(game, seats, options, content)

@@ -1,0 +1,38 @@
+"""Fate/kaleido grail actions: a verb and its words, with a text form that round-trips.
+
+>>> str(Act("use", ("reinforcement/1",))), str(Act("intervene", ("2", "gem_magic")))
+('use reinforcement/1', 'intervene 2 gem_magic')
+
+Verbs: ``master``/``servant`` (set-up), ``lurk``/``act`` (action choice), ``set``/``no_strategy``,
+``accumulate``/``no_accumulation``, ``nominate``, ``attack``, ``use`` (a magic card: hand or strategy
+card), ``ability`` (a special ability or special NP), ``intervene``, ``clash``, ``guard``, ``take``,
+``counter``, ``pay``, ``retreat``, ``stay``, ``spell`` (command spells: ``draw``, ``retreat``,
+``boost``, ``heal``), ``convert`` (HP conversion), ``discard``, ``pass``.
+"""
+
+from __future__ import annotations
+
+from bouts.core.actions import Command
+from bouts.core.chance import Shuffle
+
+
+class Act(Command):
+    """A player's decision."""
+
+    __slots__ = ()
+
+
+KaleidoAction = Act | Shuffle
+"""Any kaleido action: a decision or a shuffle."""
+
+PASS = Act("pass")
+TAKE = Act("take")
+STAY = Act("stay")
+RETREAT = Act("retreat")
+LURK = Act("lurk")
+NORMAL_ACTION = Act("act")
+NO_STRATEGY = Act("no_strategy")
+NO_ACCUMULATION = Act("no_accumulation")
+CONVERT = Act("convert")
+SPELLS = {name: Act("spell", (name,)) for name in ("draw", "retreat", "boost", "heal")}
+"""Command spells ① draw 3, ② free retreat, ③ +3/+3 for a battle phase, ④ heal 5 (KAL-145..KAL-153)."""

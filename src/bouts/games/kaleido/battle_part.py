@@ -1,0 +1,497 @@
+"""Battle part (戦闘パート, KAL-067..KAL-112): nomination, the combat action loop, interventions,
+damage, death and retreat."""
+
+from __future__ import annotations
+
+from bouts.core.decisions import Decision
+from bouts.games.kaleido.actions import PASS, RETREAT, STAY, TAKE, Act
+from bouts.games.kaleido.command_spells import RETREAT_COST
+from bouts.games.kaleido.flow import auto, decision, pop_to, push, say, settle, verb
+from bouts.games.kaleido.mana import ability_cost, can_pay, charge, draw, seat_label
+from bouts.games.kaleido.state import Battle, KaleidoState, Strike
+from bouts.games.kaleido.timings import (
+    abilities_of,
+    attack_methods,
+    attack_power,
+    bind_action,
+    bind_battle,
+    defence_power,
+    end_action_effects,
+    end_battle_effects,
+    end_effects,
+    heal,
+    strategy_card_free,
+)
+
+NOMINATION_DRAW = 1
+"""The nominator draws 1 once the nomination is established (KAL-074)."""
+
+
+@auto("battle_part")
+def _battle_part(state: KaleidoState, frame: Decision) -> None:
+    state.phase = "battle"
+    for seat in reversed(state.order):  # KAL-067: normal-action players, in fate order
+        if not state.players[seat].lurking:
+            push(state, "battle_phase", seat)
+
+
+@auto("battle_phase")
+def _battle_phase(state: KaleidoState, frame: Decision) -> None:
+    seat = frame.seat
+    if not state.players[seat].alive or len(targets(state, seat)) < 1:
+        return  # KAL-RUL-42
+    push(state, "nominate", seat)
+
+
+def targets(state: KaleidoState, seat: int) -> list[int]:
+    """Whom ``seat`` may nominate: any other remaining player, lurking or not (KAL-041, KAL-RUL-17)."""
+    return [s for s in range(state.seats) if s != seat and state.players[s].alive]
+
+
+def _nominate_open(state: KaleidoState, frame: Decision) -> bool:
+    player = state.players[frame.seat]
+    return len(targets(state, frame.seat)) > 1 or player.spells > 0 or player.hp > 2
+
+
+@decision("nominate", _nominate_open, lambda state, frame: Act("nominate", (str(targets(state, frame.seat)[0]),)))
+def nominate_menu(state: KaleidoState, frame: Decision) -> list[Act]:
+    """① 対戦指名: one opponent (KAL-069)."""
+    return [Act("nominate", (str(t),)) for t in targets(state, frame.seat)]
+
+
+@verb("nominate")
+def _nominate(state: KaleidoState, frame: Decision, act: Act) -> None:
+    seat, target = frame.seat, int(act.args[0])
+    settle(state, frame)
+    state.battles += 1
+    state.phase_id += 1
+    field = state.players[target].fate  # KAL-071
+    state.battle = Battle(state.battles, seat, target, field)  # KAL-073: nominator goes first
+    fate = state.catalog.fates[field]
+    say(state, "nominate", f"{seat_label(state, seat)} nominates {seat_label(state, target)}: battlefield "
+        f"{fate.number} {fate.name}", {"seat": seat, "target": target, "field": field})
+    bind_battle(state, seat)
+    bind_battle(state, target)
+    push(state, "battle_end")
+    push(state, "round")
+    push(state, "nominated", target)
+    push(state, "field_start", seat)
+    draw(state, seat, NOMINATION_DRAW)  # KAL-074
+
+
+def field_arrives(state: KaleidoState, seat: int) -> None:
+    """The 霊地効果 reaches a participant or an intervener: its one-off part (heal, draw)."""
+    battle = state.battle
+    assert battle is not None
+    fate = state.catalog.fates[battle.battlefield]
+    if fate.effect == "heal":
+        heal(state, seat, fate.value)
+    elif fate.effect == "draw":
+        draw(state, seat, fate.value)
+
+
+@auto("field_start")
+def _field_start(state: KaleidoState, frame: Decision) -> None:
+    battle = state.battle
+    assert battle is not None
+    for seat in (battle.second, battle.first):
+        field_arrives(state, seat)
+
+
+def _nominated_open(state: KaleidoState, frame: Decision) -> bool:
+    return bool(state.players[frame.seat].hand)  # it may hold a 特殊 card for this moment
+
+
+@decision("nominated", _nominated_open, lambda state, frame: PASS)
+def nominated_menu(state: KaleidoState, frame: Decision) -> list[Act]:
+    """The nominated player's window: 特殊 cards that answer a nomination (e.g. going first)."""
+    options: list[Act] = []
+    for card in state.players[frame.seat].hand:
+        if state.catalog.magic[card].timing == "special":
+            options.append(Act("use", (card,)))
+            break
+    return options
+
+
+# -- the combat action loop ------------------------------------------------------------------
+@auto("round")
+def _round(state: KaleidoState, frame: Decision) -> None:
+    battle = state.battle
+    assert battle is not None
+    battle.round += 1
+    battle.hurt = []
+    push(state, "retreat_step")
+    push(state, "combat_action", battle.second)  # KAL-075
+    push(state, "combat_action", battle.first)
+
+
+@auto("combat_action")
+def _combat_action(state: KaleidoState, frame: Decision) -> None:
+    """介入 → 攻撃 → 防御 → ダメージ決定 → 死亡判定 (KAL-076)."""
+    battle = state.battle
+    assert battle is not None
+    state.actions += 1
+    battle.action = state.actions
+    battle.attacker = frame.seat
+    battle.declared = []
+    battle.step = "介入"
+    bind_action(state)
+    push(state, "action_end")
+    push(state, "attack", frame.seat)
+    push(state, "resolve_interventions")
+    for seat in reversed(state.order):  # KAL-080: asked and resolved in fate order
+        if state.players[seat].alive and not battle.is_participant(seat):
+            push(state, "intervene", seat)
+
+
+def intervention_methods(state: KaleidoState, seat: int) -> list[str]:
+    """介入可能 abilities ``seat`` can pay for (KAL-078)."""
+    return attack_methods(state, seat, intervention=True)
+
+
+def _outside_strategy_use(state: KaleidoState, seat: int) -> bool:
+    player = state.players[seat]
+    if player.strategy is None or not strategy_card_free(state, seat):
+        return False
+    card = state.catalog.magic[player.strategy]
+    return card.timing in ("strategy", "battle") and (card.is_modifier or card.effect == "damage")
+
+
+def _intervene_open(state: KaleidoState, frame: Decision) -> bool:
+    battle = state.battle
+    seat = frame.seat
+    if battle is None or not state.players[seat].alive or battle.is_participant(seat):
+        return False
+    if seat not in battle.intervened and intervention_methods(state, seat):
+        return True
+    return _outside_strategy_use(state, seat)  # KAL-105
+
+
+@decision("intervene", _intervene_open, lambda state, frame: PASS)
+def intervene_menu(state: KaleidoState, frame: Decision) -> list[Act]:
+    """【介入】: attack one participant with a 介入可能 ability, once per battle phase (KAL-078..KAL-081)."""
+    battle = state.battle
+    assert battle is not None
+    seat = frame.seat
+    if seat in battle.intervened:
+        return []
+    return [Act("intervene", (str(target), method))
+            for method in intervention_methods(state, seat) for target in (battle.first, battle.second)]
+
+
+@verb("intervene")
+def _intervene(state: KaleidoState, frame: Decision, act: Act) -> None:
+    battle = state.battle
+    assert battle is not None
+    seat, target, method = frame.seat, int(act.args[0]), act.args[1]
+    settle(state, frame)
+    battle.intervened.append(seat)  # KAL-081
+    battle.declared.append((seat, target, method))
+    ability = state.catalog.abilities[method]
+    say(state, "intervene", f"{seat_label(state, seat)} intervenes against {seat_label(state, target)} "
+        f"with {ability.name}", {"seat": seat, "target": target, "ability": method})
+    bind_battle(state, seat)  # KAL-RUL-23: the battlefield reaches the intervener from now on
+    field_arrives(state, seat)
+    charge(state, seat, ability_cost(state, seat, method), ability.name)
+
+
+@auto("resolve_interventions")
+def _resolve_interventions(state: KaleidoState, frame: Decision) -> None:
+    battle = state.battle
+    assert battle is not None
+    for seat, target, method in reversed(battle.declared):  # KAL-080, KAL-RUL-20: each a full attack
+        push(state, "strike", seat, defender=target, method=method, intervention=True)
+
+
+@decision("attack")
+def attack_menu(state: KaleidoState, frame: Decision) -> list[Act]:
+    """【攻撃】: a normal attack, a special attack or an attack NP (KAL-084..KAL-087, KAL-RUL-19)."""
+    return [Act("attack", ("normal",)), *(Act("attack", (m,)) for m in attack_methods(state, frame.seat))]
+
+
+@verb("attack")
+def _attack(state: KaleidoState, frame: Decision, act: Act) -> None:
+    battle = state.battle
+    assert battle is not None
+    seat, method = frame.seat, act.args[0]
+    settle(state, frame)
+    push(state, "strike", seat, defender=battle.opponent(seat), method=method, intervention=False)
+    if method != "normal":
+        charge(state, seat, ability_cost(state, seat, method), state.catalog.abilities[method].name)
+
+
+def method_name(state: KaleidoState, method: str) -> str:
+    """An attack method as a player names it."""
+    return "normal attack" if method == "normal" else state.catalog.abilities[method].name
+
+
+@auto("strike")
+def _strike(state: KaleidoState, frame: Decision) -> None:
+    battle = state.battle
+    assert battle is not None
+    attacker, defender, method = frame.seat, frame.get("defender"), frame.get("method")
+    if not state.players[defender].alive or not state.players[attacker].alive:
+        return
+    battle.strike = Strike(attacker, defender, method, frame.get("intervention"))
+    battle.step = "防御"
+    power = attack_power(state, attacker, method)
+    say(state, "strike", f"{seat_label(state, attacker)} attacks {seat_label(state, defender)} with "
+        f"{method_name(state, method)} (attack {power})",
+        {"attacker": attacker, "defender": defender, "method": method, "power": power})
+    push(state, "damage")
+    push(state, "defend", defender)
+
+
+def clash_options(state: KaleidoState, seat: int, strike: Strike) -> list[str]:
+    """相殺可 NPs that may meet a 相殺可 NP attack (KAL-090, KAL-091)."""
+    if strike.method == "normal":
+        return []
+    used = state.catalog.abilities[strike.method]
+    if used.kind != "np_attack" or not used.offset:
+        return []
+    return [a for a in abilities_of(state, seat)
+            if state.catalog.abilities[a].kind == "np_attack" and state.catalog.abilities[a].offset
+            and can_pay(state, seat, ability_cost(state, seat, a))]
+
+
+def guard_options(state: KaleidoState, seat: int) -> list[str]:
+    """Type-防御 NPs usable at 【ダメージ決定】 (KAL-096, KAL-165)."""
+    return [a for a in abilities_of(state, seat)
+            if state.catalog.abilities[a].kind == "np_defence" and can_pay(state, seat, ability_cost(state, seat, a))]
+
+
+def _defend_open(state: KaleidoState, frame: Decision) -> bool:
+    player = state.players[frame.seat]
+    return bool(player.hand or player.strategy or player.accumulation or player.spells or player.hp > 2)
+
+
+@decision("defend", _defend_open, lambda state, frame: TAKE)
+def defend_menu(state: KaleidoState, frame: Decision) -> list[Act]:
+    """【防御】 and 【ダメージ決定】: take the attack, clash, or guard with a defence NP (KAL-089..KAL-096)."""
+    battle = state.battle
+    assert battle is not None and battle.strike is not None
+    seat = frame.seat
+    return [TAKE, *(Act("clash", (a,)) for a in clash_options(state, seat, battle.strike)),
+            *(Act("guard", (a,)) for a in guard_options(state, seat))]
+
+
+@verb("take", "clash", "guard")
+def _defend(state: KaleidoState, frame: Decision, act: Act) -> None:
+    battle = state.battle
+    assert battle is not None and battle.strike is not None
+    seat = frame.seat
+    settle(state, frame)
+    if act.verb == "take":
+        return
+    ability_id = act.args[0]
+    ability = state.catalog.abilities[ability_id]
+    if act.verb == "clash":
+        battle.strike.clash = ability_id
+    else:
+        battle.strike.guard = ability_id
+    say(state, act.verb, f"{seat_label(state, seat)} answers with {ability.name}",
+        {"seat": seat, "ability": ability_id})
+    charge(state, seat, ability_cost(state, seat, ability_id), ability.name)
+
+
+def strike_damage(state: KaleidoState, strike: Strike) -> tuple[int, int]:
+    """(damage to the defender, reverse damage to the attacker) (KAL-092..KAL-096, KAL-RUL-24..26)."""
+    catalog = state.catalog
+    attack = attack_power(state, strike.attacker, strike.method)
+    defence = defence_power(state, strike.defender)
+    reverse = 0
+    if strike.clash is not None:
+        answer = attack_power(state, strike.defender, strike.clash)
+        if answer > attack:
+            reverse = max(0, answer - attack - defence_power(state, strike.attacker))
+        attack = max(0, attack - answer)
+    damage = max(0, attack - defence)
+    if strike.guard is not None:
+        damage = max(0, damage - catalog.abilities[strike.guard].power)
+    if strike.intervention:
+        reverse = 0  # KAL-RUL-21: nothing reaches an intervener
+    return damage, reverse
+
+
+@auto("damage")
+def _damage(state: KaleidoState, frame: Decision) -> None:
+    battle = state.battle
+    assert battle is not None and battle.strike is not None
+    strike = battle.strike
+    battle.step = "ダメージ決定"
+    damage, reverse = strike_damage(state, strike)
+    hits = ((strike.defender, damage, strike.attacker), (strike.attacker, reverse, strike.defender))
+    for seat, amount, source in hits:
+        if amount <= 0:
+            continue
+        state.players[seat].hp -= amount
+        say(state, "hp", f"{seat_label(state, seat)} loses {amount} HP (now {state.players[seat].hp})",
+            {"seat": seat, "hp": amount})
+        if not strike.intervention and seat not in battle.hurt:
+            battle.hurt.append(seat)  # KAL-RUL-31
+        if state.players[seat].hp <= 0:
+            state.killer[seat] = source  # KAL-RUL-36
+    if damage <= 0 and reverse <= 0:
+        say(state, "hp", "No damage", {})
+    push(state, "death_check")
+    for seat in (strike.attacker, strike.defender):  # KAL-RUL-48: last chance before the check
+        push(state, "last", seat)
+
+
+def _last_open(state: KaleidoState, frame: Decision) -> bool:
+    player = state.players[frame.seat]
+    return player.alive and player.hp <= 0 and player.spells > 0
+
+
+@decision("last", _last_open, lambda state, frame: PASS)
+def last_menu(state: KaleidoState, frame: Decision) -> list[Act]:
+    """HP 0 or less before 【死亡判定】: a command spell may still save the servant (KAL-RUL-48)."""
+    return []
+
+
+@auto("death_check")
+def death_check(state: KaleidoState, frame: Decision | None = None) -> None:
+    """【死亡判定】: every servant at HP 0 or less is eliminated (KAL-097, KAL-102)."""
+    battle = state.battle
+    if battle is not None:
+        battle.step = "死亡判定"
+    dead = [s for s in range(state.seats) if state.players[s].alive and state.players[s].hp <= 0]
+    if not dead:
+        return
+    for seat in dead:
+        state.players[seat].alive = False
+    for seat in dead:
+        eliminate(state, seat)
+    living = [s for s in range(state.seats) if state.players[s].alive]
+    if len(living) <= 1:  # KAL-004, KAL-RUL-38, KAL-RUL-44
+        state.phase = "over"
+        state.winner = living[0] if living else None
+        state.reason = (f"{seat_label(state, living[0])} is the last master standing" if living
+                        else "the last servants fell together: no winner")
+        return
+    if battle is not None:
+        end_battle(state)  # KAL-102
+
+
+def eliminate(state: KaleidoState, seat: int) -> None:
+    """脱落: hand and strategy card to the killer, accumulation discarded, spells lost (KAL-098..KAL-101)."""
+    player = state.players[seat]
+    killer = state.killer.get(seat)
+    if killer is None or killer == seat or not state.players[killer].alive:
+        battle = state.battle  # KAL-RUL-36: own effect or battlefield: the opposing participant
+        killer = battle.opponent(seat) if battle is not None and battle.is_participant(seat) else None
+    cards = list(player.hand) + ([player.strategy] if player.strategy else [])
+    player.hand, player.strategy = [], None
+    end_effects(state, [e for e in state.effects if e.target == seat])
+    if killer is not None and state.players[killer].alive:  # KAL-RUL-37
+        state.players[killer].hand.extend(cards)
+        for card in cards:
+            state.drawn_in[card] = state.epoch
+        say(state, "spoils", f"{seat_label(state, killer)} takes {len(cards)} card(s) from {seat_label(state, seat)}",
+            {"seat": killer, "from": seat, "count": len(cards)})
+        if cards:
+            say(state, "spoils_cards", "You receive " + ", ".join(state.catalog.magic[c].name for c in cards),
+                {"cards": cards}, to=killer, reveals=True, owner=seat)
+    else:
+        state.discard.extend(cards)
+        for card in cards:
+            state.drawn_in.pop(card, None)
+    for card in player.accumulation:
+        state.drawn_in.pop(card, None)
+    state.discard.extend(player.accumulation)  # KAL-100
+    if player.accumulation:
+        say(state, "discard", f"{seat_label(state, seat)}'s accumulation cards are discarded: "
+            + ", ".join(state.catalog.magic[c].name for c in player.accumulation),
+            {"cards": list(player.accumulation)}, reveals=True)
+    player.accumulation = []
+    player.spells = 0  # KAL-RUL-39
+    say(state, "eliminated", f"{seat_label(state, seat)} is eliminated (脱落)", {"seat": seat})
+
+
+def end_battle(state: KaleidoState) -> None:
+    """The battle phase ends now: its pending steps go (KAL-102, KAL-110)."""
+    if pop_to(state, "battle_end") is not None:
+        close_battle(state)
+
+
+@auto("action_end")
+def _action_end(state: KaleidoState, frame: Decision) -> None:
+    battle = state.battle
+    assert battle is not None
+    end_action_effects(state)
+    battle.attacker = -1
+    battle.strike = None
+
+
+@auto("retreat_step")
+def _retreat_step(state: KaleidoState, frame: Decision) -> None:
+    """③ 撤退選択: stalemate forces the first player out; else first, then second (KAL-106..KAL-112)."""
+    battle = state.battle
+    assert battle is not None
+    battle.step = "撤退"
+    if not battle.hurt:  # KAL-112, KAL-RUL-31
+        push(state, "forced_retreat", battle.first)
+        return
+    push(state, "round")  # KAL-111
+    push(state, "retreat", battle.second)
+    push(state, "retreat", battle.first)  # KAL-109
+
+
+def can_retreat(state: KaleidoState, seat: int) -> bool:
+    """A retreat may not leave HP at 0 or less (KAL-108)."""
+    return state.players[seat].hp > RETREAT_COST
+
+
+def _retreat_open(state: KaleidoState, frame: Decision) -> bool:
+    player = state.players[frame.seat]
+    return can_retreat(state, frame.seat) or player.spells > 0
+
+
+@decision("retreat", _retreat_open, lambda state, frame: STAY)
+def retreat_menu(state: KaleidoState, frame: Decision) -> list[Act]:
+    """Retreat (1 HP) or stay for another round."""
+    return [STAY, RETREAT] if can_retreat(state, frame.seat) else [STAY]
+
+
+@decision("forced_retreat", lambda state, frame: state.players[frame.seat].spells > 0, lambda state, frame: RETREAT)
+def forced_retreat_menu(state: KaleidoState, frame: Decision) -> list[Act]:
+    """Stalemate (膠着): the first player must retreat (KAL-112)."""
+    return [RETREAT]
+
+
+@verb("retreat", "stay")
+def _retreat(state: KaleidoState, frame: Decision, act: Act) -> None:
+    battle = state.battle
+    assert battle is not None
+    seat = frame.seat
+    settle(state, frame)
+    if act.verb == "stay":
+        return
+    if can_retreat(state, seat):
+        state.players[seat].hp -= RETREAT_COST  # KAL-107
+        say(state, "retreat", f"{seat_label(state, seat)} retreats (HP -1, now {state.players[seat].hp})",
+            {"seat": seat})
+    elif frame.kind == "forced_retreat" and state.options.stalemate_at_1hp == "second_retreats" \
+            and can_retreat(state, battle.second):
+        other = battle.second
+        state.players[other].hp -= RETREAT_COST
+        say(state, "retreat", f"Stalemate: {seat_label(state, other)} retreats instead (HP -1)", {"seat": other})
+    else:  # KAL-RUL-32
+        say(state, "retreat", "Stalemate: the battle phase ends at no cost", {"seat": seat})
+    end_battle(state)
+
+
+@auto("battle_end")
+def _battle_end(state: KaleidoState, frame: Decision) -> None:
+    close_battle(state)
+
+
+def close_battle(state: KaleidoState) -> None:
+    """The battle phase's effects end and the battle leaves the table (KAL-130)."""
+    battle = state.battle
+    if battle is None:
+        return
+    end_battle_effects(state)
+    say(state, "battle_end", "The battle phase ends", {})
+    state.battle = None
+    state.phase_id += 1

@@ -1,0 +1,82 @@
+"""Special actions usable at any time (rulebook §5): command spells (令呪) and HP conversion (HP変換).
+
+They are offered in every decision of their seat and in the response windows (KAL-141, KAL-RUL-46);
+a special action resolves at once, before any pending ability or card effect (KAL-142).
+"""
+
+from __future__ import annotations
+
+from bouts.core.decisions import Decision
+from bouts.games.kaleido.actions import CONVERT, SPELLS, Act
+from bouts.games.kaleido.flow import say, verb
+from bouts.games.kaleido.mana import draw, seat_label
+from bouts.games.kaleido.state import Effect, KaleidoState
+from bouts.games.kaleido.timings import add_effect, heal
+
+SPELL_DRAW = 3
+"""Command spell ①: draw 3 (KAL-145)."""
+SPELL_BOOST = 3
+"""Command spell ③: +3 attack and defence for a battle phase (KAL-149)."""
+SPELL_HEAL = 5
+"""Command spell ④: recover 5 HP (KAL-153)."""
+RETREAT_COST = 1
+"""撤退 costs 1 HP (KAL-107)."""
+CONVERSION_COST = 2
+"""HP conversion: 2 HP for 1 card (KAL-155)."""
+
+SPELL_MEANING = {"draw": "① draw 3", "retreat": "② retreat at once, no HP", "boost": "③ +3 attack/defence this battle",
+                 "heal": "④ recover 5 HP"}
+
+
+def can_convert(state: KaleidoState, seat: int) -> bool:
+    """HP conversion needs HP >= 3 so that HP stays above 0 (KAL-156)."""
+    return state.players[seat].hp > CONVERSION_COST
+
+
+def special_actions(state: KaleidoState, frame: Decision) -> list[Act]:
+    """The command spells and HP conversion ``frame.seat`` may use in this decision."""
+    seat = frame.seat
+    player = state.players[seat]
+    if not player.alive or player.servant is None:
+        return []  # KAL-RUL-41
+    options: list[Act] = []
+    if player.spells > 0:
+        battle = state.battle
+        options.append(SPELLS["draw"])
+        if battle is not None and battle.is_participant(seat) and frame.kind not in ("last", "pay"):
+            options.append(SPELLS["retreat"])  # KAL-RUL-47: a participant only
+        options.append(SPELLS["boost"])
+        options.append(SPELLS["heal"])
+    if can_convert(state, seat) and frame.kind != "pay":
+        options.append(CONVERT)
+    return options
+
+
+@verb("spell")
+def _spell(state: KaleidoState, frame: Decision, act: Act) -> None:
+    seat = frame.seat
+    player = state.players[seat]
+    which = act.args[0]
+    player.spells -= 1  # KAL-154
+    say(state, "spell", f"{seat_label(state, seat)} uses a command spell: {SPELL_MEANING[which]} "
+        f"({player.spells} left)", {"seat": seat, "spell": which})
+    if which == "draw":
+        draw(state, seat, SPELL_DRAW)
+    elif which == "heal":
+        heal(state, seat, SPELL_HEAL, capped=state.options.command_spell_heal_capped)  # KAL-RUL-49
+    elif which == "boost":  # KAL-149..KAL-151, KAL-RUL-51
+        for stat in ("attack", "defence"):
+            add_effect(state, Effect(seat, stat, SPELL_BOOST, "battle", f"spell:{seat}", servant_only=True))
+    elif which == "retreat":  # KAL-146..KAL-148: pending damage is cancelled, the battle phase ends
+        from bouts.games.kaleido.battle_part import end_battle
+
+        say(state, "retreat", f"{seat_label(state, seat)} retreats at no cost", {"seat": seat})
+        end_battle(state)
+
+
+@verb("convert")
+def _convert(state: KaleidoState, frame: Decision, act: Act) -> None:
+    seat = frame.seat
+    state.players[seat].hp -= CONVERSION_COST
+    say(state, "convert", f"{seat_label(state, seat)} converts 2 HP into a card", {"seat": seat})
+    draw(state, seat, 1)

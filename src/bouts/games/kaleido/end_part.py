@@ -1,0 +1,102 @@
+"""End part (エンドパート, KAL-113..KAL-117, KAL-RUL-58): 戦略 cards first, then the hand check."""
+
+from __future__ import annotations
+
+from bouts.core.decisions import Decision
+from bouts.games.kaleido.actions import PASS, Act
+from bouts.games.kaleido.flow import auto, decision, push, say, settle, verb
+from bouts.games.kaleido.mana import card_name, seat_label
+from bouts.games.kaleido.state import KaleidoState
+from bouts.games.kaleido.timings import end_strategy_effects, end_turn_effects, strategy_card_free
+
+
+def max_mana(state: KaleidoState, seat: int) -> int:
+    """最大魔力: the hand the player may keep (KAL-158)."""
+    master = state.players[seat].master
+    assert master is not None
+    return state.catalog.masters[master].max_mana
+
+
+@auto("end_part")
+def _end_part(state: KaleidoState, frame: Decision) -> None:
+    state.phase = "end"
+    state.phase_id += 1
+    push(state, "turn_end")
+    push(state, "hand_check")
+    for seat in reversed(state.order):  # KAL-RUL-58 (1): a window in fate order
+        if state.players[seat].alive:
+            push(state, "end_window", seat)
+
+
+def _end_window_open(state: KaleidoState, frame: Decision) -> bool:
+    """Open when using a 戦略 card now can matter: the check would discard, or the strategy card is one."""
+    seat = frame.seat
+    player = state.players[seat]
+    if not player.alive:
+        return False
+    held = len(player.hand) + (1 if player.strategy else 0)
+    if player.hand and held > max_mana(state, seat):
+        return True
+    strategy = player.strategy
+    return strategy is not None and state.catalog.magic[strategy].timing == "strategy" \
+        and strategy_card_free(state, seat)
+
+
+@decision("end_window", _end_window_open, lambda state, frame: PASS)
+def end_window_menu(state: KaleidoState, frame: Decision) -> list[Act]:
+    """Before the hand check: 戦略-timing cards may be used (KAL-113)."""
+    return []
+
+
+@auto("hand_check")
+def _hand_check(state: KaleidoState, frame: Decision) -> None:
+    for seat in range(state.seats):  # KAL-114: strategy cards back to hand
+        player = state.players[seat]
+        if player.strategy is not None:
+            card = player.strategy
+            end_strategy_effects(state, card)
+            player.hand.append(card)
+            state.drawn_in[card] = state.epoch
+            player.strategy = None
+    for seat in reversed(state.order):  # KAL-115, KAL-116: accumulation cards are not counted
+        if state.players[seat].alive:
+            push(state, "discard", seat)
+
+
+@decision("discard", lambda state, frame: len(state.players[frame.seat].hand) > max_mana(state, frame.seat),
+          lambda state, frame: PASS)
+def discard_menu(state: KaleidoState, frame: Decision) -> list[Act]:
+    """枚数チェック: discard down to max mana, one card at a time (KAL-115)."""
+    options: list[Act] = []
+    seen: set[str] = set()
+    for card in state.players[frame.seat].hand:
+        kind = card.partition("/")[0]
+        if kind not in seen:
+            seen.add(kind)
+            options.append(Act("discard", (card,)))
+    return options
+
+
+@verb("discard")
+def _discard(state: KaleidoState, frame: Decision, act: Act) -> None:
+    seat = frame.seat
+    card = act.args[0]
+    state.players[seat].hand.remove(card)
+    state.drawn_in.pop(card, None)
+    state.discard.append(card)
+    say(state, "discard", f"{seat_label(state, seat)} discards {card_name(state, card)}", {"seat": seat, "card": card},
+        reveals=True, owner=seat)
+    if len(state.players[seat].hand) <= max_mana(state, seat):
+        settle(state, frame)
+
+
+@auto("turn_end")
+def _turn_end(state: KaleidoState, frame: Decision) -> None:
+    end_turn_effects(state)  # KAL-129: 【持続】ターン ends after the check (KAL-RUL-58)
+    for player in state.players:
+        player.lurking = False  # KAL-RUL-10
+        player.accumulated = False
+        player.summoned = False
+        player.fate = 0
+    state.used_strategy = {}
+    state.killer = {}

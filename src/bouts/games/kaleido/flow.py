@@ -1,0 +1,115 @@
+"""The pending-decision stack: steps run until a decision or a chance step is on top.
+
+Each frame is a :class:`~bouts.core.decisions.Decision`. Automatic steps (``AUTO``) run at once;
+decisions (``MENUS``) wait for their seat; chance steps (``CHANCE_STEPS``) wait for a shuffle.
+A decision whose window nobody can use is not opened: its ``OPEN`` test (public information only,
+so every seat's view agrees on who is to act) fails and its ``DEFAULT`` is applied instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bouts.core.decisions import Decision
+from bouts.core.events import Event
+from bouts.games.kaleido.actions import Act
+from bouts.games.kaleido.state import KaleidoState
+
+Handler = Callable[[KaleidoState, Decision], None]
+Menu = Callable[[KaleidoState, Decision], list[Act]]
+Verb = Callable[[KaleidoState, Decision, Act], None]
+
+AUTO: dict[str, Handler] = {}
+"""Automatic steps by kind."""
+MENUS: dict[str, Menu] = {}
+"""Decisions by kind: their own options (the any-time extras are added by ``menus``)."""
+OPEN: dict[str, Callable[[KaleidoState, Decision], bool]] = {}
+"""Whether a decision's window opens (public information only)."""
+DEFAULT: dict[str, Callable[[KaleidoState, Decision], Act]] = {}
+"""What a decision that does not open does."""
+VERBS: dict[str, Verb] = {}
+"""Each verb's effect; it pops the decision when the decision is settled."""
+CHANCE_STEPS = frozenset({"deal_fates", "shuffle_deck", "reshuffle"})
+
+
+def auto(kind: str) -> Callable[[Handler], Handler]:
+    """Register an automatic step."""
+    def register(fn: Handler) -> Handler:
+        AUTO[kind] = fn
+        return fn
+    return register
+
+
+def decision(kind: str, is_open: Callable[[KaleidoState, Decision], bool] | None = None,
+             default: Callable[[KaleidoState, Decision], Act] | None = None) -> Callable[[Menu], Menu]:
+    """Register a decision's menu, its opening test and its default."""
+    def register(fn: Menu) -> Menu:
+        MENUS[kind] = fn
+        if is_open is not None:
+            OPEN[kind] = is_open
+        if default is not None:
+            DEFAULT[kind] = default
+        return fn
+    return register
+
+
+def verb(*names: str) -> Callable[[Verb], Verb]:
+    """Register a verb's handler."""
+    def register(fn: Verb) -> Verb:
+        for name in names:
+            VERBS[name] = fn
+        return fn
+    return register
+
+
+def push(state: KaleidoState, kind: str, seat: int = -1, **data: Any) -> None:
+    """Put a step on top of the stack."""
+    state.stack.append(Decision.make(seat, kind, **data))
+
+
+def say(state: KaleidoState, kind: str, text: str, data: dict[str, Any] | None = None, *,
+        to: int | None = None, reveals: bool = False, owner: int | None = None) -> None:
+    """Log an event (``to``: only that seat sees it)."""
+    state.events.append(Event(kind, text, data or {}, to=None if to is None else frozenset({to}),
+                              reveals=reveals, owner=owner))
+
+
+def run(state: KaleidoState) -> None:
+    """Run automatic steps (and unopened windows) until a decision or chance step is on top."""
+    stack = state.stack
+    while stack:
+        if state.phase == "over":
+            stack.clear()
+            return
+        top = stack[-1]
+        kind = top.kind
+        if kind in CHANCE_STEPS:
+            return
+        if kind in MENUS:
+            is_open = OPEN.get(kind)
+            if is_open is None or is_open(state, top):
+                return
+            act = DEFAULT[kind](state, top)
+            VERBS[act.verb](state, top, act)
+            continue
+        stack.pop()
+        AUTO[kind](state, top)
+    if state.phase == "over":
+        stack.clear()
+
+
+def pop_to(state: KaleidoState, kind: str) -> Decision | None:
+    """Remove frames down to and including the topmost ``kind`` frame; return it."""
+    stack = state.stack
+    while stack:
+        frame = stack.pop()
+        if frame.kind == kind:
+            return frame
+    return None
+
+
+def settle(state: KaleidoState, frame: Decision) -> None:
+    """Pop ``frame`` (a decision that has been answered) from the top of the stack."""
+    if state.stack and state.stack[-1] is frame:
+        state.stack.pop()

@@ -1,0 +1,157 @@
+"""Drawing, the deck and paying costs (魔力消費, KAL-137..KAL-140, KAL-059..KAL-064)."""
+
+from __future__ import annotations
+
+from bouts.core.decisions import Decision
+from bouts.games.kaleido.actions import Act
+from bouts.games.kaleido.flow import auto, decision, push, say, settle, verb
+from bouts.games.kaleido.state import KaleidoState
+
+
+def card_name(state: KaleidoState, instance: str) -> str:
+    """The printed name of a magic card instance."""
+    return state.catalog.magic[instance].name
+
+
+def draw(state: KaleidoState, seat: int, count: int) -> None:
+    """Queue drawing ``count`` cards into ``seat``'s hand (the deck is rebuilt mid-draw, KAL-RUL-02)."""
+    if count > 0:
+        push(state, "draw", seat, count=count)
+
+
+@auto("draw")
+def _draw(state: KaleidoState, frame: Decision) -> None:
+    seat, count = frame.seat, frame.get("count")
+    player = state.players[seat]
+    if not player.alive:
+        return
+    drawn: list[str] = []
+    while count > 0:
+        if not state.deck:
+            if state.discard:  # KAL-008, KAL-RUL-02: rebuild now and go on drawing
+                push(state, "draw", seat, count=count)
+                push(state, "reshuffle")
+            else:  # KAL-RUL-01: nothing left to draw
+                say(state, "draw_lost", f"No card is left to draw: {count} draw(s) of "
+                    f"{seat_label(state, seat)} are lost", {"seat": seat, "lost": count})
+            break
+        card = state.deck.pop()
+        player.hand.append(card)
+        state.drawn_in[card] = state.epoch
+        drawn.append(card)
+        count -= 1
+    if drawn:
+        say(state, "draw", f"{seat_label(state, seat)} draws {len(drawn)} card(s)", {"seat": seat, "count": len(drawn)})
+        say(state, "drawn", "You draw " + ", ".join(card_name(state, c) for c in drawn), {"cards": drawn},
+            to=seat, reveals=True)
+
+
+def seat_label(state: KaleidoState, seat: int) -> str:
+    """``P<n> (master)`` for logs."""
+    master = state.players[seat].master
+    return f"P{seat}" + (f" ({state.catalog.masters[master].name})" if master else "")
+
+
+def in_battle(state: KaleidoState) -> bool:
+    """Whether a battle phase is under way (accumulation cards pay only then, KAL-061)."""
+    return state.battle is not None
+
+
+def mana_available(state: KaleidoState, seat: int) -> int:
+    """Mana ``seat`` could spend now: hand, strategy card and, in a battle phase, accumulation (KAL-139)."""
+    player = state.players[seat]
+    total = len(player.hand) + (1 if player.strategy else 0)
+    if in_battle(state):
+        total += 2 * len(player.accumulation)
+    return total
+
+
+def ability_cost(state: KaleidoState, seat: int, ability_id: str) -> int:
+    """An ability's 【消費】, less the battlefield's NP discount for those it reaches."""
+    ability = state.catalog.abilities[ability_id]
+    cost = ability.cost
+    battle = state.battle
+    if battle is not None and ability.kind.startswith("np_") and battle.involves(seat):
+        fate = state.catalog.fates[battle.battlefield]
+        if fate.effect == "np_discount":
+            cost = max(0, cost - fate.value)
+    return cost
+
+
+def can_pay(state: KaleidoState, seat: int, cost: int) -> bool:
+    """Whether ``seat`` can pay ``cost`` in full now (KAL-RUL-59)."""
+    return cost <= 0 or mana_available(state, seat) >= cost
+
+
+def charge(state: KaleidoState, seat: int, cost: int, what: str) -> None:
+    """Queue paying ``cost`` for ``what`` (the payer picks the cards; surplus is lost, KAL-063)."""
+    if cost > 0:
+        push(state, "pay", seat, due=cost, what=what)
+
+
+def _pay_is_open(state: KaleidoState, frame: Decision) -> bool:
+    # Nothing to choose when exactly enough mana is there (everything is spent) or one source is left.
+    due: int = frame.get("due")
+    player = state.players[frame.seat]
+    sources = len(player.hand) + (1 if player.strategy else 0) + (1 if player.accumulation and in_battle(state) else 0)
+    return sources > 1 and mana_available(state, frame.seat) > due
+
+
+def _pay_everything(state: KaleidoState, frame: Decision) -> Act:
+    player = state.players[frame.seat]
+    if player.hand:
+        return Act("pay", (player.hand[0],))
+    if player.strategy:
+        return Act("pay", ("strategy",))
+    return Act("pay", ("accumulation",))
+
+
+@decision("pay", _pay_is_open, _pay_everything)
+def pay_menu(state: KaleidoState, frame: Decision) -> list[Act]:
+    """Pay one card at a time: a hand card, the strategy card, or an accumulation card (worth 2)."""
+    player = state.players[frame.seat]
+    options: list[Act] = []
+    seen: set[str] = set()
+    for card in player.hand:
+        kind = card.partition("/")[0]
+        if kind not in seen:
+            seen.add(kind)
+            options.append(Act("pay", (card,)))
+    if player.strategy:
+        options.append(Act("pay", ("strategy",)))
+    if player.accumulation and in_battle(state):
+        options.append(Act("pay", ("accumulation",)))
+    return options
+
+
+@verb("pay")
+def _pay(state: KaleidoState, frame: Decision, act: Act) -> None:
+    from bouts.games.kaleido.timings import end_strategy_effects
+
+    seat = frame.seat
+    player = state.players[seat]
+    source = act.args[0]
+    if source == "strategy":
+        card = player.strategy
+        assert card is not None
+        player.strategy = None
+        end_strategy_effects(state, card)  # KAL-140
+        worth = 1
+    elif source == "accumulation":
+        card = player.accumulation.pop(0)
+        state.drawn_in.pop(card, None)
+        worth = 2  # KAL-059
+    else:
+        card = source
+        player.hand.remove(card)
+        state.drawn_in.pop(card, None)
+        worth = 1
+    state.discard.append(card)
+    due = frame.get("due") - worth
+    lost = f" (surplus {-due} lost)" if due < 0 else ""
+    say(state, "pay", f"{seat_label(state, seat)} spends {card_name(state, card)}"
+        f"{' (accumulation card, 2 mana)' if worth == 2 else ''} for {frame.get('what')}{lost}",
+        {"seat": seat, "card": card, "worth": worth}, reveals=True, owner=seat)
+    settle(state, frame)
+    if due > 0:
+        push(state, "pay", seat, due=due, what=frame.get("what"))

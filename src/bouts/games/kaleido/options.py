@@ -1,0 +1,37 @@
+"""Fate/kaleido grail options: the optional shuffle mode and the rulings that are choices."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from bouts.core.options import Options
+
+
+class KaleidoOptions(Options):
+    """Options for a Fate/kaleido grail match."""
+
+    shuffle_mode: bool = False
+    """シャッフルモード: any master with any servant, servants chosen last-to-first (KAL-018, KAL-019)."""
+    command_spell_heal_capped: bool = False
+    """Command spell ④ limited by the printed HP (KAL-RUL-49: not capped by default)."""
+    stalemate_at_1hp: Literal["end_no_cost", "second_retreats"] = "end_no_cost"
+    """A stalemate when the first player has HP 1 (KAL-RUL-32)."""
+    accumulation_cap_lifetime: bool = False
+    """Count the 2-card accumulation cap over the whole game instead of at once (KAL-RUL-12)."""
+    strategy_reuse: Literal["once_per_phase", "while_not_in_effect"] = "once_per_phase"
+    """How often a strategy card's effect may be used: once per phase (default, see the README's
+    rulings) or, as KAL-RUL-15 reads, again as soon as its previous use has ended."""
+    turn_limit: int = Field(40, ge=0, le=1000)
+    """House safeguard: the match is a draw after this many turns (0: no limit; the rulebook has none)."""
+
+
+OPTION_HELP = {
+    "shuffle_mode": "optional rule: any master with any servant (default false)",
+    "command_spell_heal_capped": "command spell ④ cannot heal above printed HP (default false, KAL-RUL-49)",
+    "stalemate_at_1hp": "end_no_cost (default) | second_retreats: a stalemate when the first player has HP 1",
+    "accumulation_cap_lifetime": "at most 2 accumulation cards per game instead of at once (default false)",
+    "strategy_reuse": "once_per_phase (default) | while_not_in_effect (KAL-RUL-15 literally)",
+    "turn_limit": "house safeguard: draw after this many turns (default 40, 0 = none)",
+}

@@ -1,0 +1,49 @@
+"""Order part (順番決定パート, KAL-030..KAL-035): fate cards decide the order of the turn."""
+
+from __future__ import annotations
+
+from bouts.core.decisions import Decision
+from bouts.games.kaleido.flow import auto, push, say
+from bouts.games.kaleido.state import KaleidoState
+
+GRAIL_CAVERN = 8
+"""Fate card 8, 【柳洞寺大空洞】, joins only when 2 players remain (KAL-031)."""
+
+
+def fate_pool(state: KaleidoState, setup: bool) -> list[str]:
+    """The fate card ids shuffled now: 1-7, plus 8 when exactly 2 players remain (not at set-up, KAL-009)."""
+    top = 7
+    if not setup and len([p for p in state.players if p.alive]) == 2:
+        top = GRAIL_CAVERN  # KAL-031, KAL-RUL-06
+    return [state.catalog.fates[n].id for n in range(1, top + 1)]
+
+
+def deal(state: KaleidoState, order: tuple[str, ...], setup: bool) -> None:
+    """Each remaining player draws one fate card, in seat order; the order follows the numbers."""
+    numbers = {f.id: n for n, f in state.catalog.fates.items()}
+    living = [s for s in range(state.seats) if state.players[s].alive]
+    for seat, fate_id in zip(living, order, strict=False):
+        state.players[seat].fate = numbers[fate_id]
+    state.order = sorted(living, key=lambda s: state.players[s].fate)  # KAL-033, KAL-169
+    say(state, "fates", "Fate cards: " + ", ".join(f"P{s} {state.players[s].fate}" for s in state.order),
+        {"order": list(state.order), "fates": [state.players[s].fate for s in state.order]})
+    if setup:
+        return
+    push(state, "end_part")
+    push(state, "battle_part")
+    push(state, "strategy_part")
+
+
+@auto("turn")
+def _turn(state: KaleidoState, frame: Decision) -> None:
+    """A new turn begins at the order part (KAL-027..KAL-030)."""
+    limit = state.options.turn_limit
+    if limit and state.turn >= limit:
+        state.phase = "over"
+        state.reason = f"the turn limit ({limit}) was reached"
+        return
+    state.turn += 1
+    state.phase = "order"
+    push(state, "turn")
+    push(state, "deal_fates", setup=False)
+    say(state, "turn", f"Turn {state.turn}", {"turn": state.turn})

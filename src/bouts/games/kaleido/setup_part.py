@@ -1,0 +1,109 @@
+"""Set-up (ゲーム前準備, KAL-007..KAL-026): master-choice order, masters and servants, HP, spells, first draw."""
+
+from __future__ import annotations
+
+from bouts.core.decisions import Decision
+from bouts.games.kaleido.actions import Act
+from bouts.games.kaleido.flow import auto, decision, push, say, settle, verb
+from bouts.games.kaleido.mana import draw, seat_label
+from bouts.games.kaleido.state import KaleidoState
+
+INITIAL_DRAW = 1
+"""Every player draws 1 magic card as the last set-up step (KAL-023)."""
+
+
+def initial_spells(seats: int) -> int:
+    """初期令呪数: 2 with 2-4 players, 3 with 5-7 (KAL-021, KAL-022)."""
+    return 2 if seats <= 4 else 3
+
+
+def begin(state: KaleidoState) -> None:
+    """Queue the set-up: fate cards 1-7 for the master-choice order (KAL-009), choices, the deck."""
+    push(state, "turn")
+    push(state, "initial_draw")
+    push(state, "shuffle_deck")
+    push(state, "choose_masters")
+    push(state, "deal_fates", setup=True)
+
+
+@auto("choose_masters")
+def _choose_masters(state: KaleidoState, frame: Decision) -> None:
+    order = state.order  # KAL-010: ascending fate number
+    if state.options.shuffle_mode:  # KAL-019: servants after every master, last in order first
+        for seat in order:
+            push(state, "servant", seat)
+        for seat in reversed(order):
+            push(state, "master", seat)
+    else:  # KAL-RUL-04: each servant straight after its master
+        for seat in reversed(order):
+            push(state, "servant", seat)
+            push(state, "master", seat)
+
+
+def taken_masters(state: KaleidoState) -> set[str]:
+    """Master cards already chosen (KAL-012)."""
+    return {p.master for p in state.players if p.master}
+
+
+def servant_options(state: KaleidoState, seat: int) -> list[str]:
+    """Servants ``seat`` may take: its master's pairs (KAL-013..KAL-016), or any in shuffle mode
+    (KAL-018); a servant card already taken is gone (KAL-RUL-05)."""
+    taken = {p.servant for p in state.players if p.servant}
+    master = state.players[seat].master
+    assert master is not None
+    pool = state.catalog.servants if state.options.shuffle_mode else state.catalog.servants_of[master]
+    return [s for s in pool if s not in taken]
+
+
+@decision("master")
+def master_menu(state: KaleidoState, frame: Decision) -> list[Act]:
+    """Each player chooses one master not yet taken (KAL-011, KAL-012)."""
+    taken = taken_masters(state)
+    options = [Act("master", (m,)) for m in state.catalog.masters if m not in taken]
+    if not state.options.shuffle_mode:  # a master must still have a servant card left to command
+        spoken = {p.servant for p in state.players if p.servant}
+        options = [a for a in options
+                   if any(s not in spoken for s in state.catalog.servants_of[a.args[0]])]
+    return options
+
+
+def _servant_open(state: KaleidoState, frame: Decision) -> bool:
+    return len(servant_options(state, frame.seat)) > 1
+
+
+def _only_servant(state: KaleidoState, frame: Decision) -> Act:
+    return Act("servant", (servant_options(state, frame.seat)[0],))
+
+
+@decision("servant", _servant_open, _only_servant)
+def servant_menu(state: KaleidoState, frame: Decision) -> list[Act]:
+    """The servant cards this master may command (KAL-013..KAL-016, KAL-RUL-05)."""
+    return [Act("servant", (s,)) for s in servant_options(state, frame.seat)]
+
+
+@verb("master")
+def _master(state: KaleidoState, frame: Decision, act: Act) -> None:
+    seat = frame.seat
+    state.players[seat].master = act.args[0]
+    say(state, "master", f"P{seat} chooses {state.catalog.masters[act.args[0]].name}",
+        {"seat": seat, "master": act.args[0]})
+    settle(state, frame)
+
+
+@verb("servant")
+def _servant(state: KaleidoState, frame: Decision, act: Act) -> None:
+    seat = frame.seat
+    player = state.players[seat]
+    servant = state.catalog.servants[act.args[0]]
+    player.servant = servant.id
+    player.hp = servant.hp  # KAL-020
+    player.spells = initial_spells(state.seats)  # KAL-021, KAL-022
+    say(state, "servant", f"{seat_label(state, seat)} summons {servant.name} (HP {servant.hp})",
+        {"seat": seat, "servant": servant.id})
+    settle(state, frame)
+
+
+@auto("initial_draw")
+def _initial_draw(state: KaleidoState, frame: Decision) -> None:
+    for seat in reversed(state.order):  # KAL-023
+        draw(state, seat, INITIAL_DRAW)

@@ -1,0 +1,499 @@
+"""Timings (【発動】) and durations (【持続】) of magic cards and abilities, and attack/defence values.
+
+The three ways to use a magic card (KAL-133): normal use from hand (KAL-134, KAL-135), strategy use
+of the strategy card (KAL-136), and mana spending (``mana.py``).
+"""
+
+from __future__ import annotations
+
+from bouts.core.decisions import Decision
+from bouts.games.kaleido.actions import Act
+from bouts.games.kaleido.cards import Ability, MagicCard
+from bouts.games.kaleido.flow import auto, push, say, verb
+from bouts.games.kaleido.mana import ability_cost, can_pay, card_name, charge, draw, seat_label
+from bouts.games.kaleido.state import Effect, KaleidoState
+
+STRATEGY_PHASE_DECISIONS = frozenset({"action", "set", "accumulate"})
+"""The decisions of a player's own strategy phase (KAL-065)."""
+
+
+# -- values -----------------------------------------------------------------------------------
+def _active(state: KaleidoState, effect: Effect) -> bool:
+    scope = effect.scope
+    if scope == "turn":
+        return True
+    battle = state.battle
+    if battle is None or not effect.bound:
+        return False
+    if scope == "battle":
+        return effect.bound == battle.number
+    return effect.bound == battle.action and battle.attacker >= 0
+
+
+def modifier(state: KaleidoState, seat: int, stat: str, servant_attack: bool = True) -> int:
+    """The sum of every change to ``seat``'s attack or defence now (KAL-088, KAL-089, KAL-120)."""
+    total = 0
+    for effect in state.effects:
+        if effect.target == seat and effect.stat == stat and _active(state, effect):
+            if effect.servant_only and not servant_attack:
+                continue  # KAL-151: command spell ③ is not for the master's attacks
+            total += effect.value
+    player = state.players[seat]
+    if player.strategy is not None:  # KAL-RUL-54: an automatic strategy card is always in force
+        card = state.catalog.magic[player.strategy]
+        if card.timing == "auto":
+            total += _signed(card, stat)
+    battle = state.battle
+    if battle is not None and battle.involves(seat):  # KAL-072
+        fate = state.catalog.fates[battle.battlefield]
+        if fate.effect == f"{stat}_bonus":
+            total += fate.value
+        elif stat == "attack" and fate.effect == "attack_malus":
+            total -= fate.value
+    return total
+
+
+def _signed(card: MagicCard, stat: str) -> int:
+    if card.effect == f"{stat}_up":
+        return card.value
+    if card.effect == f"{stat}_down":
+        return -card.value
+    return 0
+
+
+def is_servant_method(state: KaleidoState, seat: int, method: str) -> bool:
+    """Whether an attack method is the servant's (command spell ③ applies, KAL-150..KAL-152)."""
+    if method == "normal":
+        return True
+    servant = state.players[seat].servant
+    if servant is not None and method in state.catalog.servants[servant].abilities:
+        return True
+    return state.players[seat].summoned and method in summoned_abilities(state, seat)
+
+
+def base_attack(state: KaleidoState, seat: int, method: str) -> int:
+    """The chosen attack's printed power (KAL-085..KAL-087)."""
+    if method == "normal":
+        servant = state.players[seat].servant
+        assert servant is not None
+        return state.catalog.servants[servant].attack
+    return state.catalog.abilities[method].power
+
+
+def attack_power(state: KaleidoState, seat: int, method: str) -> int:
+    """Final attack: printed power plus every applicable effect, never below 0 (KAL-088, KAL-104)."""
+    return max(0, base_attack(state, seat, method)
+               + modifier(state, seat, "attack", is_servant_method(state, seat, method)))
+
+
+def defence_power(state: KaleidoState, seat: int) -> int:
+    """Final defence: printed 防御 plus every applicable effect, never below 0 (KAL-089, KAL-104)."""
+    servant = state.players[seat].servant
+    assert servant is not None
+    return max(0, state.catalog.servants[servant].defence + modifier(state, seat, "defence"))
+
+
+def printed_hp(state: KaleidoState, seat: int) -> int:
+    """The servant's printed HP (KAL-163)."""
+    servant = state.players[seat].servant
+    return state.catalog.servants[servant].hp if servant else 0
+
+
+def heal(state: KaleidoState, seat: int, amount: int, capped: bool = True) -> int:
+    """Restore HP; effects never go above printed HP (KAL-163). Returns HP gained."""
+    player = state.players[seat]
+    before = player.hp
+    player.hp += amount
+    if capped:
+        player.hp = min(player.hp, max(before, printed_hp(state, seat)))
+    return player.hp - before
+
+
+# -- abilities ----------------------------------------------------------------------------------
+def abilities_of(state: KaleidoState, seat: int) -> list[str]:
+    """The master's and servant's ability ids, plus a summoned servant's (KAL-152)."""
+    player = state.players[seat]
+    found: list[str] = []
+    if player.master:
+        found.extend(state.catalog.masters[player.master].abilities)
+    if player.servant:
+        found.extend(state.catalog.servants[player.servant].abilities)
+    if player.summoned:
+        found.extend(summoned_abilities(state, seat))
+    return found
+
+
+def summoned_abilities(state: KaleidoState, seat: int) -> list[str]:
+    """Abilities granted by a summon the seat owns."""
+    return [state.catalog.abilities[a].grants for a in _own(state, seat)
+            if state.catalog.abilities[a].grants]
+
+
+def _own(state: KaleidoState, seat: int) -> list[str]:
+    player = state.players[seat]
+    found: list[str] = []
+    if player.master:
+        found.extend(state.catalog.masters[player.master].abilities)
+    if player.servant:
+        found.extend(state.catalog.servants[player.servant].abilities)
+    return found
+
+
+def has_passive(state: KaleidoState, seat: int, effect: str) -> int:
+    """The power of a passive ability ``effect`` the seat has (0: none)."""
+    for ability_id in abilities_of(state, seat):
+        ability = state.catalog.abilities[ability_id]
+        if ability.kind == "passive" and ability.effect == effect:
+            return ability.power
+    return 0
+
+
+def attack_methods(state: KaleidoState, seat: int, intervention: bool = False) -> list[str]:
+    """Special attacks and attack NPs the seat can pay for now (KAL-084; 介入可能 ones for KAL-078)."""
+    found = []
+    for ability_id in abilities_of(state, seat):
+        ability = state.catalog.abilities[ability_id]
+        if ability.is_attack and (ability.intervene or not intervention) \
+                and can_pay(state, seat, ability_cost(state, seat, ability_id)):
+            found.append(ability_id)
+    return found
+
+
+def in_effect(state: KaleidoState, source: str) -> bool:
+    """Whether an effect from ``source`` is still running (KAL-118)."""
+    return any(e.source == source for e in state.effects)
+
+
+def usable_abilities(state: KaleidoState, seat: int, timing: str) -> list[str]:
+    """Boosts and special NPs ``seat`` may use now with ``timing`` (KAL-118, KAL-121)."""
+    found = []
+    for ability_id in abilities_of(state, seat):
+        ability = state.catalog.abilities[ability_id]
+        if ability.kind not in ("boost", "np_special") or ability.timing != timing:
+            continue
+        if in_effect(state, f"ability:{ability_id}:{seat}"):
+            continue
+        if ability.effect == "summon" and state.players[seat].summoned:
+            continue
+        if can_pay(state, seat, ability_cost(state, seat, ability_id)):
+            found.append(ability_id)
+    return found
+
+
+# -- effects and durations ---------------------------------------------------------------------------
+def add_effect(state: KaleidoState, effect: Effect) -> None:
+    """Start a lasting effect, bound to the battle or combat action under way if it reaches the target."""
+    battle = state.battle
+    if battle is not None and battle.involves(effect.target):
+        if effect.scope == "battle":
+            effect.bound = battle.number
+        elif effect.scope == "action" and battle.attacker >= 0 and battle.is_participant(effect.target):
+            effect.bound = battle.action
+    state.effects.append(effect)
+
+
+def bind_battle(state: KaleidoState, seat: int) -> None:
+    """Battle effects used outside a battle start when ``seat`` next takes part (KAL-RUL-35)."""
+    battle = state.battle
+    assert battle is not None
+    for effect in state.effects:
+        if effect.target == seat and effect.scope == "battle" and not effect.bound:
+            effect.bound = battle.number
+
+
+def bind_action(state: KaleidoState) -> None:
+    """Combat-action effects used outside one cover the next combat action (KAL-RUL-34)."""
+    battle = state.battle
+    assert battle is not None
+    for effect in state.effects:
+        if effect.scope == "action" and not effect.bound and battle.is_participant(effect.target):
+            effect.bound = battle.action
+
+
+def end_effects(state: KaleidoState, ended: list[Effect]) -> None:
+    """End effects; normally used cards leave the field for the discard pile (KAL-135)."""
+    if not ended:
+        return
+    gone = {id(e) for e in ended}
+    state.effects = [e for e in state.effects if id(e) not in gone]
+    for effect in ended:
+        if effect.card is not None:
+            state.discard.append(effect.card)
+
+
+def end_strategy_effects(state: KaleidoState, card: str) -> None:
+    """A strategy card spent or returned: its effects end (KAL-140)."""
+    source = f"strategy:{card}"
+    end_effects(state, [e for e in state.effects if e.source == source])
+
+
+def end_action_effects(state: KaleidoState) -> None:
+    """A combat action ends: its 戦闘行動 effects end (KAL-131)."""
+    battle = state.battle
+    assert battle is not None
+    end_effects(state, [e for e in state.effects if e.scope == "action" and e.bound == battle.action])
+
+
+def end_battle_effects(state: KaleidoState) -> None:
+    """A battle phase ends: its 戦闘 and 戦闘行動 effects end, pending ones of its participants too (KAL-130,
+    KAL-RUL-34)."""
+    battle = state.battle
+    assert battle is not None
+    end_effects(state, [e for e in state.effects
+                        if (e.scope == "battle" and e.bound == battle.number)
+                        or (e.scope == "action" and (e.bound or battle.is_participant(e.target)))])
+
+
+def end_turn_effects(state: KaleidoState) -> None:
+    """The turn ends: every remaining effect ends (KAL-129, KAL-RUL-35)."""
+    end_effects(state, list(state.effects))
+
+
+# -- when may a card be used -------------------------------------------------------------------------
+def strategy_card_free(state: KaleidoState, seat: int) -> bool:
+    """Whether the strategy card's effect may be used again now (KAL-RUL-15 and the reuse option)."""
+    card = state.players[seat].strategy
+    if card is None:
+        return False
+    if in_effect(state, f"strategy:{card}"):
+        return False
+    if state.options.strategy_reuse == "once_per_phase":
+        return state.used_strategy.get(seat) != state.phase_id
+    return True
+
+
+def context(state: KaleidoState, frame: Decision) -> str:
+    """Which timings are open to the deciding seat: ``strategy`` (own strategy phase), ``end``,
+    ``battle`` (a participant), ``outside`` (a non-participant in a battle phase), ``none``."""
+    kind = frame.kind
+    if kind in STRATEGY_PHASE_DECISIONS:
+        return "strategy"
+    if kind == "end_window":
+        return "end"
+    battle = state.battle
+    if battle is not None and kind not in ("pay", "last", "discard", "nominate"):
+        return "battle" if battle.is_participant(frame.seat) else "outside"
+    return "none"
+
+
+def card_uses(state: KaleidoState, frame: Decision) -> list[Act]:
+    """Magic cards the deciding seat may use now, one entry per card kind (KAL-123..KAL-136)."""
+    where = context(state, frame)
+    if where == "none":
+        return []
+    seat = frame.seat
+    player = state.players[seat]
+    catalog = state.catalog
+    options: list[Act] = []
+    if where != "outside":
+        seen: set[str] = set()
+        for card in player.hand:
+            kind = card.partition("/")[0]
+            if kind in seen:
+                continue
+            seen.add(kind)
+            timing = catalog.magic[card].timing
+            if (where in ("strategy", "end") and timing == "strategy") \
+                    or (where == "strategy" and timing == "auto") \
+                    or (where == "battle" and timing == "battle"):  # KAL-124, KAL-125, KAL-RUL-54
+                options.append(Act("use", (card,)))
+    strategy_card = player.strategy
+    if strategy_card is not None and strategy_card_free(state, seat):
+        magic = catalog.magic[strategy_card]
+        timing = magic.timing
+        if (where in ("strategy", "end") and timing == "strategy") or (where == "battle" and timing == "battle"):
+            options.append(Act("use", (strategy_card,)))  # KAL-RUL-16: not 戦略 cards in one's own battle
+        elif where == "outside" and timing in ("strategy", "battle") \
+                and (magic.is_modifier or magic.effect == "damage"):
+            battle = state.battle  # KAL-053, KAL-105, KAL-RUL-29: only on a participant
+            assert battle is not None
+            for target in (battle.first, battle.second):
+                options.append(Act("use", (strategy_card, str(target))))
+    return options
+
+
+def ability_uses(state: KaleidoState, frame: Decision) -> list[Act]:
+    """Boosts and special NPs usable now: own strategy phase or own battles only (KAL-121)."""
+    where = context(state, frame)
+    if where == "strategy":
+        return [Act("ability", (a,)) for a in usable_abilities(state, frame.seat, "strategy")]
+    if where == "battle":
+        return [Act("ability", (a,)) for a in usable_abilities(state, frame.seat, "battle")]
+    return []
+
+
+def counter_target(state: KaleidoState, user: int, target: int | None) -> int | None:
+    """Who may answer a card use with a 対抗 card: the opposing participant (KAL-126, KAL-RUL-30)."""
+    battle = state.battle
+    if battle is None:
+        return None
+    if battle.is_participant(user):
+        return battle.opponent(user)
+    if target is not None:
+        return target
+    return None
+
+
+@verb("use")
+def _use(state: KaleidoState, frame: Decision, act: Act) -> None:
+    seat = frame.seat
+    player = state.players[seat]
+    card = act.args[0]
+    target = int(act.args[1]) if len(act.args) > 1 else None
+    magic = state.catalog.magic[card]
+    strategy_use = card == player.strategy
+    if strategy_use:
+        state.used_strategy[seat] = state.phase_id
+    else:
+        player.hand.remove(card)
+        state.drawn_in.pop(card, None)
+    how = "strategy card" if strategy_use else "from hand"
+    on = f" on {seat_label(state, target)}" if target is not None else ""
+    say(state, "use", f"{seat_label(state, seat)} uses {magic.name} ({how}){on}",
+        {"seat": seat, "card": card, "strategy": strategy_use}, reveals=True, owner=seat)
+    push(state, "resolve_use", seat, card=card, target=-1 if target is None else target,
+         strategy=strategy_use, counter_of="")
+    answer = counter_target(state, seat, target)
+    if answer is not None and state.players[answer].alive:
+        push(state, "counter", answer, card=card, user=seat)
+
+
+@auto("resolve_use")
+def _resolve_use(state: KaleidoState, frame: Decision) -> None:
+    card = frame.get("card")
+    strategy_use = frame.get("strategy")
+    if card in state.cancelled:
+        state.cancelled.remove(card)
+        say(state, "countered", f"{card_name(state, card)} is countered")
+        if not strategy_use:
+            state.discard.append(card)
+        return
+    apply_card(state, frame.seat, card, frame.get("target"), strategy_use, frame.get("counter_of"))
+
+
+def apply_card(state: KaleidoState, seat: int, card: str, target: int, strategy_use: bool,
+               counter_of: str = "") -> None:
+    """A magic card's 【効果】 takes place (``target`` -1: the card's natural target)."""
+    magic = state.catalog.magic[card]
+    battle = state.battle
+    if target < 0:
+        target = seat
+        if magic.is_hostile and battle is not None and battle.is_participant(seat):
+            target = battle.opponent(seat)
+    source = f"strategy:{card}" if strategy_use else f"card:{card}"
+    kept = None if strategy_use else card
+    effect = magic.effect
+    if magic.is_modifier:
+        stat = "attack" if effect.startswith("attack") else "defence"
+        value = magic.value if effect.endswith("_up") else -magic.value
+        scope = magic.duration if magic.timing != "auto" else "turn"
+        add_effect(state, Effect(target, stat, value, scope, source, card=kept))
+        return
+    if effect == "heal":
+        gained = heal(state, target, magic.value)
+        say(state, "heal", f"{seat_label(state, target)} recovers {gained} HP", {"seat": target, "hp": gained})
+    elif effect == "draw":
+        draw(state, target, magic.value)
+    elif effect == "damage":
+        state.players[target].hp -= magic.value
+        say(state, "damage", f"{seat_label(state, target)} loses {magic.value} HP to {magic.name}",
+            {"seat": target, "hp": magic.value})
+        if state.players[target].hp <= 0:
+            state.killer[target] = seat
+            push(state, "death_check")
+    elif effect == "counter" and counter_of:
+        state.cancelled.append(counter_of)
+    elif effect == "ambush" and battle is not None and battle.second == seat:
+        battle.first, battle.second = battle.second, battle.first
+        say(state, "ambush", f"{seat_label(state, seat)} goes first", {"seat": seat})
+    if kept is not None:
+        state.discard.append(card)  # KAL-132: an instant ends at once
+
+
+# -- abilities used ------------------------------------------------------------------------------------
+@verb("ability")
+def _ability(state: KaleidoState, frame: Decision, act: Act) -> None:
+    seat = frame.seat
+    ability_id = act.args[0]
+    ability = state.catalog.abilities[ability_id]
+    say(state, "ability", f"{seat_label(state, seat)} uses {ability.name}", {"seat": seat, "ability": ability_id})
+    push(state, "resolve_ability", seat, ability=ability_id)
+    charge(state, seat, ability_cost(state, seat, ability_id), ability.name)
+
+
+@auto("resolve_ability")
+def _resolve_ability(state: KaleidoState, frame: Decision) -> None:
+    seat = frame.seat
+    ability: Ability = state.catalog.abilities[frame.get("ability")]
+    if ability.kind == "boost":
+        target = seat
+        battle = state.battle
+        if ability.effect == "attack_down" and battle is not None and battle.is_participant(seat):
+            target = battle.opponent(seat)
+        stat = "attack" if ability.effect.startswith("attack") else "defence"
+        value = ability.power if ability.effect.endswith("_up") else -ability.power
+        add_effect(state, Effect(target, stat, value, ability.duration, f"ability:{ability.id}:{seat}"))
+    elif ability.effect == "summon":
+        state.players[seat].summoned = True
+        say(state, "summon", f"{seat_label(state, seat)} summons a servant for this turn", {"seat": seat})
+    elif ability.effect == "heal":
+        heal(state, seat, ability.power)
+
+
+# -- 対抗 -----------------------------------------------------------------------------------------------
+def _counter_open(state: KaleidoState, frame: Decision) -> bool:
+    player = state.players[frame.seat]
+    if not player.alive:
+        return False
+    if player.hand:
+        return True  # it may hold a counter: opening only when it does would tell everyone
+    strategy = player.strategy
+    return strategy is not None and state.catalog.magic[strategy].timing == "counter" \
+        and strategy_card_free(state, frame.seat)
+
+
+def counter_menu(state: KaleidoState, frame: Decision) -> list[Act]:
+    """対抗 cards that answer the card just used (hand, or the strategy card), or pass."""
+    player = state.players[frame.seat]
+    options: list[Act] = []
+    for card in player.hand:
+        if state.catalog.magic[card].timing == "counter":
+            options.append(Act("counter", (card,)))
+            break
+    strategy = player.strategy
+    if strategy is not None and state.catalog.magic[strategy].timing == "counter" \
+            and strategy_card_free(state, frame.seat):
+        options.append(Act("counter", (strategy,)))
+    return options
+
+
+@verb("counter")
+def _counter(state: KaleidoState, frame: Decision, act: Act) -> None:
+    from bouts.games.kaleido.flow import settle
+
+    seat = frame.seat
+    player = state.players[seat]
+    card = act.args[0]
+    strategy_use = card == player.strategy
+    if strategy_use:
+        state.used_strategy[seat] = state.phase_id
+    else:
+        player.hand.remove(card)
+        state.drawn_in.pop(card, None)
+    answered = frame.get("card")
+    say(state, "counter", f"{seat_label(state, seat)} answers {card_name(state, answered)} with "
+        f"{card_name(state, card)}", {"seat": seat, "card": card, "against": answered}, reveals=True, owner=seat)
+    settle(state, frame)
+    push(state, "resolve_use", seat, card=card, target=-1, strategy=strategy_use, counter_of=answered)
+    user = frame.get("user")
+    if state.players[user].alive:
+        push(state, "counter", user, card=card, user=seat)
+
+
+def _register_counter() -> None:
+    from bouts.games.kaleido.flow import decision
+
+    decision("counter", _counter_open, lambda state, frame: Act("pass"))(counter_menu)
+
+
+_register_counter()

@@ -1,0 +1,218 @@
+"""What a seat may know (a filter over the state), menu sentences, and the table as Rich markup."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.markup import escape
+
+from bouts.games.kaleido.actions import Act
+from bouts.games.kaleido.cards import DURATION_JA, TIMING_JA, MagicCard
+from bouts.games.kaleido.state import KaleidoState
+
+STEP_NAMES = ("介入", "攻撃", "防御", "ダメージ決定", "死亡判定")
+EFFECT_TEXT = {"attack_up": "攻撃力+{v}", "defence_up": "防御力+{v}", "attack_down": "相手の攻撃力-{v}",
+               "defence_down": "相手の防御力-{v}", "heal": "HP+{v}", "draw": "{v}枚引く", "damage": "相手のHP-{v}",
+               "counter": "魔力カードを打ち消す", "ambush": "指名されたとき先攻になる"}
+FIELD_TEXT = {"attack_bonus": "攻撃力+{v}", "defence_bonus": "防御力+{v}", "attack_malus": "攻撃力-{v}",
+              "np_discount": "宝具の消費-{v}", "heal": "HP+{v}", "draw": "{v}枚引く"}
+DECISION_PROMPT = {
+    "master": "choose your master", "servant": "choose your servant", "action": "① lurk or normal action",
+    "set": "③ strategy card", "accumulate": "④ mana accumulation", "nominate": "nominate an opponent",
+    "nominated": "you are nominated: answer?", "intervene": "【介入】 intervene?",
+    "attack": "【攻撃】 choose an attack",
+    "defend": "【防御】 respond before damage", "counter": "対抗: answer the card just used?",
+    "last": "HP 0 or less: a command spell before 【死亡判定】?", "retreat": "撤退: retreat or stay",
+    "forced_retreat": "膠着: you must retreat", "pay": "魔力消費: pay a card", "discard": "枚数チェック: discard",
+    "end_window": "end part: use 戦略 cards before the hand check?",
+}
+
+
+def card_view(card: MagicCard, instance: str | None = None) -> dict[str, Any]:
+    """A magic card's face: 発動 / 持続 / 効果 (KAL-168)."""
+    return {"id": instance or card.id, "name": card.name, "timing": TIMING_JA[card.timing],
+            "duration": DURATION_JA[card.duration], "effect": EFFECT_TEXT[card.effect].format(v=card.value),
+            "cost": "—"}
+
+
+def view_of(state: KaleidoState, seat: int | None, acting: tuple[int, ...]) -> dict[str, Any]:
+    """The public table plus ``seat``'s own hand (KAL-025, KAL-026)."""
+    catalog = state.catalog
+    players = []
+    for index, p in enumerate(state.players):
+        master = catalog.masters[p.master] if p.master else None
+        servant = catalog.servants[p.servant] if p.servant else None
+        players.append({
+            "seat": index, "master": master.name if master else None, "servant": servant.name if servant else None,
+            "hp": p.hp, "max_hp": servant.hp if servant else 0, "attack": servant.attack if servant else 0,
+            "defence": servant.defence if servant else 0, "spells": p.spells, "fate": p.fate,
+            "lurking": p.lurking, "hand": len(p.hand), "accumulation": len(p.accumulation),
+            "strategy": card_view(catalog.magic[p.strategy], p.strategy) if p.strategy else None,
+            "max_mana": master.max_mana if master else 0, "mana_rank": master.mana_rank if master else 0,
+            "abilities": [_ability_line(state, a) for a in
+                          ((master.abilities if master else ()) + (servant.abilities if servant else ()))],
+            "alive": p.alive, "summoned": p.summoned,
+        })
+    battle = None
+    b = state.battle
+    if b is not None:
+        fate = catalog.fates[b.battlefield]
+        strike = b.strike
+        battle = {"first": b.first, "second": b.second, "round": b.round, "step": b.step, "attacker": b.attacker,
+                  "field": {"number": fate.number, "name": fate.name,
+                            "effect": FIELD_TEXT[fate.effect].format(v=fate.value)},
+                  "intervened": list(b.intervened),
+                  "strike": None if strike is None else {
+                      "attacker": strike.attacker, "defender": strike.defender, "method": strike.method,
+                      "intervention": strike.intervention, "clash": strike.clash, "guard": strike.guard}}
+    decision = None
+    if state.stack and acting and acting[0] >= 0:
+        top = state.stack[-1]
+        decision = {"seat": top.seat, "kind": top.kind, "prompt": DECISION_PROMPT.get(top.kind, top.kind),
+                    **{k: v for k, v in top.data}}
+    view: dict[str, Any] = {
+        "game": "kaleido", "turn": state.turn, "phase": state.phase, "you": seat, "order": list(state.order),
+        "to_act": list(acting), "decision": decision, "players": players, "battle": battle,
+        "effects": [{"target": e.target, "stat": e.stat, "value": e.value, "scope": e.scope,
+                     "source": e.source, "active": bool(e.bound) or e.scope == "turn"} for e in state.effects],
+        "deck": len(state.deck), "discard": len(state.discard),
+        "discard_top": [catalog.magic[c].name for c in state.discard[-3:]],
+        "hand": None, "accumulation": None,
+        "outcome": None if state.phase != "over" else {"winner": state.winner, "reason": state.reason},
+    }
+    if seat is not None and 0 <= seat < state.seats:
+        me = state.players[seat]
+        view["hand"] = [card_view(catalog.magic[c], c) for c in me.hand]
+        view["accumulation"] = [catalog.magic[c].name for c in me.accumulation]
+    return view
+
+
+def _ability_line(state: KaleidoState, ability_id: str) -> str:
+    a = state.catalog.abilities[ability_id]
+    kind = {"special_attack": "特殊攻撃", "np_attack": "宝具/攻撃", "np_defence": "宝具/防御",
+            "np_special": "宝具/特殊",
+            "boost": "特殊能力", "passive": "特殊能力"}[a.kind]
+    marks = ("" if not a.offset else " 相殺可") + ("" if not a.intervene else " 介入可能")
+    power = f" {a.power}" if a.power else ""
+    cost = f" 消費{a.cost}" if a.cost else ""
+    return f"{a.name} ({kind}{power}{cost}{marks})"
+
+
+def describe_action(state: KaleidoState, seat: int, act: Act) -> str:
+    """A short menu sentence for ``act``."""
+    catalog = state.catalog
+    verb, args = act.verb, act.args
+
+    def card(instance: str) -> str:
+        c = catalog.magic[instance]
+        return f"{c.name} [{TIMING_JA[c.timing]}/{DURATION_JA[c.duration]}] {EFFECT_TEXT[c.effect].format(v=c.value)}"
+
+    def ability(ability_id: str) -> str:
+        return _ability_line(state, ability_id)
+
+    def who(text: str) -> str:
+        s = int(text)
+        m = state.players[s].master
+        return f"P{s}" + (f" {catalog.masters[m].name}" if m else "")
+
+    if verb == "master":
+        m = catalog.masters[args[0]]
+        return f"master {m.name} (最大魔力 {m.max_mana}, 魔力ランク {m.mana_rank})"
+    if verb == "servant":
+        s = catalog.servants[args[0]]
+        return f"servant {s.name} (HP {s.hp}, 攻撃 {s.attack}, 防御 {s.defence})"
+    if verb == "use":
+        strategy = args[0] == state.players[seat].strategy
+        on = f" on {who(args[1])}" if len(args) > 1 else ""
+        return f"use {card(args[0])}{' (strategy card)' if strategy else ''}{on}"
+    if verb in ("set", "accumulate", "discard", "counter"):
+        return f"{verb} {card(args[0])}"
+    if verb == "pay":
+        if args[0] in ("strategy", "accumulation"):
+            return f"pay with the {args[0]} card" + (" (2 mana)" if args[0] == "accumulation" else "")
+        return f"pay with {card(args[0])}"
+    if verb == "attack":
+        if args[0] == "normal":
+            return "normal attack (servant's 攻撃)"
+        return f"attack with {ability(args[0])}"
+    if verb in ("clash", "guard", "ability"):
+        return f"{verb} with {ability(args[0])}"
+    if verb == "intervene":
+        return f"intervene against {who(args[0])} with {ability(args[1])}"
+    if verb == "nominate":
+        return f"nominate {who(args[0])}"
+    if verb == "spell":
+        from bouts.games.kaleido.command_spells import SPELL_MEANING
+
+        return f"command spell {SPELL_MEANING[args[0]]}"
+    return {"lurk": "lurk (潜伏): draw 1, no battle of your own",
+            "act": "normal action (通常行動): draw by rank, nominate",
+            "no_strategy": "no strategy card", "no_accumulation": "no accumulation", "take": "take the attack",
+            "pass": "pass", "retreat": "retreat (HP -1)", "stay": "stay for another round",
+            "convert": "HP conversion: 2 HP for 1 card"}.get(verb, str(act))
+
+
+def render_view(view: Mapping[str, Any]) -> str:
+    """The table for a terminal, as Rich markup (every name escaped); compact enough for 160x50 with a menu."""
+    lines: list[str] = []
+    me = view.get("you")
+    players = view["players"]
+    order = view.get("order") or []
+    fate_order = "  ".join(f"{players[s]['fate']}:P{s}" for s in order if players[s]["alive"] and players[s]["fate"])
+    lines.append(f"[bold]Fate/kaleido grail[/bold]  turn {view['turn']}  {escape(str(view['phase']))} part  "
+                 f"fate order {fate_order or '-'}  deck {view['deck']}  discard {view['discard']}")
+    for p in players:
+        name = f"[bold]P{p['seat']}[/bold]" if p["seat"] == me else f"P{p['seat']}"
+        if not p["alive"]:
+            lines.append(f"{name} {escape(p['master'] or '?')} / {escape(p['servant'] or '?')}  [red]脱落[/red]")
+            continue
+        strategy = p["strategy"]
+        strat = (f"  戦略 {escape(strategy['name'])} \\[{escape(strategy['timing'])}/{escape(strategy['duration'])}] "
+                 f"{escape(strategy['effect'])}") if strategy else ""
+        lines.append(
+            f"{name} fate {p['fate'] or '-'} {escape(p['master'] or '?')} / {escape(p['servant'] or '?')}  "
+            f"HP {p['hp']}/{p['max_hp']} 攻{p['attack']} 防{p['defence']}  令呪 {p['spells']}  "
+            f"手札 {p['hand']}/{p['max_mana']}  蓄積 {p['accumulation']}"
+            + (" [dim]潜伏[/dim]" if p["lurking"] else "") + (" 召喚中" if p["summoned"] else "") + strat)
+    battle = view.get("battle")
+    if battle:
+        field = battle["field"]
+        steps = "→".join(f"[reverse]{s}[/reverse]" if s == battle["step"] else s for s in (*STEP_NAMES, "撤退"))
+        interveners = ", ".join(f"P{s}" for s in battle["intervened"])
+        lines.append(f"[bold]battle[/bold] P{battle['first']} (先攻) vs P{battle['second']} (後攻)  round "
+                     f"{battle['round']}  戦場 {field['number']} {escape(field['name'])}: {escape(field['effect'])}  "
+                     f"{steps}" + (f"  介入: {interveners}" if interveners else ""))
+        strike = battle.get("strike")
+        if strike:
+            lines.append(f"  P{strike['attacker']} → P{strike['defender']}: {escape(strike['method'])}"
+                         + (" (介入)" if strike["intervention"] else "")
+                         + (f"  相殺 {escape(strike['clash'])}" if strike["clash"] else ""))
+    effects = [f"P{e['target']} {'攻' if e['stat'] == 'attack' else '防'}{e['value']:+d} "
+               f"({escape(e['scope'])}{'' if e['active'] else ', next'})" for e in view.get("effects", [])]
+    for start in range(0, len(effects), 6):
+        lines.append(("effects: " if start == 0 else "         ") + "  ".join(effects[start:start + 6]))
+    for p in players:
+        if p["seat"] == me and p["abilities"]:
+            lines.append("your abilities: " + escape("; ".join(p["abilities"])))
+    hand = view.get("hand")
+    if hand is not None:
+        stored = escape(", ".join(view.get("accumulation") or [])) or "-"
+        lines.append(f"[bold]your hand[/bold] ({len(hand)})  蓄積: {stored}")
+        counts: dict[str, int] = {}
+        faces: dict[str, dict[str, Any]] = {}
+        for c in hand:
+            counts[c["name"]] = counts.get(c["name"], 0) + 1
+            faces[c["name"]] = c
+        for name, count in counts.items():
+            c = faces[name]
+            lines.append(f"  {escape(name)}{f' x{count}' if count > 1 else ''}  発動 {escape(c['timing'])}  "
+                         f"持続 {escape(c['duration'])}  消費 {escape(c['cost'])}  効果 {escape(c['effect'])}")
+    decision = view.get("decision")
+    if decision:
+        lines.append(f"[bold yellow]P{decision['seat']}: {escape(decision['prompt'])}[/bold yellow]"
+                     + (f" (due {decision['due']})" if "due" in decision else ""))
+    outcome = view.get("outcome")
+    if outcome:
+        lines.append(f"[bold green]{escape(outcome['reason'])}[/bold green]")
+    return "\n".join(lines)

@@ -1,0 +1,96 @@
+"""A match as the RL adapters hold it: the game, its seats, options, content and encoding."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import bouts
+from bouts.core.contract import CHANCE, Game, OptionsError, Seat
+
+OBSERVATION_HIGH = 1e4
+"""Upper bound of every observation feature (features are scaled counts and flags, never negative)."""
+
+
+def encoded_games() -> list[str]:
+    """Ids of the registered games that bring an encoding module."""
+    out = []
+    for game_id in bouts.games():
+        game = bouts.game(game_id)
+        try:
+            variant = next(iter(game.variants().values()))
+            game.encoding(variant.seats[0], dict(variant.options), None)
+        except NotImplementedError:
+            continue
+        out.append(game_id)
+    return out
+
+
+def default_seats(game: Game[Any, Any], options: Mapping[str, Any] | None) -> int:
+    """The fewest seats of the first variant whose options ``options`` include (else the game's minimum)."""
+    given = dict(options or {})
+    for variant in game.variants().values():
+        if all(given.get(k) == v for k, v in variant.options.items()):
+            return variant.seats[0]
+    return game.info.min_seats
+
+
+@dataclass
+class Table:
+    """One (game, seats, options, content) with its encoding; the adapters build on it."""
+
+    game_id: str
+    seats: int | None = None
+    options: Mapping[str, Any] | None = None
+    content: Any = None
+    game: Game[Any, Any] = field(init=False)
+    encoding: Any = field(init=False)
+
+    def __post_init__(self) -> None:
+        if self.game_id not in bouts.games():
+            raise OptionsError(f"unknown game '{self.game_id}' (known: {', '.join(bouts.games())})")
+        self.game = bouts.game(self.game_id)
+        self.options = dict(self.options or {})
+        if self.seats is None:
+            self.seats = default_seats(self.game, self.options)
+        try:
+            self.encoding = self.game.encoding(self.seats, self.options, self.content)
+        except NotImplementedError as exc:
+            raise OptionsError(f"{self.game_id} cannot be used for RL: {exc}") from None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        """A table is configuration, never changed: copies of a match state share it."""
+        return self
+
+    @property
+    def num_seats(self) -> int:
+        """The seat count (always set after construction)."""
+        assert self.seats is not None
+        return self.seats
+
+    def setup(self, seed: int) -> Any:
+        """A fresh match, forked for in-place play."""
+        return self.game.fork(self.game.setup(self.num_seats, self.options, self.content, seed))
+
+    def resolve_chance(self, state: Any, rng: random.Random) -> None:
+        """Play chance steps with ``rng`` (in place) until a seat decides or the match is over."""
+        game = self.game
+        while game.to_act(state) == (CHANCE,):
+            game.advance(state, CHANCE, game.sample_chance(state, rng))
+
+    def deciding(self, state: Any) -> Seat | None:
+        """The seat asked now: the lowest of those to act (sealed choices are asked one seat at a time)."""
+        acting = [s for s in self.game.to_act(state) if s != CHANCE]
+        return min(acting) if acting else None
+
+    def observation(self, state: Any, seat: Seat) -> list[float]:
+        """The seat's observation tensor, from its view alone."""
+        return list(self.encoding.observe(self.game.view(state, seat)))
+
+    def picture(self, state: Any) -> str:
+        """The terminal picture of the table (the spectator's view), without markup."""
+        from rich.text import Text
+
+        return Text.from_markup(self.game.render(self.game.view(state, None))).plain

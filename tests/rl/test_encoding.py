@@ -1,0 +1,96 @@
+"""Every game's fixed action index and observation tensor (games/<id>/encoding.py, docs/encoding.md)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import bouts
+from bouts.core import CHANCE, IllegalAction
+from tests.conformance.cases import Case
+from tests.rl.cases import ENCODED_CASES, LATER, case_params, has_encoding
+
+
+@pytest.mark.parametrize("game_id", bouts.games())
+def test_every_registered_game_has_an_encoding(game_id: str) -> None:
+    """A new game cannot silently skip the RL adapters: it must bring games/<id>/encoding.py."""
+    if game_id in LATER and not has_encoding(game_id):
+        pytest.skip(f"{game_id}: encoding still to come (allowed while issue 17's allow-list names it)")
+    assert has_encoding(game_id), f"{game_id} has no encoding module (games/{game_id}/encoding.py, docs/encoding.md)"
+
+
+def decisions(case: Case, seed: int, limit: int = 400) -> Any:
+    """(state, seat) at each decision of a random playout, chance by the game's sampler."""
+    game = case.game
+    rng = random.Random(seed)
+    state = game.setup(case.seats, case.options, None, seed)
+    for _ in range(20_000):
+        acting = game.to_act(state)
+        if not acting or limit <= 0:
+            return
+        seat = rng.choice(acting)
+        if seat == CHANCE:
+            state = game.apply(state, seat, game.sample_chance(state, rng))
+            continue
+        limit -= 1
+        yield state, seat, rng
+        state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+
+
+@pytest.mark.parametrize("case", case_params(ENCODED_CASES))
+def test_action_index_round_trips_and_mask_matches_legal_actions(case: Case) -> None:
+    game = case.game
+    encoding = game.encoding(case.seats, case.options, None)
+    for state, seat, _ in decisions(case, seed=1):
+        legal = game.legal_actions(state, seat)
+        mask = encoding.legal_mask(state, seat)
+        assert sum(mask) == len(legal), f"{case}: the mask must mark each legal action once"
+        for action in legal:
+            index = encoding.encode(action)
+            assert mask[index] == 1
+            assert encoding.decode(state, seat, index) is action
+            assert encoding.action_string(index).split()[0] == str(action).split()[0]
+        observation = encoding.observe(game.view(state, seat))
+        assert len(observation) == encoding.observation_size
+        assert all(0.0 <= x < 1e4 for x in observation), f"{case}: features are scaled, never negative"
+
+
+@pytest.mark.parametrize("case", case_params(ENCODED_CASES))
+def test_tensors_equal_over_determinizations_of_a_view(case: Case) -> None:
+    """No tensor holds what the view hides: two determinizations of a seat's view give its tensor."""
+    game = case.game
+    encoding = game.encoding(case.seats, case.options, None)
+    for step, (state, _, rng) in enumerate(decisions(case, seed=2, limit=120)):
+        if step % 6:
+            continue
+        for seat in range(case.seats):
+            tensor = encoding.observe(game.view(state, seat))
+            for _ in range(2):
+                other = game.determinize(state, seat, random.Random(rng.random()))
+                assert encoding.observe(game.view(other, seat)) == tensor, f"{case} step {step} seat {seat}"
+
+
+@pytest.mark.parametrize("case", case_params(ENCODED_CASES))
+def test_illegal_indices_are_refused_and_change_nothing(case: Case) -> None:
+    game = case.game
+    encoding = game.encoding(case.seats, case.options, None)
+    for step, (state, seat, _) in enumerate(decisions(case, seed=3, limit=60)):
+        if step % 10:
+            continue
+        mask = encoding.legal_mask(state, seat)
+        before = game.view(state, None), game.view(state, seat), game.to_act(state)
+        illegal = next((i for i, m in enumerate(mask) if not m), None)
+        if illegal is not None:
+            with pytest.raises(IllegalAction, match="is not a legal action"):
+                encoding.decode(state, seat, illegal)
+        with pytest.raises(IllegalAction, match="out of range"):
+            encoding.decode(state, seat, encoding.num_actions)
+        assert (game.view(state, None), game.view(state, seat), game.to_act(state)) == before
+
+
+def test_encoding_is_built_once_per_match_settings() -> None:
+    game = bouts.game("swordplay")
+    assert game.encoding(2, {}, None) is game.encoding(2, {}, None)
+    assert game.encoding(3, {}, None) is not game.encoding(2, {}, None)
