@@ -1,0 +1,195 @@
+"""Dominate Grail War's numeric encoding: a fixed action index and an observation tensor (docs/encoding.md).
+
+**Action index** (for ``n`` seats; ``P`` the four places workshop, miyama, shinto, recon; ``C`` every card
+id of the content pack: attack card instances, NP/skill cards and masters' special cards, in pack order)::
+
+    place <p>           for p in workshop, miyama, shinto        (Outpost phase, DGW-043)
+    move <p>            for p in P; stay                         (one-way paid movement, DGW-059)
+    spell mana, spell power, spell move <p> for p in P           (command spells, DGW-084..DGW-088)
+    jewel mana, jewel rebuild                                     (Rin's 宝石魔術)
+    next                                                          (go on / end the action)
+    play <c> up, play <c> down   for c in C                       (battle preparation, 騎乗)
+    done
+    goto <p> for p in P; target <s> for s in 0..n-1               (effects' choices)
+    discard <c> for c in C                                        (宝石魔術: discard face down)
+    change, keep                                                  (偽臣の書)
+
+**Observation tensor** (``S`` situation cards, ``E`` event cards, ``M`` masters, ``V`` servants, ``N``
+distinct card names; the trash, residual and at-hand piles show names only; segments in this order):
+
+- ``me`` (n): the observing seat; ``to_act`` (n): who decides; ``start`` (n): the start player;
+- ``round`` (1): round / 10; ``step`` (4): place, turn, over, other; ``stage`` (6); ``flags`` (2): casual,
+  climax; ``situation`` (S): the situation now; ``display`` (S): used situations;
+- ``piles`` (3): situation deck / 10, event deck / 20, used events / 20;
+- ``events`` (2 x (E + 1)): per battlefield, face-up events by id and the count face down;
+- ``tokens`` (4 x (n + 1)): each land advantage token's holder, or free; ``npc`` (3): none, Miyama, Shinto;
+  ``recon`` (n + 1); ``workshop`` (n): pieces placed at the Workshop;
+- ``players`` (n x 20): mana / 12, unlimited mana, command spells / 3, spoils / 20, jewels / 10,
+  location (5: none + P), eliminated, revealed, lost (敗北), acted, hand / 10, deck / 20, trash / 20,
+  Use B / 3, power / 30;
+- ``master`` (n x M), ``servant`` (n x (V + 1)): each master, and its servant when the viewer knows it
+  (else the last slot); ``np`` (n x 6): NP/skill cards by status (down, up, residual, converted,
+  removed) / 3 and the count when unknown / 3;
+- ``played`` (n x (N + 1)): cards used this round face up by name and the count face down;
+- ``trash`` (n x (N + 1)): face-up trash by name and the count face down; ``kept`` (n x N): residual and
+  at-hand cards by name;
+- ``hand`` (C), ``at_hand`` (C), ``selected`` (C), ``own_np`` (C): the viewer's own cards by id (chosen
+  ones: 1 face down, 2 face up); ``own_deck`` (1): its deck / 20;
+- ``pending`` (6 + n): the effect's kind (goto, target, riding, rebuild, switch, other) and who decides;
+- ``winners`` (n).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bouts.core.encoding import Layout, TextIndex, position
+from bouts.games.grail_war.cards import Catalog
+from bouts.games.grail_war.state import BATTLEFIELDS, MIYAMA, PLACES, SHINTO, TOKENS, GrailState
+
+STEPS = ("place", "turn", "over")
+STAGES = ("before_move", "move", "after_move", "prepare", "resolve", "after_prepare")
+PENDING = ("goto", "target", "riding", "rebuild", "switch")
+NP_STATUS = ("down", "up", "residual", "converted", "removed")
+PLAYER_FEATURES = 20
+
+
+class GrailWarEncoding(TextIndex):
+    """The encoding of one (seats, options, content)."""
+
+    def __init__(self, game: Any, seats: int, options: Mapping[str, Any] | None, content: Any) -> None:
+        cat: Catalog = game.catalog(content)
+        self.seats = seats
+        self.cards = tuple(cat.cards)
+        self.card_names = tuple(dict.fromkeys(c.name for c in cat.cards.values()))
+        self.masters = tuple(cat.masters)
+        self.servants = tuple(cat.servants)
+        self.situations = tuple(cat.situations)
+        self.situation_names = {s.name: i for i, s in reversed(list(enumerate(cat.situations.values())))}
+        self.events = tuple(cat.events)
+        self.event_names = {e.name: i for i, e in reversed(list(enumerate(cat.events.values())))}
+        texts = [f"place {p}" for p in PLACES[:3]]
+        texts += [f"move {p}" for p in PLACES] + ["stay", "spell mana", "spell power"]
+        texts += [f"spell move {p}" for p in PLACES] + ["jewel mana", "jewel rebuild", "next"]
+        texts += [f"play {c} {how}" for c in self.cards for how in ("up", "down")] + ["done"]
+        texts += [f"goto {p}" for p in PLACES] + [f"target {s}" for s in range(seats)]
+        texts += [f"discard {c}" for c in self.cards] + ["change", "keep"]
+        super().__init__(texts, game)
+        n, names, cards = seats, len(self.card_names) + 1, len(self.cards)
+        self.layout = Layout([
+            ("me", n), ("to_act", n), ("start", n), ("round", 1), ("step", len(STEPS) + 1),
+            ("stage", len(STAGES)), ("flags", 2), ("situation", len(self.situations)),
+            ("display", len(self.situations)), ("piles", 3), ("events", len(BATTLEFIELDS) * (len(self.events) + 1)),
+            ("tokens", len(TOKENS) * (n + 1)), ("npc", 3), ("recon", n + 1), ("workshop", n),
+            ("players", n * PLAYER_FEATURES), ("master", n * len(self.masters)),
+            ("servant", n * (len(self.servants) + 1)), ("np", n * 6), ("played", n * names),
+            ("trash", n * names), ("kept", n * (names - 1)), ("hand", cards), ("at_hand", cards),
+            ("selected", cards), ("own_np", cards), ("own_deck", 1), ("pending", len(PENDING) + 1 + n),
+            ("winners", n),
+        ])
+        self.observation_size = self.layout.size
+        deck = max(len(d) for d in cat.decks.values()) + max((len(s) for s in cat.specials.values()), default=0)
+        self.max_chance_outcomes = max(deck, len(self.events), len(self.situations), len(self.servants),
+                                       len(self.masters))
+
+    def _name(self, name: str | None) -> int:
+        """A card name's slot (the last slot of a segment: face down / unknown)."""
+        found = position(self.card_names, name) if name is not None else None
+        return len(self.card_names) if found is None else found
+
+    def observe(self, view: Mapping[str, Any]) -> list[float]:
+        """The tensor of a seat's view (layout in the module docstring)."""
+        layout, out, n = self.layout, self.layout.zeros(), self.seats
+        seat = view.get("seat")
+        if isinstance(seat, int) and 0 <= seat < n:
+            layout.one_hot(out, "me", seat)
+        for s in view["to_act"]:
+            if 0 <= s < n:
+                layout.one_hot(out, "to_act", s)
+        layout.one_hot(out, "start", view["start"])
+        layout.put(out, "round", 0, view["round"] / 10)
+        layout.one_hot(out, "step", STEPS.index(view["step"]) if view["step"] in STEPS else len(STEPS))
+        if view["stage"] in STAGES:
+            layout.one_hot(out, "stage", STAGES.index(view["stage"]))
+        layout.put(out, "flags", 0, float(view["casual"]))
+        layout.put(out, "flags", 1, float(view["climax"]))
+        if view["situation"]:
+            layout.one_hot(out, "situation", self.situations.index(view["situation"]["id"]))
+        for name in view["display"]:
+            layout.put(out, "display", self.situation_names[name], 1.0)
+        layout.put(out, "piles", 0, view["situation_deck"] / 10)
+        layout.put(out, "piles", 1, view["event_deck"] / 20)
+        layout.put(out, "piles", 2, view["event_used"] / 20)
+        width = len(self.events) + 1
+        for b, place in enumerate(BATTLEFIELDS):
+            for e in view["events"][place]:
+                slot = len(self.events) if e.get("face_down") else self.event_names[e["name"]]
+                out[layout.offsets["events"] + b * width + slot] += 1.0
+        for t, token in enumerate(TOKENS):
+            holder = view["tokens"].get(token)
+            layout.one_hot(out, "tokens", t * (n + 1) + (n if holder is None else holder))
+        layout.one_hot(out, "npc", {MIYAMA: 1, SHINTO: 2}.get(view["npc"], 0))
+        layout.one_hot(out, "recon", n if view["recon"] is None else view["recon"])
+        for s in view["workshop"]:
+            layout.one_hot(out, "workshop", s)
+        names = len(self.card_names) + 1
+        for p in view["players"]:
+            self._player(out, p, names)
+        you = view["you"]
+        if you is not None:
+            for c in you["hand"]:
+                out[layout.offsets["hand"] + self.cards.index(c["card"])] += 1.0
+            for c in you["at_hand"]:
+                out[layout.offsets["at_hand"] + self.cards.index(c["card"])] += 1.0
+            for c in you["selected"]:
+                layout.put(out, "selected", self.cards.index(c["card"]), 2.0 if c["face_up"] else 1.0)
+            for c in you["np"]:
+                layout.put(out, "own_np", self.cards.index(c["card"]), 1.0 + NP_STATUS.index(c["status"]))
+            layout.put(out, "own_deck", 0, you["deck"] / 20)
+        pending = view["pending"]
+        if pending:
+            kind = PENDING.index(pending["kind"]) if pending["kind"] in PENDING else len(PENDING)
+            layout.one_hot(out, "pending", kind)
+            layout.one_hot(out, "pending", len(PENDING) + 1 + pending["seat"])
+        for s in view["winners"] or ():
+            layout.one_hot(out, "winners", s)
+        return out
+
+    def _player(self, out: list[float], p: Mapping[str, Any], names: int) -> None:
+        layout, s = self.layout, p["seat"]
+        location = 0 if p["location"] is None else 1 + PLACES.index(p["location"])
+        features = (p["mana"] / 12, float(p["infinite"]), p["command_spells"] / 3, p["spoils"] / 20,
+                    p["jewels"] / 10, *(float(i == location) for i in range(5)), float(p["eliminated"]),
+                    float(p["revealed"]), float(p["lost"]), float(p["acted"]), p["hand"] / 10, p["deck"] / 20,
+                    len(p["trash"]) / 20, p["use_b"] / 3, (p["power"] or 0) / 30)
+        for k, value in enumerate(features):
+            layout.put(out, "players", s * PLAYER_FEATURES + k, max(0.0, value))
+        master = position(self.masters, p["master"])
+        if master is not None:
+            layout.one_hot(out, "master", s * len(self.masters) + master)
+        servant = position(self.servants, p["servant"]) if p["servant"] else None
+        layout.one_hot(out, "servant", s * (len(self.servants) + 1) + (len(self.servants) if servant is None
+                                                                         else servant))
+        if isinstance(p["np"], int):
+            layout.put(out, "np", s * 6 + 5, p["np"] / 3)
+        else:
+            for c in p["np"]:
+                out[layout.offsets["np"] + s * 6 + NP_STATUS.index(c["status"])] += 1 / 3
+        for c in p["played"]:
+            out[layout.offsets["played"] + s * names + self._name(c.get("name") if c["face_up"] else None)] += 1.0
+        for name in p["trash"]:
+            out[layout.offsets["trash"] + s * names + self._name(name)] += 1.0
+        for name in [*p["residual"], *p["at_hand"]]:
+            slot = self._name(name)
+            if slot < names - 1:
+                out[layout.offsets["kept"] + s * (names - 1) + slot] += 1.0
+
+    def eliminated(self, state: GrailState) -> frozenset[int]:
+        """Masters eliminated in the climax rounds (DGW-104): out for good while the others play on."""
+        return frozenset(s for s, p in enumerate(state.players) if p.eliminated)
+
+
+def encoding(game: Any, seats: int, options: Mapping[str, Any] | None, content: Any) -> GrailWarEncoding:
+    """Grail War's encoding for a match with these seats, options and content."""
+    return GrailWarEncoding(game, seats, options, content)
