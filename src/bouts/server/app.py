@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -40,6 +41,9 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 """The browser client's static files."""
 
 OptionValue = str | int | float | bool
+
+MESSAGE_RATE = float(os.environ.get("BOUTS_MESSAGE_RATE", "30"))
+"""Socket messages a connection may send per second on average (bursts of twice that)."""
 
 
 class SeatRequest(BaseModel):
@@ -107,7 +111,7 @@ class Connection:
         self.seat: int | None = None
         self.log_sent = 0
         self.epoch = 0
-        self.bucket = Bucket(rate=20.0, burst=40.0)
+        self.bucket = Bucket(rate=MESSAGE_RATE, burst=2 * MESSAGE_RATE)
         self.lock = asyncio.Lock()
 
     async def send(self, frame: dict[str, Any]) -> None:
@@ -303,7 +307,7 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1) -> FastAPI:
 
     async def handle(conn: Connection, room: Room, message: Any) -> None:
         if not conn.bucket.take():
-            await conn.error("rate", "too many messages: slow down (at most 20 a second)")
+            await conn.error("rate", f"too many messages: slow down (at most {MESSAGE_RATE:g} a second)")
             return
         data = decode(message)
         if isinstance(data, str):
