@@ -29,18 +29,33 @@ export function render(view, ctx) {
     grid.append(cell);
   }
   root.append(el("div", { class: "panel" }, el("h3", { text: view.map ? view.map.name : "map" }), grid));
-  if (view.attack) root.append(el("div", { class: "banner" }, el("b", { text: "Battle: " }), JSON.stringify(view.attack)));
-  if (view.last_battle) root.append(el("div", { class: "banner small" }, el("b", { text: "Last battle: " }), JSON.stringify(view.last_battle)));
+  const areaName = (id) => (areas.find((a) => a.id === id) || { name: id || "—" }).name;
+  if (view.attack) {
+    const a = view.attack;
+    root.append(el("div", { class: "banner attack" }, el("b", { text: "Attack: " }),
+      `${a.attacker} → ${a.defender || "empty area"} in ${areaName(a.destination)} (from ${areaName(a.origin)})`));
+  }
+  if (view.last_battle) {
+    const b = view.last_battle;
+    root.append(el("div", { class: "banner small last-battle" }, el("b", { text: "Last battle: " }),
+      ...Object.entries(b.seats || {}).map(([s, x]) => el("div", { text: `${seatName(ctx, Number(s))}: ${x.servant} total ${x.total} ${(x.chains || []).join(" ")}` })),
+      el("div", { text: `result: ${b.result}` })));
+  }
   const seats = el("div", { class: "seats" });
   for (const m of view.masters || []) {
     const mine = m.seat === view.seat;
     const box = el("div", { class: `seat master${mine ? " me" : ""}${(view.to_act || []).includes(m.seat) ? " acting" : ""}`, "data-seat": m.seat });
     box.append(el("h3", {}, el("span", { text: seatName(ctx, m.seat) }), el("span", { class: `fig s${m.seat}`, text: mine ? "you" : "master" })));
-    box.append(kv([["NP", m.np], ["chain", m.chain ?? m.chain_counter ?? m.battle_cards], ["deck", m.deck_size], ["hand", m.hand_size],
-      ["sealed choice", m.has_chosen ? "made" : "—"], ["chips", (m.chips || []).length]]));
+    box.append(kv([["NP", m.np], ["deck", m.deck_size], ["hand", m.hand_size], ["trash", (m.trash || []).length],
+      ["card total", m.card_total], ["battle cards", m.battle_cards]]));
+    const squares = [0, 1, 2].map((q) => (m.chips || []).filter((c) => c.square === q).map((c) => c.chain[0].toUpperCase()).join("") || "·");
+    box.append(el("div", { class: "small chain-counter" }, el("b", { text: "chain counter: " }), `start ${squares.join(" | ")} right`));
+    const sealed = Array.isArray(m.sealed_choice) ? `yours: ${m.sealed_choice.join(" ") || "—"}` : m.has_chosen ? "made (sealed)" : "not yet";
+    box.append(el("div", { class: "small sealed" }, el("b", { text: "sealed choice: " }), sealed));
     for (const s of m.party || []) {
       box.append(el("div", { class: "small" }, el("span", { class: `fig s${m.seat}`, text: s.class ? s.class[0] + s.slot : "" }),
-        ` ${s.name} (${s.class}, cost ${s.cost})`, s.skill ? el("span", { class: "muted", text: ` skill: ${s.skill.name || s.skill.id || JSON.stringify(s.skill)}` }) : ""));
+        ` ${s.name} (${s.class}, cost ${s.cost})`, s.area ? "" : el("span", { class: "error", text: " destroyed" }),
+        s.skill ? el("span", { class: "muted", title: s.skill.text || "", text: ` skill: ${s.skill.name || "(face down)"} [${s.skill.state}]${s.skill.np_cost !== undefined ? " NP " + s.skill.np_cost : ""}` }) : ""));
     }
     if (Array.isArray(m.hand)) box.append(el("div", { class: "muted small", text: "your hand" }), el("div", { class: "cards hand" }, ...m.hand.map(command)));
     else box.append(el("div", { class: "muted small", text: "hand" }), backs(m.hand_size || 0));
