@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -196,7 +197,7 @@ class Room:
     async def _bots(self) -> None:
         """Let bots decide until only people (or nobody) are to act."""
         refused = 0
-        while refused < 5:
+        while refused < 3:
             match = self.match
             bots = [s for s in match.to_act() if s != CHANCE and self.is_bot(s)]
             if not bots:
@@ -207,15 +208,17 @@ class Room:
                 text = await self.decide(match.game.info.id, state, seat, self.record.seat_kinds[seat]["agent"],
                                          seed)
                 await self.act(seat, text, step)
-            except IllegalAction:
-                refused += 1  # someone acted or undid meanwhile: look again
-                continue
+                refused = 0
+            except IllegalAction as exc:
+                if len(self.match.steps) == step:  # refused on the very table it was shown: a broken bot
+                    refused += 1
+                    print(f"bouts serve: match {self.id}: bot seat {seat} refused: {exc}", file=sys.stderr)
+                # else someone acted or undid meanwhile: look again
             except asyncio.CancelledError:
                 raise
-            except Exception:  # the database is away: try again shortly
-                refused += 1
-                await asyncio.sleep(0.5)
-                continue
+            except Exception as exc:  # the database is away: try again shortly
+                print(f"bouts serve: match {self.id}: bot seat {seat}: {exc!r}", file=sys.stderr)
+                await asyncio.sleep(1.0)
 
 
 def rebuild(record: MatchRecord) -> Match:
