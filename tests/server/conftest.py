@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 pytest.importorskip("fastapi")
-from fastapi.testclient import TestClient  # noqa: E402
+from fastapi.testclient import TestClient
 
-from bouts.server.app import create_app  # noqa: E402
+from bouts.server.app import create_app
 
 
 def postgres_base() -> str | None:

@@ -32,7 +32,7 @@ class LiveServer:
         self.db, self.port, self.bot_workers = db, port or free_port(), bot_workers
         self.message_rate = message_rate
         self.process: subprocess.Popen[bytes] | None = None
-        self.errors = tempfile.TemporaryFile()
+        self.errors = tempfile.TemporaryFile()  # noqa: SIM115 (closed with the process)
 
     @property
     def base(self) -> str:

@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 pytest.importorskip("websockets")
-from websockets.sync.client import ClientConnection, connect  # noqa: E402
+from websockets.sync.client import ClientConnection, connect
 
-from bouts.core import Match  # noqa: E402
-from tests.server.conftest import pg_url  # noqa: E402, F401
-from tests.server.live import LiveServer  # noqa: E402
+from bouts.core import Match
+from tests.server.conftest import pg_url  # noqa: F401
+from tests.server.live import LiveServer
 
 SETUPS = [
     ("swordplay", [{"kind": "reserved"}, {"kind": "reserved"}]),

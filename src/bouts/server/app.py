@@ -40,7 +40,8 @@ from bouts.server.store import Store
 WEB = Path(__file__).resolve().parent.parent / "web"
 """The browser client's static files."""
 
-OptionValue = str | int | float | bool
+Scalar = str | int | float | bool
+OptionValue = Scalar | list[Scalar]
 
 MESSAGE_RATE = float(os.environ.get("BOUTS_MESSAGE_RATE", "30"))
 """Socket messages a connection may send per second on average (bursts of twice that)."""
@@ -318,36 +319,11 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1) -> FastAPI:
             await conn.send({"type": "pong"})
         elif kind == "sync":
             await conn.send(room.frame(conn, full=True))
-        elif kind in ("act", "undo", "hint") and conn.seat is None:
-            await conn.error("spectator", "a spectator watches: it cannot act, undo or ask for hints")
-        elif kind == "act":
-            action, step = data.get("action"), data.get("step")
-            if not isinstance(action, str) or not action.strip():
-                await conn.error("bad_message", "act needs \"action\": the action's text form")
-                return
-            if step is not None and (not isinstance(step, int) or isinstance(step, bool)):
-                await conn.error("bad_message", "\"step\" must be a whole number")
-                return
-            try:
-                done = await room.act(conn.seat, action, step)
-            except IllegalAction as exc:
-                await conn.error("illegal", str(exc))
-                return
-            except Exception:
-                await conn.error("storage", "the action could not be saved, so it was not taken: try again")
-                return
-            await conn.send({"type": "ack", "step": done})
-        elif kind == "undo":
-            try:
-                await room.undo(conn.seat)  # type: ignore[arg-type]
-            except IllegalAction as exc:
-                await conn.error("illegal", str(exc))
-            except Exception:
-                await conn.error("storage", "the undo could not be saved, so it was not done: try again")
-        elif kind == "hint":
-            state, seat, game = room.match.state, conn.seat, room.match.game
-            hints = await asyncio.get_running_loop().run_in_executor(hub.bots.threads, game.hints, state, seat)
-            await conn.send({"type": "hint", "step": len(room.match.steps), "hints": list(hints)})
+        elif kind in ("act", "undo", "hint"):
+            if conn.seat is None:
+                await conn.error("spectator", "a spectator watches: it cannot act, undo or ask for hints")
+            else:
+                await seat_message(conn, room, conn.seat, kind, data)
         elif kind == "rematch":
             try:
                 found = await hub.rematch(room)
@@ -358,6 +334,37 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1) -> FastAPI:
         else:
             await conn.error("bad_message", f"unknown message type {str(kind)[:40]!r} "
                              "(known: act, undo, hint, sync, rematch, ping)")
+
+    async def seat_message(conn: Connection, room: Room, seat: int, kind: str, data: dict[str, Any]) -> None:
+        """``act``, ``undo`` and ``hint``: what a seat (never a spectator) may send."""
+        if kind == "act":
+            action, step = data.get("action"), data.get("step")
+            if not isinstance(action, str) or not action.strip():
+                await conn.error("bad_message", "act needs \"action\": the action's text form")
+                return
+            if step is not None and (not isinstance(step, int) or isinstance(step, bool)):
+                await conn.error("bad_message", "\"step\" must be a whole number")
+                return
+            try:
+                done = await room.act(seat, action, step)
+            except IllegalAction as exc:
+                await conn.error("illegal", str(exc))
+                return
+            except Exception:
+                await conn.error("storage", "the action could not be saved, so it was not taken: try again")
+                return
+            await conn.send({"type": "ack", "step": done})
+        elif kind == "undo":
+            try:
+                await room.undo(seat)
+            except IllegalAction as exc:
+                await conn.error("illegal", str(exc))
+            except Exception:
+                await conn.error("storage", "the undo could not be saved, so it was not done: try again")
+        elif kind == "hint":
+            state, game = room.match.state, room.match.game
+            hints = await asyncio.get_running_loop().run_in_executor(hub.bots.threads, game.hints, state, seat)
+            await conn.send({"type": "hint", "step": len(room.match.steps), "hints": list(hints)})
 
     async def announce_rematch(room: Room, found: dict[str, Any]) -> None:
         """Each connection gets its own seat's link to the new match."""

@@ -148,7 +148,7 @@ class Hub:
 
     def open_matches(self) -> list[dict[str, Any]]:
         """Unfinished matches with a seat anyone may take from the lobby."""
-        listed = []
+        listed: list[dict[str, Any]] = []
         for room in self.rooms.values():
             record = room.record
             free = [s for s, k in enumerate(record.seat_kinds) if k["kind"] == "open" and not record.claimed[s]]
@@ -158,7 +158,7 @@ class Hub:
                            "seats": [{"seat": s, "kind": k["kind"], "agent": k.get("agent"),
                                       "free": s in free} for s, k in enumerate(record.seat_kinds)],
                            "options": record.options, "created": record.created})
-        listed.sort(key=lambda m: m["created"], reverse=True)
+        listed.sort(key=lambda m: float(m["created"]), reverse=True)
         return listed
 
     async def join(self, match_id: str) -> tuple[Seat, str]:

@@ -73,7 +73,7 @@ class Room:
 
     def is_bot(self, seat: Seat) -> bool:
         """Whether a bot plays ``seat``."""
-        return self.record.seat_kinds[seat]["kind"] == "bot"
+        return bool(self.record.seat_kinds[seat]["kind"] == "bot")
 
     # -- frames ------------------------------------------------------------------------
     def frame(self, sink: Any, full: bool = False) -> dict[str, Any]:

@@ -4,7 +4,9 @@ import { el } from "/static/games/kit.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = location.pathname.split("/").pop();
-const token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
+const fragment = new URLSearchParams(location.hash.slice(1));
+const token = fragment.get("token") || "";
+const forceGeneric = fragment.get("renderer") === "generic"; // #token=...&renderer=generic shows the plain table
 let socket = null, frame = null, renderer = null, rendererFor = null, pending = false, retry = 500, refused = false;
 const log = [];
 
@@ -12,7 +14,7 @@ async function loadRenderer(game, hasOwn) {
   if (rendererFor === game) return renderer;
   rendererFor = game;
   try {
-    renderer = hasOwn === false ? await import("/static/games/generic.js") : await import(`/static/games/${game}.js`);
+    renderer = hasOwn === false || forceGeneric ? await import("/static/games/generic.js") : await import(`/static/games/${game}.js`);
   } catch (e) {
     renderer = await import("/static/games/generic.js");
   }
@@ -113,6 +115,8 @@ async function onState(data) {
   renderStatus();
   renderControls();
   renderLog();
+  document.body.dataset.step = String(data.step); // for tests and scripts: the table's step count
+  document.body.dataset.over = String(data.over);
 }
 
 function connect() {
