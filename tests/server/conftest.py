@@ -51,7 +51,7 @@ def pg_url() -> Iterator[str]:
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
     """A test client over a fresh SQLite database, bots on threads."""
-    with TestClient(create_app(str(tmp_path / "bouts.sqlite"), 0)) as test_client:
+    with TestClient(create_app(str(tmp_path / "bouts.sqlite"), 0, message_rate=100_000)) as test_client:
         yield test_client
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hmac
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,6 +12,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from bouts.server import tokens
+from bouts.server.app import create_app
 from tests.server.conftest import create, until
 
 
@@ -140,8 +142,13 @@ def test_fuzzed_messages_get_a_clear_error_and_change_nothing(client: TestClient
     assert len(room.match.steps) == first["step"]
 
 
-def test_too_many_messages_are_refused(client: TestClient) -> None:
-    made = two_seats(client)
+def test_too_many_messages_are_refused(tmp_path: Path) -> None:
+    with TestClient(create_app(str(tmp_path / "db.sqlite"), 0, message_rate=20)) as client:
+        made = two_seats(client)
+        refused_when_flooded(client, made)
+
+
+def refused_when_flooded(client: TestClient, made: dict[str, Any]) -> None:
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         ws.send_json({"type": "hello", "token": made["seats"][0]["token"]})
         until(ws, "state")

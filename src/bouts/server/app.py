@@ -107,12 +107,12 @@ def _link(match_id: str, token: str) -> str:
 class Connection:
     """One client socket: its seat, what log it has, its rate limit."""
 
-    def __init__(self, socket: WebSocket) -> None:
+    def __init__(self, socket: WebSocket, rate: float = MESSAGE_RATE) -> None:
         self.socket = socket
         self.seat: int | None = None
         self.log_sent = 0
         self.epoch = 0
-        self.bucket = Bucket(rate=MESSAGE_RATE, burst=2 * MESSAGE_RATE)
+        self.bucket = Bucket(rate=rate, burst=2 * rate)
         self.lock = asyncio.Lock()
 
     async def send(self, frame: dict[str, Any]) -> None:
@@ -125,8 +125,8 @@ class Connection:
         await self.send({"type": "error", "code": code, "message": message})
 
 
-def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1) -> FastAPI:
-    """The server application over the database at ``db_url``."""
+def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rate: float = MESSAGE_RATE) -> FastAPI:
+    """The server application over the database at ``db_url``; ``message_rate``: socket messages a second."""
     hub = Hub(Store(db_url), bot_processes)
     creating = PerClient(rate=2.0, burst=30.0)
 
@@ -242,7 +242,7 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1) -> FastAPI:
     @app.websocket("/ws/{match_id}")
     async def socket(websocket: WebSocket, match_id: str) -> None:
         await websocket.accept()
-        conn = Connection(websocket)
+        conn = Connection(websocket, message_rate)
         grant: Grant | None = None
         try:
             grant = await hello(conn, match_id)
@@ -308,7 +308,7 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1) -> FastAPI:
 
     async def handle(conn: Connection, room: Room, message: Any) -> None:
         if not conn.bucket.take():
-            await conn.error("rate", f"too many messages: slow down (at most {MESSAGE_RATE:g} a second)")
+            await conn.error("rate", f"too many messages: slow down (at most {message_rate:g} a second)")
             return
         data = decode(message)
         if isinstance(data, str):
