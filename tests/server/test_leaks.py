@@ -66,6 +66,7 @@ class Capture:
         self.room, self.seat, self.views = room, seat, views
         self.log_sent = 0
         self.epoch = 0
+        self.steps_seen = 0
         self.frames = 0
 
     async def send(self, frame: dict[str, Any]) -> None:

@@ -112,6 +112,7 @@ class Connection:
         self.seat: int | None = None
         self.log_sent = 0
         self.epoch = 0
+        self.steps_seen = 0
         self.bucket = Bucket(rate=rate, burst=2 * rate)
         self.lock = asyncio.Lock()
 

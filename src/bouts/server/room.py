@@ -35,6 +35,8 @@ class Sink(Protocol):
     """How many log entries it has been sent."""
     epoch: int
     """The room's undo epoch when its log was last sent in full."""
+    steps_seen: int
+    """How many of the match's steps its log has covered."""
 
     async def send(self, frame: dict[str, Any]) -> None:
         """Deliver one frame."""
@@ -81,9 +83,14 @@ class Room:
         match, seat = self.match, sink.seat
         game, state = match.game, match.state
         acting = [s for s in match.to_act() if s != CHANCE]
-        log = match.log(seat)
-        start = 0 if full or sink.epoch != self.epoch or sink.log_sent > len(log) else sink.log_sent
-        sink.log_sent, sink.epoch = len(log), self.epoch
+        steps = match.steps
+        seen = getattr(sink, "steps_seen", 0)
+        if full or sink.epoch != self.epoch or seen > len(steps) or seen == 0:
+            start, log = 0, match.log(seat)
+        else:  # only the steps since the last frame: a frame costs the same early and late in a match
+            start = sink.log_sent
+            log = [e for step in steps[seen:] for e in step.events if e.is_visible_to(seat)]
+        sink.log_sent, sink.epoch, sink.steps_seen = start + len(log), self.epoch, len(steps)
         legal: list[dict[str, str]] = []
         if seat is not None and seat in acting:
             legal = [{"text": str(a), "label": game.describe(state, seat, a)}
@@ -106,7 +113,7 @@ class Room:
             "legal": legal,
             "can_undo": seat is not None and seat in range(match.seats) and match.can_undo(seat),
             "log_from": start,
-            "log": [e.to_json() for e in log[start:]],
+            "log": [e.to_json() for e in log],
             "over": match.is_over,
             "outcome": None if outcome is None else outcome.to_json(),
         }
