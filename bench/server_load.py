@@ -32,6 +32,15 @@ from tests.server.live import LiveServer  # noqa: E402
 GAMES = [("swordplay", 2), ("fgo_duel", 2), ("sao", 2)]
 
 
+def cpu_seconds(pid: int | None = None) -> float:
+    """User + system CPU time of a process (this one by default), seconds."""
+    if pid is None:
+        times = os.times()
+        return times.user + times.system
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def memory(pid: int) -> tuple[float, float]:
     """Resident and peak resident memory of a process, MiB."""
     fields = {}
@@ -42,7 +51,7 @@ def memory(pid: int) -> tuple[float, float]:
 
 
 async def seat(server: LiveServer, match_id: str, token: str, rng: random.Random, times: list[float],
-               deadline: float) -> int:
+               deadline: float, think: float) -> int:
     """Play one seat to the end; the number of actions acknowledged."""
     sent: dict[int, float] = {}
     acked = 0
@@ -57,6 +66,8 @@ async def seat(server: LiveServer, match_id: str, token: str, rng: random.Random
                 if frame["over"]:
                     break
                 if frame["legal"] and frame["step"] not in sent:
+                    if think:
+                        await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
                     sent[frame["step"]] = time.perf_counter()
                     choice = rng.choice(frame["legal"])["text"]
                     await ws.send(json.dumps({"type": "act", "action": choice, "step": frame["step"]}))
@@ -68,7 +79,7 @@ async def seat(server: LiveServer, match_id: str, token: str, rng: random.Random
     return acked
 
 
-async def run(servers: list[LiveServer], matches: int, limit: float) -> dict[str, Any]:
+async def run(servers: list[LiveServer], matches: int, limit: float, think: float = 0.0) -> dict[str, Any]:
     made = []
     for number in range(matches):
         server = servers[number % len(servers)]
@@ -77,12 +88,16 @@ async def run(servers: list[LiveServer], matches: int, limit: float) -> dict[str
     times: dict[int, list[float]] = {id(s): [] for s in servers}
     deadline = time.monotonic() + limit
     start = time.perf_counter()
+    cpu = {id(s): cpu_seconds(s.process.pid) for s in servers if s.process}
+    client_cpu = cpu_seconds()
     tasks = [seat(server, m["id"], entry["token"], random.Random(f"{m['id']}{entry['seat']}"), times[id(server)],
-                  deadline)
+                  deadline, think)
              for server, m in made for entry in m["seats"]]
     counts = await asyncio.gather(*tasks)
     elapsed = time.perf_counter() - start
-    return {"times": times, "elapsed": elapsed, "actions": sum(counts)}
+    cpu = {key: cpu_seconds(s.process.pid) - cpu[key] for s in servers if s.process for key in [id(s)]}
+    return {"times": times, "elapsed": elapsed, "actions": sum(counts), "cpu": cpu,
+            "client_cpu": cpu_seconds() - client_cpu}
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -93,6 +108,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--limit", type=float, default=180.0, help="stop after this many seconds")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="seconds a client waits before acting (on average; 0: act at once)")
     args = parser.parse_args()
     postgres = os.environ.get("BOUTS_BENCH_POSTGRES") or os.environ.get("BOUTS_TEST_POSTGRES")
     with tempfile.TemporaryDirectory() as folder:
@@ -112,21 +129,24 @@ def main() -> None:
         else:
             print("no PostgreSQL URL (BOUTS_BENCH_POSTGRES): every match on SQLite")
         try:
-            result = asyncio.run(run(servers, args.matches, args.limit))
+            result = asyncio.run(run(servers, args.matches, args.limit, args.think))
             mem = {labels[id(s)]: memory(s.process.pid) for s in servers if s.process}
         finally:
             for server in servers:
                 server.stop()
     every = [t for ts in result["times"].values() for t in ts]
     print(f"{args.matches} concurrent matches ({', '.join(g for g, _ in GAMES)} in turn), random-bot socket "
-          f"clients, {os.cpu_count()} CPUs shared by clients and servers")
+          f"clients (think {args.think:g} s), {os.cpu_count()} CPUs shared by clients and servers, "
+          f"load average {os.getloadavg()[0]:.1f}")
     for server in servers:
         ts, label = result["times"][id(server)], labels[id(server)]
         print(f"  {label:>10}: {len(ts):6d} actions  round trip p50 {quantile(ts, 50) * 1e3:6.1f} ms  "
-              f"p99 {quantile(ts, 99) * 1e3:6.1f} ms  server RSS {mem[label][0]:.0f} MiB (peak {mem[label][1]:.0f})")
+              f"p99 {quantile(ts, 99) * 1e3:6.1f} ms  server RSS {mem[label][0]:.0f} MiB (peak {mem[label][1]:.0f})  "
+              f"server CPU {result['cpu'][id(server)] / max(1, len(ts)) * 1e3:.2f} ms per action")
     print(f"  {'all':>10}: {len(every):6d} actions  round trip p50 {quantile(every, 50) * 1e3:6.1f} ms  "
           f"p99 {quantile(every, 99) * 1e3:6.1f} ms  {len(every) / result['elapsed']:.0f} actions/s "
-          f"over {result['elapsed']:.1f} s")
+          f"over {result['elapsed']:.1f} s; client CPU {result['client_cpu'] / max(1, len(every)) * 1e3:.2f} ms "
+          "per action")
 
 
 if __name__ == "__main__":

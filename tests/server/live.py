@@ -42,7 +42,7 @@ class LiveServer:
     def start(self) -> LiveServer:
         """Start it and wait until it answers."""
         env = dict(os.environ, PYTHONPATH=str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", ""),
-                   BOUTS_MESSAGE_RATE=str(self.message_rate))
+                   BOUTS_MESSAGE_RATE=str(self.message_rate), BOUTS_CREATE_RATE=str(self.message_rate))
         self.process = subprocess.Popen(
             [sys.executable, "-m", "bouts.cli.main", "serve", "--port", str(self.port), "--db", self.db,
              "--bot-workers", str(self.bot_workers)],

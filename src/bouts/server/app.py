@@ -129,7 +129,8 @@ class Connection:
 def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rate: float = MESSAGE_RATE) -> FastAPI:
     """The server application over the database at ``db_url``; ``message_rate``: socket messages a second."""
     hub = Hub(Store(db_url), bot_processes)
-    creating = PerClient(rate=2.0, burst=30.0)
+    create_rate = float(os.environ.get("BOUTS_CREATE_RATE", "2"))
+    creating = PerClient(rate=create_rate, burst=max(30.0, 2 * create_rate))
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -348,7 +349,7 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
                 return
             try:
                 done = await room.act(seat, action, step)
-            except IllegalAction as exc:
+            except ValueError as exc:  # IllegalAction, or a game's own parse error: the match is unchanged
                 await conn.error("illegal", str(exc))
                 return
             except Exception:
