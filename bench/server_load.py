@@ -54,6 +54,7 @@ async def seat(server: LiveServer, match_id: str, token: str, rng: random.Random
                deadline: float, think: float) -> int:
     """Play one seat to the end; the number of actions acknowledged."""
     sent: dict[int, float] = {}
+    pending: set[asyncio.Task[None]] = set()
     acked = 0
     async with connect(f"ws://127.0.0.1:{server.port}/ws/{match_id}", max_size=2**24) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
@@ -66,17 +67,25 @@ async def seat(server: LiveServer, match_id: str, token: str, rng: random.Random
                 if frame["over"]:
                     break
                 if frame["legal"] and frame["step"] not in sent:
-                    if think:
-                        await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
-                    sent[frame["step"]] = time.perf_counter()
+                    sent[frame["step"]] = 0.0
                     choice = rng.choice(frame["legal"])["text"]
-                    await ws.send(json.dumps({"type": "act", "action": choice, "step": frame["step"]}))
+                    pending.add(asyncio.create_task(act(ws, sent, frame["step"], choice, rng.uniform(0.5, 1.5) * think)))
             elif frame["type"] == "ack":
-                step = max((s for s in sent if s < frame["step"]), default=None)
+                step = max((s for s in sent if s < frame["step"] and sent[s] > 0), default=None)
                 if step is not None:
                     times.append(time.perf_counter() - sent[step])
                     acked += 1
+        for task in pending:
+            task.cancel()
     return acked
+
+
+async def act(ws: Any, sent: dict[int, float], step: int, choice: str, delay: float) -> None:
+    """Think (without holding up the reading of frames), then send the action and note when."""
+    if delay:
+        await asyncio.sleep(delay)
+    sent[step] = time.perf_counter()
+    await ws.send(json.dumps({"type": "act", "action": choice, "step": step}))
 
 
 async def run(servers: list[LiveServer], matches: int, limit: float, think: float = 0.0) -> dict[str, Any]:
