@@ -42,6 +42,9 @@ function fillGame() {
 }
 
 function parseOptions(text) {
+  if (text.trim().startsWith("{")) {
+    try { return JSON.parse(text); } catch (e) { throw new Error(`options: not a JSON object (${e.message})`); }
+  }
   const options = {};
   for (const part of text.split(",").map((p) => p.trim()).filter(Boolean)) {
     const [k, ...rest] = part.split("=");

@@ -28,7 +28,8 @@ export function render(view, ctx) {
   for (const c of view.characters || []) {
     const box = el("div", { class: `seat character${c.seat === view.seat ? " me" : ""}${c.dead ? " out" : ""}${c.id === view.turn_player ? " acting" : ""}`, "data-character": c.id });
     box.append(el("h3", {}, el("span", { text: c.name }), el("span", { class: "muted small", text: `Lv ${c.level} · seat ${c.seat}` })));
-    box.append(kv([["HP", c.hp], ["usage", `${c.usage}/${c.usage_max}`], ["damage", c.damage]]), bar(c.hp, Math.max(10, c.hp), "hp"));
+    const left = Math.max(0, c.hp - (c.damage || 0)); // hp is the character's maximum, damage what it has taken
+    box.append(kv([["HP", `${left}/${c.hp}`], ["usage", `${c.usage}/${c.usage_max}`], ["damage taken", c.damage]]), bar(left, c.hp, "hp"));
     box.append(el("div", { class: "cards" }, ...(c.skills || []).map((s) => el("span", { class: "card", title: s.id }, s.name,
       el("span", { class: "t", text: `${s.pattern} ×${s.size}${s.values && s.values.length ? " (" + s.values.join(",") + ")" : ""} → ${s.damage}` })))));
     if ((c.abilities || []).length) box.append(el("div", { class: "small muted", text: "abilities: " + c.abilities.map((a) => a.name).join(", ") }));
