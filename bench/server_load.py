@@ -25,9 +25,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from websockets.asyncio.client import connect  # noqa: E402
-
-from tests.server.live import LiveServer  # noqa: E402
+from tests.server.live import LiveServer
+from websockets.asyncio.client import connect
 
 GAMES = [("swordplay", 2), ("fgo_duel", 2), ("sao", 2)]
 
@@ -69,7 +68,8 @@ async def seat(server: LiveServer, match_id: str, token: str, rng: random.Random
                 if frame["legal"] and frame["step"] not in sent:
                     sent[frame["step"]] = 0.0
                     choice = rng.choice(frame["legal"])["text"]
-                    pending.add(asyncio.create_task(act(ws, sent, frame["step"], choice, rng.uniform(0.5, 1.5) * think)))
+                    delay = rng.uniform(0.5, 1.5) * think
+                    pending.add(asyncio.create_task(act(ws, sent, frame["step"], choice, delay)))
             elif frame["type"] == "ack":
                 step = max((s for s in sent if s < frame["step"] and sent[s] > 0), default=None)
                 if step is not None:
