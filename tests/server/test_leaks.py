@@ -21,6 +21,8 @@ from bouts.server.room import Room
 from bouts.server.store import MatchRecord
 
 MATCHES = 100
+SHORT: dict[str, dict[str, Any]] = {"swordplay": {"turn_limit": 20}, "fgo_duel": {"turn_limit": 16}}
+"""Short games keep the check fast: the house rule ends a match in a draw after that many turns."""
 
 
 def leaves(value: Any) -> set[str]:
@@ -95,8 +97,9 @@ async def play(game_id: str, number: int) -> int:
     game = get_game(game_id)
     seats = max(2, game.info.min_seats)
     seed = 10_000 + number
-    match = Match(game, seats, {}, None, seed)
-    record = MatchRecord(id=f"m{number}", game=game_id, seats=seats, options={}, seed=seed,
+    options = SHORT.get(game_id, {})
+    match = Match(game, seats, options, None, seed)
+    record = MatchRecord(id=f"m{number}", game=game_id, seats=seats, options=options, seed=seed,
                          content_id=match.content.id, seat_kinds=[{"kind": "bot", "agent": "random"}] * seats,
                          token_digests=[None] * seats, spectator_digest="", claimed=[False] * seats)
     rng = random.Random(seed)
