@@ -136,3 +136,20 @@ def test_postgresql_stores_and_replays_matches(pg_url: str) -> None:  # noqa: F8
         assert stored.finished and len(stored.actions) == len(hub.rooms[made["id"]].match.steps)
     with TestClient(create_app(pg_url, 0)) as client:  # the schema is already there: migrations are idempotent
         assert client.get(f"/api/matches/{made['id']}/save", params={"token": made["seats"][0]["token"]}).json()
+
+
+def test_a_finished_match_reopens_after_a_restart(tmp_path: Path) -> None:
+    db = str(tmp_path / "db.sqlite")
+    with TestClient(create_app(db, 0, message_rate=100_000)) as client:
+        made = create(client, "swordplay", [{"kind": "reserved"}, {"kind": "bot", "agent": "random"}])
+        assert play_out(client, made)["over"]
+    with TestClient(create_app(db, 0, message_rate=100_000)) as client:
+        assert made["id"] not in client.app.state.hub.rooms  # type: ignore[attr-defined]
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            ws.send_json({"type": "hello", "token": made["seats"][0]["token"]})
+            frame = until(ws, "state")
+            assert frame["over"] and frame["seat"] == 0 and frame["log"]
+        assert client.get(f"/api/matches/{made['id']}/save", params={"token": made["seats"][0]["token"]}).json()
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            ws.send_json({"type": "hello", "token": "wrong"})
+            assert until(ws, "error")["code"] == "auth"

@@ -29,12 +29,12 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from bouts.core import IllegalAction, Match
+from bouts.core import IllegalAction
 from bouts.core.registry import game_ids, get_game
 from bouts.server import tokens
 from bouts.server.hub import Grant, Hub, LobbyError
 from bouts.server.limits import MAX_BODY_BYTES, MAX_MESSAGE_BYTES, Bucket, PerClient
-from bouts.server.room import Room, rebuild
+from bouts.server.room import Room
 from bouts.server.store import Store
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -228,16 +228,15 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
     @app.get("/api/matches/{match_id}/save")
     async def save(match_id: str, token: Annotated[str, Query(max_length=200)]) -> Response:
         """A finished match as a save file (``bouts replay FILE``); any seat's or the spectator's token."""
-        room = hub.rooms.get(match_id)
-        record = room.record if room is not None else await hub.run_db(hub.store.load, match_id)
-        if record is None:
-            raise LobbyError("no such match", 404)
+        room = await hub.open_room(match_id)
+        if room is None:
+            raise LobbyError("no such match (or it is not over)", 404)
+        record = room.record
         if not any(tokens.matches(token, d) for d in [*record.token_digests, record.spectator_digest]):
             raise LobbyError("this token opens no seat of this match", 403)
         if not record.finished:
             raise LobbyError("the match is not over: its save file (which holds the seed) comes at the end", 409)
-        match: Match = room.match if room is not None else rebuild(record)
-        return Response(match.dumps(), media_type="application/json", headers={
+        return Response(room.match.dumps(), media_type="application/json", headers={
             "content-disposition": f'attachment; filename="bouts-{record.game}-{record.id}.json"'})
 
     # -- the match socket --------------------------------------------------------------------
@@ -282,7 +281,7 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
             await conn.error("auth", "the first message must be {\"type\": \"hello\", \"token\": \"...\"}")
             return None
         try:
-            return hub.authorize(match_id, data["token"])
+            return await hub.grant(match_id, data["token"])
         except LobbyError as exc:
             await conn.error("auth", str(exc))
             return None

@@ -141,6 +141,7 @@ class Hub:
             spectator_digest=tokens.digest(spectator), claimed=[False] * len(seats), created=time.time(),
             rematch_of=rematch_of)
         await self.run_db(self.store.create, record)
+        self.evict()
         room = self._room(record, match)
         await room.settle()
         room.wake_bots()
@@ -180,11 +181,36 @@ class Hub:
                     return seat, token
         raise LobbyError("every open seat of this match is taken", 409)
 
+    async def open_room(self, match_id: str) -> Room | None:
+        """The live room of a match; a finished match not in memory (a restart, an eviction) is replayed."""
+        room = self.rooms.get(match_id)
+        if room is not None or len(match_id) > 64:
+            return room
+        record = await self.run_db(self.store.load, match_id)
+        if record is None or not record.finished:
+            return None
+        try:
+            return self._room(record, rebuild(record))
+        except (ValueError, KeyError):
+            return None
+
+    def evict(self, keep_seconds: float = 3600.0) -> None:
+        """Forget finished matches nobody watches after ``keep_seconds`` (they reload on demand)."""
+        now = time.time()
+        for match_id, room in list(self.rooms.items()):
+            if room.record.finished and not room.sinks and now - room.touched > keep_seconds:
+                del self.rooms[match_id]
+
+    async def grant(self, match_id: str, token: str) -> Grant:
+        """Like :meth:`authorize`, loading a finished match from storage when it is not in memory."""
+        await self.open_room(match_id)
+        return self.authorize(match_id, token)
+
     def authorize(self, match_id: str, token: str) -> Grant:
         """The seat (or spectator view) ``token`` opens in ``match_id``; a :class:`LobbyError` otherwise."""
         room = self.rooms.get(match_id)
         if room is None:
-            raise LobbyError("no such match (or it has finished and the server has restarted)", 404)
+            raise LobbyError("no such match", 404)
         found: Seat | None = None
         hit = False
         for seat, stored in enumerate(room.record.token_digests):  # every digest compared, in constant time

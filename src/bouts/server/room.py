@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import random
 import sys
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -61,6 +62,8 @@ class Room:
     epoch: int = 0
     """Bumped by every undo: the logs sent so far are no longer right."""
     bot_task: asyncio.Task[None] | None = None
+    touched: float = field(default_factory=time.time)
+    """When someone last connected or the match last changed."""
     rematch: dict[str, Any] | None = None
     """After a rematch: the new match id and its tokens per seat (kept in memory)."""
 
@@ -120,6 +123,7 @@ class Room:
 
     async def broadcast(self) -> None:
         """Send every connection its own fresh frame."""
+        self.touched = time.time()
         for sink in list(self.sinks):
             with contextlib.suppress(Exception):  # a closed socket is dropped by its own handler
                 await sink.send(self.frame(sink))
