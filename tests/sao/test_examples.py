@@ -111,19 +111,52 @@ def test_sao_ex_05_lisbeth_plus_two():
     assert best_assignment((4, 4, 6), (three, one), Modifiers()).damage == 4
 
 
+def defended_turn(character: str, defense: int, values: tuple[int, ...], skill: str) -> int:
+    """Play to ``character``'s first turn against a step with ``defense`` (HP 50, damage 1, 2 dice each),
+    roll ``values``, trigger ``skill`` once with the first dice and deal the damage through play.
+    Returns the damage on the step: the engine's real damage path (SAO-072, SAO-145, SAO-148)."""
+    from dataclasses import replace
+
+    from sao_helpers import GAME, ITEMS
+
+    from bouts.games.sao.cards import StepCard, reference_catalog
+
+    cat = reference_catalog()
+    step = StepCard(name="Armoured hooligan", hp=50, damage=1, defense=defense)
+    card = cat.scenarios["hooligans"].model_copy(update={"dice": 2, "steps": (step,)})
+    catalog = replace(cat, scenarios={**cat.scenarios, "hooligans": card}, memo={})
+    s = GAME.setup(2, {"scenarios": ["hooligans", "assassin", "giant", "final_battle"],
+                       "characters": ["kirito", character]}, content=catalog)
+    s = GAME.apply(s, -1, GAME.parse_action(s, -1, "shuffle " + " ".join(ITEMS)))
+    s = act(act(roll(s, 1, 2, 3, 4), "finalize"), "done")  # Kirito's turn: no skill, 1 damage back
+    assert s.characters[s.turn_char].id == character and s.step_damage == 0
+    s = act(roll(s, *values), "finalize")
+    size = next(k.size for k in s.card(s.turn_char).skills if k.id == skill)
+    s = act(s, f"skill {skill} " + " ".join(map(str, range(size))))
+    return act(s, "done").step_damage
+
+
 def test_sao_ex_06_piercing_example_1_without_piercing():
-    """SAO-EX-06: 3 damage against Defense 3 without Piercing: 3 - 3 = 0."""
+    """SAO-EX-06: 3 damage against Defense 3 without Piercing: 3 - 3 = 0 (Silica's Dagger pair, played;
+    without the Defense the same play deals 3)."""
     assert attack_damage(3, 3, 0) == 0
+    assert defended_turn("silica", 3, (2, 2, 5, 6), "dagger_pair") == 0
+    assert defended_turn("silica", 0, (2, 2, 5, 6), "dagger_pair") == 3
 
 
 def test_sao_ex_07_piercing_example_1_with_piercing():
-    """SAO-EX-07: 3 damage, Piercing 5, against Defense 3: the Defense is ignored, 3 damage."""
+    """SAO-EX-07: 3 damage, Piercing 5, against Defense 3: the Defense is ignored, 3 damage (Klein's
+    Tsujikaze, played)."""
     assert attack_damage(3, 3, 5) == 3
+    assert defended_turn("klein", 3, (1, 2, 5, 6), "tsujikaze") == 3
 
 
 def test_sao_ex_08_piercing_example_2():
-    """SAO-EX-08: 6 damage, Piercing 5, against Defense 8: not pierced, 6 - 8 < 0 -> 0 (SAO-RUL-42)."""
+    """SAO-EX-08: 6 damage, Piercing 5, against Defense 8: not pierced, 6 - 8 < 0 -> 0 (SAO-RUL-42;
+    Klein's Ukifune, played); against Defense 5 the same play pierces: 6."""
     assert attack_damage(6, 8, 5) == 0
+    assert defended_turn("klein", 8, (1, 1, 2, 2), "ukifune") == 0
+    assert defended_turn("klein", 5, (1, 1, 2, 2), "ukifune") == 6
 
 
 def test_sao_ex_09_defense_three():

@@ -101,8 +101,8 @@ class Sao(Game[SaoState, SaoAction]):
                       for i, c in enumerate(chosen)]
         state = SaoState(opts, catalog, seats, characters, [], [])
         state.turn_char = state.kirito  # SAO-045
-        for character in state.characters:
-            character.usage = 1  # SAO-038, SAO-RUL-05
+        for i, character in enumerate(state.characters):
+            character.usage = state.starting_usage(i)  # SAO-038, SAO-RUL-05, SAO-131
         if opts.scenarios is not None:
             if len(opts.scenarios) != 4:
                 raise OptionsError("option 'scenarios': give 4 ids (lower, middle, upper, final)")

@@ -208,6 +208,12 @@ class SaoState(State):
             value -= self.options.hard_usage_reduction
         return max(0, value)
 
+    def starting_usage(self, index: int) -> int:
+        """The usage token at set-up: 1 (SAO-038, SAO-RUL-05), less the hard option's reduction from the
+        first scenario on (SAO-131, SAO-RUL-47), never above the maximum nor below 0."""
+        start = 1 - (self.options.hard_usage_reduction if self.options.difficulty == "hard" else 0)
+        return max(0, min(start, self.usage_max(index)))
+
     def living(self) -> list[int]:
         """Indices of living characters."""
         return [i for i, c in enumerate(self.characters) if not c.dead]
