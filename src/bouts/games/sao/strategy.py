@@ -61,11 +61,8 @@ def _hp_left(state: SaoState, index: int) -> int:
 
 
 def _final_score(state: SaoState) -> float:
-    choices = advisor.advise_pool(advisor._pool_of(state), known_skills(state, state.turn_char),
-                                  modifiers(state), 0,
-                                  max(0, state.current_step.hp - state.step_damage),
-                                  advisor.switch_value(state), add_up=state.is_final_ordeal)
-    return choices[0].outlook.value
+    """The advisor's value of finalizing now (the counterattack's loss included)."""
+    return advisor.best_outlook(state, 0).value
 
 
 def _best_dice_change(state: SaoState, actions: tuple[Any, ...] | list[Any], char: int | None) -> Any | None:
@@ -162,9 +159,16 @@ def _partner_window(state: SaoState, actions: tuple[Any, ...]) -> Any:
 def _assign(state: SaoState, actions: tuple[Any, ...]) -> Any:
     plan = advisor.state_assignment(state)
     sv = advisor.switch_value(state)
+    loss = advisor.loss_value(state)
     remaining = max(0, state.current_step.hp - state.step_damage)
     options = [plan.best] + ([plan.best_switch] if plan.best_switch is not None else [])
-    chosen = max(options, key=lambda a: min(a.damage, remaining) + (sv if a.switch and sv >= 0 else 0))
+
+    def value(a: advisor.Assignment) -> float:
+        switch = a.switch and sv >= 0
+        safe = switch or (state.is_final_ordeal and a.damage >= remaining)
+        return min(a.damage, remaining) + (sv if switch else 0) - (0 if safe else loss)
+
+    chosen = max(options, key=value)
     skills = {s.id: s for s in known_skills(state, state.turn_char)}
     for skill_id, group in chosen.groups:
         for action in actions:

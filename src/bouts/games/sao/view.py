@@ -45,6 +45,13 @@ def view_of(state: SaoState, seat: Seat | None, to_act: tuple[Seat, ...]) -> dic
         })
     decision = state.pending[-1] if state.pending and state.result is None else None
     in_battle = revealed > 0 and state.result is None
+    counter = None
+    if in_battle:
+        targets = attack.counter_targets(state)
+        counter = {"damage": state.current_step.damage,
+                   "targets": [state.characters[i].name for i in targets],
+                   "kills": [state.characters[i].name for i in attack.counter_deaths(state)],
+                   "warning": attack.counter_warning(state)}
     return {
         "game": "sao",
         "seat": seat,
@@ -68,6 +75,7 @@ def view_of(state: SaoState, seat: Seat | None, to_act: tuple[Seat, ...]) -> dic
         "consumables": [{"id": i, "name": state.catalog.items[i].name} for i in state.consumables],
         "yui": state.yui,
         "yui_used": state.yui_used,
+        "counterattack": counter,
         "decision": None if decision is None else {"kind": decision.kind, "seat": decision.seat},
         "result": state.result,
         "reason": state.reason,
@@ -91,7 +99,7 @@ def describe_action(state: SaoState, seat: Seat, action: SaoAction) -> str:
     if verb == "support":
         return "Set the support dice to " + " ".join(args)
     if verb == "finalize":
-        return "Finalize the dice"
+        return "Finalize the dice" + _finalize_warning(state)
     if verb == "reroll":
         return "Reroll " + ", ".join(f"die {a} ({value_text(state.pool[int(a)].value)})" for a in args)
     if verb == "ability":
@@ -121,7 +129,15 @@ def describe_action(state: SaoState, seat: Seat, action: SaoAction) -> str:
         return f"{skill.name} with {dice} ({skill.damage} damage" + (
             f", piercing {skill.piercing})" if skill.piercing else ")")
     if verb == "done":
-        return "Deal the damage (skills added up as one attack)" if args else "Deal the damage"
+        text = "Deal the damage (skills added up as one attack)" if args else "Deal the damage"
+        switch = bool(state.pool) and len(state.used) == len(state.pool) and not state.is_final_ordeal
+        if not switch:
+            from bouts.games.sao.attack import counter_warning
+
+            warning = counter_warning(state)
+            if warning.startswith("LETHAL"):
+                text += f" !! {warning.split(' unless')[0]}"
+        return text
     if verb == "yui":
         return "Ask Yui to turn the counterattack back on the enemy"
     if verb == "endure":
@@ -133,6 +149,19 @@ def describe_action(state: SaoState, seat: Seat, action: SaoAction) -> str:
     if verb == "finish":
         return "Keep the equipment where it is"
     return str(action)
+
+
+def _finalize_warning(state: SaoState) -> str:
+    """A warning for the finalize line when the counterattack is lethal and these dice cannot Switch."""
+    from bouts.games.sao.advisor import state_assignment
+    from bouts.games.sao.attack import counter_warning
+
+    warning = counter_warning(state)
+    if not warning.startswith("LETHAL"):
+        return ""
+    if not state.is_final_ordeal and state_assignment(state).can_switch:
+        return " (these dice can Switch: use every die, the counterattack is lethal)"
+    return f" !! {warning}"
 
 
 def render_view(view: Mapping[str, Any]) -> str:
@@ -174,6 +203,12 @@ def render_view(view: Mapping[str, Any]) -> str:
                              view["pool"]) and view["pool"][i + 1]["kind"] == "support" else "")
                          for i, d in enumerate(view["pool"]))
         lines.append(f"Dice (main | support, * = character die): {dice}   rerolls left {view['rerolls_left']}")
+    counter = view.get("counterattack")
+    if counter and counter["targets"]:
+        text = f"Counterattack if no Switch: {counter['damage']} damage to {', '.join(counter['targets'])}"
+        if counter["warning"]:
+            text += f"  [bold red]{counter['warning']}[/]"
+        lines.append(text)
     extras = []
     if view["consumables"]:
         extras.append("consumables: " + ", ".join(c["name"] for c in view["consumables"]))
