@@ -167,7 +167,7 @@ def test_lethal_counterattack_objective_matches_brute_force(values, which, remai
     skills = SKILL_SETS[which]
     ranked = advise_pool(pool, skills, Modifiers(), 1, remaining, 3, loss=LOSS)
     assert abs(ranked[0].outlook.value - brute_value(pool, skills, Modifiers(), 1, remaining, 3, LOSS)) < 1e-6
-    assert ranked[0].outlook.safe == max(c.outlook.safe for c in ranked)
+    assert ranked[0].outlook.safe >= max(c.outlook.safe for c in ranked) - 1e-9
     for c in ranked:
         assert abs(c.outlook.safe - c.outlook.switch) < 1e-9  # outside the final ordeal only a Switch saves
 
