@@ -56,13 +56,17 @@ def test_undo_refused_after_chance_or_a_reveal() -> None:
     assert not match.can_undo(1)
 
 
-def test_undo_takes_back_later_decisions_of_others_when_fair() -> None:
+def test_undo_never_crosses_another_seats_decision() -> None:
+    """Fair undo: once another seat has answered, the decision it answered stands (and vice versa)."""
     match = new_match()
     match.apply("pass", 0)
     match.apply("pass", 1)
-    assert match.can_undo(0)
-    match.undo(0)
-    assert match.to_act() == (0,) and match.state.passes == 0
+    assert not match.can_undo(0)
+    with pytest.raises(IllegalAction, match="has decided since your last decision"):
+        match.undo(0)
+    assert match.can_undo(1)
+    match.undo(1)
+    assert match.can_undo(0) and not match.can_undo(1)
 
 
 def test_sealed_choices_are_simultaneous_and_hidden_until_all_have_chosen() -> None:

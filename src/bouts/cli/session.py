@@ -18,14 +18,21 @@ from bouts.core import CHANCE, IllegalAction, Match, Seat
 
 HUMAN = "human"
 
+MENU_LINES = 18
+"""The most actions one menu page lists; ``more`` shows the next page."""
+
+CLEAR_SCROLLBACK = "\x1b[3J"
+"""Erases the terminal's scrollback (xterm ``ED 3``), so a hand-over leaves nothing to scroll back to."""
+
 HELP = """[bold]Commands[/]
   [cyan]N[/]            take action number N from the list
-  [cyan]text[/]         type an action's text form (shown in brackets), e.g. [dim]attack attack_high/1 1[/]
-  [cyan]hint[/]         advice for this decision, where the game offers it
+  [cyan]text[/]         type an action's text form (shown in brackets); any legal action, listed or not
+  [cyan]more[/]         list more of the legal actions (long menus list the best few first)
+  [cyan]hint[/]         advice for this decision, with its reason
   [cyan]log[/]          everything you have seen happen so far
-  [cyan]undo[/]         take back your last decision (only when nothing hidden was revealed since)
+  [cyan]undo[/]         take back your last decision (only while nothing has happened since it)
   [cyan]save FILE[/]    save the match (replay it with [dim]bouts replay FILE[/])
-  [cyan]view[/]         draw the table again
+  [cyan]view[/]         draw the table again (with [dim]view NAME[/], a game's own view, e.g. view discard)
   [cyan]help[/]         this help
   [cyan]quit[/]         leave the game"""
 
@@ -44,6 +51,10 @@ class Session:
     shown: dict[Seat | None, int] = field(default_factory=dict)
     """How many log events each seat has already been shown."""
     last_human: Seat | None = None
+    paged: int = 0
+    """Where the next ``more`` page of the current menu starts (0: nothing more to list)."""
+    auto_steps: set[int] = field(default_factory=set)
+    """History indexes of one-option decisions applied without asking (undo passes over them)."""
 
     def __post_init__(self) -> None:
         for seat, spec in enumerate(self.seats):
@@ -80,16 +91,35 @@ class Session:
         game = self.match.game
         self.console.print(Panel(game.render(self.match.view(seat)), expand=False))
 
-    def menu(self, seat: Seat) -> Sequence[Any]:
-        """Print the numbered legal actions; returns them."""
+    def ordered_actions(self, seat: Seat) -> list[Any]:
+        """The legal actions in menu order: the game's featured ones first, then the rest."""
         game, state = self.match.game, self.match.state
         legal = game.legal_actions(state, seat)
+        featured = list(game.featured_actions(state, seat))
+        seen = {str(a) for a in featured}
+        return featured + [a for a in legal if str(a) not in seen]
+
+    def menu(self, seat: Seat, start: int = 0) -> list[Any]:
+        """Print one page of numbered legal actions (from position ``start``); returns all, in menu order.
+
+        The first page lists the game's featured actions (at most :data:`MENU_LINES`);
+        ``more`` pages through the rest. Numbers stay the same across pages.
+        """
+        game, state = self.match.game, self.match.state
+        ordered = self.ordered_actions(seat)
+        featured = len(game.featured_actions(state, seat))
+        end = min(len(ordered), start + MENU_LINES, featured if start == 0 and featured else len(ordered))
         table = Table(show_header=False, box=None, padding=(0, 1))
-        for number, action in enumerate(legal, start=1):
+        for number in range(start + 1, end + 1):
+            action = ordered[number - 1]
             table.add_row(f"[cyan]{number}[/]", escape(game.describe(state, seat, action)),
                           f"[dim]\\[{escape(str(action))}][/]")
         self.console.print(table)
-        return legal
+        if end < len(ordered):
+            self.console.print(f"  [dim]{len(ordered) - end} more: type[/] [cyan]more[/] [dim]to list them, "
+                               "or type any action's text form[/]")
+        self.paged = end if end < len(ordered) else 0
+        return ordered
 
     # -- the loop ------------------------------------------------------------------
     def run(self) -> bool:
@@ -118,18 +148,76 @@ class Session:
             self.console.print(f"[bold green]Game over:[/] {escape(outcome.reason)}. Winners: {escape(names)}")
         return True
 
+    def clear_screen(self) -> None:
+        """Clear the screen and the terminal's scrollback (hot-seat: the last hand cannot be scrolled back to)."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write(CLEAR_SCROLLBACK)
+            self.console.file.flush()
+
     def handover(self, seat: Seat) -> None:
-        """Hot-seat: clear the screen and wait for the next player before showing a hand."""
+        """Hot-seat: clear the screen and scrollback, and wait for the next player before showing a hand."""
         if self.hot_seat and self.last_human is not None and self.last_human != seat:
-            self.console.clear()
+            self.clear_screen()
             self.ask(f"Pass the keyboard to {self.match.game.seat_name(self.match.state, seat)} and press Enter")
-            self.console.clear()
+            self.clear_screen()
         self.last_human = seat
+
+    def auto_apply(self, seat: Seat) -> bool:
+        """Apply ``seat``'s only legal action without asking, when the game calls it trivial."""
+        match = self.match
+        legal = match.legal_actions(seat)
+        if len(legal) != 1 or not match.game.is_trivial(match.state, seat, legal[0]):
+            return False
+        text = match.game.describe(match.state, seat, legal[0])
+        match.apply(legal[0], seat)
+        self.auto_steps.add(len(match.steps) - 1)
+        if seat == self.observer() or not self.hot_seat:
+            self.console.print(f"  [dim]• {escape(match.game.seat_name(match.state, seat))}: "
+                               f"{escape(text)} (the only choice)[/]")
+        return True
+
+    def undo(self, seat: Seat) -> None:
+        """Take back ``seat``'s last real decision, passing over one-option steps applied for it."""
+        match = self.match
+        kept = len(match.steps)
+        while match.steps and len(match.steps) - 1 in self.auto_steps and match.can_undo(seat):
+            self.auto_steps.discard(len(match.steps) - 1)
+            match.undo(seat)
+        if not match.can_undo(seat) and len(match.steps) < kept:
+            # Only automatic steps could go: they come back by themselves, so refuse as a whole.
+            raise IllegalAction(match.undo_refusal(seat))
+        match.undo(seat)
+
+    def view_zone(self, seat: Seat, zone: str) -> None:
+        """Show one of the game's public zones by name (``view discard``)."""
+        game = self.match.game
+        zones = game.zones()
+        if zone not in zones:
+            known = ", ".join(zones) or "none in this game"
+            self.console.print(f"[red]no view named '{escape(zone)}'[/] (known: {escape(known)})")
+            return
+        self.console.print(game.render_zone(self.match.view(seat), zone))
+
+    def show_help(self, seat: Seat) -> None:
+        """The commands, and this game's own examples (or the current decision's text forms)."""
+        game, state = self.match.game, self.match.state
+        self.console.print(HELP)
+        for zone, meaning in game.zones().items():
+            self.console.print(f"  [cyan]view {escape(zone)}[/]  [dim]{escape(meaning)}[/]")
+        examples = game.help_examples() or [
+            (str(a), game.describe(state, seat, a)) for a in self.ordered_actions(seat)[:3]]
+        if examples:
+            self.console.print(f"[bold]Examples ({escape(game.info.name)})[/]")
+            for text, meaning in examples:
+                self.console.print(f"  [cyan]{escape(text)}[/]  [dim]{escape(meaning)}[/]")
 
     def human_turn(self, seat: Seat) -> bool:
         """Ask ``seat`` for one decision; False when the player quits."""
         match = self.match
         self.handover(seat)
+        if self.auto_apply(seat):
+            return True
         self.show_news(seat)
         self.draw(seat)
         name = match.game.seat_name(match.state, seat)
@@ -145,9 +233,19 @@ class Session:
             if command in ("quit", "exit"):
                 return False
             if command in ("help", "?"):
-                self.console.print(HELP)
+                self.show_help(seat)
+                continue
+            if command == "more":
+                if self.paged:
+                    self.menu(seat, self.paged)
+                else:
+                    self.console.print("  [dim]every legal action is listed; type[/] [cyan]view[/] "
+                                       "[dim]to list them again[/]")
                 continue
             if command == "view":
+                if rest.strip():
+                    self.view_zone(seat, rest.strip())
+                    continue
                 self.draw(seat)
                 self.menu(seat)
                 continue
@@ -156,7 +254,7 @@ class Session:
                     self.console.print(f"  [dim]•[/] {escape(event.text)}")
                 continue
             if command == "hint":
-                hints = match.game.hints(match.state, seat)
+                hints = match.game.advice(match.state, seat)
                 self.console.print("\n".join(f"  {escape(h)}" for h in hints) or "  No advice for this decision.")
                 continue
             if command == "save":
@@ -164,7 +262,7 @@ class Session:
                 continue
             if command == "undo":
                 try:
-                    match.undo(seat)
+                    self.undo(seat)
                 except IllegalAction as exc:
                     self.console.print(f"[red]{escape(str(exc))}[/]")
                     continue

@@ -291,11 +291,74 @@ class Game(ABC, Generic[S, A]):
         """Advice for ``seat``'s current decision, best first (the terminal's ``hint``); none by default."""
         return []
 
+    def advice(self, state: S, seat: Seat) -> list[str]:
+        """What ``hint`` shows at ``seat``'s decision: the game's :meth:`hints`, else its strategy's pick.
+
+        The strategy's pick comes with one line of reason: the strategy module's
+        ``explain(game, state, seat, action) -> str`` when it defines one, else a generic
+        reason. Empty only when the game has neither hints nor a strategy, or ``seat``
+        is not to decide.
+        """
+        hints = self.hints(state, seat)
+        if hints:
+            return hints
+        legal = self.legal_actions(state, seat)
+        strategy = self.strategy()
+        if not legal or strategy is None or not hasattr(strategy, "choose"):
+            return []
+        action = strategy.choose(self, state, seat, random.Random(0))
+        explain = getattr(strategy, "explain", None)
+        reason = explain(self, state, seat, action) if callable(explain) else ""
+        if not reason:
+            reason = ("it is the only legal action" if len(legal) == 1
+                      else f"the {self.info.name} heuristic's choice among {len(legal)} legal actions")
+        return [f"{self.describe(state, seat, action)} [{action}]: {reason}"]
+
+    def featured_actions(self, state: S, seat: Seat) -> tuple[A, ...]:
+        """The actions a menu lists first (the best few when there are many); all legal ones by default.
+
+        A terminal lists these (about 20 at most) and pages the rest with ``more``; any
+        legal action can still be typed by its text form. Every featured action must be legal.
+        """
+        return self.legal_actions(state, seat)
+
+    def is_trivial(self, state: S, seat: Seat, action: A) -> bool:
+        """Whether ``action``, ``seat``'s only legal action, may be applied without asking.
+
+        A terminal skips such a prompt (and logs it) only when skipping it tells nobody
+        anything: e.g. skipping "take the hit" in hot-seat play would show that the
+        defender held no counter. False by default: always ask.
+        """
+        return False
+
+    def help_examples(self) -> list[tuple[str, str]]:
+        """Example commands of this game for the terminal's ``help``: (what to type, what it does)."""
+        return []
+
+    def shown_values(self, view: Mapping[str, Any]) -> list[str]:
+        """Every value of ``view`` that :meth:`render` promises to show, as the text printed.
+
+        The table test renders views through a real Rich console and checks that each
+        of these appears in the printed text (so no markup eats a card name). Empty
+        by default: a game declares what its renderer shows.
+        """
+        return []
+
+    def zones(self) -> dict[str, str]:
+        """Public zones a player may look at by name (``view discard``): name -> one-line description."""
+        return {}
+
+    def render_zone(self, view: Mapping[str, Any], zone: str) -> str:
+        """A text picture (Rich markup) of the zone ``zone`` (one of :meth:`zones`) as ``view`` shows it."""
+        raise KeyError(zone)
+
     def render(self, view: Mapping[str, Any]) -> str:
-        """A text picture of a view, with Rich markup, for terminals."""
+        """A text picture of a view, with Rich markup, for terminals (every game string escaped)."""
         import json
 
-        return json.dumps(view, indent=2)
+        from bouts.core.text import escape_markup
+
+        return escape_markup(json.dumps(view, indent=2))
 
     # -- content ----------------------------------------------------------------
     def load_content(self, path: str | None = None) -> Any:

@@ -118,33 +118,47 @@ class Match:
 
     # -- undo -----------------------------------------------------------------
     def _undo_point(self, seat: Seat) -> int | None:
-        """History index of ``seat``'s last decision, if undoing back to it is fair."""
-        for index in range(len(self.steps) - 1, -1, -1):
-            step = self.steps[index]
-            if step.seat == CHANCE:
-                return None
-            if any(e.is_news_to(seat) for e in step.events):
-                return None
-            if step.seat == seat:
-                return index
-        return None
+        """History index of the decision ``seat`` would take back, if undoing it is fair.
+
+        The one rule of fair undo, for every game: a seat takes back only its own last
+        decision, and only while nothing has happened since but that decision itself:
+        no chance step, no other seat's decision (a bot's "take the hit" told you the
+        defender held no counter), and no event visible to ``seat`` that showed it
+        something hidden. Repeated undos walk back through the seat's own consecutive
+        decisions under the same rule.
+        """
+        if seat == CHANCE or not self.steps:
+            return None
+        step = self.steps[-1]
+        if step.seat != seat:
+            return None
+        if any(e.is_news_to(seat) for e in step.events):
+            return None
+        return len(self.steps) - 1
 
     def can_undo(self, seat: Seat) -> bool:
-        """Whether ``seat`` may take back its last decision.
-
-        Fair only when no chance step was resolved since, and nothing hidden
-        was revealed to ``seat`` by it or by what followed.
-        """
+        """Whether ``seat`` may take back its last decision (see :meth:`_undo_point` for the rule)."""
         return self._undo_point(seat) is not None
 
     def undo(self, seat: Seat) -> None:
-        """Take back ``seat``'s last decision and every decision after it."""
+        """Take back ``seat``'s last decision, when fair."""
         index = self._undo_point(seat)
         if index is None:
-            raise IllegalAction("undo is not possible now: a die was rolled, a card was drawn "
-                                "or hidden information was revealed since your last decision")
+            raise IllegalAction(self.undo_refusal(seat))
         del self.states[index + 1:]
         del self.steps[index:]
+
+    def undo_refusal(self, seat: Seat) -> str:
+        """Why ``seat`` may not undo now, in words a player understands."""
+        if not any(step.seat == seat for step in self.steps):
+            return "undo is not possible now: you have made no decision yet"
+        step = self.steps[-1]
+        if step.seat == CHANCE:
+            return "undo is not possible now: a die was rolled or a card drawn since your last decision"
+        if step.seat != seat:
+            return ("undo is not possible now: "
+                    f"{self.game.seat_name(self.states[-2], step.seat)} has decided since your last decision")
+        return "undo is not possible now: your last decision revealed something hidden to you"
 
     # -- logs -------------------------------------------------------------------
     def log(self, seat: Seat | None) -> list[Event]:
