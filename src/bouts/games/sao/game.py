@@ -151,12 +151,11 @@ class Sao(Game[SaoState, SaoAction]):
             out = [FINALIZE]
             if rolling.rerolls_left(state) > 0:
                 out += rolling.reroll_actions(len(state.pool))
-            out += rolling.ability_actions(state, state.turn_char)
+            for index in rolling.seat_characters(state, decision.seat):
+                out += rolling.ability_actions(state, index)
             out += rolling.die_control_actions(state)
-            consumables = rolling.consumable_actions(state)
-            out += consumables
-            if (state.partner is not None and not state.asked_partner
-                    and (consumables or rolling.ability_actions(state, state.partner))):
+            out += rolling.consumable_actions(state)
+            if rolling.waiting_seats(state):
                 out.append(ASK_PARTNER)
             return out
         if kind == "assign":
@@ -171,10 +170,8 @@ class Sao(Game[SaoState, SaoAction]):
             return [act("exchange", d) for d in decision.get("dice")] + [act("keep")]
         if kind == "support_values":
             return list(SUPPORT_VALUES)
-        if kind == "partner_window":
-            assert state.partner is not None
-            return [*rolling.ability_actions(state, state.partner), *rolling.consumable_actions(state),
-                    act("back")]
+        if kind == "ability_window":
+            return [*rolling.window_actions(state, decision.seat), act("back")]
         if kind == "yui":
             return [act("yui"), act("endure")]
         if kind == "equip":
@@ -257,7 +254,8 @@ class Sao(Game[SaoState, SaoAction]):
         elif verb == "done":
             attack.done(state, combined=args == ("combined",))
         elif verb == "finalize":
-            attack.finalize(state)
+            if not rolling.open_windows(state, "finalize"):  # SAO-RUL-07, SAO-RUL-22: the others first
+                attack.finalize(state)
         elif verb == "partner":
             state.pending.pop()
             turn.set_partner(state, state.index_of(args[0]))
@@ -274,11 +272,9 @@ class Sao(Game[SaoState, SaoAction]):
         elif verb == "use":
             rolling.use_consumable(state, args[0], args[1])
         elif verb == "ask_partner":
-            state.asked_partner = True
-            assert state.partner is not None
-            state.pending.append(plain_decision(state.characters[state.partner].seat, "partner_window"))
+            rolling.open_windows(state, "")
         elif verb == "back":
-            state.pending.pop()
+            rolling.pass_window(state)
         elif verb in ("yui", "endure"):
             attack.yui(state, verb == "yui")
         elif verb == "equip":

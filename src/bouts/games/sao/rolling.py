@@ -179,7 +179,7 @@ def apply_roll(state: SaoState, roll: Roll) -> None:
         else:
             pool[i] = make_die(die.kind, die.char, die_faces[die.char][v - 1])
     first = state.rerolls_used == 0
-    state.asked_partner = False
+    state.passed = []
     state.events.append(Event("roll", ("Roll: " if first else "Reroll: ") + pool_text(state),
                               {"dice": list(indices), "values": list(roll.values),
                                "pool": [d.value for d in pool]}))
@@ -232,6 +232,65 @@ def continue_reroll(state: SaoState, indices: tuple[int, ...]) -> None:
 
 
 # -- abilities (SAO-065..SAO-067, SAO-133..SAO-144) ------------------------------------------------
+def seat_characters(state: SaoState, seat: int) -> list[int]:
+    """The turn player's and the partner's characters played by ``seat`` (the ones that may use abilities
+    now, SAO-050, SAO-065)."""
+    out = [state.turn_char] + ([state.partner] if state.partner is not None else [])
+    return [i for i in dict.fromkeys(out) if state.characters[i].seat == seat]
+
+
+def turn_seat(state: SaoState) -> int:
+    """The turn player's seat."""
+    return state.characters[state.turn_char].seat
+
+
+def window_actions(state: SaoState, seat: int) -> list[Act]:
+    """What ``seat`` (not the turn player's) may do in the roll phase: its abilities when it plays the
+    chaining partner (SAO-065, SAO-RUL-07), and the group's Consumables (SAO-096, SAO-RUL-22)."""
+    out: list[Act] = []
+    for index in seat_characters(state, seat):
+        out += ability_actions(state, index)
+    return out + consumable_actions(state)
+
+
+def waiting_seats(state: SaoState) -> list[int]:
+    """Seats other than the turn player's that can act in the roll phase and have not passed on the dice as
+    they are: the partner's first, then the others in seat order after the turn player."""
+    me = turn_seat(state)
+    seats = sorted({c.seat for c in state.characters if not c.dead} - {me}, key=lambda s: (s - me) % state.seats)
+    if state.partner is not None and state.characters[state.partner].seat in seats:
+        seats.remove(partner := state.characters[state.partner].seat)
+        seats.insert(0, partner)
+    return [s for s in seats if s not in state.passed and window_actions(state, s)]
+
+
+def open_windows(state: SaoState, proposal: str) -> bool:
+    """Give each waiting seat its window in turn (``proposal``: ``finalize`` when the turn player wants to
+    finalize once all have passed); False when no seat is waiting."""
+    seats = waiting_seats(state)
+    if not seats:
+        return False
+    state.pending.append(Decision.make(seats[0], "ability_window", queue=tuple(seats[1:]), proposal=proposal))
+    return True
+
+
+def pass_window(state: SaoState) -> None:
+    """The seat of the window passes: the next seat's window, or the round ends. After a round in which
+    nobody changed anything, a proposed finalize happens; otherwise the turn player decides again."""
+    decision = state.pending.pop()
+    state.passed.append(decision.seat)
+    proposal = decision.get("proposal")
+    waiting = waiting_seats(state)
+    queue = [s for s in decision.get("queue") if s in waiting]
+    if queue:
+        state.pending.append(Decision.make(queue[0], "ability_window", queue=tuple(queue[1:]), proposal=proposal))
+        return
+    if proposal == "finalize" and not waiting:
+        from bouts.games.sao.attack import finalize
+
+        finalize(state)  # the turn player's roll window lies under the windows
+
+
 def can_use_abilities(state: SaoState, index: int) -> bool:
     """Whether character ``index`` may use an ability now (SAO-050, SAO-066, SAO-152)."""
     if index != state.turn_char and index != state.partner:
@@ -313,6 +372,7 @@ def use_ability(state: SaoState, act: Act) -> None:
     else:
         c.usage -= 1
         paid = f"{c.usage} uses left"
+    state.passed = []
     what = ""
     if ability.kind == "set_die":
         pos, value = int(rest[0]), int(rest[1])
@@ -359,6 +419,7 @@ def control(state: SaoState, pos: int, value: int) -> None:
     die = state.pool[pos]
     state.pool[pos] = make_die(die.kind, die.char, value)
     state.controlled.append(pos)
+    state.passed = []
     state.events.append(Event("control", f"Die control: die {pos} becomes {value}", {"die": pos, "value": value}))
 
 
@@ -384,6 +445,7 @@ def consumable_actions(state: SaoState) -> list[Act]:
 def use_consumable(state: SaoState, item: str, char_id: str) -> None:
     """Use and discard a Consumable (SAO-097)."""
     state.consumables.remove(item)
+    state.passed = []
     card = state.catalog.items[item]
     c = state.characters[state.index_of(char_id)]
     if card.effect == "ability_potion":

@@ -127,7 +127,9 @@ class SaoState(State):
     pool: list[Die] = field(default_factory=list)
     """The dice of this turn: main first, then support."""
     rerolls_used: int = 0
-    asked_partner: bool = False
+    passed: list[int] = field(default_factory=list)
+    """Seats other than the turn player's that passed on the dice as they are (SAO-RUL-07, SAO-RUL-22):
+    any change by anyone empties it, so each seat is asked again only when there is something new."""
     offered: list[str] = field(default_factory=list)
     """Character dice already offered for exchange before the current roll."""
     controlled: list[int] = field(default_factory=list)
@@ -153,6 +155,7 @@ class SaoState(State):
             scenarios=list(self.scenarios), pending=list(self.pending), items=list(self.items),
             consumables=list(self.consumables), pool=list(self.pool), offered=list(self.offered),
             controlled=list(self.controlled), used=list(self.used), triggered=list(self.triggered),
+            passed=list(self.passed),
             tokens=dict(self.tokens), moved=list(self.moved),
         )
         new = object.__new__(SaoState)

@@ -37,7 +37,7 @@ def choose(game: Game[Any, Any], state: SaoState, seat: Seat, rng: random.Random
             [int(v) for v in a.args], skills, modifiers(state)).damage)
     if kind == "roll_window":
         return _roll_window(state, actions, by_text)
-    if kind == "partner_window":
+    if kind == "ability_window":
         return _partner_window(state, actions)
     if kind == "assign":
         return _assign(state, actions)
@@ -116,13 +116,21 @@ def _support_ability(state: SaoState, actions: tuple[Any, ...] | list[Any]) -> A
     return None
 
 
-def _roll_window(state: SaoState, actions: tuple[Any, ...], by_text: dict[str, Any]) -> Any:
-    for action in actions:  # consumables that save a life
+def _life_saver(state: SaoState, actions: tuple[Any, ...]) -> Any | None:
+    """A Healing potion for a character the counterattack would kill."""
+    for action in actions:
         if isinstance(action, Act) and action.verb == "use":
             item = state.catalog.items[action.args[0]]
             target = state.index_of(action.args[1])
             if item.effect == "healing_potion" and _hp_left(state, target) <= state.current_step.damage:
                 return action
+    return None
+
+
+def _roll_window(state: SaoState, actions: tuple[Any, ...], by_text: dict[str, Any]) -> Any:
+    saver = _life_saver(state, actions)
+    if saver is not None:
+        return saver
     support = _support_ability(state, actions)
     if support is not None:
         return support
@@ -133,7 +141,8 @@ def _roll_window(state: SaoState, actions: tuple[Any, ...], by_text: dict[str, A
     change = _best_dice_change(state, actions, state.turn_char)
     if change is not None:
         return change
-    if Act("ask_partner") in actions and state.partner is not None:
+    if Act("ask_partner") in actions and state.partner is not None and \
+            state.characters[state.partner].seat != state.characters[state.turn_char].seat:
         trial_actions = _partner_options(state)
         if _best_dice_change(state, trial_actions, state.partner) is not None or \
                 _support_ability(state, trial_actions) is not None:
@@ -149,6 +158,9 @@ def _partner_options(state: SaoState) -> list[Any]:
 
 
 def _partner_window(state: SaoState, actions: tuple[Any, ...]) -> Any:
+    saver = _life_saver(state, actions)
+    if saver is not None:
+        return saver
     support = _support_ability(state, actions)
     if support is not None:
         return support

@@ -118,9 +118,12 @@ def describe_action(state: SaoState, seat: Seat, action: SaoAction) -> str:
     if verb == "use":
         return f"Use {state.catalog.items[args[0]].name} on {names[args[1]]}"
     if verb == "ask_partner":
-        return "Let the chaining partner use abilities"
+        return "Let the other players use abilities or Consumables now"
     if verb == "back":
-        return "Hand the dice back to the turn player"
+        decision = state.pending[-1] if state.pending else None
+        if decision is not None and decision.get("proposal") == "finalize":
+            return "Pass: nothing more from me before the dice are finalized"
+        return "Pass: hand the dice back to the turn player"
     if verb == "skill":
         from bouts.games.sao.attack import known_skills
 
