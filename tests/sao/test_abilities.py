@@ -34,7 +34,7 @@ def test_sao_dt_09_133_141_142_143_lisbeth_token():
     s = act(act(s, "finalize"), "done")  # end of Lisbeth's turn: Kirito's turn begins, token active
     assert s.tokens["lisbeth"].active
     s = act(roll(s, 2, 2, 5, 5, 5, 5), "finalize")
-    s = act(act(s, "skill vertical_arc 0 1"), "done")
+    s = act(act(s, "skill vertical_arc 1 2"), "done")
     assert [e.data["damage"] for e in s.events if e.kind == "damage"] == [6]  # 4 + 2 (SAO-134)
     assert "lisbeth" not in s.tokens  # back to Lisbeth
 
@@ -45,7 +45,7 @@ def test_sao_134_135_ex_05_boost_applies_to_each_skill():
     s = act(s, "ability lisbeth boost kirito +2")
     s = act(act(s, "finalize"), "done")
     s = act(roll(s, 2, 2, 6, 4, 4, 5), "finalize")
-    for t in ("skill vertical_arc 0 1", "skill vertical_arc 3 4", "skill rage_spike 2", "done"):
+    for t in ("skill vertical_arc 1 2", "skill vertical_arc 4 5", "skill rage_spike 3", "done"):
         s = act(s, t)
     assert [e.data["damage"] for e in s.events if e.kind == "damage"] == [15]
 
@@ -98,8 +98,8 @@ def test_sao_139_140_rul_38_rul_39_die_control():
     s = act(act(act(s, "back"), "finalize"), "done")
     s = act(act(roll(s, *([5] * 6)), "finalize"), "done")  # Silica's turn
     s = roll(s, 1, 2, 3, 4, 5, 6)  # Kirito's next turn
-    assert "control 0 6" in texts(s) and not any(t.startswith("control 3") for t in texts(s))
-    s = act(s, "control 0 6")
+    assert "control 1 6" in texts(s) and not any(t.startswith("control 4") for t in texts(s))
+    s = act(s, "control 1 6")
     assert s.pool[0].value == 6 and not any(t.startswith("control") for t in texts(s))
     s = act(act(s, "finalize"), "done")
     assert "silica" not in s.tokens
@@ -113,7 +113,7 @@ def test_rul_38_die_control_any_number_flag():
     s = act(act(act(s, "back"), "finalize"), "done")
     s = act(act(roll(s, *([5] * 6)), "finalize"), "done")
     s = roll(s, 1, 2, 3, 4, 5, 6)
-    s = act(act(s, "control 0 6"), "control 1 6")
+    s = act(act(s, "control 1 6"), "control 2 6")
     assert [d.value for d in s.pool[:3]] == [6, 6, 3]
 
 
@@ -187,10 +187,10 @@ def test_sao_130_rul_46_easy_free_use():
     """SAO-130, SAO-RUL-46: on easy, the turn player and partner each get one free use per turn."""
     s = roll(start(2, difficulty="easy"), 1, 2, 3, 4, 5, 6)
     s.characters[0].usage = 0
-    s = act(s, "ability kirito edge 0 6")
+    s = act(s, "ability kirito edge 1 6")
     assert char(s, "kirito").usage == 0 and not any(t.startswith("ability kirito") for t in texts(s))
     s = act(s, "ask_partner")
-    s = act(s, "ability asuna flip 1")
+    s = act(s, "ability asuna flip 2")
     assert char(s, "asuna").usage == 1  # free as well
 
 

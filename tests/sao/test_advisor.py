@@ -150,7 +150,7 @@ def test_reroll_advice_in_a_game_and_hint_lines():
     assert len(lines) >= 3 and lines[0].startswith("1. ") and "switch" in lines[0]
     assert hint_lines(s, 1) == []  # not seat 1's decision
     assert hint_lines(act(s, "finalize"), 0) == []
-    s2 = roll(act(roll(act(s, "reroll 0"), 2), "reroll 0"), 2)
+    s2 = roll(act(roll(act(s, "reroll 1"), 2), "reroll 1"), 2)
     assert all(not c.dice for c in reroll_advice(s2))  # no rerolls left: only finalize
 
 
@@ -187,7 +187,7 @@ def test_lethal_hint_warns_and_includes_dual_edge_that_guarantees_the_switch():
     lines = hint_lines(s, 0)
     assert lines[0].startswith("LETHAL") and "Kirito (2 HP)" in lines[0]
     assert "survive 0.0%" in lines[1]  # finalizing as they lie loses
-    edge = [line for line in lines if "[ability kirito edge 2 6]" in line]
+    edge = [line for line in lines if "[ability kirito edge 3 6]" in line]
     assert edge and "survive 100.0%" in edge[0] and "switch 100.0%" in edge[0]
     from bouts.games.sao.game import Sao
 
@@ -207,7 +207,7 @@ def test_heuristic_takes_the_life_saving_ability_when_the_counterattack_is_letha
     s = lethal_turn()
     game = Sao()
     choice = choose(game, s, 0, random.Random(0))
-    assert str(choice) == "ability kirito edge 2 6"
+    assert str(choice) == "ability kirito edge 3 6"
     s = act(act(s, str(choice)), "finalize")
     while s.pending[-1].kind == "assign":
         s = game.apply(s, 0, choose(game, s, 0, random.Random(0)))

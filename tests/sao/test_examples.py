@@ -29,23 +29,23 @@ def test_sao_ex_01_rolling_and_rerolling():
     s = example_turn()
     assert [d.value for d in s.pool if d.kind == "main"] == [2, 3, 6]
     assert [d.value for d in s.pool if d.kind == "support"] == [1, 2, 3]
-    s = act(s, "reroll 1 3 5")
+    s = act(s, "reroll 2 4 6")
     s = roll(s, 3, 4, 4)
     assert [d.value for d in s.pool if d.kind == "main"] == [2, 3, 6]
     assert sorted(d.value for d in s.pool if d.kind == "support") == [2, 4, 4]
-    s = act(s, "reroll 1")  # only Kirito's main 3: none of Asuna's dice (SAO-064)
+    s = act(s, "reroll 2")  # only Kirito's main 3: none of Asuna's dice (SAO-064)
     s = roll(s, 3)
     assert sorted(d.value for d in s.pool) == [2, 2, 3, 4, 4, 6]
     assert s.rerolls_used == 2
     assert not any(t.startswith("reroll") for t in texts(s))
     with pytest.raises(IllegalAction):
-        act(s, "reroll 1")
+        act(s, "reroll 2")
 
 
 def example_final():
     s = example_turn()
-    s = roll(act(s, "reroll 1 3 5"), 3, 4, 4)
-    s = roll(act(s, "reroll 1"), 3)
+    s = roll(act(s, "reroll 2 4 6"), 3, 4, 4)
+    s = roll(act(s, "reroll 2"), 3)
     return act(s, "finalize")
 
 
@@ -54,12 +54,12 @@ def test_sao_ex_02_sword_skills_and_damage():
     the 3 unused so no Switch (SAO-RUL-26, SAO-071, SAO-076)."""
     s = example_final()
     assert kind(s) == "assign"
-    assert "skill vertical_arc 0 4" in texts(s) and "skill vertical_arc 3 5" in texts(s)
-    assert "skill rage_spike 2" in texts(s)
-    assert not any(t.startswith("skill rage_spike 1") for t in texts(s))  # the 3 is no Rage Spike
-    s = act(s, "skill vertical_arc 0 4")
-    s = act(s, "skill vertical_arc 3 5")
-    s = act(s, "skill rage_spike 2")
+    assert "skill vertical_arc 1 5" in texts(s) and "skill vertical_arc 4 6" in texts(s)
+    assert "skill rage_spike 3" in texts(s)
+    assert not any(t.startswith("skill rage_spike 2") for t in texts(s))  # the 3 is no Rage Spike
+    s = act(s, "skill vertical_arc 1 5")
+    s = act(s, "skill vertical_arc 4 6")
+    s = act(s, "skill rage_spike 3")
     assert texts(s) == ["done"]  # the 3 fits no skill
     s = act(s, "done")
     damage = next(e for e in s.events if e.kind == "damage")
@@ -72,7 +72,7 @@ def test_sao_ex_02_sword_skills_and_damage():
 def test_sao_ex_03_aoe_counterattack():
     """SAO-EX-03: no Switch, AoE: Kirito, Asuna and every other character take 3 damage."""
     s = example_final()
-    for text in ("skill vertical_arc 0 4", "skill vertical_arc 3 5", "skill rage_spike 2", "done"):
+    for text in ("skill vertical_arc 1 5", "skill vertical_arc 4 6", "skill rage_spike 3", "done"):
         s = act(s, text)
     assert [char(s, c).damage for c in ("kirito", "asuna", "klein")] == [3, 3, 3]
 
@@ -80,7 +80,7 @@ def test_sao_ex_03_aoe_counterattack():
 def test_sao_ex_04_resolve_and_turn_end_three_players():
     """SAO-EX-04: 9 < 20 so the damage stays on Step 1; Kirito is Exhausted; Asuna's turn (SAO-RUL-27)."""
     s = example_final()
-    for text in ("skill vertical_arc 0 4", "skill vertical_arc 3 5", "skill rage_spike 2", "done"):
+    for text in ("skill vertical_arc 1 5", "skill vertical_arc 4 6", "skill rage_spike 3", "done"):
         s = act(s, text)
     assert s.step == 0 and s.step_damage == 9
     assert char(s, "kirito").exhausted
@@ -91,10 +91,10 @@ def test_sao_ex_04_two_players_nobody_exhausted():
     """SAO-EX-04 (2 players): Asuna is next and nobody is Exhausted (SAO-RUL-27, SAO-088)."""
     s = start(2)
     s = roll(s, 2, 3, 6, 1, 2, 3)
-    s = roll(act(s, "reroll 1 3 5"), 3, 4, 4)
-    s = roll(act(s, "reroll 1"), 3)
+    s = roll(act(s, "reroll 2 4 6"), 3, 4, 4)
+    s = roll(act(s, "reroll 2"), 3)
     s = act(s, "finalize")
-    for text in ("skill vertical_arc 0 4", "skill vertical_arc 3 5", "skill rage_spike 2", "done"):
+    for text in ("skill vertical_arc 1 5", "skill vertical_arc 4 6", "skill rage_spike 3", "done"):
         s = act(s, text)
     assert s.characters[s.turn_char].id == "asuna"
     assert not any(c.exhausted for c in s.characters)
@@ -132,7 +132,7 @@ def defended_turn(character: str, defense: int, values: tuple[int, ...], skill: 
     assert s.characters[s.turn_char].id == character and s.step_damage == 0
     s = act(roll(s, *values), "finalize")
     size = next(k.size for k in s.card(s.turn_char).skills if k.id == skill)
-    s = act(s, f"skill {skill} " + " ".join(map(str, range(size))))
+    s = act(s, f"skill {skill} " + " ".join(map(str, range(1, size + 1))))
     return act(s, "done").step_damage
 
 

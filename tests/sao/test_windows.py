@@ -25,7 +25,7 @@ def test_sao_096_rul_22_065_rul_07_every_seat_gets_a_window_before_the_dice_are_
     s = three_player_turn()
     s = act_only(s, "finalize")
     assert kind(s) == "ability_window" and GAME.to_act(s) == (1,)  # the partner first, unasked
-    assert "ability asuna flip 0" in texts(s) and "use healing_potion/1 klein" in texts(s)
+    assert "ability asuna flip 1" in texts(s) and "use healing_potion/1 klein" in texts(s)
     s = act_only(s, "back")
     assert kind(s) == "ability_window" and GAME.to_act(s) == (2,)  # Klein, who is not in this turn
     assert not any(t.startswith("ability") for t in texts(s))  # SAO-050: abilities only for turn and partner
@@ -33,7 +33,7 @@ def test_sao_096_rul_22_065_rul_07_every_seat_gets_a_window_before_the_dice_are_
     assert char(s, "klein").damage == 0 and kind(s) == "ability_window"
     s = act_only(s, "back")
     # Klein changed something after Asuna passed: the turn player decides again, and may still reroll
-    assert kind(s) == "roll_window" and GAME.to_act(s) == (0,) and "reroll 0" in texts(s)
+    assert kind(s) == "roll_window" and GAME.to_act(s) == (0,) and "reroll 1" in texts(s)
     s = act_only(s, "finalize")
     assert GAME.to_act(s) == (1,)  # Asuna is asked again (something changed); Klein has nothing left to do
     s = act_only(s, "back")

@@ -242,14 +242,14 @@ class RerollChoice:
     """One reroll choice and its exact outlook under the best later play."""
 
     dice: tuple[int, ...]
-    """Pool indices to reroll (empty: finalize now)."""
+    """Pool indices to reroll, from 0 (empty: finalize now); the action and the text number dice from 1."""
     outlook: Outlook
 
     def text(self, pool: Sequence[int]) -> str:
         """The choice as a player reads it."""
         if not self.dice:
             return "finalize"
-        return "reroll " + " ".join(f"{i}({value_text(pool[i])})" for i in self.dice)
+        return "reroll " + " ".join(f"{i + 1}({value_text(pool[i])})" for i in self.dice)
 
 
 Vec = tuple[float, float, float, float, float]
@@ -505,7 +505,7 @@ def changes(state: SaoState) -> list[tuple[Act, Outlook]]:
         if action.verb == "ability":
             use_ability(trial, action)
         elif action.verb == "control":
-            control(trial, int(action.args[0]), int(action.args[1]))
+            control(trial, int(action.args[0]) - 1, int(action.args[1]))
         else:
             use_consumable(trial, action.args[0], action.args[1])
         out.append((action, best_outlook(trial)))

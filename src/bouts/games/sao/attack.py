@@ -54,7 +54,8 @@ def skill_actions(state: SaoState) -> list[Act]:
     groups: tuple[tuple[str, tuple[int, ...]], ...] | None = catalog.memo.get(key)
     if groups is None:
         groups = catalog.remember(key, _skill_groups(catalog.known_skills[me.id, me.level], key[3]))
-    return [act("skill", skill_id, *map(str, sorted(map(order.__getitem__, picks)))) for skill_id, picks in groups]
+    return [act("skill", skill_id, *[str(i + 1) for i in sorted(map(order.__getitem__, picks))])
+            for skill_id, picks in groups]
 
 
 def _skill_groups(skills: tuple[SwordSkill, ...],
@@ -89,7 +90,7 @@ def _sub_groups(limits: tuple[int, ...], size: int) -> tuple[tuple[int, ...], ..
 def trigger(state: SaoState, act: Act) -> None:
     """Spend dice on a Sword Skill (SAO-070)."""
     skill_id, *dice = act.args
-    indices = tuple(int(d) for d in dice)
+    indices = tuple(int(d) - 1 for d in dice)  # dice are numbered from 1 as printed
     state.used.extend(indices)
     state.triggered.append((skill_id, indices))
     me = state.characters[state.turn_char]

@@ -219,7 +219,7 @@ def reroll(state: SaoState, indices: tuple[int, ...]) -> None:
     """One joint reroll of every agreed die, all at once (SAO-059..SAO-064)."""
     state.pending.pop()
     state.rerolls_used += 1
-    state.events.append(Event("reroll", f"Reroll {state.rerolls_used}: dice {' '.join(map(str, indices))}",
+    state.events.append(Event("reroll", f"Reroll {state.rerolls_used}: dice {' '.join(str(i + 1) for i in indices)}",
                               {"dice": list(indices)}))
     state.offered = []
     continue_reroll(state, indices)
@@ -338,7 +338,7 @@ def ability_actions(state: SaoState, index: int) -> list[Act]:
 def _set_die_table(char_id: str, ability_id: str, values: tuple[int, ...],
                    n: int) -> tuple[tuple[tuple[int, Act], ...], ...]:
     """For each die of an ``n``-die pool: (value, action) for each value a Set die ability offers."""
-    return tuple(tuple((v, act("ability", char_id, ability_id, str(pos), str(v))) for v in values)
+    return tuple(tuple((v, act("ability", char_id, ability_id, str(pos + 1), str(v))) for v in values)
                  for pos in range(n))
 
 
@@ -349,14 +349,14 @@ def _dice_combos(char_id: str, ability_id: str, count: int, changeable: tuple[in
     Combinations of the changeable dice come in the same order as the combinations of the whole
     pool filtered to those the ability changes.
     """
-    return tuple(act("ability", char_id, ability_id, *map(str, combo))
+    return tuple(act("ability", char_id, ability_id, *[str(i + 1) for i in combo])
                  for size in range(1, count + 1) for combo in itertools.combinations(changeable, size))
 
 
 @cache
 def reroll_actions(n: int) -> tuple[Act, ...]:
     """Every reroll of an ``n``-die pool: each non-empty set of dice, smallest sets first (SAO-059)."""
-    return tuple(act("reroll", *map(str, combo)) for size in range(1, n + 1)
+    return tuple(act("reroll", *[str(i + 1) for i in combo]) for size in range(1, n + 1)
                  for combo in itertools.combinations(range(n), size))
 
 
@@ -375,16 +375,16 @@ def use_ability(state: SaoState, act: Act) -> None:
     state.passed = []
     what = ""
     if ability.kind == "set_die":
-        pos, value = int(rest[0]), int(rest[1])
+        pos, value = int(rest[0]) - 1, int(rest[1])
         die = state.pool[pos]
         state.pool[pos] = make_die(die.kind, die.char, value)
-        what = f"die {pos} becomes {value}"
+        what = f"die {pos + 1} becomes {value}"
     elif ability.kind in ("set_dice", "flip_dice"):
-        for p in map(int, rest):
+        for p in [int(r) - 1 for r in rest]:
             die = state.pool[p]
             new = ability.values[0] if ability.kind == "set_dice" else OPPOSITE[die.value]
             state.pool[p] = make_die(die.kind, die.char, new)
-        what = "dice " + " ".join(rest) + " become " + " ".join(value_text(state.pool[int(p)].value)
+        what = "dice " + " ".join(rest) + " become " + " ".join(value_text(state.pool[int(p) - 1].value)
                                                                   for p in rest)
     elif ability.kind == "addition_boost":
         state.tokens["lisbeth"] = Token("lisbeth", "boost", rest[0], rest[1], state.turns)
@@ -410,7 +410,7 @@ def die_control_actions(state: SaoState) -> list[Act]:
         return []
     if state.controlled and not state.options.die_control_any_number:
         return []
-    return [Act("control", (str(i), str(v))) for i, d in enumerate(state.pool)
+    return [Act("control", (str(i + 1), str(v))) for i, d in enumerate(state.pool)
             if d.kind == "main" and i not in state.controlled for v in range(1, 7) if d.value != v]
 
 
@@ -420,7 +420,7 @@ def control(state: SaoState, pos: int, value: int) -> None:
     state.pool[pos] = make_die(die.kind, die.char, value)
     state.controlled.append(pos)
     state.passed = []
-    state.events.append(Event("control", f"Die control: die {pos} becomes {value}", {"die": pos, "value": value}))
+    state.events.append(Event("control", f"Die control: die {pos + 1} becomes {value}", {"die": pos, "value": value}))
 
 
 def consumable_actions(state: SaoState) -> list[Act]:

@@ -85,7 +85,7 @@ def _best_dice_change(state: SaoState, actions: tuple[Any, ...] | list[Any], cha
         else:
             from bouts.games.sao.rolling import control
 
-            control(trial, int(action.args[0]), int(action.args[1]))
+            control(trial, int(action.args[0]) - 1, int(action.args[1]))
         gain = _final_score(trial) - base
         if gain > best_gain:
             best, best_gain = action, gain
@@ -137,7 +137,7 @@ def _roll_window(state: SaoState, actions: tuple[Any, ...], by_text: dict[str, A
     advice = advisor.reroll_advice(state, LOOKAHEAD)
     top = advice[0]
     if top.dice and rerolls_left(state) > 0:
-        return by_text["reroll " + " ".join(map(str, top.dice))]
+        return by_text["reroll " + " ".join(str(i + 1) for i in top.dice)]
     change = _best_dice_change(state, actions, state.turn_char)
     if change is not None:
         return change
@@ -185,7 +185,7 @@ def _assign(state: SaoState, actions: tuple[Any, ...]) -> Any:
     for skill_id, group in chosen.groups:
         for action in actions:
             if isinstance(action, Act) and action.verb == "skill" and action.args[0] == skill_id:
-                codes = tuple(sorted(state.pool[int(i)].value for i in action.args[1:]))
+                codes = tuple(sorted(state.pool[int(i) - 1].value for i in action.args[1:]))
                 if codes == group and triggers(skills[skill_id], codes):
                     return action
     return Act("done", ("combined",)) if chosen.combined else Act("done")
@@ -225,3 +225,40 @@ def settled(game: Game[Any, Any], state: SaoState) -> bool:
 SEARCH = {"rollout": "heuristic", "prior": "heuristic", "horizon": 1, "widen": 0.5}
 """IS-MCTS settings for SAO: the advisor guides the tree and plays the rollouts, which finish the turn
 (``horizon`` 1, then on until :func:`settled`) and are scored by :func:`evaluate`."""
+
+
+def explain(game: Game[Any, Any], state: SaoState, seat: Seat, action: Any) -> str:
+    """One line of reason for :func:`choose`'s pick (what ``hint`` shows outside the reroll advisor)."""
+    from bouts.games.sao.attack import counter_warning
+
+    kind = state.pending[-1].kind
+    if kind == "chain_partner":
+        index = state.index_of(action.args[0])
+        return f"{state.characters[index].name} has the most HP left ({_hp_left(state, index)})"
+    if kind == "exchange":
+        return "a character die is never worse than a regular one (its face counts as any number)"
+    if kind == "support_values":
+        damage = advisor.best_assignment([int(v) for v in action.args], known_skills(state, state.turn_char),
+                                         modifiers(state)).damage
+        return f"these values give the most damage: {damage}"
+    if kind == "ability_window":
+        if action.verb == "back":
+            return "none of your abilities or Consumables improves the advisor's outlook now"
+        o = advisor.best_outlook(state)
+        return f"it improves the dice: before it, {advisor.outlook_text(o, bool(advisor.loss_value(state)))}"
+    if kind == "assign":
+        plan = advisor.state_assignment(state)
+        warning = counter_warning(state)
+        switch = "with a Switch" if plan.best_switch is not None and (
+            plan.best.switch or bool(advisor.loss_value(state))) else "no Switch possible" \
+            if plan.best_switch is None else "more damage than the Switch"
+        return (f"part of the best use of the dice: {plan.damage} damage, {switch}"
+                + (f"; {warning}" if warning and "Switch" not in switch else ""))
+    if kind == "yui":
+        return "the counterattack would kill or hurts a lot" if action.verb == "yui" else \
+            "the counterattack is survivable: keep Yui for a worse one"
+    if kind == "equip":
+        return "a Coat to the most fragile character, other equipment to Kirito (he takes the final ordeal)"
+    if kind == "transfer":
+        return "the equipment is where it helps most"
+    return ""
