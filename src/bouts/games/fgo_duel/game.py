@@ -18,7 +18,7 @@ from bouts.games.fgo_duel.cards import CATALOGS, Catalog
 from bouts.games.fgo_duel.movement import legal_moves
 from bouts.games.fgo_duel.options import OPTION_HELP, FgoOptions
 from bouts.games.fgo_duel.state import ONLY_SEAT, FgoState, Master, Phase, SkillState
-from bouts.games.fgo_duel.view import describe_action, hints_for, render_view, view_of
+from bouts.games.fgo_duel.view import describe_action, hints_for, render_skills, render_view, shown_values, view_of
 
 INFO = GameInfo(
     id="fgo_duel",
@@ -353,3 +353,17 @@ class FgoDuel(Game[FgoState, FgoAction]):
     def render(self, view: Mapping[str, Any]) -> str:
         """The map and both masters as Rich markup."""
         return render_view(view)
+
+    def zones(self) -> dict[str, str]:
+        """Public zones to look at: every visible skill card with its whole text."""
+        return {"skills": "the skill cards on the table, whole texts (yours, and the opponent's face-up ones)"}
+
+    def render_zone(self, view: Mapping[str, Any], zone: str) -> str:
+        """``view skills``."""
+        if zone != "skills":
+            raise KeyError(zone)
+        return render_skills(view)
+
+    def shown_values(self, view: Mapping[str, Any]) -> list[str]:
+        """What :meth:`render` shows: area names, figures, chain counters, NP, skill cards, battle totals."""
+        return shown_values(view)
