@@ -62,7 +62,8 @@ class FgoDuel(Game[FgoState, FgoAction]):
     # -- set-up ---------------------------------------------------------------------------
     def setup(self, seats: int, options: Mapping[str, Any] | None = None,
               content: Any | None = None, seed: int = 0) -> FgoState:
-        """Decide the first player, then build parties (or take them from the options)."""
+        """Prepare the parties (パーティの準備, sealed), then decide the first player (②), then reveal the status
+        cards (③) and deal: the rulebook's order (rulebook L73-98, FGO-011, FGO-017..FGO-019, FGO-085)."""
         opts = validate_options(FgoOptions, options)
         catalog: Catalog = self.catalog(content)
         if seats != 2:
@@ -74,22 +75,33 @@ class FgoDuel(Game[FgoState, FgoAction]):
                 problem = party.party_problem(catalog, opts, tuple(tokens))
                 if problem:
                     raise OptionsError(f"option 'parties': seat {seat}: {problem}")
-        state = FgoState(opts, catalog, [Master(), Master()], Phase.FIRST_PLAYER)
-        if opts.first_player is not None:
-            self._first_player(state, opts.first_player)
+        state = FgoState(opts, catalog, [Master(), Master()], Phase.PARTY)
+        if opts.parties is None:  # パーティの準備 comes before the game's set-up steps (rulebook L73-98)
+            state.sealed = SealedChoices(waiting=[0, 1])
+        else:
+            self._parties_ready(state)
         return state
 
+    def _parties_ready(self, state: FgoState) -> None:
+        """Both parties are prepared: step ② decides the first player (a chance step unless agreed)."""
+        state.phase = Phase.FIRST_PLAYER
+        if state.options.first_player is not None:
+            self._first_player(state, state.options.first_player)
+
     def _first_player(self, state: FgoState, first: int) -> None:
-        """Step ②: who goes first (FGO-017); then the parties (FGO-011, FGO-018)."""
+        """Step ②: who goes first (FGO-017); then ③ the status cards are turned face up and placed
+        (FGO-018..FGO-021), ④-⑤ the decks and hands."""
         state.first = state.turn = first
         state.events.append(Event("first", f"Seat {first} goes first (先攻)", {"first": first}))
         if state.options.parties is not None:
-            for seat, tokens in enumerate(state.options.parties):
-                party.install_party(state, seat, tuple(tokens))
-            turn.deal(state)
+            chosen = dict(enumerate(tuple(tokens) for tokens in state.options.parties))
         else:
-            state.phase = Phase.PARTY
-            state.sealed = SealedChoices(waiting=[0, 1])
+            assert state.sealed is not None
+            chosen = state.sealed.revealed()
+            state.sealed = None
+        for seat in (0, 1):
+            party.install_party(state, seat, tuple(chosen[seat]))
+        turn.deal(state)
 
     # -- who acts ---------------------------------------------------------------------------
     def to_act(self, state: FgoState) -> tuple[Seat, ...]:
@@ -202,11 +214,7 @@ class FgoDuel(Game[FgoState, FgoAction]):
             if len(picks) == party.PARTY_SIZE:
                 state.sealed.choose(seat, tuple(picks))
             if state.sealed.is_complete:
-                chosen = state.sealed.revealed()
-                state.sealed = None
-                for s in (0, 1):
-                    party.install_party(state, s, tuple(chosen[s]))
-                turn.deal(state)
+                self._parties_ready(state)
         elif verb in ("keep", "mulligan"):  # FGO-025, FGO-026
             if verb == "mulligan":
                 deck.mulligan(state, seat)
@@ -284,7 +292,7 @@ class FgoDuel(Game[FgoState, FgoAction]):
                     servant.skill = rng.choice(options)
             if new.sealed is not None and index in new.sealed.chosen:
                 new.sealed.chosen[index] = self._resample_sealed(new, index, rng)
-            if new.phase is Phase.PARTY:
+            if new.phase is Phase.PARTY or new.phase is Phase.FIRST_PLAYER:
                 picks = new.party_picks[index]
                 new.party_picks[index] = party.random_prefix(new.catalog, new.options, len(picks), rng)
                 if new.sealed is not None and index in new.sealed.chosen:
@@ -314,7 +322,7 @@ class FgoDuel(Game[FgoState, FgoAction]):
     @staticmethod
     def _resample_sealed(state: FgoState, index: int, rng: random.Random) -> tuple[str, ...]:
         master = state.masters[index]
-        if state.phase is Phase.PARTY:
+        if state.phase is Phase.PARTY or state.phase is Phase.FIRST_PLAYER:
             return rng.choice(party.all_parties(state.catalog, state.options.advanced, state.options.cost_cap))
         # battle cards: put the sealed ones back among the hidden cards, then draw a new choice
         count = len(master.battle)

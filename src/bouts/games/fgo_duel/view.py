@@ -63,7 +63,8 @@ def master_json(state: FgoState, index: int, seat: Seat | None) -> dict[str, Any
         "mulliganed": master.mulliganed,
         "battle_cards": len(master.battle),
         "has_chosen": sealed is not None and index in sealed.chosen,
-        "status_cards_placed": len(state.party_picks[index]) if state.phase is Phase.PARTY else len(master.party),
+        "status_cards_placed": (len(state.party_picks[index]) if state.phase in (Phase.PARTY, Phase.FIRST_PLAYER)
+                                else len(master.party)),
     }
     if seat == index:
         data["hand"] = [card_json(state, c) for c in master.hand]
