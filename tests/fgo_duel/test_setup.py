@@ -226,7 +226,7 @@ def test_party_building_skill_choice_in_advanced_rules() -> None:
     """FGO-085: in the advanced rules the party decision names each servant's skill card when it has several."""
     options = FgoOptions(advanced=True)
     parties = legal_parties(reference_catalog(), options)
-    assert ("scathach:god_slayer", "hassan", "medea") in parties
+    assert ("scathach:god_slayer", "hassan:instinct", "medea:riding") in parties
     state = ready({"advanced": True}, parties=(("scathach:wisdom_of_dun_scaith", "hassan", "medea"), P1))
     assert state.masters[0].party[0].skill == "wisdom_of_dun_scaith"
     with pytest.raises(OptionsError):

@@ -80,3 +80,52 @@ def test_map_labels_keep_the_full_area_names_the_menus_use_with_figures_beside()
             if line.startswith("Move "):
                 name = line.split(" to ")[1].split(",")[0].split(" and ")[0]
                 assert f"({name}" in text
+
+
+def test_fgo_085_every_servant_has_a_pool_and_the_prepared_skill_is_a_secret() -> None:
+    """FGO-085 (rulebook L289), FGO-089: each servant has its pool of skill cards and one is prepared with
+    the party in secret: the opponent's view shows it face down, and a determinized state draws it anew
+    from that servant's pool (never from what the opponent could not know)."""
+    import random
+
+    state = ready({"advanced": True}, parties=(("scathach:god_slayer", "hassan:instinct", "medea:riding"),
+                                               ("emiya:golden_rule", "cu_chulainn", "medea")))
+    assert all(len(s.skills) >= 2 for s in state.catalog.servants.values())
+    seen_by_1 = GAME.view(state, 1)["masters"][0]["party"][0]["skill"]
+    assert seen_by_1 == {"state": "face_down"}
+    drawn = {GAME.determinize(state, 1, random.Random(seed)).masters[0].party[0].skill for seed in range(30)}
+    assert drawn == set(state.catalog.servants["scathach"].skills)
+    mine = {GAME.determinize(state, 0, random.Random(seed)).masters[0].party[0].skill for seed in range(5)}
+    assert mine == {"god_slayer"}
+
+
+def test_faq_skills_are_stand_ins_sourced_for_the_name_only() -> None:
+    """The five FAQ skills (Scathach's three, Merlin's two) have invented amounts: stand-ins whose source
+    names the FAQ for the name."""
+    from bouts.games.fgo_duel.cards import reference_catalog
+
+    skills = reference_catalog().skills
+    for sid in ("wisdom_of_dun_scaith", "primordial_rune", "god_slayer", "dream_charisma", "illusion"):
+        assert skills[sid].stand_in and skills[sid].source and "faq" in skills[sid].source
+        assert "name" in skills[sid].source
+
+
+def test_merlin_dream_charisma_may_be_removed_to_pay_np() -> None:
+    """duel.fate-go.jp/faq: Merlin's 夢幻のカリスマ can be removed from the game to pay NP: with it face up and
+    no NP, another skill's cost is paid by removing it (stand-in amount 2)."""
+    state = ready({"advanced": True}, parties=(("merlin:dream_charisma", "hassan:instinct", "medea:riding"),
+                                               ("emiya:golden_rule", "cu_chulainn", "medea")))
+    merlin = state.masters[0].servant("merlin")
+    merlin.skill_state, merlin.skill_revealed = SkillState.FACE_UP, True
+    state.masters[0].trash = []
+    state._legal = {}
+    from tests.fgo_duel.helpers import legal_texts
+
+    options = legal_texts(state, 0)
+    assert "skill medea pay:merlin" in options and "skill medea" not in options  # NP 1, none in the trash
+    line = GAME.describe(state, 0, next(a for a in GAME.legal_actions(state, 0) if str(a) == "skill medea pay:merlin"))
+    assert "removing 夢幻のカリスマ A of マーリン for NP 2" in line
+    state = act(state, 0, "skill medea pay:merlin")
+    assert merlin.skill_state is SkillState.FACE_UP  # the original state is untouched
+    assert state.masters[0].servant("merlin").skill_state is SkillState.REMOVED
+    assert state.masters[0].servant("medea").skill_state is SkillState.REMOVED  # used (not 常駐)

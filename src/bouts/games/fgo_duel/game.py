@@ -232,9 +232,10 @@ class FgoDuel(Game[FgoState, FgoAction]):
             else:
                 turn.finish_turn(state)
         elif verb == "skill":
-            target = act.args[1] if len(act.args) > 1 else None
+            rest = [a for a in act.args[1:] if not a.startswith("pay:")]
+            payer = next((a[4:] for a in act.args[1:] if a.startswith("pay:")), None)
             state.after = "battle" if state.phase is Phase.TRIGGER else "action"
-            skills.use_skill(state, seat, act.args[0], target)
+            skills.use_skill(state, seat, act.args[0], rest[0] if rest else None, payer)
             turn.resume(state)
         elif verb == "battle":  # FGO-048: sealed until both have chosen
             assert state.sealed is not None
