@@ -141,11 +141,11 @@ def describe_action(state: FgoState, seat: Seat, action: FgoAction) -> str:
         rest = [a for a in args[1:] if not a.startswith("pay:")]
         payer = next((a[4:] for a in args[1:] if a.startswith("pay:")), None)
         target = f" on {catalog.servants[rest[0]].name}" if rest else ""
-        cost = f"NP {skill_card.np_cost}"
+        paying = f"NP {skill_card.np_cost}"
         if payer is not None:
             paid = catalog.skills[state.masters[seat].servant(payer).skill or ""]
-            cost += f", removing {paid.name} of {catalog.servants[payer].name} for NP {paid.pays_np}"
-        return f"Use {skill_card.name} of {catalog.servants[args[0]].name}{target} ({cost}): {skill_card.text}"
+            paying += f", removing {paid.name} of {catalog.servants[payer].name} for NP {paid.pays_np}"
+        return f"Use {skill_card.name} of {catalog.servants[args[0]].name}{target} ({paying}): {skill_card.text}"
     if verb == "move":
         servant_id, area, card = args
         found = state.occupant(area)
