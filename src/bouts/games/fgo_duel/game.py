@@ -348,6 +348,8 @@ class FgoDuel(Game[FgoState, FgoAction]):
     def seat_name(self, state: FgoState, seat: Seat) -> str:
         """``seat N (先攻)``."""
         if seat in (0, 1):
+            if state.phase is Phase.PARTY or state.phase is Phase.FIRST_PLAYER:
+                return f"seat {seat}"  # first and second are decided after the parties (rulebook L73-98)
             return f"seat {seat} ({'先攻' if seat == state.first else '後攻'})"
         return super().seat_name(state, seat)
 

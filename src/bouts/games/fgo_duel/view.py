@@ -50,7 +50,7 @@ def master_json(state: FgoState, index: int, seat: Seat | None) -> dict[str, Any
     sealed = state.sealed
     data: dict[str, Any] = {
         "seat": index,
-        "first": index == state.first,
+        "first": None if state.phase in (Phase.PARTY, Phase.FIRST_PLAYER) else index == state.first,
         "party": [servant_json(state, s, seat, index) for s in master.party],
         "deck_size": len(master.deck),
         "hand_size": len(master.hand),
@@ -287,7 +287,8 @@ def render_view(view: Mapping[str, Any]) -> str:
     lines.append(escape("; ".join(legend) + "; S0:/S1: figures of seat 0/1; 0.1 = seat 0's initial area 1"))
     for m in view["masters"]:
         bonus = m.get("chip_power", 0)
-        head = (f"[bold]seat {m['seat']}[/] ({'先攻' if m['first'] else '後攻'})  deck {m['deck_size']}  "
+        order = "" if m["first"] is None else (" (先攻)" if m["first"] else " (後攻)")
+        head = (f"[bold]seat {m['seat']}[/]{order}  deck {m['deck_size']}  "
                 f"hand {m['hand_size']}  trash {len(m['trash'])}  removed {len(m['removed'])}  "
                 f"total {m['card_total']}  NP {m['np']}  chain counter: {escape(chip_text(m['chips']))}"
                 + (f" (chips +{bonus} power now)" if bonus else ""))
