@@ -168,7 +168,7 @@ def finish(state: GrailState, seat: int) -> None:
     log(state, "prepare", f"{name(state, seat)} uses " + (", ".join(shown) or "no face-up card")
         + (f" and {down} face down" if down else "") + f", paying {cost} mana",
         {"seat": seat, "cards": [c for c, up in p.selected if up], "face_down": down, "cost": cost},
-        reveals=bool(shown), owner=seat)
+        reveals=bool(shown) or len(p.selected) < CARDS_USED, owner=seat)  # short: no card left to use
     for card, up in p.selected:
         c = state.catalog.cards[card]
         if up and isinstance(c, NPCard) and c.true_name_release:
