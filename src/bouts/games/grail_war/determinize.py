@@ -166,3 +166,29 @@ def determinize(state: GrailState, seat: int | None, rng: random.Random) -> Grai
         if not own and p.selected:
             _fix_selection(new, p, mapping)
     return new
+
+
+def hidden_cards(state: GrailState, seat: int | None) -> list[dict[str, list[str]]]:
+    """The cards ``seat`` cannot see, as groups a fair determinization deals uniformly over their places:
+    the situation deck with the 2 cards removed unseen, the event deck with the face-down events, and
+    each other master's deck, hand and face-down cards when its servant is known and no seen card is
+    bound to a later shuffle (a redealt servant changes the cards themselves; a bound card is dealt only
+    among the slots of its shuffle, so those groups are not uniform over every place)."""
+    groups: list[dict[str, list[str]]] = [
+        {"situation deck": list(state.situation_deck), "situations removed": list(state.situation_removed)},
+        {"event deck": list(state.event_deck),
+         **{f"{place} face down": [e for e, up in cards if not up] for place, cards in state.events_at.items()}},
+    ]
+    for s, p in enumerate(state.players):
+        own = s == seat
+        if not p.servant or not (own or p.exposed):
+            continue
+        slots = _slots(p, own)
+        lowest = min((_origin(p, sl, _get(p, sl)) for sl in slots), default=0)
+        if any(p.since.get(_get(p, sl), 0) > lowest for sl in slots) and not own:
+            continue
+        group: dict[str, list[str]] = {}
+        for sl in slots:
+            group.setdefault(f"seat {s} {sl[0]}", []).append(_get(p, sl))
+        groups.append(group)
+    return groups

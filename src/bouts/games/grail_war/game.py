@@ -138,6 +138,12 @@ class GrailWar(Game[GrailState, GrailAction]):
         from bouts.games.grail_war.determinize import determinize
         return determinize(state, seat, rng)
 
+    def hidden_cards(self, state: GrailState, seat: Seat | None) -> list[dict[str, list[str]]] | None:
+        """What ``seat`` cannot see, in groups dealt uniformly by :meth:`determinize` (see
+        :func:`bouts.games.grail_war.determinize.hidden_cards`)."""
+        from bouts.games.grail_war.determinize import hidden_cards
+        return hidden_cards(state, seat)
+
     def outcome(self, state: GrailState) -> Outcome | None:
         """The last master standing (DGW-106), 道化, or the most spoils (Casual, DGW-122)."""
         if state.step != "over" or state.winners is None:
