@@ -54,3 +54,40 @@ def test_broken_pack_names_file_entry_and_field(tmp_path: Path) -> None:
     (pack / "events.toml").write_text(text)
     with pytest.raises(ContentError, match=r"events.toml: \[\[event\]\] entry #1 \(id 'e01'\): field 'spoils'"):
         GAME.load_content(str(pack))
+
+
+def _pack_without(tmp_path: Path, file: str, drop: str) -> Path:
+    """A copy of the reference pack with every entry of ``file`` whose text contains ``drop`` removed."""
+    pack = tmp_path / "pack"
+    shutil.copytree(REFERENCE, pack)
+    head, *entries = (pack / file).read_text().split("\n[[")
+    kept = [e for e in entries if drop not in e]
+    (pack / file).write_text("\n[[".join([head, *kept]))
+    return pack
+
+
+@pytest.mark.parametrize(("file", "drop", "message"), [
+    ("situations.toml", 'id = "s10"', r"10 regular situation cards.*DGW-020"),
+    ("situations.toml", 'kind = "casual"', r"4 Casual situation cards \(DGW-113\)"),
+    ("situations.toml", "remaining = 2", r"climax situation card for 2 masters left \(DGW-RUL-39\)"),
+    ("events.toml", "event]]", r"no \[\[event\]\] cards \(DGW-019\)"),
+])
+def test_dgw_020_a_pack_that_cannot_make_a_legal_game_is_refused_at_load(tmp_path: Path, file: str, drop: str,
+                                                                         message: str) -> None:
+    """DGW-020, DGW-113, DGW-RUL-39, DGW-019: a pack short of the situation, Casual, climax or event cards a
+    game needs is refused when it is loaded, with one line saying what is missing."""
+    with pytest.raises(ContentError, match=message):
+        GAME.load_content(str(_pack_without(tmp_path, file, drop)))
+
+
+def test_dgw_001_ids_and_numbers_have_rulebook_bounds(tmp_path: Path) -> None:
+    """DGW-001, DGW-007: ids are lowercase words, and a number past its rulebook bound (mana 12) is refused."""
+    pack = tmp_path / "pack"
+    shutil.copytree(REFERENCE, pack)
+    text = (pack / "masters.toml").read_text()
+    (pack / "masters.toml").write_text(text.replace("initial_mana = 2", "initial_mana = 13", 1))
+    with pytest.raises(ContentError, match=r"masters.toml.*initial_mana"):
+        GAME.load_content(str(pack))
+    (pack / "masters.toml").write_text(text.replace('id = "shirou"', 'id = "Shirou Emiya"', 1))
+    with pytest.raises(ContentError, match=r"masters.toml"):
+        GAME.load_content(str(pack))

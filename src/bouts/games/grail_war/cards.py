@@ -208,6 +208,33 @@ def catalog_of(pack: ContentPack) -> Catalog:
     return catalog
 
 
+MIN_SEATS = 3
+"""Dominate Grail War's fewest players (DGW-001): a pack must seat at least this many."""
+
+
+def _playable(masters: dict[str, Master], servants: dict[str, Servant], situations: dict[str, Situation],
+              events: dict[str, EventCard]) -> None:
+    """Refuse a pack that cannot make a legal game: too few masters or servants for 3 players (each master
+    a different one, DGW-025, DGW-029), fewer than 10 situation cards for the deck of 8 (DGW-020), fewer
+    than 4 Casual situation cards (DGW-113), a missing climax card for 4+, 3 or 2 masters left (DGW-103,
+    DGW-RUL-39), no event card (DGW-019)."""
+    if len([m for m in masters.values() if not m.seven_only]) < MIN_SEATS:
+        raise ContentError(f"the pack needs at least {MIN_SEATS} masters playable below 7 players (DGW-025)")
+    if len(servants) < MIN_SEATS:
+        raise ContentError(f"the pack needs at least {MIN_SEATS} servants, one per master (DGW-029)")
+    kinds = [s.kind for s in situations.values()]
+    if kinds.count("regular") < 10:
+        raise ContentError("the pack needs at least 10 regular situation cards: 8 drawn from 10 (DGW-020)")
+    if kinds.count("casual") < 4:
+        raise ContentError("the pack needs at least 4 Casual situation cards (DGW-113)")
+    for left in (4, 3, 2):
+        if not any(s.kind == "climax" and s.remaining == left for s in situations.values()):
+            raise ContentError(f"the pack has no climax situation card for {left}{'+' if left == 4 else ''} "
+                               "masters left (DGW-RUL-39)")
+    if not events:
+        raise ContentError("the pack has no [[event]] cards (DGW-019)")
+
+
 def _index(pack: ContentPack) -> Catalog:
     masters = {m.id: m for m in pack.entries("master", Master)}
     boards = {b.id: b.initial_mana for b in pack.entries("master_board", MasterBoard)}
@@ -250,10 +277,7 @@ def _index(pack: ContentPack) -> Catalog:
             raise ContentError(f"master '{master}' has no [[master_board]] (initial mana)")
     situations = {s.id: s for s in pack.entries("situation", Situation)}
     events = {e.id: e for e in pack.entries("event", EventCard)}
-    if len([s for s in situations.values() if s.kind == "regular"]) < 8:
-        raise ContentError("the pack needs at least 8 regular situation cards (DGW-020)")
-    if not events:
-        raise ContentError("the pack has no [[event]] cards")
+    _playable(masters, servants, situations, events)
     return Catalog(pack, masters, boards, servants, cards, {k: tuple(v) for k, v in decks.items()},
                    {k: tuple(v) for k, v in specials.items()}, situations, events, owner)
 

@@ -62,6 +62,10 @@ class GrailWar(Game[GrailState, GrailAction]):
         catalog: Catalog = self.catalog(content)
         if not INFO.min_seats <= seats <= INFO.max_seats:
             raise OptionsError(f"Dominate Grail War takes 3 to 7 players, not {seats}")
+        playable = [m for m in catalog.masters.values() if not m.seven_only or seats == 7]
+        if seats > len(catalog.servants) or seats > len(playable):
+            raise OptionsError(f"this content pack has {len(catalog.servants)} servants and {len(playable)} masters "
+                               f"for {seats} players: each player needs a different one (DGW-025, DGW-029)")
         if opts.casual and seats > 4:
             raise OptionsError("the Casual rules are for at most 4 players (DGW-112)")
         players = [Player("") for _ in range(seats)]
