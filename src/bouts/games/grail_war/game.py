@@ -188,10 +188,10 @@ class GrailWar(Game[GrailState, GrailAction]):
 
     def is_trivial(self, state: GrailState, seat: Seat, action: GrailAction) -> bool:
         """A one-option prompt whose only option follows from public facts: going on with no command spell
-        or jewels to use, staying with no mana to move, ending a preparation with an empty hand or the count
-        met, the only place or target an effect allows. The only placement is asked all the same (never
-        happens), and nothing that hinges on a hidden card is ever skipped (a hand is never empty in secret)."""
-        return isinstance(action, Act) and action.verb in ("next", "stay", "done", "goto", "target")
+        or jewel to use, staying with no mana to move, the only place or rival an effect allows. ``done`` is
+        always asked: being unable to add a card (騎乗, or a hand of unusable cards) hinges on the hidden hand,
+        and skipping the prompt in hot-seat play would show it."""
+        return isinstance(action, Act) and action.verb in ("next", "stay", "goto", "target")
 
     def help_examples(self) -> list[tuple[str, str]]:
         """Grail War's commands as a player types them."""
