@@ -37,7 +37,8 @@ class UsageError(ValueError):
 
 
 GameArg = Annotated[str, typer.Argument(help="Game id (see `bouts list`).")]
-SeedOpt = Annotated[int, typer.Option("--seed", help="Seed for dice, shuffles and agents.")]
+SeedOpt = Annotated[int | None, typer.Option(
+    "--seed", help="Seed for dice, shuffles and agents (default: a fresh secret one, shown when the game ends).")]
 ContentOpt = Annotated[str | None, typer.Option("--content", help="Directory of your own content pack.")]
 OptionsOpt = Annotated[str | None, typer.Option(
     "--options", help="Game options: name=value,name=value or a JSON object (see `bouts rules GAME`).")]
@@ -113,7 +114,7 @@ def play(
     game_id: GameArg,
     seats: Annotated[str | None, typer.Option(
         "--seats", help="Comma-separated seats: human, random, heuristic, ismcts:iterations=500 ...")] = None,
-    seed: SeedOpt = 0,
+    seed: SeedOpt = None,
     content: ContentOpt = None,
     options: OptionsOpt = None,
     json_out: Annotated[bool, typer.Option("--json", help="Play agents to the end; print the outcome as JSON.")]
@@ -144,7 +145,7 @@ def play(
         answer = console.input("Save this match? Enter a file name (or nothing): ").strip()
         target = Path(answer) if answer else None
     if target is not None:
-        target.write_text(match.dumps())
+        target.write_text(match.dumps(session.last_human), encoding="utf-8")
         console.print(f"Saved to {escape(str(target))}.")
 
 
@@ -164,9 +165,20 @@ def replay(
     match = Match.loads(text)
     if seat is not None and not 0 <= seat < match.seats:
         raise UsageError(f"--seat must be from 0 to {match.seats - 1}")
+    if not match.is_over:
+        # An unfinished match may go on: show only what the seat that saved it saw.
+        saved_by = _saved_by(text)
+        if saved_by is None:
+            raise UsageError(f"{file} is an unfinished match saved by no seat: it can only be replayed "
+                             "once the game is over")
+        if seat is not None and seat != saved_by:
+            raise UsageError(f"{file} is an unfinished match saved by seat {saved_by}: it can only be "
+                             f"replayed as seat {saved_by} saw it")
+        seat = saved_by
     game = match.game
     steps = match.steps[:to] if to is not None else match.steps
-    console.print(f"[bold]{escape(game.info.name)}[/] replay: {len(match.steps)} actions, seed {match.seed}")
+    shown_seed = f", seed {match.seed}" if match.is_over else ""
+    console.print(f"[bold]{escape(game.info.name)}[/] replay: {len(match.steps)} actions{shown_seed}")
     for number, entry in enumerate(steps, start=1):
         who = "chance" if entry.seat < 0 else game.seat_name(match.states[number - 1], entry.seat)
         shown = entry.action if entry.seat == seat or not game.info.hidden_information else _public_action(entry)
@@ -180,6 +192,12 @@ def replay(
     outcome = game.outcome(match.states[len(steps)])
     if outcome is not None:
         console.print(f"[bold green]Result:[/] {escape(outcome.reason)}")
+
+
+def _saved_by(text: str) -> int | None:
+    """The seat that saved a match file, if it says (the file was read already)."""
+    saved_by = json.loads(text).get("saved_by")
+    return saved_by if isinstance(saved_by, int) and not isinstance(saved_by, bool) else None
 
 
 def _public_action(entry: Any) -> str:

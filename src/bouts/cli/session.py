@@ -116,6 +116,7 @@ class Session:
         if outcome is not None:
             names = ", ".join(match.game.seat_name(match.state, s) for s in outcome.winners) or "nobody"
             self.console.print(f"[bold green]Game over:[/] {escape(outcome.reason)}. Winners: {escape(names)}")
+            self.console.print(f"[dim]Seed: {match.revealed_seed()}[/]")
         return True
 
     def handover(self, seat: Seat) -> None:
@@ -160,7 +161,7 @@ class Session:
                 self.console.print("\n".join(f"  {escape(h)}" for h in hints) or "  No advice for this decision.")
                 continue
             if command == "save":
-                self.save(rest.strip())
+                self.save(rest.strip(), seat)
                 continue
             if command == "undo":
                 try:
@@ -184,13 +185,13 @@ class Session:
                 continue
             return True
 
-    def save(self, path: str) -> None:
-        """Write the match to ``path``."""
+    def save(self, path: str, seat: Seat | None = None) -> None:
+        """Write the match to ``path`` (saved by ``seat``: an unfinished match replays only as that seat saw it)."""
         if not path:
             self.console.print("[red]save needs a file name, e.g. save game.json[/]")
             return
         try:
-            Path(path).write_text(self.match.dumps())
+            Path(path).write_text(self.match.dumps(seat), encoding="utf-8")
         except OSError as exc:
             self.console.print(f"[red]could not save to {escape(path)}: {escape(exc.strerror or str(exc))}[/]")
             return
