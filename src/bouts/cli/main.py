@@ -16,7 +16,8 @@ from rich.table import Table
 
 import bouts
 from bouts.agents import AgentSpecError, make_agent
-from bouts.cli.session import HUMAN, Session, dumps, play_to_end
+from bouts.agents.base import split_seats
+from bouts.cli.session import DEFAULT_MAX_STEPS, HUMAN, Session, dumps, play_to_end
 from bouts.core import ContentError, Match, MatchFileError, OptionsError, parse_option_text
 from bouts.core.contract import Game
 from bouts.core.registry import UnknownGame
@@ -100,9 +101,7 @@ def _seat_specs(game: Game[Any, Any], seats: str | None, variant_seats: int | No
     if seats is None:
         count = max(game.info.min_seats, 2) if variant_seats is None else variant_seats
         return [HUMAN] + ["random"] * (count - 1)
-    specs = [s.strip() for s in seats.split(",") if s.strip()]
-    if not specs:
-        raise UsageError("--seats needs at least one seat, e.g. --seats human,random")
+    specs = split_seats(seats)
     for spec in specs:
         if spec != HUMAN:
             make_agent(spec)  # validates the spec now, with a clear message
@@ -120,8 +119,12 @@ def play(
     json_out: Annotated[bool, typer.Option("--json", help="Play agents to the end; print the outcome as JSON.")]
     = False,
     save: Annotated[Path | None, typer.Option("--save", help="Save the finished (or quit) match here.")] = None,
+    max_steps: Annotated[int, typer.Option(
+        "--max-steps", help="Stop the game after this many steps (chance steps included).")] = DEFAULT_MAX_STEPS,
 ) -> None:
     """Play a game in the terminal (or, with --json, agents only, for scripts)."""
+    if max_steps < 1:
+        raise UsageError(f"--max-steps must be at least 1, not {max_steps}")
     game = _game(game_id)
     opts = parse_option_text(options)
     specs = _seat_specs(game, seats, None)
@@ -129,15 +132,15 @@ def play(
         raise UsageError("--json plays agents only: give agent seats, e.g. --seats random,random")
     match = Match(game, len(specs), opts, content, seed)
     if json_out or HUMAN not in specs:
-        result = play_to_end(match, specs)
+        result = play_to_end(match, specs, max_steps)
         if save:
             save.write_text(match.dumps())
         if json_out:
             print(dumps(result))
         else:
-            Session(match, specs, console, console.input).run()
+            Session(match, specs, console, console.input, max_steps=max_steps).run()
         return
-    session = Session(match, specs, console, console.input)
+    session = Session(match, specs, console, console.input, max_steps=max_steps)
     console.print(f"[bold]{escape(game.info.name)}[/] — type [cyan]help[/] for commands.")
     finished = session.run()
     target = save

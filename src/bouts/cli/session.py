@@ -17,6 +17,14 @@ from bouts.agents import Agent, make_agent
 from bouts.core import CHANCE, IllegalAction, Match, Seat
 
 HUMAN = "human"
+DEFAULT_MAX_STEPS = 100_000
+"""Steps after which a game is stopped: a game that cannot end (a broken pack) never hangs the terminal."""
+
+
+def step_limit_reason(steps: int) -> str:
+    """Why a game that reached the step limit stopped."""
+    return (f"stopped after {steps} steps (the step limit) without an end: the game may be unable to end "
+            "(check the content pack), or raise --max-steps")
 
 HELP = """[bold]Commands[/]
   [cyan]N[/]            take action number N from the list
@@ -44,6 +52,8 @@ class Session:
     shown: dict[Seat | None, int] = field(default_factory=dict)
     """How many log events each seat has already been shown."""
     last_human: Seat | None = None
+    max_steps: int = DEFAULT_MAX_STEPS
+    """Steps after which the game is stopped."""
 
     def __post_init__(self) -> None:
         for seat, spec in enumerate(self.seats):
@@ -96,10 +106,13 @@ class Session:
         """Play until the game ends (True) or a human quits (False)."""
         match = self.match
         while True:
-            match.advance()
+            _advance(match, self.max_steps)
             acting = match.to_act()
             if not acting:
                 break
+            if len(match.steps) >= self.max_steps:
+                self.console.print(f"[bold red]Stopped:[/] {escape(step_limit_reason(len(match.steps)))}")
+                return True
             humans = [s for s in acting if self.seats[s] == HUMAN]
             bots = [s for s in acting if s not in humans]
             for seat in bots:
@@ -198,14 +211,24 @@ class Session:
         self.console.print(f"Saved to {escape(path)}.")
 
 
-def play_to_end(match: Match, seats: Sequence[str]) -> dict[str, Any]:
-    """Play a match among agents to the end; the result as JSON-ready data."""
+def _advance(match: Match, max_steps: int) -> None:
+    """Resolve chance steps until a seat must decide, the game ends or the step limit is reached."""
+    while len(match.steps) < max_steps and match.step_chance():
+        pass
+
+
+def play_to_end(match: Match, seats: Sequence[str], max_steps: int = DEFAULT_MAX_STEPS) -> dict[str, Any]:
+    """Play a match among agents to the end (or the step limit); the result as JSON-ready data."""
     agents = {s: make_agent(spec, seed=match.seed * 101 + s) for s, spec in enumerate(seats)}
     decisions = 0
+    stopped = None
     while True:
-        match.advance()
+        _advance(match, max_steps)
         acting = match.to_act()
         if not acting:
+            break
+        if len(match.steps) >= max_steps:
+            stopped = step_limit_reason(len(match.steps))
             break
         for seat in acting:
             if seat != CHANCE:
@@ -219,6 +242,8 @@ def play_to_end(match: Match, seats: Sequence[str]) -> dict[str, Any]:
         "options": match.options,
         "content": match.content.id,
         "outcome": None if outcome is None else outcome.to_json(),
+        "finished": outcome is not None,
+        "stopped": stopped,
         "steps": len(match.steps),
         "decisions": decisions,
     }

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from bouts.agents.base import AgentSpecError, make_agent
+from bouts.agents.base import AgentSpecError, make_agent, split_seats
 from bouts.core.contract import Game
 from bouts.core.registry import get_game
 
@@ -42,36 +42,15 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def split_specs(text: str) -> list[str]:
-    """Split a seat list such as ``ismcts:iterations=500,rollout=heuristic,random``.
-
-    A part with ``=`` and no ``:`` is a parameter of the agent before it;
-    ``random*3`` stands for three random seats.
+    """Split a seat list (:func:`bouts.agents.base.split_seats`); errors as :class:`SimError`.
 
     >>> split_specs("ismcts:iterations=50,rollout=heuristic,random*2")
     ['ismcts:iterations=50,rollout=heuristic', 'random', 'random']
     """
-    specs: list[str] = []
-    for raw in text.split(","):
-        part = raw.strip()
-        if not part:
-            continue
-        if "=" in part and ":" not in part and specs:
-            specs[-1] += "," + part
-            continue
-        name, star, count = part.rpartition("*")
-        if star and "=" not in count:
-            try:
-                times = int(count)
-            except ValueError:
-                raise SimError(f"'{part}': a repeat count after '*' must be a whole number") from None
-            if times < 1:
-                raise SimError(f"'{part}': a repeat count must be at least 1")
-            specs.extend([name.strip()] * times)
-        else:
-            specs.append(part)
-    if not specs:
-        raise SimError("no agents given (e.g. --seats random,random)")
-    return specs
+    try:
+        return split_seats(text)
+    except AgentSpecError as exc:
+        raise SimError(str(exc)) from None
 
 
 def resolve_game(game: str) -> Game[Any, Any]:
