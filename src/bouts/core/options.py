@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from bouts.core.content import numbers_problem
 from bouts.core.contract import OptionsError
 
 
@@ -26,6 +27,12 @@ def validate_options(model: type[OptionsT], given: Mapping[str, Any] | OptionsT 
         return given
     if given is not None and not isinstance(given, Mapping):
         raise OptionsError(f"options must be a mapping of names to values, not {type(given).__name__}")
+    try:
+        problem = numbers_problem(model, dict(given or {}), "")
+    except RecursionError:
+        raise OptionsError("options are nested too deeply") from None
+    if problem:
+        raise OptionsError(problem.replace("field '", "option '", 1))
     try:
         return model.model_validate(dict(given or {}))
     except RecursionError:

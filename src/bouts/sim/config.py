@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -54,17 +55,33 @@ def split_specs(text: str) -> list[str]:
 
 
 def resolve_game(game: str) -> Game[Any, Any]:
-    """A registered game by id, or any game object by ``module:attribute`` (plugins, tests)."""
+    """A registered game by id, or a game object by ``module:attribute``.
+
+    ``module:attribute`` never imports an arbitrary module: it must be a registered game's target
+    (a built-in game or a ``bouts.games`` entry point), or name an object of a module this process
+    has already imported (a test's or a script's own game).
+    """
     if ":" in game:
         module_name, _, attribute = game.partition(":")
-        try:
-            found = getattr(importlib.import_module(module_name), attribute)
-        except (ModuleNotFoundError, AttributeError) as exc:
-            raise SimError(f"cannot load game '{game}': {exc}") from None
+        registered = set(_registered_targets())
+        module = sys.modules.get(module_name)
+        if module is None and game in registered:
+            module = importlib.import_module(module_name)
+        if module is None:
+            raise SimError(f"cannot load game '{game}': only registered games (bouts list) and their "
+                           f"entry points are imported, and module '{module_name}' is neither")
+        found = getattr(module, attribute, None)
         if not isinstance(found, Game):
-            raise SimError(f"'{game}' is not a bouts game")
+            raise SimError(f"cannot load game '{game}': '{attribute}' is not a bouts game")
         return found
     return get_game(game)
+
+
+def _registered_targets() -> tuple[str, ...]:
+    """``module:attribute`` of every registered game."""
+    from bouts.core.registry import game_targets
+
+    return tuple(game_targets().values())
 
 
 @cache

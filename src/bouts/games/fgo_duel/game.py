@@ -74,6 +74,9 @@ class FgoDuel(Game[FgoState, FgoAction]):
                 problem = party.party_problem(catalog, opts, tuple(tokens))
                 if problem:
                     raise OptionsError(f"option 'parties': seat {seat}: {problem}")
+        elif not party.all_parties(catalog, opts.advanced, opts.cost_cap):
+            raise OptionsError(f"option 'cost_cap': {opts.cost_cap} is too low: no party of 3 servants "
+                               f"with different servant numbers fits it (FGO-012)")
         state = FgoState(opts, catalog, [Master(), Master()], Phase.FIRST_PLAYER)
         if opts.first_player is not None:
             self._first_player(state, opts.first_player)
