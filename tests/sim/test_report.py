@@ -7,6 +7,7 @@ import json
 from html.parser import HTMLParser
 from pathlib import Path
 
+import tests.agents.toy_games  # noqa: F401  (games named as 'tests.agents.toy_games:...' must be imported)
 from bouts.sim import SimConfig, simulate, summarize
 from bouts.sim.report import FILES, read_games, write_report
 

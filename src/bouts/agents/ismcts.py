@@ -44,6 +44,9 @@ Spec strings: ``ismcts`` (500 iterations), ``ismcts:iterations=1000``,
 ``ismcts:seconds=0.5``, ``ismcts:rollout=heuristic`` (with ``epsilon=0.05`` random moves),
 ``ismcts:c=0.7``, ``ismcts:rollout_limit=2000``, ``ismcts:horizon=20``, ``ismcts:prior=heuristic,bias=1``,
 ``ismcts:widen=0.5`` (or ``widen=off``).
+
+An ``iterations=`` budget is reproducible: the same seed gives the same choices anywhere. A
+``seconds=`` budget is not: how many iterations fit depends on the machine and its load.
 """
 
 from __future__ import annotations

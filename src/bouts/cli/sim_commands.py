@@ -141,6 +141,9 @@ def sim(game: GameArg, n: GamesOpt = 100,
             "--out", help="Write games.jsonl, games.csv, summary.json, winrates.png, lengths.png, report.html "
                           "here (games.partial.* if interrupted).")] = None,
         max_steps: Annotated[int, typer.Option("--max-steps", help="Stop a game after this many steps.")] = 100_000,
+        assign: Annotated[str, typer.Option(
+            "--assign", help="choose: the agents choose their hero/party; random: a design study that deals "
+                             "each seat's content uniformly, so per-choice rates measure the content.")] = "choose",
         quiet: QuietOpt = False) -> None:
     """Play N games with the given agents; win rates (95% Wilson intervals), lengths, reports."""
     writer: GameWriter | None = None
@@ -154,7 +157,7 @@ def sim(game: GameArg, n: GamesOpt = 100,
             specs = ["random"] * count
         else:
             specs = split_specs(seats)
-        config = SimConfig(game, tuple(specs), opts, pack, seed, max_steps)
+        config = SimConfig(game, tuple(specs), opts, pack, seed, max_steps, assign)
         config.check()
         if out is not None:
             writer = GameWriter(out, config)  # the folder is checked (and opened) before the first game
@@ -162,6 +165,7 @@ def sim(game: GameArg, n: GamesOpt = 100,
         raise _fail(str(exc)) from None
     started = time.perf_counter()
     tally = Tally()
+    tally.chose_own = config.assign == "choose"
     interrupted = False
     in_process = backend == "local" and (jobs or default_jobs()) == 1
     interrupts = Interrupts(at_once=in_process)
@@ -217,7 +221,8 @@ def _print_summary(game: str, config: SimConfig, summary: Summary, backend: str,
                    elapsed: float) -> None:
     n = summary.games
     console = Console(highlight=False)
-    console.print(f"[bold]{game}[/bold]: {n} games, seed {config.seed}, {backend} backend, "
+    study = ", content dealt at random (design study)" if config.assign == "random" else ""
+    console.print(f"[bold]{game}[/bold]: {n} games{study}, seed {config.seed}, {backend} backend, "
                   f"{jobs or default_jobs()} job(s), {elapsed:.1f} s ({n / max(elapsed, 1e-9):.1f} games/s)")
     table = Table(title="Win rate per seat (95% Wilson interval)")
     for column in ("seat", "agent", "wins", "games", "win rate", "95% interval"):

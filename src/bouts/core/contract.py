@@ -286,6 +286,16 @@ class Game(ABC, Generic[S, A]):
     def determinize(self, state: S, seat: Seat | None, rng: random.Random) -> S:
         """A full state consistent with what ``seat`` knows (unseen cards reshuffled)."""
 
+    def hidden_cards(self, state: S, seat: Seat | None) -> list[dict[str, list[str]]] | None:
+        """The cards ``seat`` cannot see, as groups of interchangeable cards: each group maps a place
+        (``"seat 1 hand"``, ``"deck"``) to the cards there now.
+
+        A fair :meth:`determinize` deals each group's cards uniformly over the group's places (the
+        conformance suite checks it statistically). ``None`` (the default): the game does not say, and
+        the check passes it by; a game with hidden cards should say.
+        """
+        return None
+
     def events(self, state: S) -> tuple[Event, ...]:
         """The events of the step that produced ``state``."""
         return tuple(state.events)
@@ -297,6 +307,16 @@ class Game(ABC, Generic[S, A]):
     def content_choices(self, state: S) -> dict[Seat, str | list[str]]:
         """What each seat chose from the content (hero, characters, servants), for per-choice statistics."""
         return {}
+
+    def deal_content(self, seats: int, options: Mapping[str, Any], content: Any,
+                     rng: random.Random) -> dict[str, Any] | None:
+        """Option overrides that fix every seat's content choice, drawn uniformly from the legal choices.
+
+        A design study (``bouts sim --assign random``) deals the choices this way instead of letting the
+        agents choose, so a choice's win rate measures the content with the agents held fixed. ``None``
+        (the default): the game has no content choices to deal.
+        """
+        return None
 
     # -- presentation helpers (no screen: plain text with Rich markup) -------------
     def seat_name(self, state: S, seat: Seat) -> str:

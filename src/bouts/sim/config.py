@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import random
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -21,6 +22,10 @@ from bouts.core.registry import get_game
 
 DEFAULT_MAX_STEPS = 100_000
 """Steps after which a simulated game is stopped and counted as unfinished."""
+
+
+ASSIGN = ("choose", "random")
+"""How seats get their content: chosen by the agents, or dealt uniformly (a design study)."""
 
 
 class SimError(ValueError):
@@ -106,11 +111,29 @@ class SimConfig:
     """The batch seed; every game's seed derives from it and the game's index."""
     max_steps: int = DEFAULT_MAX_STEPS
     """Steps after which a game is stopped and counted as unfinished."""
+    assign: str = "choose"
+    """``choose``: the agents choose their content (hero, party); ``random``: a design study, where each
+    game deals every seat's choice uniformly (``Game.deal_content``) so the agents cannot bias it."""
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready form."""
-        return {"game": self.game, "seats": list(self.seats), "options": dict(self.options),
+        data = {"game": self.game, "seats": list(self.seats), "options": dict(self.options),
                 "content": self.content, "seed": self.seed, "max_steps": self.max_steps}
+        if self.assign != "choose":
+            data["assign"] = self.assign
+        return data
+
+    def game_options(self, seed: int) -> dict[str, Any]:
+        """The options of the game seeded ``seed``: the batch's, with the content dealt in a design study."""
+        options = dict(self.options)
+        if self.assign == "random":
+            game = resolve_game(self.game)
+            rng = random.Random(derive_seed(seed, "assign"))
+            dealt = game.deal_content(len(self.seats), options, load_content(self.game, self.content), rng)
+            if dealt is None:
+                raise SimError(f"{game.info.id} has no content choices to deal (--assign random)")
+            options.update(dealt)
+        return options
 
     def check(self) -> None:
         """Raise a clear error now if the batch cannot run (unknown game, bad options or agents).
@@ -122,8 +145,12 @@ class SimConfig:
         if not game.info.min_seats <= seats <= game.info.max_seats:
             raise SimError(f"{game.info.id} takes {game.info.min_seats} to {game.info.max_seats} seats, "
                            f"not {seats}")
+        if self.assign not in ASSIGN:
+            raise SimError(f"--assign must be {' or '.join(ASSIGN)}, not '{self.assign}'")
+        if self.max_steps < 1:
+            raise SimError(f"--max-steps must be at least 1, not {self.max_steps}")
         content = load_content(self.game, self.content)
-        game.setup(seats, dict(self.options), content, game_seed(self.seed, 0))
+        game.setup(seats, self.game_options(game_seed(self.seed, 0)), content, game_seed(self.seed, 0))
         for seat, spec in enumerate(self.seats):
             try:
                 agent = make_agent(spec, seat)
