@@ -12,6 +12,7 @@ import json
 import os
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -112,8 +113,9 @@ class Interrupts:
             raise KeyboardInterrupt
 
     def __enter__(self) -> Interrupts:
-        for number in (signal.SIGINT, signal.SIGTERM):
-            self._previous[number] = signal.signal(number, self._handler)
+        if threading.current_thread() is threading.main_thread():  # signals reach the main thread only
+            for number in (signal.SIGINT, signal.SIGTERM):
+                self._previous[number] = signal.signal(number, self._handler)
         return self
 
     def __exit__(self, *exc: object) -> None:
