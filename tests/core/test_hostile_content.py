@@ -24,7 +24,7 @@ from bouts.sim import SimConfig, SimError
 from bouts.sim.config import resolve_game
 
 BOUTS = [sys.executable, "-m", "bouts.cli.main"]
-GAMES = ("swordplay", "sao", "fgo_duel")
+GAMES = ("swordplay", "sao", "fgo_duel", "grail_war")
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -186,7 +186,7 @@ def test_setup_refuses_non_integer_seats_and_non_mapping_options(game_id: str, s
 def test_an_object_that_is_not_one_of_the_games_actions_is_refused(game_id: str) -> None:
     """`mock.ANY` passed as any action: its __eq__ says yes to everything."""
     game = bouts.game(game_id)
-    match = Match(game, 2, seed=1)
+    match = Match(game, max(2, game.info.min_seats), seed=1)
     match.advance()
     seat = match.to_act()[0]
     assert not game.is_legal(match.state, seat, mock.ANY)
