@@ -58,6 +58,16 @@ def advise(game: Game[Any, Any], state: KaleidoState, seat: Seat) -> tuple[Act, 
     return legal[0], "nothing better to do"
 
 
+def explain(game: Game[Any, Any], state: KaleidoState, seat: Seat, action: Any) -> str:
+    """One line of why ``action`` (the heuristic's own reason when it is its pick)."""
+    if seat == CHANCE:
+        return "chance"
+    best, reason = advise(game, state, seat)
+    if action == best:
+        return reason
+    return f"the heuristic prefers {best}: {reason}"
+
+
 def _pick_value(state: KaleidoState, act: Act) -> float:
     catalog = state.catalog
     if act.verb == "master":

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rich.markup import escape
-
+from bouts.core.text import escape_markup as escape
 from bouts.games.kaleido.actions import Act
 from bouts.games.kaleido.cards import DURATION_JA, TIMING_JA, MagicCard
 from bouts.games.kaleido.state import KaleidoState
@@ -78,6 +77,7 @@ def view_of(state: KaleidoState, seat: int | None, acting: tuple[int, ...]) -> d
                      "source": e.source, "active": bool(e.bound) or e.scope == "turn"} for e in state.effects],
         "deck": len(state.deck), "discard": len(state.discard),
         "discard_top": [catalog.magic[c].name for c in state.discard[-3:]],
+        "discard_pile": [catalog.magic[c].name for c in state.discard],
         "hand": None, "accumulation": None,
         "outcome": None if state.phase != "over" else {"winner": state.winner, "reason": state.reason},
     }
@@ -160,8 +160,10 @@ def render_view(view: Mapping[str, Any]) -> str:
     players = view["players"]
     order = view.get("order") or []
     fate_order = "  ".join(f"{players[s]['fate']}:P{s}" for s in order if players[s]["alive"] and players[s]["fate"])
+    top = view.get("discard_top") or []
     lines.append(f"[bold]Fate/kaleido grail[/bold]  turn {view['turn']}  {escape(str(view['phase']))} part  "
-                 f"fate order {fate_order or '-'}  deck {view['deck']}  discard {view['discard']}")
+                 f"fate order {fate_order or '-'}  deck {view['deck']}  discard {view['discard']}"
+                 + (f" (top: {escape(', '.join(reversed(top)))})" if top else ""))
     for p in players:
         name = f"[bold]P{p['seat']}[/bold]" if p["seat"] == me else f"P{p['seat']}"
         if not p["alive"]:
@@ -216,3 +218,55 @@ def render_view(view: Mapping[str, Any]) -> str:
     if outcome:
         lines.append(f"[bold green]{escape(outcome['reason'])}[/bold green]")
     return "\n".join(lines)
+
+
+def shown_values(view: Mapping[str, Any]) -> list[str]:
+    """Every value of ``view`` that :func:`render_view` prints, as printed (the render test checks each)."""
+    values = [str(view["turn"]), str(view["phase"]), str(view["deck"]), str(view["discard"]),
+              *view.get("discard_top", [])]
+    for p in view["players"]:
+        values += [f"P{p['seat']}", p["master"] or "?", p["servant"] or "?"]
+        if not p["alive"]:
+            continue
+        values += [f"HP {p['hp']}/{p['max_hp']}", f"令呪 {p['spells']}", f"手札 {p['hand']}/{p['max_mana']}",
+                   f"蓄積 {p['accumulation']}"]
+        if p["strategy"]:
+            values += [p["strategy"]["name"], p["strategy"]["effect"]]
+        if p["seat"] == view.get("you"):
+            values += list(p["abilities"])
+    battle = view.get("battle")
+    if battle:
+        values += [battle["field"]["name"], battle["field"]["effect"], f"round {battle['round']}"]
+        if battle.get("strike"):
+            values.append(battle["strike"]["method"])
+    for c in view.get("hand") or []:
+        values += [c["name"], c["timing"], c["duration"], c["effect"]]
+    values += list(view.get("accumulation") or [])
+    if view.get("decision"):
+        values.append(view["decision"]["prompt"])
+    if view.get("outcome"):
+        values.append(view["outcome"]["reason"])
+    return [v for v in values if v]
+
+
+def render_discard(view: Mapping[str, Any]) -> str:
+    """The discard pile (捨て札), face up, oldest first, with copies counted (``view discard``)."""
+    pile = list(view.get("discard_pile") or [])
+    if not pile:
+        return "捨て札 (discard pile): empty"
+    counts: dict[str, int] = {}
+    for name in pile:
+        counts[name] = counts.get(name, 0) + 1
+    return f"捨て札 (discard pile), {len(pile)} cards: " + ", ".join(
+        escape(name) + (f" x{n}" if n > 1 else "") for name, n in counts.items())
+
+
+def render_strategy(view: Mapping[str, Any]) -> str:
+    """Every face-up strategy card on the table (``view strategy``)."""
+    lines = []
+    for p in view["players"]:
+        c = p.get("strategy")
+        if c:
+            lines.append(f"P{p['seat']} {escape(p['master'] or '?')}: {escape(c['name'])} "
+                         f"\\[発動 {escape(c['timing'])} / 持続 {escape(c['duration'])}] {escape(c['effect'])}")
+    return "\n".join(lines) if lines else "no strategy card is face up"
