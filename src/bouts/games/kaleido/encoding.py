@@ -107,8 +107,8 @@ class KaleidoEncoding(TextIndex):
         decision = view.get("decision")
         if decision:
             layout.one_hot(out, "decision", position(DECISIONS, decision["kind"]))
-        battle = view.get("battle")
-        strike = battle.get("strike") if battle else None
+        battle: Mapping[str, Any] = view.get("battle") or {}
+        strike: Mapping[str, Any] = battle.get("strike") or {}
         kinds = len(self.kinds)
         for p in view["players"][: self.seats]:
             i = p["seat"]
@@ -116,9 +116,8 @@ class KaleidoEncoding(TextIndex):
                 max(p["hp"], 0) / 20, p["max_hp"] / 20, p["attack"] / 10, p["defence"] / 10, p["spells"] / 3,
                 (p["fate"] or 0) / 7, float(p["lurking"]), p["hand"] / 10, p["accumulation"] / 5,
                 p["max_mana"] / 10, p["mana_rank"] / 5, float(p["alive"]), float(p["summoned"]),
-                float(bool(battle) and battle["first"] == i), float(bool(battle) and battle["second"] == i),
-                float(bool(strike) and strike["attacker"] == i),
-                float(bool(battle) and i in battle["intervened"]))
+                float(battle.get("first") == i), float(battle.get("second") == i),
+                float(strike.get("attacker") == i), float(i in battle.get("intervened", ())))
             for k, value in enumerate(features):
                 layout.put(out, "players", i * PLAYER_FEATURES + k, value)
             if p["master"] in self.master_by_name:
