@@ -1,4 +1,5 @@
-# bouts: two commands to start. `make play` installs and starts a game; `make test` installs and runs every test.
+# bouts: `make play` installs and starts a game in the terminal; `make serve` starts the browser server
+# and prints its URL; `make test` installs and runs every test.
 PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
@@ -6,7 +7,11 @@ GAME   ?= swordplay
 SEATS  ?= human,random
 PIP     = $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
-.PHONY: play test install install-test lint bench clean
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+DB     ?= bouts.sqlite
+
+.PHONY: play serve test install install-test install-web lint bench bench-server clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -16,15 +21,24 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	@touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(PIP) -e ".[dev,ray,rl]"
+	$(PIP) -e ".[dev,ray,rl,web]"
+	@touch $@ $(VENV)/.installed $(VENV)/.installed-web
+
+$(VENV)/.installed-web: pyproject.toml | $(BIN)/python
+	$(PIP) -e ".[web]"
 	@touch $@ $(VENV)/.installed
 
 install: $(VENV)/.installed
 
 install-test: $(VENV)/.installed-test
 
+install-web: $(VENV)/.installed-web
+
 play: install
 	$(BIN)/bouts play $(GAME) --seats $(SEATS)
+
+serve: install-web
+	$(BIN)/bouts serve --host $(HOST) --port $(PORT) --db $(DB)
 
 lint: install-test
 	$(BIN)/ruff check src tests bench
@@ -35,6 +49,9 @@ test: install-test lint
 
 bench: install-test
 	$(BIN)/python bench/swordplay_balance.py 1000
+
+bench-server: install-test
+	$(BIN)/python bench/server_load.py
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -192,12 +192,13 @@ def _public_action(entry: Any) -> str:
 
 
 def _register_extras() -> None:
-    """Add the simulation commands (``sim``, ``tournament``) when that module is present."""
+    """Add the simulation commands (``sim``, ``tournament``) and ``serve`` when their modules are present."""
     import importlib
     import importlib.util
 
-    if importlib.util.find_spec("bouts.cli.sim_commands") is not None:
-        importlib.import_module("bouts.cli.sim_commands").register(app)
+    for name in ("bouts.cli.sim_commands", "bouts.cli.serve_command"):
+        if importlib.util.find_spec(name) is not None:
+            importlib.import_module(name).register(app)
 
 
 _register_extras()

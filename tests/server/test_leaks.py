@@ -1,0 +1,136 @@
+"""Leaks: every frame sent to every seat and spectator during 100 random bot matches per game.
+
+Each frame is checked against the game's own ``view``: its view must be exactly
+``game.view(state, seat)``, its log exactly the events that seat may see, and no
+string that only another seat's view holds (its hand, its sealed choice...) may
+appear anywhere in the frame; nor may the seed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any
+
+import pytest
+
+from bouts.core import CHANCE, Match
+from bouts.core.registry import game_ids, get_game
+from bouts.server.room import Room
+from bouts.server.store import MatchRecord
+
+MATCHES = 100
+SHORT: dict[str, dict[str, Any]] = {"swordplay": {"turn_limit": 20}, "fgo_duel": {"turn_limit": 16}}
+"""Short games keep the check fast: the house rule ends a match in a draw after that many turns."""
+
+
+def leaves(value: Any) -> set[str]:
+    """Every string in a JSON value (keys and values)."""
+    found: set[str] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            found.update(str(k) for k in item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str):
+            found.add(item)
+    return found
+
+
+class Views:
+    """The game's own views of the current state, and each seat's private strings, worked out once per step."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self.state: Any = None
+        self.views: dict[int | None, dict[str, Any]] = {}
+        self.private: dict[int, set[str]] = {}
+        self.public: set[str] = set()
+
+    def refresh(self) -> None:
+        match = self.room.match
+        if match.state is self.state:
+            return
+        self.state = match.state
+        self.views = {seat: match.game.view(match.state, seat) for seat in [*range(match.seats), None]}
+        self.public = leaves(self.views[None])
+        self.private = {seat: leaves(self.views[seat]) - self.public for seat in range(match.seats)}
+
+
+class Capture:
+    """A connection that checks each frame as it is sent."""
+
+    def __init__(self, room: Room, seat: int | None, views: Views) -> None:
+        self.room, self.seat, self.views = room, seat, views
+        self.log_sent = 0
+        self.epoch = 0
+        self.steps_seen = 0
+        self.frames = 0
+
+    async def send(self, frame: dict[str, Any]) -> None:
+        match, seat, views = self.room.match, self.seat, self.views
+        views.refresh()
+        assert frame["view"] == views.views[seat]
+        log = match.log(seat)
+        assert frame["log_from"] + len(frame["log"]) == len(log)
+        assert frame["log"] == [e.to_json() for e in log[frame["log_from"]:]]
+        text = json.dumps(frame)
+        assert '"seed"' not in text and str(self.room.record.seed) not in text
+        # the view is the game's own (checked above); everything else in the frame must hold nothing private
+        shown = leaves({k: v for k, v in frame.items() if k != "view"})
+        own = views.private.get(seat, set()) if seat is not None else set()
+        for other in range(match.seats):
+            if other == seat:
+                continue
+            leaked = (shown & views.private[other]) - own
+            assert not leaked, f"seat {seat} was sent {sorted(leaked)[:5]} from seat {other}'s view"
+        if frame["legal"]:
+            assert seat is not None and seat in match.to_act()
+        self.frames += 1
+
+
+async def play(game_id: str, number: int) -> int:
+    game = get_game(game_id)
+    seats = max(2, game.info.min_seats)
+    seed = 10_000 + number
+    options = SHORT.get(game_id, {})
+    match = Match(game, seats, options, None, seed)
+    record = MatchRecord(id=f"m{number}", game=game_id, seats=seats, options=options, seed=seed,
+                         content_id=match.content.id, seat_kinds=[{"kind": "bot", "agent": "random"}] * seats,
+                         token_digests=[None] * seats, spectator_digest="", claimed=[False] * seats)
+    rng = random.Random(seed)
+
+    async def commit(*_: Any) -> None:
+        return None
+
+    async def decide(_g: str, state: Any, seat: int, _spec: str, _seed: int) -> str:
+        return str(rng.choice(game.legal_actions(state, seat)))
+
+    room = Room(record, match, commit, commit, decide)
+    views = Views(room)
+    sinks = [Capture(room, seat, views) for seat in [*range(seats), None]]
+    room.sinks.update(sinks)
+    await room.settle()
+    await room.broadcast()
+    room.wake_bots()
+    for _ in range(5000):
+        if room.bot_task is None or room.bot_task.done():
+            break
+        await asyncio.sleep(0)
+    assert room.bot_task is not None
+    await room.bot_task
+    assert match.is_over or CHANCE in match.to_act()
+    return sum(s.frames for s in sinks)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_no_frame_holds_another_seats_hidden_information(game_id: str) -> None:
+    """100 random bot matches: every frame to every seat and spectator checked against the game's view."""
+    frames = 0
+    for number in range(MATCHES):
+        frames += asyncio.run(play(game_id, number))
+    assert frames > MATCHES
