@@ -162,7 +162,8 @@ def test_a_reload_resumes_the_match(browser: Browser, server: LiveServer) -> Non
     page.context.close()
 
 
-TABLES = {"swordplay": ".fighter .hand .card", "sao": ".character .cards", "fgo_duel": ".map .area"}
+TABLES = {"swordplay": ".fighter .hand .card", "sao": ".character .cards", "fgo_duel": ".map .area",
+          "kaleido": ".kaleido .kaleido-seat"}
 OPTIONS: dict[str, dict[str, Any]] = {"swordplay": {"heroes": ["gladiator", "mercenary"]}}
 
 

@@ -64,6 +64,9 @@ def view_of(state: KaleidoState, seat: int | None, acting: tuple[int, ...]) -> d
                   "intervened": list(b.intervened),
                   "strike": None if strike is None else {
                       "attacker": strike.attacker, "defender": strike.defender, "method": strike.method,
+                      "method_name": "通常攻撃" if strike.method == "normal" else (
+                          catalog.abilities[strike.method].name if strike.method in catalog.abilities
+                          else strike.method),
                       "intervention": strike.intervention, "clash": strike.clash, "guard": strike.guard}}
     decision = None
     if state.stack and acting and acting[0] >= 0:
@@ -187,7 +190,7 @@ def render_view(view: Mapping[str, Any]) -> str:
                      f"{steps}" + (f"  介入: {interveners}" if interveners else ""))
         strike = battle.get("strike")
         if strike:
-            lines.append(f"  P{strike['attacker']} → P{strike['defender']}: {escape(strike['method'])}"
+            lines.append(f"  P{strike['attacker']} → P{strike['defender']}: {escape(strike['method_name'])}"
                          + (" (介入)" if strike["intervention"] else "")
                          + (f"  相殺 {escape(strike['clash'])}" if strike["clash"] else ""))
     effects = [f"P{e['target']} {'攻' if e['stat'] == 'attack' else '防'}{e['value']:+d} "
@@ -238,7 +241,7 @@ def shown_values(view: Mapping[str, Any]) -> list[str]:
     if battle:
         values += [battle["field"]["name"], battle["field"]["effect"], f"round {battle['round']}"]
         if battle.get("strike"):
-            values.append(battle["strike"]["method"])
+            values.append(battle["strike"]["method_name"])
     for c in view.get("hand") or []:
         values += [c["name"], c["timing"], c["duration"], c["effect"]]
     values += list(view.get("accumulation") or [])
