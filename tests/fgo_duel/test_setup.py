@@ -113,11 +113,30 @@ def test_fgo_rul_39_every_listed_party_respects_the_cap() -> None:
 
 def test_fgo_017_first_player_is_decided_by_chance_or_agreement() -> None:
     """FGO-017: first (先攻) and second (後攻) decided like じゃんけん: a chance step, or the option."""
-    state = GAME.setup(2)
+    state = GAME.setup(2, {"parties": [list(P0), list(P1)]})
     assert GAME.to_act(state) == (CHANCE,) and state.phase is Phase.FIRST_PLAYER
     after = GAME.apply(state, CHANCE, "roll 2")
     assert after.first == 1
-    assert GAME.setup(2, {"first_player": 1}).first == 1
+    assert GAME.setup(2, {"first_player": 1, "parties": [list(P0), list(P1)]}).first == 1
+
+
+def test_fgo_011_017_018_085_parties_are_prepared_before_the_first_player_is_decided() -> None:
+    """Set-up order as the rulebook gives it (rulebook L73-98): パーティの準備 (FGO-011, and in the advanced
+    rules one skill card per servant, FGO-085, L289) comes before ゲームの準備; its step ② decides the
+    first player (FGO-017) and only step ③ turns the status cards face up (FGO-018, FGO-019). So both
+    parties are sealed before the roll, and nobody sees the other's party until after it."""
+    state = GAME.setup(2, {"advanced": True})
+    assert state.phase is Phase.PARTY and GAME.to_act(state) == (0, 1)
+    assert not any(e.kind == "first" for e in state.events)
+    state = GAME.apply(state, 0, "party scathach:god_slayer medusa hassan")
+    state = GAME.apply(state, 1, "party emiya cu_chulainn medea")
+    assert state.phase is Phase.FIRST_PLAYER and GAME.to_act(state) == (CHANCE,)
+    assert GAME.view(state, 1)["masters"][0]["party"] == []  # still face down
+    state = GAME.apply(state, CHANCE, "roll 2")
+    assert state.first == 1 and [s.servant for s in state.masters[0].party] == ["scathach", "medusa", "hassan"]
+    assert state.masters[0].party[0].skill == "god_slayer"
+    kinds = [e.kind for e in state.events]
+    assert kinds.index("first") < kinds.index("status")
 
 
 def test_fgo_018_fgo_019_rul_40_status_cards_sealed_then_revealed_together() -> None:
@@ -207,7 +226,7 @@ def test_party_building_skill_choice_in_advanced_rules() -> None:
     """FGO-085: in the advanced rules the party decision names each servant's skill card when it has several."""
     options = FgoOptions(advanced=True)
     parties = legal_parties(reference_catalog(), options)
-    assert ("scathach:god_slayer", "hassan", "medea") in parties
+    assert ("scathach:god_slayer", "hassan:instinct", "medea:riding") in parties
     state = ready({"advanced": True}, parties=(("scathach:wisdom_of_dun_scaith", "hassan", "medea"), P1))
     assert state.masters[0].party[0].skill == "wisdom_of_dun_scaith"
     with pytest.raises(OptionsError):

@@ -30,7 +30,16 @@ def start(seats: int = 2, characters: tuple[str, ...] | None = None, items: tupl
 
 
 def act(state: SaoState, text: str) -> SaoState:
-    """The seat to act takes the action with this text form."""
+    """The seat to act takes the action with this text form. After ``finalize`` the other seats' ability
+    windows (SAO-RUL-07, SAO-RUL-22) are passed, so the dice are final (``act_only`` leaves them open)."""
+    state = act_only(state, text)
+    while text == "finalize" and kind(state) == "ability_window":
+        state = act_only(state, "back")
+    return state
+
+
+def act_only(state: SaoState, text: str) -> SaoState:
+    """The seat to act takes the action with this text form, nothing more."""
     seat = GAME.to_act(state)[0]
     return GAME.apply(state, seat, GAME.parse_action(state, seat, text))
 

@@ -34,7 +34,7 @@ def test_sao_dt_09_133_141_142_143_lisbeth_token():
     s = act(act(s, "finalize"), "done")  # end of Lisbeth's turn: Kirito's turn begins, token active
     assert s.tokens["lisbeth"].active
     s = act(roll(s, 2, 2, 5, 5, 5, 5), "finalize")
-    s = act(act(s, "skill vertical_arc 0 1"), "done")
+    s = act(act(s, "skill vertical_arc 1 2"), "done")
     assert [e.data["damage"] for e in s.events if e.kind == "damage"] == [6]  # 4 + 2 (SAO-134)
     assert "lisbeth" not in s.tokens  # back to Lisbeth
 
@@ -45,7 +45,7 @@ def test_sao_134_135_ex_05_boost_applies_to_each_skill():
     s = act(s, "ability lisbeth boost kirito +2")
     s = act(act(s, "finalize"), "done")
     s = act(roll(s, 2, 2, 6, 4, 4, 5), "finalize")
-    for t in ("skill vertical_arc 0 1", "skill vertical_arc 3 4", "skill rage_spike 2", "done"):
+    for t in ("skill vertical_arc 1 2", "skill vertical_arc 4 5", "skill rage_spike 3", "done"):
         s = act(s, t)
     assert [e.data["damage"] for e in s.events if e.kind == "damage"] == [15]
 
@@ -98,8 +98,8 @@ def test_sao_139_140_rul_38_rul_39_die_control():
     s = act(act(act(s, "back"), "finalize"), "done")
     s = act(act(roll(s, *([5] * 6)), "finalize"), "done")  # Silica's turn
     s = roll(s, 1, 2, 3, 4, 5, 6)  # Kirito's next turn
-    assert "control 0 6" in texts(s) and not any(t.startswith("control 3") for t in texts(s))
-    s = act(s, "control 0 6")
+    assert "control 1 6" in texts(s) and not any(t.startswith("control 4") for t in texts(s))
+    s = act(s, "control 1 6")
     assert s.pool[0].value == 6 and not any(t.startswith("control") for t in texts(s))
     s = act(act(s, "finalize"), "done")
     assert "silica" not in s.tokens
@@ -113,7 +113,7 @@ def test_rul_38_die_control_any_number_flag():
     s = act(act(act(s, "back"), "finalize"), "done")
     s = act(act(roll(s, *([5] * 6)), "finalize"), "done")
     s = roll(s, 1, 2, 3, 4, 5, 6)
-    s = act(act(s, "control 0 6"), "control 1 6")
+    s = act(act(s, "control 1 6"), "control 2 6")
     assert [d.value for d in s.pool[:3]] == [6, 6, 3]
 
 
@@ -138,14 +138,59 @@ def test_sao_016_017_usage_by_level_and_player_count():
     assert s2.usage_max(0) > s2.card(0).usage[0][0]
 
 
+@pytest.mark.parametrize("seats", [1, 2, 3, 4])
+@pytest.mark.parametrize("difficulty", ["normal", "hard"])
+def test_sao_100_usage_rises_at_level_80_for_every_player_count(seats, difficulty):
+    """SAO-100: clearing the middle section raises ability usage, whatever the number of players (on
+    hard too, SAO-131); SAO-099: level 50 does not."""
+    s = start(seats, difficulty=difficulty)
+    for i in range(len(s.characters)):
+        at = []
+        for stage in (0, 1, 2):
+            s.characters[i].level = stage
+            at.append(s.usage_max(i))
+        assert at[2] > at[1] == at[0], (s.characters[i].id, at)
+
+
+def test_sao_100_content_must_raise_usage_at_level_80():
+    """SAO-100: a character card whose usage does not go up at level 80 is refused with the field named."""
+    from pydantic import ValidationError
+
+    from bouts.games.sao.cards import CharacterCard, reference_catalog
+
+    data = reference_catalog().characters["kirito"].model_dump()
+    data["usage"] = [[2, 1, 1], [2, 1, 1], [3, 2, 1]]
+    with pytest.raises(ValidationError, match="4 players: 1 -> 1"):
+        CharacterCard.model_validate(data)
+
+
+@pytest.mark.parametrize("seats", [1, 2, 3, 4])
+def test_sao_131_rul_47_hard_reduces_usage_from_the_first_scenario(seats):
+    """SAO-131, SAO-RUL-47: on hard the usage token starts lower than on normal (1, SAO-038) from the first
+    scenario on, never above the maximum the table shows nor below 0; with no uses the abilities are
+    not offered (the table never shows uses 1/0 while an ability still works)."""
+    normal = start(seats)
+    hard = start(seats, difficulty="hard", hard_usage_reduction=1)
+    for i, c in enumerate(hard.characters):
+        assert normal.characters[i].usage == 1 <= normal.usage_max(i)
+        assert c.usage == 0 < normal.characters[i].usage
+        assert 0 <= c.usage <= hard.usage_max(i) == max(0, normal.usage_max(i) - 1)
+    while kind(hard) != "roll":
+        hard = act(hard, texts(hard)[0])
+    hard = roll(hard, *([1] * len(hard.pending[-1].get("dice"))))
+    assert not any(t.startswith("ability ") for t in texts(hard))
+    view = GAME.view(hard, 0)
+    assert all(c["usage"] <= c["usage_max"] for c in view["characters"])
+
+
 def test_sao_130_rul_46_easy_free_use():
     """SAO-130, SAO-RUL-46: on easy, the turn player and partner each get one free use per turn."""
     s = roll(start(2, difficulty="easy"), 1, 2, 3, 4, 5, 6)
     s.characters[0].usage = 0
-    s = act(s, "ability kirito edge 0 6")
+    s = act(s, "ability kirito edge 1 6")
     assert char(s, "kirito").usage == 0 and not any(t.startswith("ability kirito") for t in texts(s))
     s = act(s, "ask_partner")
-    s = act(s, "ability asuna flip 1")
+    s = act(s, "ability asuna flip 2")
     assert char(s, "asuna").usage == 1  # free as well
 
 

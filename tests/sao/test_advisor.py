@@ -69,14 +69,15 @@ def test_best_assignment_matches_brute_force(dice, which, defense, boost):
     assert not (set(used) - set(dice)) and len(used) <= len(dice)
 
 
-def brute_value(pool, skills, mods, left, remaining, switch_value):
-    """Expected objective under optimal play, by enumerating ordered outcomes of every reroll subset."""
+def brute_value(pool, skills, mods, left, remaining, switch_value, loss=0):
+    """Expected objective under optimal play, by enumerating ordered outcomes of every reroll subset;
+    ``loss`` is subtracted when the counterattack is not avoided (no Switch)."""
 
     @cache
     def final(codes):
         a = best_assignment(codes, skills, mods)
         options = [a.best] + ([a.best_switch] if a.best_switch else [])
-        return max(min(x.damage, remaining) + (switch_value if x.switch else 0) for x in options)
+        return max(min(x.damage, remaining) + (switch_value if x.switch else -loss) for x in options)
 
     @cache
     def value(state, r):
@@ -146,8 +147,84 @@ def test_reroll_advice_in_a_game_and_hint_lines():
     assert advice[0].outlook.value >= max(c.outlook.value for c in advice)
     assert any(not c.dice for c in advice)
     lines = hint_lines(s, 0, top=3)
-    assert len(lines) == 3 and lines[0].startswith("1. ") and "switch" in lines[0]
+    assert len(lines) >= 3 and lines[0].startswith("1. ") and "switch" in lines[0]
     assert hint_lines(s, 1) == []  # not seat 1's decision
     assert hint_lines(act(s, "finalize"), 0) == []
-    s2 = roll(act(roll(act(s, "reroll 0"), 2), "reroll 0"), 2)
+    s2 = roll(act(roll(act(s, "reroll 1"), 2), "reroll 1"), 2)
     assert all(not c.dice for c in reroll_advice(s2))  # no rerolls left: only finalize
+
+
+@settings(max_examples=10, deadline=None)
+@given(values=st.lists(st.integers(1, 6), min_size=3, max_size=3), which=st.integers(0, 3),
+       remaining=st.sampled_from([3, 40]))
+def test_lethal_counterattack_objective_matches_brute_force(values, which, remaining):
+    """The advisor's objective is the player's: when the counterattack would lose the game, every plan is
+    valued with the loss (LOSS) unless it Switches: exact against brute force, and the ranking puts the
+    probability of not losing first."""
+    from bouts.games.sao.advisor import LOSS
+
+    pool = [(REGULAR, v) for v in values]
+    skills = SKILL_SETS[which]
+    ranked = advise_pool(pool, skills, Modifiers(), 1, remaining, 3, loss=LOSS)
+    assert abs(ranked[0].outlook.value - brute_value(pool, skills, Modifiers(), 1, remaining, 3, LOSS)) < 1e-6
+    assert ranked[0].outlook.safe >= max(c.outlook.safe for c in ranked) - 1e-9
+    for c in ranked:
+        assert abs(c.outlook.safe - c.outlook.switch) < 1e-9  # outside the final ordeal only a Switch saves
+
+
+def lethal_turn():
+    """Kirito (2 HP left) and Asuna on the Ambush (3 damage, AoE); the dice 4 4 5 | 2 2 6, no rerolls left."""
+    s = roll(start(2), 4, 4, 5, 2, 2, 6)
+    s.characters[0].damage = s.hp(0) - 2
+    s.rerolls_used = 2
+    return s
+
+
+def test_lethal_hint_warns_and_includes_dual_edge_that_guarantees_the_switch():
+    """A counterattack that would kill loses the game (SAO-114): the hint says so, and Dual edge turning the
+    5 into a 6 (a certain Switch) appears with its survival chance; the finalize line warns."""
+    s = lethal_turn()
+    lines = hint_lines(s, 0)
+    assert lines[0].startswith("LETHAL") and "Kirito (2 HP)" in lines[0]
+    assert "survive 0.0%" in lines[1]  # finalizing as they lie loses
+    edge = [line for line in lines if "[ability kirito edge 3 6]" in line]
+    assert edge and "survive 100.0%" in edge[0] and "switch 100.0%" in edge[0]
+    from bouts.games.sao.game import Sao
+
+    menu = {str(a): Sao().describe(s, 0, a) for a in Sao().legal_actions(s, 0)}
+    assert "LETHAL" in menu["finalize"]
+    view = Sao().view(s, 0)
+    assert view["counterattack"]["kills"] == ["Kirito"] and "LETHAL" in Sao().render(view)
+
+
+def test_heuristic_takes_the_life_saving_ability_when_the_counterattack_is_lethal():
+    """The heuristic follows the same objective: Dual edge for the certain Switch, then every die used."""
+    import random
+
+    from bouts.games.sao.game import Sao
+    from bouts.games.sao.strategy import choose
+
+    s = lethal_turn()
+    game = Sao()
+    choice = choose(game, s, 0, random.Random(0))
+    assert str(choice) == "ability kirito edge 3 6"
+    s = act(act(s, str(choice)), "finalize")
+    while s.pending[-1].kind == "assign":
+        s = game.apply(s, 0, choose(game, s, 0, random.Random(0)))
+    assert s.result is None and s.characters[0].damage == s.hp(0) - 2  # the Switch: no counterattack
+
+
+def test_lethal_assign_prefers_the_switch_over_damage():
+    """At the assign step the heuristic takes a Switch over more damage when the counterattack would kill."""
+    import random
+
+    from bouts.games.sao.game import Sao
+    from bouts.games.sao.strategy import choose
+
+    game = Sao()
+    s = roll(start(2), 4, 4, 6, 2, 2, 6)  # 44 22 66: all pairs (12 damage) or spikes; every die usable
+    s.characters[0].damage = s.hp(0) - 2
+    s = act(s, "finalize")
+    while s.pending and s.pending[-1].kind == "assign":
+        s = game.apply(s, 0, choose(game, s, 0, random.Random(0)))
+    assert s.result is None and any(e.kind == "switch" for e in s.events)

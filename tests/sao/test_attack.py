@@ -44,19 +44,19 @@ def test_sao_069_skills_depend_on_level():
     s = start(2, scenarios=QUIET, prep=level(1, 1))
     s = act(act(s, "keep"), "keep")
     s = act(roll(s, *([5] * 8)), "finalize")
-    assert "skill howling_octave 0 1 2 3 4 5" in texts(s)
+    assert "skill howling_octave 1 2 3 4 5 6" in texts(s)
 
 
 def test_sao_070_071_rul_48_each_die_once_skill_many_times():
     """SAO-070: each die is spent once; SAO-071: a skill may trigger several times; SAO-RUL-48:
     triggering is a choice."""
     s = assign((4, 4, 4, 4, 1, 2))
-    s = act(s, "skill vertical_arc 0 1")
-    assert "skill vertical_arc 2 3" in texts(s)
-    assert not any(t.startswith("skill vertical_arc 0") for t in texts(s))
+    s = act(s, "skill vertical_arc 1 2")
+    assert "skill vertical_arc 3 4" in texts(s)
+    assert not any(t.startswith("skill vertical_arc 1") for t in texts(s))
     with pytest.raises(IllegalAction):
-        act(s, "skill vertical_arc 0 2")
-    s = act(s, "skill vertical_arc 2 3")
+        act(s, "skill vertical_arc 1 3")
+    s = act(s, "skill vertical_arc 3 4")
     assert [k for k, _ in s.triggered] == ["vertical_arc", "vertical_arc"]
     assert "done" in texts(s)
 
@@ -64,7 +64,7 @@ def test_sao_070_071_rul_48_each_die_once_skill_many_times():
 def test_sao_072_073_085_damage_counters_stay_until_step_beaten():
     """SAO-072, SAO-073, SAO-085: damage is kept on the scenario card across turns."""
     s = assign((4, 4, 5, 5, 5, 5), scenarios=QUIET)
-    s = act(act(s, "skill vertical_arc 0 1"), "done")
+    s = act(act(s, "skill vertical_arc 1 2"), "done")
     assert s.step_damage == 4 and s.step == 0  # 8 HP step: 4 left
     s = act(roll(s, 5, 5, 5, 5, 5, 5), "finalize")
     s = act(s, "done")
@@ -75,7 +75,7 @@ def test_sao_074_075_010_rul_13_switch_skips_counter():
     """SAO-074/SAO-RUL-12: unused dice only block the Switch; SAO-075, SAO-010, SAO-RUL-13, SAO-005:
     using every die is a Switch, automatically, and the counterattack is skipped."""
     s = assign((2, 2, 4, 4, 6, 6))
-    for t in ("skill vertical_arc 0 1", "skill vertical_arc 2 3", "skill vertical_arc 4 5"):
+    for t in ("skill vertical_arc 1 2", "skill vertical_arc 3 4", "skill vertical_arc 5 6"):
         s = act(s, t)
     s = act(s, "done")
     assert any(e.kind == "switch" for e in s.events) and all(c.damage == 0 for c in s.characters)
@@ -85,7 +85,7 @@ def test_sao_074_075_010_rul_13_switch_skips_counter():
 def test_sao_076_one_unused_die_no_switch():
     """SAO-076: one unused die and there is no Switch; SAO-077: the enemy attacks back."""
     s = assign((2, 2, 4, 4, 6, 3))
-    for t in ("skill vertical_arc 0 1", "skill vertical_arc 2 3", "skill rage_spike 4", "done"):
+    for t in ("skill vertical_arc 1 2", "skill vertical_arc 3 4", "skill rage_spike 5", "done"):
         s = act(s, t)
     assert not any(e.kind == "switch" for e in s.events)
     assert any(e.kind == "hurt" for e in s.events)
@@ -111,7 +111,7 @@ def test_sao_dt_01_080_081_rul_10_rul_11_beaten_at_exact_hp_after_counter():
     then the step is beaten, counters removed and the token moves on (SAO-081, SAO-RUL-10, SAO-RUL-11)."""
     s = at(0, 11)
     s = act(roll(s, 2, 2, 4, 4, 6, 3), "finalize")
-    for t in ("skill vertical_arc 0 1", "skill vertical_arc 2 3", "skill rage_spike 4", "done"):
+    for t in ("skill vertical_arc 1 2", "skill vertical_arc 3 4", "skill rage_spike 5", "done"):
         s = act(s, t)
     order = [e.kind for e in s.events]
     assert order.index("hurt") < order.index("step_beaten") < order.index("step")
@@ -125,14 +125,14 @@ def test_sao_dt_02_082_083_no_carry_over():
     s = at(0, 11)
     s.characters[0].usage = 1
     s = act(roll(s, 6, 6, 6, 6, 2, 2), "finalize")  # 4 sixes: Horizontal Square 10 + pair 4 = 14
-    s = act(act(act(s, "skill horizontal_square 0 1 2 3"), "skill vertical_arc 4 5"), "done")
+    s = act(act(act(s, "skill horizontal_square 1 2 3 4"), "skill vertical_arc 5 6"), "done")
     assert s.step == 1 and s.step_damage == 0
 
 
 def test_sao_dt_03_switch_three_players():
     """SAO-DT-03: 3 players, every die used: no counter, nobody hurt, turn player Exhausted, partner next."""
     s = assign((2, 2, 4, 4, 6, 6), seats=3, scenarios=QUIET)
-    for t in ("skill vertical_arc 0 1", "skill vertical_arc 2 3", "skill vertical_arc 4 5", "done"):
+    for t in ("skill vertical_arc 1 2", "skill vertical_arc 3 4", "skill vertical_arc 5 6", "done"):
         s = act(s, t)
     assert not any(e.kind == "hurt" for e in s.events)
     assert char(s, "kirito").exhausted and s.characters[s.turn_char].id == "asuna"
@@ -145,7 +145,7 @@ def test_sao_dt_04_rul_15_death_beats_clearing():
     s.characters[0].damage = s.hp(0) - 1  # step 2 has no AoE: the turn player is hit
     assert s.step == 1 and s.step + 1 == len(s.scenario.steps)
     s = act(roll(s, 2, 2, 3, 5, 5, 1), "finalize")
-    s = act(act(s, "skill vertical_arc 0 1"), "done")
+    s = act(act(s, "skill vertical_arc 1 2"), "done")
     assert s.result == "lost" and GAME.outcome(s).winners == ()
     assert not any(e.kind in ("item", "level", "cleared") for e in s.events)
     assert s.characters[0].level == 0
@@ -156,7 +156,7 @@ def test_sao_dt_04_aoe_variant():
     s = at(0, 16)
     s.characters[1].damage = s.hp(1) - 1
     s = act(roll(s, 2, 2, 3, 5, 5, 1), "finalize")
-    s = act(act(s, "skill vertical_arc 0 1"), "done")
+    s = act(act(s, "skill vertical_arc 1 2"), "done")
     assert s.result == "lost" and char(s, "asuna").dead
 
 
@@ -164,7 +164,7 @@ def test_sao_011_defeat_checked_after_counter():
     """SAO-011: the enemy is checked for defeat after the counterattack, at zero or less HP."""
     s = at(0, 16)
     s = act(roll(s, 2, 2, 3, 5, 5, 1), "finalize")
-    s = act(act(s, "skill vertical_arc 0 1"), "done")
+    s = act(act(s, "skill vertical_arc 1 2"), "done")
     kinds = [e.kind for e in s.events]
     assert kinds.index("hurt") < kinds.index("step_beaten")
 
@@ -173,7 +173,7 @@ def test_sao_084_last_step_clears_scenario():
     """SAO-084: beating the last step beats the scenario."""
     s = at(1, 16)
     s = act(roll(s, 2, 2, 3, 5, 5, 1), "finalize")
-    s = act(act(s, "skill vertical_arc 0 1"), "done")
+    s = act(act(s, "skill vertical_arc 1 2"), "done")
     assert any(e.kind == "cleared" for e in s.events)
 
 
@@ -212,13 +212,13 @@ def test_turn_damage_uses_step_defense_in_play():
     """SAO-148 in play: Large beast (Defense 3) reduces Vertical Arc's 4 to 1."""
     s = start(2, scenarios=("ambush", "beast", "giant", "final_battle"), prep=level(0, 1))
     s = act(roll(s, 2, 2, 5, 5, 5, 5, 1, 3), "finalize")
-    s = act(s, "skill vertical_arc 0 1")
+    s = act(s, "skill vertical_arc 1 2")
     assert turn_damage(s, False) == 1
 
 
 def test_sao_009_004_chain_flow():
     """SAO-004, SAO-009: a chain: partner chosen, both roll, damage when the combined result fits."""
     s = assign((1, 3, 5, 2, 4, 4))
-    assert "skill vertical_arc 4 5" in texts(s)  # the pair comes from the partner's support dice
-    s = act(act(s, "skill vertical_arc 4 5"), "done")
+    assert "skill vertical_arc 5 6" in texts(s)  # the pair comes from the partner's support dice
+    s = act(act(s, "skill vertical_arc 5 6"), "done")
     assert s.step_damage == 4

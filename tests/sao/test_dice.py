@@ -23,7 +23,7 @@ def test_sao_053_054_055_rul_03_main_and_support_dice_amount():
     s = roll(s, 2, 2, 1, 5, 6, 6)
     s = act(s, "finalize")
     # Kirito may combine his main 2 2 and the support 6 with his skills: one pool
-    assert "skill rage_spike 4" in texts(s) and "skill vertical_arc 4 5" in texts(s)
+    assert "skill rage_spike 5" in texts(s) and "skill vertical_arc 5 6" in texts(s)
 
 
 def test_sao_056_057_rul_04_up_to_two_joint_rerolls_optional():
@@ -32,7 +32,7 @@ def test_sao_056_057_rul_04_up_to_two_joint_rerolls_optional():
     for rerolls in (0, 1, 2):
         s = roll(start(2), 1, 2, 3, 4, 5, 6)
         for _ in range(rerolls):
-            s = roll(act(s, "reroll 0"), 6)
+            s = roll(act(s, "reroll 1"), 6)
         assert "finalize" in texts(s)
         assert any(t.startswith("reroll") for t in texts(s)) == (rerolls < 2)
         assert kind(act(s, "finalize")) == "assign"
@@ -42,7 +42,7 @@ def test_sao_058_059_060_061_agreed_set_rolled_at_once():
     """SAO-058 (confer: the turn player names the agreed set), SAO-059, SAO-060, SAO-061: every agreed
     die is rerolled in one simultaneous roll; no die can be added after seeing results."""
     s = roll(start(2), 1, 2, 3, 4, 5, 6)
-    s = act(s, "reroll 0 3 4")
+    s = act(s, "reroll 1 4 5")
     assert GAME.to_act(s) == (CHANCE,) and s.pending[-1].get("dice") == (0, 3, 4)
     with pytest.raises(IllegalAction):
         GAME.apply(s, CHANCE, "roll 6 6")  # all three agreed dice must be rolled
@@ -55,9 +55,9 @@ def test_sao_062_063_064_second_reroll_any_dice():
     """SAO-062: the second reroll may use dice not in the first; SAO-063: the same die twice;
     SAO-064: one player's dice only."""
     s = roll(start(2), 1, 2, 3, 4, 5, 6)
-    s = roll(act(s, "reroll 1"), 4)
-    assert "reroll 1" in texts(s) and "reroll 5" in texts(s) and "reroll 0 2 3 4 5" in texts(s)
-    s = roll(act(s, "reroll 3 4 5"), 1, 1, 1)
+    s = roll(act(s, "reroll 2"), 4)
+    assert "reroll 2" in texts(s) and "reroll 6" in texts(s) and "reroll 1 3 4 5 6" in texts(s)
+    s = roll(act(s, "reroll 4 5 6"), 1, 1, 1)
     assert [d.value for d in s.pool] == [1, 4, 3, 1, 1, 1]
 
 
@@ -65,10 +65,10 @@ def test_sao_dt_08_150_151_reroll_minus_one_and_no_reroll():
     """SAO-DT-08: Reroll -1 leaves exactly one reroll; No reroll none (SAO-150, SAO-151)."""
     s = roll(start(2, scenarios=("trap_room", "assassin", "giant", "final_battle")), 1, 2, 3, 4, 5, 6)
     assert s.current_step.reroll_minus_one
-    s = roll(act(s, "reroll 0"), 2)
+    s = roll(act(s, "reroll 1"), 2)
     assert not any(t.startswith("reroll") for t in texts(s))
     with pytest.raises(IllegalAction):
-        act(s, "reroll 0")
+        act(s, "reroll 1")
     # move the Step token to the No reroll step before the turn begins
     s2 = GAME.setup(2, {"scenarios": ["ambush", "assassin", "sentinel", "final_battle"]})
     level(2, 2)(s2)
@@ -89,23 +89,23 @@ def test_sao_065_066_067_dt_10_ability_usage():
     in a turn (SAO-065, SAO-066, SAO-067)."""
     s = roll(start(2), 1, 2, 3, 4, 5, 6)
     assert char(s, "kirito").usage == 1
-    s = act(s, "ability kirito edge 0 6")
+    s = act(s, "ability kirito edge 1 6")
     assert s.pool[0].value == 6 and char(s, "kirito").usage == 0
     assert not any(t.startswith("ability kirito") for t in texts(s))
     s = roll(start(2, prep=lambda st: setattr(st.characters[0], "usage", 2)), 1, 2, 3, 4, 5, 6)
-    s = act(s, "ability kirito edge 0 6")
     s = act(s, "ability kirito edge 1 6")
+    s = act(s, "ability kirito edge 2 6")
     assert [d.value for d in s.pool[:3]] == [6, 6, 3] and char(s, "kirito").usage == 0
 
 
 def test_sao_rul_07_abilities_between_rerolls_not_after_finalize():
     """SAO-RUL-07: abilities may be used before, between or after rerolls until the result is final."""
     s = roll(start(2, prep=lambda st: setattr(st.characters[0], "usage", 3)), 1, 2, 3, 4, 5, 6)
-    s = act(s, "ability kirito edge 0 6")
-    s = roll(act(s, "reroll 1"), 2)
     s = act(s, "ability kirito edge 1 6")
     s = roll(act(s, "reroll 2"), 2)
     s = act(s, "ability kirito edge 2 6")
+    s = roll(act(s, "reroll 3"), 2)
+    s = act(s, "ability kirito edge 3 6")
     s = act(s, "finalize")
     assert not any(t.startswith("ability") for t in texts(s))
 
@@ -145,11 +145,11 @@ def test_sao_105_106_dt_13_rul_09_wild_faces():
     assert s.pool[0].value == FACE and s.pool[4].value == SYMBOL
     s = act(s, "finalize")
     options = texts(s)
-    assert "skill vertical_arc 0 1" in options  # face + 5
-    assert "skill rage_spike 0" in options  # face as a 6
-    assert "skill vertical_arc 0 4" in options  # face + symbol (both as 1 or 2)
-    assert "skill vertical_arc 2 4" not in options  # symbol cannot be 3
-    assert not any(t.startswith("skill rage_spike 4") for t in options)  # symbol cannot be 6
+    assert "skill vertical_arc 1 2" in options  # face + 5
+    assert "skill rage_spike 1" in options  # face as a 6
+    assert "skill vertical_arc 1 5" in options  # face + symbol (both as 1 or 2)
+    assert "skill vertical_arc 3 5" not in options  # symbol cannot be 3
+    assert not any(t.startswith("skill rage_spike 5") for t in options)  # symbol cannot be 6
 
 
 def test_sao_152_rul_44_no_abilities():
@@ -182,14 +182,14 @@ def test_rul_08_exchange_when_rerolling():
     s = start(2, scenarios=QUIET, prep=level(1, 1))
     s = act(act(s, "keep"), "keep")  # no character dice at the first roll
     s = roll(s, 1, 2, 3, 4, 5, 6, 1, 2)
-    s = act(s, "reroll 1 2")  # two of Kirito's main dice
+    s = act(s, "reroll 2 3")  # two of Kirito's main dice
     assert kind(s) == "exchange" and GAME.to_act(s) == (0,) and texts(s) == ["exchange kirito", "keep"]
     s = act(s, "exchange kirito")
     assert GAME.to_act(s) == (CHANCE,)  # Asuna rerolls nothing: not asked
     assert s.pool[1].char == "kirito" and s.pool[2].char is None
     s = roll(s, 1, 6)
     assert s.pool[1].value == FACE and s.pool[2].value == 6
-    s = act(s, "reroll 1 5")  # Kirito's die is already in; Asuna rerolls her die 5
+    s = act(s, "reroll 2 6")  # Kirito's die is already in; Asuna rerolls her die 5
     assert texts(s) == ["exchange asuna", "keep"] and GAME.to_act(s) == (1,)
     s = roll(act(s, "keep"), 3, 3)
     assert s.pool[1].value == 3 and s.pool[1].char == "kirito"  # a rerolled character die reads its faces
@@ -214,3 +214,21 @@ def test_d6_results_are_the_draws_of_randint():
             return b
 
     assert d6_results(Loaded(1), 3) == (6, 6, 6)
+
+
+def test_reroll_short_form_numbers_dice_from_one_as_printed_and_the_menu_features_the_best_few():
+    """The 255 reroll subsets are no 255-line menu: `reroll 1 3 4` names dice as the table prints them
+    (from 1), the menu features the advisor's best few with finalize, and `more` holds the rest."""
+    s = roll(start(2), 2, 3, 6, 1, 2, 3)
+    view = GAME.view(s, 0)
+    assert "1:2" in GAME.render(view) and "6:3" in GAME.render(view)
+    s2 = act(s, "reroll 1 3 4")
+    assert s2.pending[-1].get("dice") == (0, 2, 3)  # dice 1, 3 and 4 as printed
+    featured = GAME.featured_actions(s, 0)
+    legal = GAME.legal_actions(s, 0)
+    assert len(legal) > 63 and len(featured) <= 16 and all(a in legal for a in featured)
+    from bouts.games.sao.advisor import reroll_advice
+
+    best = reroll_advice(s)[0]
+    assert str(featured[0]) == ("finalize" if not best.dice else "reroll " + " ".join(str(i + 1) for i in best.dice))
+    assert "finalize" in map(str, featured)

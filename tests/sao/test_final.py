@@ -92,7 +92,7 @@ def test_sao_dt_14_123_124_125_win_at_once_and_no_switch(tmp_path):
     s.step_damage = s.current_step.hp - 5
     s = roll(s, 2, 2, 6, 3, 3, 1, 4, 5, 1)  # Kirito's die (index 4) shows 3
     s = act(s, "finalize")
-    s = act(act(act(s, "skill vertical_arc 0 1"), "skill rage_spike 2"), "done")
+    s = act(act(act(s, "skill vertical_arc 1 2"), "skill rage_spike 3"), "done")
     assert s.result == "won" and GAME.outcome(s).winners == (0, 1)
     assert not any(e.kind == "hurt" for e in s.events)
 
@@ -100,8 +100,8 @@ def test_sao_dt_14_123_124_125_win_at_once_and_no_switch(tmp_path):
     assert len(s.pool) == 8  # no character dice: only 4 main dice (SAO-RUL-47)
     s.step_damage = 0
     s = act(roll(s, 2, 2, 3, 3, 4, 4, 5, 5), "finalize")
-    for t in ("skill vertical_arc 0 1", "skill vertical_arc 2 3", "skill vertical_arc 4 5",
-              "skill vertical_arc 6 7"):
+    for t in ("skill vertical_arc 1 2", "skill vertical_arc 3 4", "skill vertical_arc 5 6",
+              "skill vertical_arc 7 8"):
         s = act(s, t)
     s = act(s, "done")
     s = act(s, "endure") if kind(s) == "yui" else s
@@ -152,7 +152,7 @@ def test_sao_122_dt_16_rul_29_adding_up():
     s = final_battle(step=1)
     s = act(s, "keep")
     s = act(roll(s, 6, 6, 6, 6, 2, 3, 3, 1, 1), "finalize")
-    s = act(act(s, "skill horizontal_square 0 1 2 3"), "skill vertical_arc 5 6")
+    s = act(act(s, "skill horizontal_square 1 2 3 4"), "skill vertical_arc 6 7")
     assert turn_damage(s, False) == 10 and turn_damage(s, True) == 12
     assert "done combined" in texts(s)
     s = act(s, "done combined")

@@ -52,7 +52,7 @@ def test_replay_is_exact():
 def test_illegal_actions_change_nothing():
     s = roll(start(2), 1, 2, 3, 4, 5, 6)
     before = s.clone()
-    for bad in ("reroll 9", "skill vertical_arc 0 1", "ability asuna flip 0", "fly"):
+    for bad in ("reroll 10", "skill vertical_arc 1 2", "ability asuna flip 1", "fly"):
         with pytest.raises(IllegalAction):
             act(s, bad)
     with pytest.raises(IllegalAction):
@@ -110,7 +110,7 @@ def test_sao_rul_02_callouts_carry_no_rules():
     keeps plain integers."""
     s = roll(start(2), 2, 2, 6, 4, 4, 3)
     s = act(s, "finalize")
-    for t in ("skill vertical_arc 0 1", "skill vertical_arc 3 4", "skill rage_spike 2", "done"):
+    for t in ("skill vertical_arc 1 2", "skill vertical_arc 4 5", "skill rage_spike 3", "done"):
         s = act(s, t)
     assert s.step_damage == 5 + 2 + 2 and s.characters[0].damage == 2 + 1
 

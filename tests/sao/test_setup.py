@@ -189,3 +189,21 @@ def test_sao_022_044_steps_in_order_with_the_step_token():
     s.step_damage = s.current_step.hp
     s = act(act(roll(s, *([5] * 6)), "finalize"), "done")
     assert s.step == 1 and s.current_step.name == "Second hooligan" and GAME.view(s, 0)["step"] == 1
+
+
+def test_tuned_content_is_labelled_stand_in_and_counted_by_bouts_rules():
+    """Content labels tell the truth: a scenario whose numbers were tuned is a stand-in whose source says
+    what it was tuned from, and `bouts rules sao` counts it among the stand-ins."""
+    import subprocess
+    import sys
+
+    from bouts.games.sao.cards import reference_catalog
+
+    tuned = [s for s in reference_catalog().scenarios.values() if s.tuned]
+    assert tuned and all(s.stand_in and s.source and "tuned" in s.source for s in tuned)
+    stand_ins = sum(1 for s in reference_catalog().scenarios.values() if s.stand_in)
+    out = subprocess.run([sys.executable, "-m", "bouts.cli.main", "rules", "sao"], capture_output=True,
+                         text=True, timeout=60).stdout
+    assert f"scenario: {len(reference_catalog().scenarios)} entries ({stand_ins} stand-ins)" in out
+    for s in tuned:
+        assert f"{s.name} {s.id} (stand-in)" in out

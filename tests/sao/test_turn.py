@@ -35,7 +35,7 @@ def test_sao_045_046_kirito_starts_and_turn_order_of_parts():
     assert kind(s) == "roll_window"
     s = act(s, "finalize")
     assert kind(s) == "assign"
-    s = act(s, "skill vertical_arc 0 1")
+    s = act(s, "skill vertical_arc 1 2")
     s = act(s, "done")
     order = [e.kind for e in s.events]
     assert order.index("damage") < order.index("hurt") < order.index("exhausted") < order.index("turn")
@@ -94,7 +94,7 @@ def test_sao_089_exhausted_even_after_switch():
     s = act(s, "partner asuna")
     s = roll(s, 2, 2, 4, 4, 6, 6)
     s = act(s, "finalize")
-    for t in ("skill vertical_arc 0 1", "skill vertical_arc 2 3", "skill vertical_arc 4 5"):
+    for t in ("skill vertical_arc 1 2", "skill vertical_arc 3 4", "skill vertical_arc 5 6"):
         s = act(s, t)
     s = act(s, "done")
     assert any(e.kind == "switch" for e in s.events)

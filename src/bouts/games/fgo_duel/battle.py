@@ -71,6 +71,15 @@ class Total:
         return self.cards + self.buster + self.brave + self.chips + self.skills
 
 
+def breakdown(cards: int, buster: int, brave: int, chips: int, skills: int) -> str:
+    """A battle total's parts as a player adds them up (FGO-057)."""
+    parts = [f"cards {cards}"]
+    for name, value in (("Buster", buster), ("Brave", brave), ("chips", chips), ("skills", skills)):
+        if value:
+            parts.append(f"{name} {value}")
+    return " + ".join(parts)
+
+
 def chip_bonus(chips: list[Chip]) -> int:
     """Power from chips placed in earlier turns (FGO-051, FGO-052, FGO-055, FGO-RUL-05, FGO-RUL-06)."""
     total = 0

@@ -83,6 +83,9 @@ class SkillCard(Entry):
     """For ``power``: only against servants of these classes (empty: any)."""
     card_type: CardType | None = None
     """For ``card_power``: the command card type that gains power."""
+    pays_np: int = Field(0, ge=0)
+    """While face up, this card may be removed from the game to pay this much of another skill's NP cost
+    (夢幻のカリスマ, duel.fate-go.jp/faq); 0: it cannot."""
 
     @model_validator(mode="after")
     def _consistent(self) -> SkillCard:

@@ -18,7 +18,7 @@ from bouts.games.fgo_duel.cards import CATALOGS, Catalog
 from bouts.games.fgo_duel.movement import legal_moves
 from bouts.games.fgo_duel.options import OPTION_HELP, FgoOptions
 from bouts.games.fgo_duel.state import ONLY_SEAT, FgoState, Master, Phase, SkillState
-from bouts.games.fgo_duel.view import describe_action, hints_for, render_view, view_of
+from bouts.games.fgo_duel.view import describe_action, hints_for, render_skills, render_view, shown_values, view_of
 
 INFO = GameInfo(
     id="fgo_duel",
@@ -62,7 +62,8 @@ class FgoDuel(Game[FgoState, FgoAction]):
     # -- set-up ---------------------------------------------------------------------------
     def setup(self, seats: int, options: Mapping[str, Any] | None = None,
               content: Any | None = None, seed: int = 0) -> FgoState:
-        """Decide the first player, then build parties (or take them from the options)."""
+        """Prepare the parties (パーティの準備, sealed), then decide the first player (②), then reveal the status
+        cards (③) and deal: the rulebook's order (rulebook L73-98, FGO-011, FGO-017..FGO-019, FGO-085)."""
         opts = validate_options(FgoOptions, options)
         catalog: Catalog = self.catalog(content)
         if seats != 2:
@@ -74,22 +75,33 @@ class FgoDuel(Game[FgoState, FgoAction]):
                 problem = party.party_problem(catalog, opts, tuple(tokens))
                 if problem:
                     raise OptionsError(f"option 'parties': seat {seat}: {problem}")
-        state = FgoState(opts, catalog, [Master(), Master()], Phase.FIRST_PLAYER)
-        if opts.first_player is not None:
-            self._first_player(state, opts.first_player)
+        state = FgoState(opts, catalog, [Master(), Master()], Phase.PARTY)
+        if opts.parties is None:  # パーティの準備 comes before the game's set-up steps (rulebook L73-98)
+            state.sealed = SealedChoices(waiting=[0, 1])
+        else:
+            self._parties_ready(state)
         return state
 
+    def _parties_ready(self, state: FgoState) -> None:
+        """Both parties are prepared: step ② decides the first player (a chance step unless agreed)."""
+        state.phase = Phase.FIRST_PLAYER
+        if state.options.first_player is not None:
+            self._first_player(state, state.options.first_player)
+
     def _first_player(self, state: FgoState, first: int) -> None:
-        """Step ②: who goes first (FGO-017); then the parties (FGO-011, FGO-018)."""
+        """Step ②: who goes first (FGO-017); then ③ the status cards are turned face up and placed
+        (FGO-018..FGO-021), ④-⑤ the decks and hands."""
         state.first = state.turn = first
         state.events.append(Event("first", f"Seat {first} goes first (先攻)", {"first": first}))
         if state.options.parties is not None:
-            for seat, tokens in enumerate(state.options.parties):
-                party.install_party(state, seat, tuple(tokens))
-            turn.deal(state)
+            chosen = dict(enumerate(tuple(tokens) for tokens in state.options.parties))
         else:
-            state.phase = Phase.PARTY
-            state.sealed = SealedChoices(waiting=[0, 1])
+            assert state.sealed is not None
+            chosen = state.sealed.revealed()
+            state.sealed = None
+        for seat in (0, 1):
+            party.install_party(state, seat, tuple(chosen[seat]))
+        turn.deal(state)
 
     # -- who acts ---------------------------------------------------------------------------
     def to_act(self, state: FgoState) -> tuple[Seat, ...]:
@@ -202,11 +214,7 @@ class FgoDuel(Game[FgoState, FgoAction]):
             if len(picks) == party.PARTY_SIZE:
                 state.sealed.choose(seat, tuple(picks))
             if state.sealed.is_complete:
-                chosen = state.sealed.revealed()
-                state.sealed = None
-                for s in (0, 1):
-                    party.install_party(state, s, tuple(chosen[s]))
-                turn.deal(state)
+                self._parties_ready(state)
         elif verb in ("keep", "mulligan"):  # FGO-025, FGO-026
             if verb == "mulligan":
                 deck.mulligan(state, seat)
@@ -224,9 +232,10 @@ class FgoDuel(Game[FgoState, FgoAction]):
             else:
                 turn.finish_turn(state)
         elif verb == "skill":
-            target = act.args[1] if len(act.args) > 1 else None
+            rest = [a for a in act.args[1:] if not a.startswith("pay:")]
+            payer = next((a[4:] for a in act.args[1:] if a.startswith("pay:")), None)
             state.after = "battle" if state.phase is Phase.TRIGGER else "action"
-            skills.use_skill(state, seat, act.args[0], target)
+            skills.use_skill(state, seat, act.args[0], rest[0] if rest else None, payer)
             turn.resume(state)
         elif verb == "battle":  # FGO-048: sealed until both have chosen
             assert state.sealed is not None
@@ -284,7 +293,7 @@ class FgoDuel(Game[FgoState, FgoAction]):
                     servant.skill = rng.choice(options)
             if new.sealed is not None and index in new.sealed.chosen:
                 new.sealed.chosen[index] = self._resample_sealed(new, index, rng)
-            if new.phase is Phase.PARTY:
+            if new.phase is Phase.PARTY or new.phase is Phase.FIRST_PLAYER:
                 picks = new.party_picks[index]
                 new.party_picks[index] = party.random_prefix(new.catalog, new.options, len(picks), rng)
                 if new.sealed is not None and index in new.sealed.chosen:
@@ -314,7 +323,7 @@ class FgoDuel(Game[FgoState, FgoAction]):
     @staticmethod
     def _resample_sealed(state: FgoState, index: int, rng: random.Random) -> tuple[str, ...]:
         master = state.masters[index]
-        if state.phase is Phase.PARTY:
+        if state.phase is Phase.PARTY or state.phase is Phase.FIRST_PLAYER:
             return rng.choice(party.all_parties(state.catalog, state.options.advanced, state.options.cost_cap))
         # battle cards: put the sealed ones back among the hidden cards, then draw a new choice
         count = len(master.battle)
@@ -339,6 +348,8 @@ class FgoDuel(Game[FgoState, FgoAction]):
     def seat_name(self, state: FgoState, seat: Seat) -> str:
         """``seat N (先攻)``."""
         if seat in (0, 1):
+            if state.phase is Phase.PARTY or state.phase is Phase.FIRST_PLAYER:
+                return f"seat {seat}"  # first and second are decided after the parties (rulebook L73-98)
             return f"seat {seat} ({'先攻' if seat == state.first else '後攻'})"
         return super().seat_name(state, seat)
 
@@ -353,3 +364,17 @@ class FgoDuel(Game[FgoState, FgoAction]):
     def render(self, view: Mapping[str, Any]) -> str:
         """The map and both masters as Rich markup."""
         return render_view(view)
+
+    def zones(self) -> dict[str, str]:
+        """Public zones to look at: every visible skill card with its whole text."""
+        return {"skills": "the skill cards on the table, whole texts (yours, and the opponent's face-up ones)"}
+
+    def render_zone(self, view: Mapping[str, Any], zone: str) -> str:
+        """``view skills``."""
+        if zone != "skills":
+            raise KeyError(zone)
+        return render_skills(view)
+
+    def shown_values(self, view: Mapping[str, Any]) -> list[str]:
+        """What :meth:`render` shows: area names, figures, chain counters, NP, skill cards, battle totals."""
+        return shown_values(view)

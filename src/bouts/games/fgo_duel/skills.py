@@ -37,6 +37,30 @@ def can_pay(state: FgoState, seat: int, skill: SkillCard) -> bool:
     return np_of(state, seat) >= skill.np_cost
 
 
+def np_payers(state: FgoState, seat: int, user: str) -> list[tuple[str, int]]:
+    """(servant, NP) of face-up skill cards that may be removed from the game to pay NP (夢幻のカリスマ),
+    other than the card being used."""
+    out = []
+    for servant in state.masters[seat].party:
+        if servant.servant == user or servant.skill is None or servant.skill_state is not SkillState.FACE_UP:
+            continue
+        pays = state.catalog.skills[servant.skill].pays_np
+        if pays:
+            out.append((servant.servant, pays))
+    return out
+
+
+def payments(state: FgoState, seat: int, user: str, skill: SkillCard, np: int) -> list[tuple[str, ...]]:
+    """The ways to pay ``skill``'s NP cost: ``()`` from NP alone, ``("pay:S",)`` removing S's skill card."""
+    if skill.np_cost == 0:
+        return [()]
+    out: list[tuple[str, ...]] = [()] if np >= skill.np_cost else []
+    for servant, pays in np_payers(state, seat, user):
+        if np + pays >= skill.np_cost:
+            out.append((f"pay:{servant}",))
+    return out
+
+
 def has_face_down_skill(state: FgoState, seat: int) -> bool:
     """Whether ``seat`` has a face-down skill card of a servant on the map (public knowledge)."""
     return any(s.skill_state is SkillState.FACE_DOWN and s.area is not None for s in state.masters[seat].party)
@@ -54,12 +78,14 @@ def start_options(state: FgoState) -> list[Act]:
             continue
         if np is None:
             np = np_of(state, seat)
-        if np < skill.np_cost:  # FGO-083: it cannot be paid
+        ways = payments(state, seat, servant.servant, skill, np)
+        if not ways:  # FGO-083: it cannot be paid
             continue
-        if skill.effect == "card_power":
-            out.extend(Act("skill", (servant.servant, ally.servant)) for ally in master.on_map())
-        else:
-            out.append(Act("skill", (servant.servant,)))
+        for pay in ways:
+            if skill.effect == "card_power":
+                out.extend(Act("skill", (servant.servant, ally.servant, *pay)) for ally in master.on_map())
+            else:
+                out.append(Act("skill", (servant.servant, *pay)))
     return out
 
 
@@ -71,9 +97,9 @@ def trigger_options(state: FgoState, seat: int, servant_id: str) -> list[Act]:
     servant = state.masters[seat].servant(servant_id)
     skill = skill_of(state, servant)
     out = [PASS]
-    if (skill is not None and servant.skill_state is SkillState.FACE_DOWN and skill.trigger == "enemy_moves_in"
-            and can_pay(state, seat, skill)):
-        out.append(Act("skill", (servant_id,)))
+    if skill is not None and servant.skill_state is SkillState.FACE_DOWN and skill.trigger == "enemy_moves_in":
+        out.extend(Act("skill", (servant_id, *pay)) for pay in payments(state, seat, servant_id, skill,
+                                                                         np_of(state, seat)))
     return out
 
 
@@ -99,13 +125,23 @@ def end_move_options(state: FgoState) -> list[Act]:
     return out
 
 
-def use_skill(state: FgoState, seat: int, servant_id: str, target: str | None) -> None:
-    """Turn the card face up paying its NP, carry out its effect, remove it unless 【常駐】 (FGO-091..FGO-095)."""
+def use_skill(state: FgoState, seat: int, servant_id: str, target: str | None, payer: str | None = None) -> None:
+    """Turn the card face up paying its NP (``payer``: the servant whose face-up 夢幻のカリスマ is removed
+    from the game to pay part of it), carry out its effect, remove it unless 【常駐】 (FGO-091..FGO-095)."""
     master = state.masters[seat]
     servant = master.servant(servant_id)
     skill = skill_of(state, servant)
     assert skill is not None
-    pay_np(state, seat, skill.np_cost)
+    cost = skill.np_cost
+    if payer is not None:
+        paying = master.servant(payer)
+        paid = state.catalog.skills[paying.skill or ""]
+        paying.skill_state = SkillState.REMOVED
+        cost = max(0, cost - paid.pays_np)
+        state.events.append(Event("skill_paid", f"Seat {seat} removes {paid.name} of "
+                                  f"{state.catalog.servants[payer].name} from the game to pay NP {paid.pays_np}",
+                                  {"seat": seat, "servant": payer, "skill": paid.id}))
+    pay_np(state, seat, cost)
     servant.skill_state = SkillState.FACE_UP
     servant.skill_revealed = True
     name = state.catalog.servants[servant_id].name

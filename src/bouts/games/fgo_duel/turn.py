@@ -62,7 +62,6 @@ def begin_turn(state: FgoState) -> None:
     state.turns += 1
     for master in state.masters:
         master.turn_skills = []
-    state.last_battle = None
     state.events.append(Event("turn", f"Turn {state.turns}: seat {state.turn}", {"turn": state.turns,
                                                                                   "seat": state.turn}))
     if state.options.advanced and skills.has_face_down_skill(state, state.turn):
@@ -162,7 +161,8 @@ def resolve_battle(state: FgoState) -> None:
         "attacker": attacker_seat, "result": result,
         "seats": {str(s): {"servant": fighting[s], "cards": list(chosen[s]), "chains": list(totals[s].chains),
                            "total": totals[s].value, "cards_power": totals[s].cards, "buster": totals[s].buster,
-                           "brave": totals[s].brave, "chips": totals[s].chips, "skills": totals[s].skills}
+                           "brave": totals[s].brave, "chips": totals[s].chips, "skills": totals[s].skills,
+                           "cards_text": [state.catalog.card_names[c] for c in chosen[s]]}
                   for s in (attacker_seat, defender_seat)},
     }
     names = state.catalog.card_names
@@ -170,7 +170,9 @@ def resolve_battle(state: FgoState) -> None:
     for s in (attacker_seat, defender_seat):
         chains = totals[s].chains
         parts.append(f"seat {s}: " + ", ".join([names[c] for c in chosen[s]])
-                     + (f" [{' '.join(chains)} CHAIN]" if chains else "") + f" = {totals[s].value}")
+                     + (f" [{' '.join(chains)} CHAIN]" if chains else "") + f" = {totals[s].value} ("
+                     + battle.breakdown(totals[s].cards, totals[s].buster, totals[s].brave, totals[s].chips,
+                                        totals[s].skills) + ")")
     text = "; ".join(parts)
     state.events.append(Event("reveal", f"Battle cards revealed: {text}; {result}"
                               + (" wins" if result != "tie" else ""), dict(state.last_battle), reveals=True))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -10,7 +11,7 @@ from bouts.core.contract import Seat
 from bouts.core.text import cell_width as cell_len
 from bouts.core.text import escape_markup as escape
 from bouts.games.fgo_duel.actions import Act, FgoAction
-from bouts.games.fgo_duel.battle import chains_of, total_of
+from bouts.games.fgo_duel.battle import breakdown, chains_of, chips_in_effect, total_of
 from bouts.games.fgo_duel.deck import card_name
 from bouts.games.fgo_duel.skills import np_of
 from bouts.games.fgo_duel.state import CHAIN_COUNTER_SQUARES, FgoState, Phase, ServantInPlay
@@ -49,7 +50,7 @@ def master_json(state: FgoState, index: int, seat: Seat | None) -> dict[str, Any
     sealed = state.sealed
     data: dict[str, Any] = {
         "seat": index,
-        "first": index == state.first,
+        "first": None if state.phase in (Phase.PARTY, Phase.FIRST_PLAYER) else index == state.first,
         "party": [servant_json(state, s, seat, index) for s in master.party],
         "deck_size": len(master.deck),
         "hand_size": len(master.hand),
@@ -57,11 +58,13 @@ def master_json(state: FgoState, index: int, seat: Seat | None) -> dict[str, Any
         "removed": [card_json(state, c) for c in master.removed],
         "np": np_of(state, index),
         "chips": [{"chain": c.chain, "square": c.square} for c in master.chips],
+        "chip_power": chips_in_effect(state, index),
         "card_total": master.card_total,
         "mulliganed": master.mulliganed,
         "battle_cards": len(master.battle),
         "has_chosen": sealed is not None and index in sealed.chosen,
-        "status_cards_placed": len(state.party_picks[index]) if state.phase is Phase.PARTY else len(master.party),
+        "status_cards_placed": (len(state.party_picks[index]) if state.phase in (Phase.PARTY, Phase.FIRST_PLAYER)
+                                else len(master.party)),
     }
     if seat == index:
         data["hand"] = [card_json(state, c) for c in master.hand]
@@ -135,9 +138,14 @@ def describe_action(state: FgoState, seat: Seat, action: FgoAction) -> str:
     if verb == "skill":
         servant = state.masters[seat].servant(args[0])
         skill_card = catalog.skills[servant.skill or ""]
-        target = f" on {catalog.servants[args[1]].name}" if len(args) > 1 else ""
-        return (f"Use {skill_card.name} of {catalog.servants[args[0]].name}{target} (NP {skill_card.np_cost}): "
-                f"{skill_card.text}")
+        rest = [a for a in args[1:] if not a.startswith("pay:")]
+        payer = next((a[4:] for a in args[1:] if a.startswith("pay:")), None)
+        target = f" on {catalog.servants[rest[0]].name}" if rest else ""
+        paying = f"NP {skill_card.np_cost}"
+        if payer is not None:
+            paid = catalog.skills[state.masters[seat].servant(payer).skill or ""]
+            paying += f", removing {paid.name} of {catalog.servants[payer].name} for NP {paid.pays_np}"
+        return f"Use {skill_card.name} of {catalog.servants[args[0]].name}{target} ({paying}): {skill_card.text}"
     if verb == "move":
         servant_id, area, card = args
         found = state.occupant(area)
@@ -149,19 +157,33 @@ def describe_action(state: FgoState, seat: Seat, action: FgoAction) -> str:
         return (f"Move {catalog.servants[servant_id].name} to {state.map.area(area).name}{what}, "
                 f"paying {card_name(state, card)}")
     if verb == "battle":
-        fighting = ""
+        fighting = enemy = ""
         if state.attack is not None:
-            fighting = state.attack.attacker if seat == state.turn else state.attack.defender or ""
-        chains = chains_of(catalog, args, fighting)
-        total = sum(catalog.command(c).power for c in args)
-        return "Play " + ", ".join(card_name(state, c) for c in args) + f" (power {total}" + \
-            (f", {' + '.join(chains)} CHAIN" if chains else "") + ")"
+            attack = state.attack
+            fighting, enemy = ((attack.attacker, attack.defender or "") if seat == state.turn
+                               else (attack.defender or "", attack.attacker))
+        if not enemy:
+            chains = chains_of(catalog, args, fighting)
+            power = sum(catalog.command(c).power for c in args)
+            return "Play " + ", ".join(card_name(state, c) for c in args) + f" (power {power}" + \
+                (f", {' + '.join(chains)} CHAIN" if chains else "") + ")"
+        total = total_of(state, seat, args, fighting, enemy)
+        parts = breakdown(total.cards, total.buster, total.brave, total.chips, total.skills)
+        return ("Play " + ", ".join(card_name(state, c) for c in args) + f": total {total.value} = {parts}"
+                + (f" ({' + '.join(total.chains)} CHAIN)" if total.chains else ""))
     if verb == "remove":
         return f"Remove {card_name(state, args[0])} from the game and shuffle the rest of the trash"
     if verb == "end_move":
         return (f"Trash {card_name(state, args[2])}: move {catalog.servants[args[0]].name} "
                 f"to {state.map.area(args[1]).name}")
     return str(action)
+
+
+def chip_text(chips: list[Mapping[str, Any]]) -> str:
+    """The chain counter as printed: the start square, the middle one and the rightmost one (FGO-RUL-05)."""
+    squares = ["".join(c["chain"][0].upper() for c in chips if c["square"] == s) or "·"
+               for s in range(CHAIN_COUNTER_SQUARES)]
+    return "[start " + "|".join(squares) + " right]"
 
 
 def hints_for(state: FgoState, seat: Seat, legal: tuple[FgoAction, ...]) -> list[str]:
@@ -185,6 +207,8 @@ def hints_for(state: FgoState, seat: Seat, legal: tuple[FgoAction, ...]) -> list
             out.append(f"total {value}: {describe_action(state, seat, action)}")
         if seat == state.turn:
             out.append("the attacker wins only with a strictly greater total; a tie changes nothing")
+        else:
+            out.append("the defender holds on a tie: match the attacker's total to keep the servant")
     return out
 
 
@@ -193,11 +217,12 @@ TYPE_STYLE = {"quick": "green", "arts": "blue", "buster": "red"}
 
 def _card(c: Mapping[str, Any]) -> str:
     style = TYPE_STYLE.get(c["type"], "white")
-    return f"[{style}]{c['servant']} {c['type'][0].upper()}{c['power']}[/]"
+    return f"[{style}]{escape(c['servant'])} {c['type'][0].upper()}{c['power']}[/]"
 
 
 def render_view(view: Mapping[str, Any]) -> str:
-    """The map as a graph with figures, then each master's chain counter, NP, trash and your hand."""
+    """The map as a graph of full area names with the figures beside them, then each master's chain
+    counter (chips and the power they give), NP, skill cards, trash and your hand (game strings escaped)."""
     game_map = view["map"]
     areas = {a["id"]: a for a in game_map["areas"]}
     figures: dict[str, tuple[str, str]] = {}
@@ -205,40 +230,46 @@ def render_view(view: Mapping[str, Any]) -> str:
         colour = "cyan" if m["seat"] == 0 else "magenta"
         for s in m["party"]:
             if s["area"]:
-                plain = f"S{m['seat']}:{s['id'][:9]}"
-                figures[s["area"]] = (f"[bold {colour}]{plain}[/]", plain)
+                plain = f"S{m['seat']}:{s['id']}"
+                figures[s["area"]] = (f"[bold {colour}]{escape(plain)}[/]", plain)
     by_pos = {tuple(a["pos"]): a for a in game_map["areas"]}
     links = {frozenset(link) for link in game_map["links"]}
     xs = sorted({a["pos"][0] for a in game_map["areas"]})
     ys = sorted({a["pos"][1] for a in game_map["areas"]}, reverse=True)
-    width = 20
+
+    def parts(a: Mapping[str, Any]) -> tuple[str, str]:
+        """(markup, plain text) of an area's label: its full name, its tag and the figure in it."""
+        tag = f"M{a['master']}" if a["master"] is not None else (
+            f"{a['initial'][0]}.{a['initial'][1]}" if a["initial"] else "")
+        plain = a["name"] + (" " + tag if tag else "")
+        markup = escape(plain)
+        figure = figures.get(a["id"])
+        if figure is not None:
+            markup += " " + figure[0]
+            plain += " " + figure[1]
+        return f"({markup})", f"({plain})"
+
+    width = max(cell_len(parts(a)[1]) for a in game_map["areas"]) + 1
 
     def cell(pos: tuple[int, int]) -> str:
         a = by_pos.get(pos)
         if a is None:
             return " " * width
-        name = a["name"]
-        while cell_len(name) > 10:
-            name = name[:-1]
-        label, plain = figures.get(a["id"], (escape(name), name))
-        tag = f"M{a['master']}" if a["master"] is not None else (
-            f"{a['initial'][0]}.{a['initial'][1]}" if a["initial"] else "")
-        text = f"({label}{' ' + tag if tag else ''})"
-        used = cell_len(plain) + (len(tag) + 1 if tag else 0) + 2
-        return text + " " * max(0, width - used)
+        markup, plain = parts(a)
+        return markup + " " * max(0, width - cell_len(plain))
 
     def linked(p: tuple[int, int], q: tuple[int, int]) -> bool:
         a, b = by_pos.get(p), by_pos.get(q)
         return a is not None and b is not None and frozenset((a["id"], b["id"])) in links
 
-    lines = [f"[bold]{game_map['name']}[/]  turn {view['turns']}  phase [bold]{view['phase']}[/]  "
+    lines = [f"[bold]{escape(game_map['name'])}[/]  turn {view['turns']}  phase [bold]{view['phase']}[/]  "
              f"to act: {view['to_act']}  ({'advanced' if view['advanced'] else 'basic'} rules)"]
     for row_index, y in enumerate(ys):
         row = ""
         for x in xs:
             row += cell((x, y))
             row += "─" if linked((x, y), (x + 1, y)) else " "
-        lines.append(row)
+        lines.append(row.rstrip())
         if row_index + 1 < len(ys):
             below = ys[row_index + 1]
             conn = ""
@@ -248,43 +279,102 @@ def render_view(view: Mapping[str, Any]) -> str:
                 up_r = linked((x, below), (x + 1, y))
                 diag = "X" if down_r and up_r else ("\\" if down_r else ("/" if up_r else " "))
                 conn += " " + vert + " " * (width - 2) + diag
-            lines.append(conn)
+            lines.append(conn.rstrip())
+    legend = []
     for a in (a for a in areas.values() if a["master"] is not None):
         gates = [areas[b if x == a["id"] else x]["name"] for x, b in game_map["links"] if a["id"] in (x, b)]
-        lines.append(f"M{a['master']} = seat {a['master']}'s {a['name']}, entered from {', '.join(gates)}")
-    lines.append("S0:/S1: figures of seat 0/1; 0.1 = seat 0's initial area 1")
+        legend.append(f"M{a['master']} = seat {a['master']}'s master area, entered from {', '.join(gates)}")
+    lines.append(escape("; ".join(legend) + "; S0:/S1: figures of seat 0/1; 0.1 = seat 0's initial area 1"))
     for m in view["masters"]:
-        squares = ["".join(c["chain"][0].upper() for c in m["chips"] if c["square"] == s) or "·"
-                   for s in range(CHAIN_COUNTER_SQUARES)]
-        chips = "[start " + "|".join(squares) + " right]"
-        head = (f"[bold]seat {m['seat']}[/] ({'先攻' if m['first'] else '後攻'})  deck {m['deck_size']}  "
+        bonus = m.get("chip_power", 0)
+        order = "" if m["first"] is None else (" (先攻)" if m["first"] else " (後攻)")
+        head = (f"[bold]seat {m['seat']}[/]{order}  deck {m['deck_size']}  "
                 f"hand {m['hand_size']}  trash {len(m['trash'])}  removed {len(m['removed'])}  "
-                f"total {m['card_total']}  NP {m['np']}  chain counter: {chips}")
+                f"total {m['card_total']}  NP {m['np']}  chain counter: {escape(chip_text(m['chips']))}"
+                + (f" (chips +{bonus} power now)" if bonus else ""))
         lines.append(head)
         for s in m["party"]:
             skill = s["skill"]
-            sk = ""
-            if skill is not None:
-                sk = f"  skill: {skill.get('name', '(face down)')} [{skill['state']}]"
-            where = areas[s["area"]]["name"] if s["area"] else "[red]destroyed[/]"
+            where = areas[s["area"]]["name"] if s["area"] else "destroyed"
             cards = " ".join(f"{c['type'][0].upper()}{c['power']}" for c in s["commands"])
-            lines.append(f"   {s['slot']}. {s['name']} ({s['class']}, cost {s['cost']}) at {where}  [{cards}]{sk}")
+            line = f"   {s['slot']}. {s['name']} ({s['class']}) at {where}  [{cards}]"
+            if skill is not None:
+                line = fit(line + "  skill " + skill_line(skill), LINE_CELLS)
+            lines.append(escape(line))
         if m["trash"]:
             lines.append("   trash: " + " ".join(_card(c) + ("↷" if c["sideways"] else "") for c in m["trash"]))
     attack = view.get("attack")
     if attack:
-        where = areas[attack["destination"]]["name"]
-        lines.append(f"[bold red]Attack:[/] {attack['attacker']} -> {attack['defender'] or 'empty area'} in {where}")
+        where = escape(areas[attack["destination"]]["name"])
+        defender = escape(attack["defender"] or "empty area")
+        lines.append(f"[bold red]Attack:[/] {escape(attack['attacker'])} -> {defender} in {where}")
     battle = view.get("last_battle")
     if battle:
-        for seat_key, b in battle["seats"].items():
-            lines.append(f"last battle, seat {seat_key}: {b['servant']} total {b['total']} "
-                         f"{' '.join(b['chains'])}")
-        lines.append(f"result: {battle['result']}")
+        sides = [f"seat {seat_key} {b['servant']} total {b['total']} = "
+                 + breakdown(b["cards_power"], b["buster"], b["brave"], b["chips"], b["skills"])
+                 + (f" ({' + '.join(b['chains'])} CHAIN)" if b["chains"] else "")
+                 for seat_key, b in battle["seats"].items()]
+        lines.append(escape(fit("last battle: " + " | ".join(sides) + f" | result: {battle['result']}", LINE_CELLS)))
     seat = view.get("seat")
     if seat is not None and 0 <= seat < len(view["masters"]):
         mine = view["masters"][seat]
         lines.append("[bold]Your hand:[/] " + (" ".join(_card(c) for c in mine.get("hand", [])) or "(empty)"))
     if view.get("winner") is not None or view["phase"] == "over":
-        lines.append(f"[bold yellow]Game over:[/] {view.get('reason')}")
+        lines.append(f"[bold yellow]Game over:[/] {escape(str(view.get('reason')))}")
     return "\n".join(lines)
+
+
+TRIGGER_SHORT = "【トリガー: when an enemy moves in】"
+"""The long trigger tag as the table prints it (``view skills`` prints the card's own words)."""
+LINE_CELLS = 154
+"""Columns a table line may take inside the terminal's panel (160 wide): longer skill texts are cut with
+an ellipsis (``view skills`` prints them whole)."""
+
+
+def fit(text: str, cells: int) -> str:
+    """``text`` cut to ``cells`` terminal columns, with an ellipsis when cut."""
+    if cell_len(text) <= cells:
+        return text
+    while cell_len(text) > cells - 1:
+        text = text[:-1]
+    return text + "…"
+
+
+def render_skills(view: Mapping[str, Any]) -> str:
+    """Every skill card ``view`` shows, with its whole text (``view skills``)."""
+    lines = []
+    for m in view["masters"]:
+        for s in m["party"]:
+            if s["skill"] is not None:
+                lines.append(escape(f"seat {m['seat']} {s['name']}: {skill_line(s['skill'], whole=True)}"))
+    return "\n".join(lines) or "no skill cards (basic rules)"
+
+
+def skill_line(skill: Mapping[str, Any], whole: bool = False) -> str:
+    """A skill card as its owner (or anyone, once face up) reads it; face down to the opponent."""
+    if "name" not in skill:
+        return f"(face down) [{skill['state'].replace('_', ' ')}]"
+    text = skill["text"]
+    if not whole:
+        text = re.sub(r"【コスト:NP\d+枚を消費】\s*", "", text)  # the NP cost is shown beside the name
+        text = text.replace("【トリガー:敵が自身のエリアに移動しようとしたとき】", TRIGGER_SHORT)
+    return (f"{skill['name']} [{skill['state'].replace('_', ' ')}, NP {skill['np_cost']}]: {text}"
+            + (f" (on {skill['target']})" if skill.get("target") else ""))
+
+
+def shown_values(view: Mapping[str, Any]) -> list[str]:
+    """Every value of ``view`` that :func:`render_view` shows, as printed."""
+    out = [view["map"]["name"], *(a["name"] for a in view["map"]["areas"])]
+    for m in view["masters"]:
+        out += [f"NP {m['np']}", f"deck {m['deck_size']}", f"hand {m['hand_size']}",
+                f"chain counter: {chip_text(m['chips'])}"]
+        for s in m["party"]:
+            out.append(s["name"])
+            if s["area"]:
+                out.append(f"S{m['seat']}:{s['id']}")
+            if s["skill"] is not None:
+                out.append(fit(skill_line(s["skill"]), 60).rstrip("…"))
+    battle = view.get("last_battle")
+    if battle:
+        out += [f"total {b['total']}" for b in battle["seats"].values()]
+    return out

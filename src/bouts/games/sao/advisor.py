@@ -11,8 +11,13 @@ outcomes over multisets (no sampling). It leaves abilities, Die control and Cons
 are choices the players add on top of the advice; and it does not plan to exchange a character die in
 at a later reroll (SAO-RUL-08), so when that option exists its values are a lower bound.
 
-Objective: expected min(damage, step HP left) + (counterattack damage avoided, on a Switch); the
-reported expected damage, Switch and finish probabilities are those of the plan that maximises it.
+Objective: the player's. When the counterattack would kill a character and lose the game (see
+:func:`bouts.games.sao.attack.counter_loses`), a turn that does not avoid it (a Switch; in the final ordeal,
+finishing the step) costs :data:`LOSS`, far more than any damage, so plans rank by the probability of not
+losing this turn first and by damage after. In full: expected min(damage, step HP left) + (counterattack
+damage avoided, on a Switch) - LOSS x P(losing) (so values stay comparable when an ability or a
+Consumable makes the counterattack harmless). The reported expected damage, Switch, finish and
+survival probabilities are those of the plan that maximises it.
 
 >>> from bouts.games.sao.cards import FACE, SwordSkill
 >>> arc = SwordSkill(id="vertical_arc", name="Vertical Arc", pattern="equal", size=2, damage=4, source="x")
@@ -35,11 +40,14 @@ from bouts.games.sao.cards import FACE, SwordSkill
 from bouts.games.sao.skills import Modifiers, _triggers, skill_key, value_text
 
 if TYPE_CHECKING:
+    from bouts.games.sao.actions import Act
     from bouts.games.sao.state import SaoState
 
 __all__ = ["Assignment", "Modifiers", "RerollChoice", "best_assignment", "hint_lines", "reroll_advice"]
 
 NEG = -(10**9)
+LOSS = 10_000
+"""What losing the game this turn costs in the objective: more than any turn's damage can be worth."""
 
 
 @dataclass(frozen=True)
@@ -225,6 +233,8 @@ class Outlook:
     """Probability of a Switch."""
     finish: float
     """Probability that the step is finished this turn."""
+    safe: float = 1.0
+    """Probability of not losing the game to this turn's counterattack."""
 
 
 @dataclass(frozen=True)
@@ -232,18 +242,18 @@ class RerollChoice:
     """One reroll choice and its exact outlook under the best later play."""
 
     dice: tuple[int, ...]
-    """Pool indices to reroll (empty: finalize now)."""
+    """Pool indices to reroll, from 0 (empty: finalize now); the action and the text number dice from 1."""
     outlook: Outlook
 
     def text(self, pool: Sequence[int]) -> str:
         """The choice as a player reads it."""
         if not self.dice:
             return "finalize"
-        return "reroll " + " ".join(f"{i}({value_text(pool[i])})" for i in self.dice)
+        return "reroll " + " ".join(f"{i + 1}({value_text(pool[i])})" for i in self.dice)
 
 
-Vec = tuple[float, float, float, float]
-"""(value, damage, switch, finish), summed with probabilities."""
+Vec = tuple[float, float, float, float, float]
+"""(value, damage, switch, finish, safe), summed with probabilities."""
 
 
 @dataclass
@@ -252,6 +262,8 @@ class _Context:
     add_up: bool
     remaining: int
     switch_value: int
+    loss: int = 0
+    """:data:`LOSS` when the counterattack would lose the game, else 0."""
     types: dict[tuple[int, ...], int] = field(default_factory=dict)
     """Die kinds (their six faces) by index; a die is ``kind * 16 + code``."""
     faces: list[tuple[int, ...]] = field(default_factory=list)
@@ -280,9 +292,12 @@ class _Context:
         best: Vec | None = None
         for a in options:
             switch = a.switch and self.switch_value >= 0
-            value = min(a.damage, self.remaining) + (self.switch_value if switch else 0)
-            out = (float(value), float(a.damage), 1.0 if switch else 0.0,
-                   1.0 if a.damage >= self.remaining else 0.0)
+            finish = a.damage >= self.remaining
+            # the counterattack is avoided by a Switch, or in the final ordeal by finishing it (SAO-123)
+            safe = switch or (self.add_up and finish) or not self.loss
+            value = min(a.damage, self.remaining) + (self.switch_value if switch else 0) - (0 if safe else self.loss)
+            out = (float(value), float(a.damage), 1.0 if switch else 0.0, 1.0 if finish else 0.0,
+                   1.0 if safe else 0.0)
             if best is None or out[0] > best[0]:
                 best = out
         assert best is not None
@@ -311,14 +326,15 @@ def _roll(ctx: _Context, kept: tuple[int, ...], rolled: tuple[int, ...], left: i
     if hit is not None:
         return hit
     kind, rest = rolled[0], rolled[1:]
-    v0 = v1 = v2 = v3 = 0.0
+    v0 = v1 = v2 = v3 = v4 = 0.0
     for code in ctx.faces[kind]:
         r = _roll(ctx, _insert(kept, kind << 4 | code), rest, left)
         v0 += r[0]
         v1 += r[1]
         v2 += r[2]
         v3 += r[3]
-    total = (v0 / 6, v1 / 6, v2 / 6, v3 / 6)
+        v4 += r[4]
+    total = (v0 / 6, v1 / 6, v2 / 6, v3 / 6, v4 / 6)
     ctx.rolls[key] = total
     return total
 
@@ -353,24 +369,41 @@ def _value(ctx: _Context, pool: tuple[int, ...], left: int) -> Vec:
     return _best_split(ctx, pool, (), left)
 
 
-def advise_pool(dice: Sequence[tuple[tuple[int, ...], int]], skills: Sequence[SwordSkill], step: Modifiers,
-                rerolls: int, remaining: int, switch_value: int, add_up: bool = False) -> list[RerollChoice]:
-    """Rank every distinct reroll choice for ``dice`` ((faces, code) per pool index), best first.
-
-    ``remaining`` is the step's HP left, ``switch_value`` the damage a Switch saves (-1: no Switch).
-    """
+def _context(dice: Sequence[tuple[tuple[int, ...], int]], skills: Sequence[SwordSkill], step: Modifiers,
+             remaining: int, switch_value: int, add_up: bool, loss: int) -> _Context:
     solver = _solver(skills, step)
     # Exact sharing: no assignment of these dice can deal more than `bound`, so any HP left above it
     # gives the same values (the cap never binds and the step is never finished).
     per_die = max((max(v) / s.size for s, *v in zip(skills, *solver.values, strict=True)), default=0.0)
     bound = int(per_die * len(dice)) + 1
     remaining = min(remaining, bound + 1)
-    key = (id(solver), add_up, remaining, switch_value)
+    key = (id(solver), add_up, remaining, switch_value, loss)
     ctx = _CONTEXTS.get(key)
     if ctx is None or ctx.solver is not solver:
         while len(_CONTEXTS) >= CONTEXT_CACHE:
             del _CONTEXTS[next(iter(_CONTEXTS))]
-        ctx = _CONTEXTS[key] = _Context(solver, add_up, remaining, switch_value)
+        ctx = _CONTEXTS[key] = _Context(solver, add_up, remaining, switch_value, loss)
+    return ctx
+
+
+def best_pool_outlook(dice: Sequence[tuple[tuple[int, ...], int]], skills: Sequence[SwordSkill], step: Modifiers,
+                      rerolls: int, remaining: int, switch_value: int, add_up: bool = False,
+                      loss: int = 0) -> Outlook:
+    """The outlook of the best choice :func:`advise_pool` would rank first, without ranking the others."""
+    ctx = _context(dice, skills, step, remaining, switch_value, add_up, loss)
+    pool = tuple(sorted(ctx.kind(faces) << 4 | code for faces, code in dice))
+    return Outlook(*_value(ctx, pool, rerolls))
+
+
+def advise_pool(dice: Sequence[tuple[tuple[int, ...], int]], skills: Sequence[SwordSkill], step: Modifiers,
+                rerolls: int, remaining: int, switch_value: int, add_up: bool = False,
+                loss: int = 0) -> list[RerollChoice]:
+    """Rank every distinct reroll choice for ``dice`` ((faces, code) per pool index), best first.
+
+    ``remaining`` is the step's HP left, ``switch_value`` the damage a Switch saves (-1: no Switch),
+    ``loss`` what not avoiding the counterattack costs (:data:`LOSS` when it would lose the game).
+    """
+    ctx = _context(dice, skills, step, remaining, switch_value, add_up, loss)
     encoded = [ctx.kind(faces) << 4 | code for faces, code in dice]
     choices = [RerollChoice((), Outlook(*ctx.final(tuple(sorted(encoded)))))]
     if rerolls > 0:
@@ -403,20 +436,35 @@ def switch_value(state: SaoState) -> int:
     return state.current_step.damage * len(counter_targets(state))
 
 
+def loss_value(state: SaoState) -> int:
+    """:data:`LOSS` when this turn's counterattack would lose the game, else 0."""
+    from bouts.games.sao.attack import counter_loses
+
+    return LOSS if counter_loses(state) else 0
+
+
+def _arguments(state: SaoState, lookahead: int | None) -> tuple[object, ...]:
+    from bouts.games.sao.attack import known_skills, modifiers
+    from bouts.games.sao.rolling import rerolls_left
+
+    step = state.current_step
+    left = rerolls_left(state) if lookahead is None else min(lookahead, rerolls_left(state))
+    return (_pool_of(state), known_skills(state, state.turn_char), modifiers(state), left,
+            max(0, step.hp - state.step_damage), switch_value(state), state.is_final_ordeal, loss_value(state))
+
+
 def reroll_advice(state: SaoState, lookahead: int | None = None) -> list[RerollChoice]:
     """Every distinct reroll choice of the turn (empty dice = finalize), ranked by exact expectation.
 
     ``lookahead`` caps how many of the rerolls left are planned for (``None``: all of them, the exact
     answer); bots use 1 to trade a little accuracy for speed.
     """
-    from bouts.games.sao.attack import known_skills, modifiers
-    from bouts.games.sao.rolling import rerolls_left
+    return advise_pool(*_arguments(state, lookahead))  # type: ignore[arg-type]
 
-    step = state.current_step
-    left = rerolls_left(state) if lookahead is None else min(lookahead, rerolls_left(state))
-    return advise_pool(_pool_of(state), known_skills(state, state.turn_char), modifiers(state),
-                       left, max(0, step.hp - state.step_damage), switch_value(state),
-                       add_up=state.is_final_ordeal)
+
+def best_outlook(state: SaoState, lookahead: int | None = None) -> Outlook:
+    """The outlook of the best reroll choice of ``state`` (what :func:`reroll_advice` ranks first)."""
+    return best_pool_outlook(*_arguments(state, lookahead))  # type: ignore[arg-type]
 
 
 def state_assignment(state: SaoState) -> AssignmentAdvice:
@@ -428,15 +476,66 @@ def state_assignment(state: SaoState) -> AssignmentAdvice:
                            add_up=state.is_final_ordeal)
 
 
+def outlook_text(o: Outlook, lethal: bool) -> str:
+    """An outlook as a player reads it (survival first when the counterattack is lethal)."""
+    text = f"expected damage {o.damage:.2f}, switch {o.switch:.1%}, finish step {o.finish:.1%}"
+    return (f"survive {o.safe:.1%}, " + text) if lethal else text
+
+
+def changes(state: SaoState) -> list[tuple[Act, Outlook]]:
+    """Every ability, Die control or Consumable use open now to the turn player's seat or the chaining
+    partner, with the best outlook after it, best first (each tried on a copy of the state)."""
+    from bouts.games.sao.rolling import (
+        ability_actions,
+        consumable_actions,
+        control,
+        die_control_actions,
+        use_ability,
+        use_consumable,
+    )
+
+    actions: list[Act] = []
+    for index in dict.fromkeys([state.turn_char] + ([state.partner] if state.partner is not None else [])):
+        actions += ability_actions(state, index)
+    actions += die_control_actions(state) + consumable_actions(state)
+    out: list[tuple[Act, Outlook]] = []
+    for action in actions:
+        trial = state.clone()
+        trial.events = []
+        if action.verb == "ability":
+            use_ability(trial, action)
+        elif action.verb == "control":
+            control(trial, int(action.args[0]) - 1, int(action.args[1]))
+        else:
+            use_consumable(trial, action.args[0], action.args[1])
+        out.append((action, best_outlook(trial)))
+    out.sort(key=lambda pair: -pair[1].value)
+    return out
+
+
 def hint_lines(state: SaoState, seat: int, top: int = 3) -> list[str]:
-    """Human-readable top reroll choices for ``seat``'s pending roll decision (empty otherwise)."""
+    """Human-readable top reroll choices for ``seat``'s pending roll decision (empty otherwise): a warning
+    first when the counterattack would lose the game, then the best reroll choices, then any ability,
+    Die control or Consumable use that would do better than all of them."""
+    from bouts.games.sao.attack import counter_warning
+    from bouts.games.sao.view import describe_action
+
     decision = state.pending[-1] if state.pending and state.result is None else None
     if decision is None or decision.kind != "roll_window" or decision.seat != seat:
         return []
     pool = [d.value for d in state.pool]
     lines = []
-    for rank, choice in enumerate(reroll_advice(state)[:top], 1):
-        o = choice.outlook
-        lines.append(f"{rank}. {choice.text(pool)}: expected damage {o.damage:.2f}, "
-                     f"switch {o.switch:.1%}, finish step {o.finish:.1%} (score {o.value:.2f})")
+    warning = counter_warning(state)
+    lethal = warning.startswith("LETHAL")
+    if warning:
+        lines.append(warning[0].upper() + warning[1:])
+    advice = reroll_advice(state)
+    for rank, choice in enumerate(advice[:top], 1):
+        lines.append(f"{rank}. {choice.text(pool)}: {outlook_text(choice.outlook, lethal)} "
+                     f"(score {choice.outlook.value:.2f})")
+    best = advice[0].outlook.value
+    better = [(a, o) for a, o in changes(state) if o.value > best + 1e-9]
+    for action, o in better[:2]:
+        lines.append(f"Better first: {describe_action(state, seat, action)} [{action}], then best play: "
+                     f"{outlook_text(o, lethal)} (score {o.value:.2f})")
     return lines

@@ -54,7 +54,8 @@ def skill_actions(state: SaoState) -> list[Act]:
     groups: tuple[tuple[str, tuple[int, ...]], ...] | None = catalog.memo.get(key)
     if groups is None:
         groups = catalog.remember(key, _skill_groups(catalog.known_skills[me.id, me.level], key[3]))
-    return [act("skill", skill_id, *map(str, sorted(map(order.__getitem__, picks)))) for skill_id, picks in groups]
+    return [act("skill", skill_id, *[str(i + 1) for i in sorted(map(order.__getitem__, picks))])
+            for skill_id, picks in groups]
 
 
 def _skill_groups(skills: tuple[SwordSkill, ...],
@@ -89,7 +90,7 @@ def _sub_groups(limits: tuple[int, ...], size: int) -> tuple[tuple[int, ...], ..
 def trigger(state: SaoState, act: Act) -> None:
     """Spend dice on a Sword Skill (SAO-070)."""
     skill_id, *dice = act.args
-    indices = tuple(int(d) for d in dice)
+    indices = tuple(int(d) - 1 for d in dice)  # dice are numbered from 1 as printed
     state.used.extend(indices)
     state.triggered.append((skill_id, indices))
     me = state.characters[state.turn_char]
@@ -153,6 +154,57 @@ def counter_targets(state: SaoState) -> list[int]:
     if step.aoe:
         return state.living()
     return [state.turn_char]
+
+
+def yui_ready(state: SaoState) -> bool:
+    """Whether Yui can still turn this turn's counterattack back (SAO-RUL-50)."""
+    support = state.catalog.support
+    return state.yui and support is not None and state.yui_used < support.uses_per_scenario
+
+
+def counter_deaths(state: SaoState) -> list[int]:
+    """Characters the counterattack would kill now, if it came (Shield, Coats and the Sacred Relic counted,
+    Yui not; SAO-079, SAO-RUL-16, SAO-RUL-40), the Relic saving the first."""
+    step = state.current_step
+    relic = not step.no_consumables and any(state.catalog.items[i].effect == "relic" for i in state.consumables)
+    shield = state.tokens.get("silica")
+    dying: list[int] = []
+    for index in counter_targets(state):
+        c = state.characters[index]
+        if shield is not None and shield.kind == "shield" and shield.holder == c.id:
+            continue
+        coats = sum(1 for i in c.equipment if state.catalog.items[i].effect == "coat")
+        if c.damage + max(0, step.damage - coats) >= state.hp(index):
+            if relic:
+                relic = False
+                continue
+            dying.append(index)
+    return dying
+
+
+def counter_loses(state: SaoState) -> list[int]:
+    """The deaths from :func:`counter_deaths` that lose the game (in the final ordeal only Kirito's,
+    SAO-RUL-31); empty when Yui can still turn the counterattack back."""
+    if yui_ready(state):
+        return []
+    deaths = counter_deaths(state)
+    if state.is_final_ordeal:
+        return [i for i in deaths if state.characters[i].id == "kirito"]
+    return deaths
+
+
+def counter_warning(state: SaoState) -> str:
+    """One line on what the counterattack would do now ('' when nobody dies), for menus and hints."""
+    step = state.current_step
+    losing = counter_loses(state)
+    if losing:
+        names = ", ".join(f"{state.characters[i].name} ({state.hp(i) - state.characters[i].damage} HP)"
+                          for i in losing)
+        escape = "finish the step" if state.is_final_ordeal else "Switch (use every die)"
+        return f"LETHAL: the counterattack ({step.damage} damage) kills {names} and loses the game unless you {escape}"
+    if counter_deaths(state) and yui_ready(state):
+        return "the counterattack would kill, but Yui can turn it back"
+    return ""
 
 
 def yui(state: SaoState, use: bool) -> None:

@@ -121,6 +121,10 @@ class CharacterCard(Entry):
     def _faces(self) -> CharacterCard:
         for f in self.die:
             face_code(f)
+        for column, players in enumerate(("1-2", "3", "4")):  # SAO-100
+            if self.usage[2][column] <= self.usage[1][column]:
+                raise ValueError(f"usage: ability usage must go up at level 80 ({players} players: "
+                                 f"{self.usage[1][column]} -> {self.usage[2][column]}, SAO-100)")
         return self
 
     @property
@@ -155,7 +159,15 @@ class ScenarioCard(Entry):
     threat: str
     steps: tuple[StepCard, ...] = Field(min_length=1)
     tuned: str = ""
-    """How the reference pack changed the reported numbers (stand-in difficulty tuning)."""
+    """How the reference pack changed the reported numbers (stand-in difficulty tuning); a tuned
+    card is a stand-in whose ``source`` says what it was tuned from."""
+
+    @model_validator(mode="after")
+    def _tuned_is_stand_in(self) -> ScenarioCard:
+        if self.tuned and not (self.stand_in and self.source):
+            raise ValueError("a card with 'tuned' numbers needs 'stand_in = true' and a 'source' "
+                             "saying what it was tuned from")
+        return self
 
 
 class ItemCard(Entry):

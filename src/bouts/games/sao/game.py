@@ -20,9 +20,11 @@ from bouts.games.sao.actions import DONE, FINALIZE, Act, SaoAction, act
 from bouts.games.sao.cards import CATALOGS, SECTIONS, Catalog
 from bouts.games.sao.options import OPTION_HELP, SaoOptions
 from bouts.games.sao.state import Character, SaoState, plain_decision
-from bouts.games.sao.view import describe_action, render_view, view_of
+from bouts.games.sao.view import describe_action, render_view, shown_values, view_of
 
 DEFAULT_CHARACTERS = ("kirito", "asuna", "klein", "lisbeth")
+FEATURED = 16
+"""At most this many actions are featured on a menu's first page (the rest under ``more``)."""
 LISTED_ROLL_DICE = 4
 """Rolls of up to this many dice have their outcomes listed; bigger ones are sampled or forced."""
 ASK_PARTNER = act("ask_partner")
@@ -101,8 +103,8 @@ class Sao(Game[SaoState, SaoAction]):
                       for i, c in enumerate(chosen)]
         state = SaoState(opts, catalog, seats, characters, [], [])
         state.turn_char = state.kirito  # SAO-045
-        for character in state.characters:
-            character.usage = 1  # SAO-038, SAO-RUL-05
+        for i, character in enumerate(state.characters):
+            character.usage = state.starting_usage(i)  # SAO-038, SAO-RUL-05, SAO-131
         if opts.scenarios is not None:
             if len(opts.scenarios) != 4:
                 raise OptionsError("option 'scenarios': give 4 ids (lower, middle, upper, final)")
@@ -151,12 +153,11 @@ class Sao(Game[SaoState, SaoAction]):
             out = [FINALIZE]
             if rolling.rerolls_left(state) > 0:
                 out += rolling.reroll_actions(len(state.pool))
-            out += rolling.ability_actions(state, state.turn_char)
+            for index in rolling.seat_characters(state, decision.seat):
+                out += rolling.ability_actions(state, index)
             out += rolling.die_control_actions(state)
-            consumables = rolling.consumable_actions(state)
-            out += consumables
-            if (state.partner is not None and not state.asked_partner
-                    and (consumables or rolling.ability_actions(state, state.partner))):
+            out += rolling.consumable_actions(state)
+            if rolling.waiting_seats(state):
                 out.append(ASK_PARTNER)
             return out
         if kind == "assign":
@@ -171,10 +172,8 @@ class Sao(Game[SaoState, SaoAction]):
             return [act("exchange", d) for d in decision.get("dice")] + [act("keep")]
         if kind == "support_values":
             return list(SUPPORT_VALUES)
-        if kind == "partner_window":
-            assert state.partner is not None
-            return [*rolling.ability_actions(state, state.partner), *rolling.consumable_actions(state),
-                    act("back")]
+        if kind == "ability_window":
+            return [*rolling.window_actions(state, decision.seat), act("back")]
         if kind == "yui":
             return [act("yui"), act("endure")]
         if kind == "equip":
@@ -251,13 +250,14 @@ class Sao(Game[SaoState, SaoAction]):
         verb, args = act.verb, act.args
         # the verbs of every turn first, the rarer ones after
         if verb == "reroll":
-            rolling.reroll(state, tuple([int(a) for a in args]))
+            rolling.reroll(state, tuple([int(a) - 1 for a in args]))  # dice numbered from 1
         elif verb == "skill":
             attack.trigger(state, act)
         elif verb == "done":
             attack.done(state, combined=args == ("combined",))
         elif verb == "finalize":
-            attack.finalize(state)
+            if not rolling.open_windows(state, "finalize"):  # SAO-RUL-07, SAO-RUL-22: the others first
+                attack.finalize(state)
         elif verb == "partner":
             state.pending.pop()
             turn.set_partner(state, state.index_of(args[0]))
@@ -270,15 +270,13 @@ class Sao(Game[SaoState, SaoAction]):
         elif verb == "ability":
             rolling.use_ability(state, act)
         elif verb == "control":
-            rolling.control(state, int(args[0]), int(args[1]))
+            rolling.control(state, int(args[0]) - 1, int(args[1]))
         elif verb == "use":
             rolling.use_consumable(state, args[0], args[1])
         elif verb == "ask_partner":
-            state.asked_partner = True
-            assert state.partner is not None
-            state.pending.append(plain_decision(state.characters[state.partner].seat, "partner_window"))
+            rolling.open_windows(state, "")
         elif verb == "back":
-            state.pending.pop()
+            rolling.pass_window(state)
         elif verb in ("yui", "endure"):
             attack.yui(state, verb == "yui")
         elif verb == "equip":
@@ -342,3 +340,49 @@ class Sao(Game[SaoState, SaoAction]):
     def render(self, view: Mapping[str, Any]) -> str:
         """The table as Rich markup."""
         return render_view(view)
+
+    def shown_values(self, view: Mapping[str, Any]) -> list[str]:
+        """What :meth:`render` shows: scenario, step, characters with HP and uses, dice, items, warnings."""
+        return shown_values(view)
+
+    def featured_actions(self, state: SaoState, seat: Seat) -> tuple[SaoAction, ...]:
+        """The best few of a large choice: the advisor's top rerolls and the abilities that beat them, the
+        heuristic's pick of Sword Skills or support values; small decisions list everything."""
+        legal = self.legal_actions(state, seat)
+        if len(legal) <= FEATURED:
+            return legal
+        from bouts.games.sao import advisor, strategy
+
+        decision = state.pending[-1]
+        picked: list[SaoAction] = []
+        if decision.kind == "roll_window":
+            for choice in advisor.reroll_advice(state)[:6]:
+                picked.append(FINALIZE if not choice.dice else act("reroll", *[str(i + 1) for i in choice.dice]))
+            picked += [a for a, _ in advisor.changes(state)[:4] if a in legal]
+        else:
+            picked.append(strategy.choose(self, state, seat, random.Random(0)))
+        for closing in (FINALIZE, ASK_PARTNER, DONE, DONE_COMBINED, act("back"), act("finish")):
+            if closing in legal:
+                picked.append(closing)
+        picked += [a for a in legal if isinstance(a, Act) and a.verb in ("use",)]
+        out = list(dict.fromkeys(a for a in picked if a in legal))
+        for a in legal:  # fill the page with the rest in menu order
+            if len(out) >= FEATURED:
+                break
+            if a not in out:
+                out.append(a)
+        return tuple(out)
+
+    def is_trivial(self, state: SaoState, seat: Seat, action: SaoAction) -> bool:
+        """Everything in SAO is public, so a prompt with one option tells nobody anything: skip it."""
+        return True
+
+    def help_examples(self) -> list[tuple[str, str]]:
+        """SAO's own example commands."""
+        return [("reroll 1 3 4", "reroll dice 1, 3 and 4 (dice are numbered from 1 as the table prints them)"),
+                ("finalize", "keep the dice as they are (the other players may use abilities first)"),
+                ("ability kirito edge 2 6", "Kirito's Dual edge: die 2 becomes a 6"),
+                ("skill vertical_arc 1 4", "trigger Vertical Arc with dice 1 and 4"),
+                ("done", "deal the damage of the skills triggered"),
+                ("hint", "the exact reroll advisor's best choices, or the heuristic's pick with its reason"),
+                ("more", "the rest of a long menu (any action can be typed by its text)")]

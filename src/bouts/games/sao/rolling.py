@@ -179,7 +179,7 @@ def apply_roll(state: SaoState, roll: Roll) -> None:
         else:
             pool[i] = make_die(die.kind, die.char, die_faces[die.char][v - 1])
     first = state.rerolls_used == 0
-    state.asked_partner = False
+    state.passed = []
     state.events.append(Event("roll", ("Roll: " if first else "Reroll: ") + pool_text(state),
                               {"dice": list(indices), "values": list(roll.values),
                                "pool": [d.value for d in pool]}))
@@ -219,7 +219,7 @@ def reroll(state: SaoState, indices: tuple[int, ...]) -> None:
     """One joint reroll of every agreed die, all at once (SAO-059..SAO-064)."""
     state.pending.pop()
     state.rerolls_used += 1
-    state.events.append(Event("reroll", f"Reroll {state.rerolls_used}: dice {' '.join(map(str, indices))}",
+    state.events.append(Event("reroll", f"Reroll {state.rerolls_used}: dice {' '.join(str(i + 1) for i in indices)}",
                               {"dice": list(indices)}))
     state.offered = []
     continue_reroll(state, indices)
@@ -232,6 +232,65 @@ def continue_reroll(state: SaoState, indices: tuple[int, ...]) -> None:
 
 
 # -- abilities (SAO-065..SAO-067, SAO-133..SAO-144) ------------------------------------------------
+def seat_characters(state: SaoState, seat: int) -> list[int]:
+    """The turn player's and the partner's characters played by ``seat`` (the ones that may use abilities
+    now, SAO-050, SAO-065)."""
+    out = [state.turn_char] + ([state.partner] if state.partner is not None else [])
+    return [i for i in dict.fromkeys(out) if state.characters[i].seat == seat]
+
+
+def turn_seat(state: SaoState) -> int:
+    """The turn player's seat."""
+    return state.characters[state.turn_char].seat
+
+
+def window_actions(state: SaoState, seat: int) -> list[Act]:
+    """What ``seat`` (not the turn player's) may do in the roll phase: its abilities when it plays the
+    chaining partner (SAO-065, SAO-RUL-07), and the group's Consumables (SAO-096, SAO-RUL-22)."""
+    out: list[Act] = []
+    for index in seat_characters(state, seat):
+        out += ability_actions(state, index)
+    return out + consumable_actions(state)
+
+
+def waiting_seats(state: SaoState) -> list[int]:
+    """Seats other than the turn player's that can act in the roll phase and have not passed on the dice as
+    they are: the partner's first, then the others in seat order after the turn player."""
+    me = turn_seat(state)
+    seats = sorted({c.seat for c in state.characters if not c.dead} - {me}, key=lambda s: (s - me) % state.seats)
+    if state.partner is not None and state.characters[state.partner].seat in seats:
+        seats.remove(partner := state.characters[state.partner].seat)
+        seats.insert(0, partner)
+    return [s for s in seats if s not in state.passed and window_actions(state, s)]
+
+
+def open_windows(state: SaoState, proposal: str) -> bool:
+    """Give each waiting seat its window in turn (``proposal``: ``finalize`` when the turn player wants to
+    finalize once all have passed); False when no seat is waiting."""
+    seats = waiting_seats(state)
+    if not seats:
+        return False
+    state.pending.append(Decision.make(seats[0], "ability_window", queue=tuple(seats[1:]), proposal=proposal))
+    return True
+
+
+def pass_window(state: SaoState) -> None:
+    """The seat of the window passes: the next seat's window, or the round ends. After a round in which
+    nobody changed anything, a proposed finalize happens; otherwise the turn player decides again."""
+    decision = state.pending.pop()
+    state.passed.append(decision.seat)
+    proposal = decision.get("proposal")
+    waiting = waiting_seats(state)
+    queue = [s for s in decision.get("queue") if s in waiting]
+    if queue:
+        state.pending.append(Decision.make(queue[0], "ability_window", queue=tuple(queue[1:]), proposal=proposal))
+        return
+    if proposal == "finalize" and not waiting:
+        from bouts.games.sao.attack import finalize
+
+        finalize(state)  # the turn player's roll window lies under the windows
+
+
 def can_use_abilities(state: SaoState, index: int) -> bool:
     """Whether character ``index`` may use an ability now (SAO-050, SAO-066, SAO-152)."""
     if index != state.turn_char and index != state.partner:
@@ -279,7 +338,7 @@ def ability_actions(state: SaoState, index: int) -> list[Act]:
 def _set_die_table(char_id: str, ability_id: str, values: tuple[int, ...],
                    n: int) -> tuple[tuple[tuple[int, Act], ...], ...]:
     """For each die of an ``n``-die pool: (value, action) for each value a Set die ability offers."""
-    return tuple(tuple((v, act("ability", char_id, ability_id, str(pos), str(v))) for v in values)
+    return tuple(tuple((v, act("ability", char_id, ability_id, str(pos + 1), str(v))) for v in values)
                  for pos in range(n))
 
 
@@ -290,14 +349,14 @@ def _dice_combos(char_id: str, ability_id: str, count: int, changeable: tuple[in
     Combinations of the changeable dice come in the same order as the combinations of the whole
     pool filtered to those the ability changes.
     """
-    return tuple(act("ability", char_id, ability_id, *map(str, combo))
+    return tuple(act("ability", char_id, ability_id, *[str(i + 1) for i in combo])
                  for size in range(1, count + 1) for combo in itertools.combinations(changeable, size))
 
 
 @cache
 def reroll_actions(n: int) -> tuple[Act, ...]:
     """Every reroll of an ``n``-die pool: each non-empty set of dice, smallest sets first (SAO-059)."""
-    return tuple(act("reroll", *map(str, combo)) for size in range(1, n + 1)
+    return tuple(act("reroll", *[str(i + 1) for i in combo]) for size in range(1, n + 1)
                  for combo in itertools.combinations(range(n), size))
 
 
@@ -313,18 +372,19 @@ def use_ability(state: SaoState, act: Act) -> None:
     else:
         c.usage -= 1
         paid = f"{c.usage} uses left"
+    state.passed = []
     what = ""
     if ability.kind == "set_die":
-        pos, value = int(rest[0]), int(rest[1])
+        pos, value = int(rest[0]) - 1, int(rest[1])
         die = state.pool[pos]
         state.pool[pos] = make_die(die.kind, die.char, value)
-        what = f"die {pos} becomes {value}"
+        what = f"die {pos + 1} becomes {value}"
     elif ability.kind in ("set_dice", "flip_dice"):
-        for p in map(int, rest):
+        for p in [int(r) - 1 for r in rest]:
             die = state.pool[p]
             new = ability.values[0] if ability.kind == "set_dice" else OPPOSITE[die.value]
             state.pool[p] = make_die(die.kind, die.char, new)
-        what = "dice " + " ".join(rest) + " become " + " ".join(value_text(state.pool[int(p)].value)
+        what = "dice " + " ".join(rest) + " become " + " ".join(value_text(state.pool[int(p) - 1].value)
                                                                   for p in rest)
     elif ability.kind == "addition_boost":
         state.tokens["lisbeth"] = Token("lisbeth", "boost", rest[0], rest[1], state.turns)
@@ -350,7 +410,7 @@ def die_control_actions(state: SaoState) -> list[Act]:
         return []
     if state.controlled and not state.options.die_control_any_number:
         return []
-    return [Act("control", (str(i), str(v))) for i, d in enumerate(state.pool)
+    return [Act("control", (str(i + 1), str(v))) for i, d in enumerate(state.pool)
             if d.kind == "main" and i not in state.controlled for v in range(1, 7) if d.value != v]
 
 
@@ -359,7 +419,8 @@ def control(state: SaoState, pos: int, value: int) -> None:
     die = state.pool[pos]
     state.pool[pos] = make_die(die.kind, die.char, value)
     state.controlled.append(pos)
-    state.events.append(Event("control", f"Die control: die {pos} becomes {value}", {"die": pos, "value": value}))
+    state.passed = []
+    state.events.append(Event("control", f"Die control: die {pos + 1} becomes {value}", {"die": pos, "value": value}))
 
 
 def consumable_actions(state: SaoState) -> list[Act]:
@@ -384,6 +445,7 @@ def consumable_actions(state: SaoState) -> list[Act]:
 def use_consumable(state: SaoState, item: str, char_id: str) -> None:
     """Use and discard a Consumable (SAO-097)."""
     state.consumables.remove(item)
+    state.passed = []
     card = state.catalog.items[item]
     c = state.characters[state.index_of(char_id)]
     if card.effect == "ability_potion":

@@ -127,7 +127,9 @@ class SaoState(State):
     pool: list[Die] = field(default_factory=list)
     """The dice of this turn: main first, then support."""
     rerolls_used: int = 0
-    asked_partner: bool = False
+    passed: list[int] = field(default_factory=list)
+    """Seats other than the turn player's that passed on the dice as they are (SAO-RUL-07, SAO-RUL-22):
+    any change by anyone empties it, so each seat is asked again only when there is something new."""
     offered: list[str] = field(default_factory=list)
     """Character dice already offered for exchange before the current roll."""
     controlled: list[int] = field(default_factory=list)
@@ -153,6 +155,7 @@ class SaoState(State):
             scenarios=list(self.scenarios), pending=list(self.pending), items=list(self.items),
             consumables=list(self.consumables), pool=list(self.pool), offered=list(self.offered),
             controlled=list(self.controlled), used=list(self.used), triggered=list(self.triggered),
+            passed=list(self.passed),
             tokens=dict(self.tokens), moved=list(self.moved),
         )
         new = object.__new__(SaoState)
@@ -207,6 +210,12 @@ class SaoState(State):
         if self.options.difficulty == "hard":
             value -= self.options.hard_usage_reduction
         return max(0, value)
+
+    def starting_usage(self, index: int) -> int:
+        """The usage token at set-up: 1 (SAO-038, SAO-RUL-05), less the hard option's reduction from the
+        first scenario on (SAO-131, SAO-RUL-47), never above the maximum nor below 0."""
+        start = 1 - (self.options.hard_usage_reduction if self.options.difficulty == "hard" else 0)
+        return max(0, min(start, self.usage_max(index)))
 
     def living(self) -> list[int]:
         """Indices of living characters."""

@@ -37,7 +37,7 @@ def choose(game: Game[Any, Any], state: SaoState, seat: Seat, rng: random.Random
             [int(v) for v in a.args], skills, modifiers(state)).damage)
     if kind == "roll_window":
         return _roll_window(state, actions, by_text)
-    if kind == "partner_window":
+    if kind == "ability_window":
         return _partner_window(state, actions)
     if kind == "assign":
         return _assign(state, actions)
@@ -61,11 +61,8 @@ def _hp_left(state: SaoState, index: int) -> int:
 
 
 def _final_score(state: SaoState) -> float:
-    choices = advisor.advise_pool(advisor._pool_of(state), known_skills(state, state.turn_char),
-                                  modifiers(state), 0,
-                                  max(0, state.current_step.hp - state.step_damage),
-                                  advisor.switch_value(state), add_up=state.is_final_ordeal)
-    return choices[0].outlook.value
+    """The advisor's value of finalizing now (the counterattack's loss included)."""
+    return advisor.best_outlook(state, 0).value
 
 
 def _best_dice_change(state: SaoState, actions: tuple[Any, ...] | list[Any], char: int | None) -> Any | None:
@@ -88,7 +85,7 @@ def _best_dice_change(state: SaoState, actions: tuple[Any, ...] | list[Any], cha
         else:
             from bouts.games.sao.rolling import control
 
-            control(trial, int(action.args[0]), int(action.args[1]))
+            control(trial, int(action.args[0]) - 1, int(action.args[1]))
         gain = _final_score(trial) - base
         if gain > best_gain:
             best, best_gain = action, gain
@@ -119,24 +116,33 @@ def _support_ability(state: SaoState, actions: tuple[Any, ...] | list[Any]) -> A
     return None
 
 
-def _roll_window(state: SaoState, actions: tuple[Any, ...], by_text: dict[str, Any]) -> Any:
-    for action in actions:  # consumables that save a life
+def _life_saver(state: SaoState, actions: tuple[Any, ...]) -> Any | None:
+    """A Healing potion for a character the counterattack would kill."""
+    for action in actions:
         if isinstance(action, Act) and action.verb == "use":
             item = state.catalog.items[action.args[0]]
             target = state.index_of(action.args[1])
             if item.effect == "healing_potion" and _hp_left(state, target) <= state.current_step.damage:
                 return action
+    return None
+
+
+def _roll_window(state: SaoState, actions: tuple[Any, ...], by_text: dict[str, Any]) -> Any:
+    saver = _life_saver(state, actions)
+    if saver is not None:
+        return saver
     support = _support_ability(state, actions)
     if support is not None:
         return support
     advice = advisor.reroll_advice(state, LOOKAHEAD)
     top = advice[0]
     if top.dice and rerolls_left(state) > 0:
-        return by_text["reroll " + " ".join(map(str, top.dice))]
+        return by_text["reroll " + " ".join(str(i + 1) for i in top.dice)]
     change = _best_dice_change(state, actions, state.turn_char)
     if change is not None:
         return change
-    if Act("ask_partner") in actions and state.partner is not None:
+    if Act("ask_partner") in actions and state.partner is not None and \
+            state.characters[state.partner].seat != state.characters[state.turn_char].seat:
         trial_actions = _partner_options(state)
         if _best_dice_change(state, trial_actions, state.partner) is not None or \
                 _support_ability(state, trial_actions) is not None:
@@ -152,6 +158,9 @@ def _partner_options(state: SaoState) -> list[Any]:
 
 
 def _partner_window(state: SaoState, actions: tuple[Any, ...]) -> Any:
+    saver = _life_saver(state, actions)
+    if saver is not None:
+        return saver
     support = _support_ability(state, actions)
     if support is not None:
         return support
@@ -162,14 +171,21 @@ def _partner_window(state: SaoState, actions: tuple[Any, ...]) -> Any:
 def _assign(state: SaoState, actions: tuple[Any, ...]) -> Any:
     plan = advisor.state_assignment(state)
     sv = advisor.switch_value(state)
+    loss = advisor.loss_value(state)
     remaining = max(0, state.current_step.hp - state.step_damage)
     options = [plan.best] + ([plan.best_switch] if plan.best_switch is not None else [])
-    chosen = max(options, key=lambda a: min(a.damage, remaining) + (sv if a.switch and sv >= 0 else 0))
+
+    def value(a: advisor.Assignment) -> float:
+        switch = a.switch and sv >= 0
+        safe = switch or (state.is_final_ordeal and a.damage >= remaining)
+        return min(a.damage, remaining) + (sv if switch else 0) - (0 if safe else loss)
+
+    chosen = max(options, key=value)
     skills = {s.id: s for s in known_skills(state, state.turn_char)}
     for skill_id, group in chosen.groups:
         for action in actions:
             if isinstance(action, Act) and action.verb == "skill" and action.args[0] == skill_id:
-                codes = tuple(sorted(state.pool[int(i)].value for i in action.args[1:]))
+                codes = tuple(sorted(state.pool[int(i) - 1].value for i in action.args[1:]))
                 if codes == group and triggers(skills[skill_id], codes):
                     return action
     return Act("done", ("combined",)) if chosen.combined else Act("done")
@@ -209,3 +225,40 @@ def settled(game: Game[Any, Any], state: SaoState) -> bool:
 SEARCH = {"rollout": "heuristic", "prior": "heuristic", "horizon": 1, "widen": 0.5}
 """IS-MCTS settings for SAO: the advisor guides the tree and plays the rollouts, which finish the turn
 (``horizon`` 1, then on until :func:`settled`) and are scored by :func:`evaluate`."""
+
+
+def explain(game: Game[Any, Any], state: SaoState, seat: Seat, action: Any) -> str:
+    """One line of reason for :func:`choose`'s pick (what ``hint`` shows outside the reroll advisor)."""
+    from bouts.games.sao.attack import counter_warning
+
+    kind = state.pending[-1].kind
+    if kind == "chain_partner":
+        index = state.index_of(action.args[0])
+        return f"{state.characters[index].name} has the most HP left ({_hp_left(state, index)})"
+    if kind == "exchange":
+        return "a character die is never worse than a regular one (its face counts as any number)"
+    if kind == "support_values":
+        damage = advisor.best_assignment([int(v) for v in action.args], known_skills(state, state.turn_char),
+                                         modifiers(state)).damage
+        return f"these values give the most damage: {damage}"
+    if kind == "ability_window":
+        if action.verb == "back":
+            return "none of your abilities or Consumables improves the advisor's outlook now"
+        o = advisor.best_outlook(state)
+        return f"it improves the dice: before it, {advisor.outlook_text(o, bool(advisor.loss_value(state)))}"
+    if kind == "assign":
+        plan = advisor.state_assignment(state)
+        warning = counter_warning(state)
+        switch = "with a Switch" if plan.best_switch is not None and (
+            plan.best.switch or bool(advisor.loss_value(state))) else "no Switch possible" \
+            if plan.best_switch is None else "more damage than the Switch"
+        return (f"part of the best use of the dice: {plan.damage} damage, {switch}"
+                + (f"; {warning}" if warning and "Switch" not in switch else ""))
+    if kind == "yui":
+        return "the counterattack would kill or hurts a lot" if action.verb == "yui" else \
+            "the counterattack is survivable: keep Yui for a worse one"
+    if kind == "equip":
+        return "a Coat to the most fragile character, other equipment to Kirito (he takes the final ordeal)"
+    if kind == "transfer":
+        return "the equipment is where it helps most"
+    return ""

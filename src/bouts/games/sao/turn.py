@@ -53,7 +53,7 @@ def start_turn(state: SaoState) -> None:
     if state.is_final_ordeal:
         state.turn_char = state.kirito  # SAO-120, SAO-RUL-35
     state.partner = None
-    state.pool, state.rerolls_used, state.asked_partner = [], 0, False
+    state.pool, state.rerolls_used, state.passed = [], 0, []
     state.offered, state.controlled, state.used, state.triggered = [], [], [], []
     me = state.characters[state.turn_char]
     if state.uses_exhaustion:  # SAO-052, SAO-RUL-17
