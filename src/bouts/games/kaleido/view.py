@@ -13,7 +13,7 @@ from bouts.games.kaleido.state import KaleidoState
 STEP_NAMES = ("介入", "攻撃", "防御", "ダメージ決定", "死亡判定")
 EFFECT_TEXT = {"attack_up": "攻撃力+{v}", "defence_up": "防御力+{v}", "attack_down": "相手の攻撃力-{v}",
                "defence_down": "相手の防御力-{v}", "heal": "HP+{v}", "draw": "{v}枚引く", "damage": "相手のHP-{v}",
-               "counter": "魔力カードを打ち消す", "ambush": "指名されたとき先攻になる"}
+               "counter": "魔力カードか宝具を打ち消す", "ambush": "指名されたとき先攻になる"}
 FIELD_TEXT = {"attack_bonus": "攻撃力+{v}", "defence_bonus": "防御力+{v}", "attack_malus": "攻撃力-{v}",
               "np_discount": "宝具の消費-{v}", "heal": "HP+{v}", "draw": "{v}枚引く"}
 DECISION_PROMPT = {
@@ -21,7 +21,8 @@ DECISION_PROMPT = {
     "set": "③ strategy card", "accumulate": "④ mana accumulation", "nominate": "nominate an opponent",
     "nominated": "you are nominated: answer?", "intervene": "【介入】 intervene?",
     "attack": "【攻撃】 choose an attack",
-    "defend": "【防御】 respond before damage", "counter": "対抗: answer the card just used?",
+    "defend": "【防御】 respond before damage", "counter": "対抗: answer the card or Noble Phantasm just used?",
+    "support": "your face-up strategy card on a participant before damage?",
     "last": "HP 0 or less: a command spell before 【死亡判定】?", "retreat": "撤退: retreat or stay",
     "forced_retreat": "膠着: you must retreat", "pay": "魔力消費: pay a card", "discard": "枚数チェック: discard",
     "end_window": "end part: use 戦略 cards before the hand check?",
