@@ -237,10 +237,10 @@ def test_kal_096_ex_26_165_defence_np_at_damage() -> None:
     modify(state, 0, "attack", 5)  # 9 against 2: 7, less 2
     state = act(state, "attack normal")
     assert "guard twelve_labours" in legal(state)
-    state.players[1].hand = ["healing/1", "healing/2"]
+    state.players[1].hand = ["healing/1", "healing/2", "healing/3"]  # 消費 3 (the retuned stand-in)
     state = resolve(state, "guard twelve_labours")
     assert state.players[1].hp == 10 - (7 - 2)
-    assert {"healing/1", "healing/2"} <= set(state.discard)
+    assert {"healing/1", "healing/2", "healing/3"} <= set(state.discard)
 
 
 def test_kal_097_098_099_100_ex_30_death_and_spoils() -> None:
