@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
+import tests.agents.toy_games  # noqa: F401  (games named as 'tests.agents.toy_games:...' must be imported)
 from bouts.sim import SimConfig, SimError, play_game, run_tournament, simulate, summarize
 from bouts.sim.backends import make_tasks
 

@@ -10,6 +10,7 @@ import typer
 from typer.testing import CliRunner
 
 from bouts.cli.sim_commands import register
+from bouts.sim.report import read_games
 
 app = typer.Typer()
 register(app)
@@ -29,10 +30,10 @@ def test_sim_prints_win_rates_and_writes_the_report(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "Win rate per seat" in result.stdout
     assert "Game length" in result.stdout and "Decisions per game" in result.stdout
-    data = json.loads((tmp_path / "games.json").read_text())
-    assert data["config"]["seats"] == ["random", "random"]
-    assert data["config"]["options"] == {"turn_limit": 60}
-    assert len(data["games"]) == 12
+    header, games = read_games(tmp_path / "games.jsonl")
+    assert header["config"]["seats"] == ["random", "random"]
+    assert header["config"]["options"] == {"turn_limit": 60}
+    assert len(games) == 12
     assert (tmp_path / "report.html").exists()
 
 
@@ -41,7 +42,7 @@ def test_sim_results_do_not_depend_on_jobs(tmp_path: Path) -> None:
         result = runner.invoke(app, ["sim", "swordplay", "-n", "6", "--seed", "9", "--jobs", jobs,
                                      "--out", str(tmp_path / jobs), "-q"])
         assert result.exit_code == 0, result.output
-    one, two = (json.loads((tmp_path / j / "games.json").read_text())["games"] for j in ("1", "2"))
+    one, two = (read_games(tmp_path / j / "games.jsonl")[1] for j in ("1", "2"))
     assert one == two
 
 

@@ -7,8 +7,9 @@ import json
 from html.parser import HTMLParser
 from pathlib import Path
 
+import tests.agents.toy_games  # noqa: F401  (games named as 'tests.agents.toy_games:...' must be imported)
 from bouts.sim import SimConfig, simulate, summarize
-from bouts.sim.report import FILES, write_report
+from bouts.sim.report import FILES, read_games, write_report
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -33,8 +34,9 @@ class Tags(HTMLParser):
 def check_report(folder: Path, config: SimConfig, n: int, with_content: bool) -> None:
     for name in FILES:
         assert (folder / name).stat().st_size > 0, name
-    data = json.loads((folder / "games.json").read_text())
-    assert data["config"] == config.to_json()
+    header, games = read_games(folder / "games.jsonl")
+    data = {"games": games, **json.loads((folder / "summary.json").read_text())}
+    assert header["config"] == data["config"] == config.to_json()
     assert len(data["games"]) == n
     assert data["summary"]["games"] == n
     assert [g["index"] for g in data["games"]] == list(range(n))
@@ -53,7 +55,7 @@ def check_report(folder: Path, config: SimConfig, n: int, with_content: bool) ->
     page = Tags()
     page.feed((folder / "report.html").read_text())
     assert sorted(page.images) == ["lengths.png", "winrates.png"]
-    assert {"games.json", "games.csv"} <= set(page.links)
+    assert {"games.jsonl", "games.csv", "summary.json"} <= set(page.links)
     assert page.tables >= (4 if with_content else 3)
 
 
@@ -69,5 +71,5 @@ def test_report_with_content_choices(tmp_path: Path) -> None:
     records = simulate(config, 25, jobs=1)
     write_report(tmp_path, config, records, summarize(records))
     check_report(tmp_path, config, 25, with_content=True)
-    data = json.loads((tmp_path / "games.json").read_text())
+    data = json.loads((tmp_path / "summary.json").read_text())
     assert {c["choice"] for c in data["summary"]["content"]} <= {"rock", "paper", "scissors"}

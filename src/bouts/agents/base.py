@@ -56,6 +56,43 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     return kind, params
 
 
+def split_seats(text: str) -> list[str]:
+    """Split a seat list such as ``ismcts:iterations=500,rollout=heuristic,random``.
+
+    Seats are separated by commas. An agent's parameters follow its colon and are
+    separated by commas too: a part with ``=`` and no ``:`` is a parameter of the
+    agent before it. ``random*3`` stands for three random seats.
+
+    >>> split_seats("ismcts:iterations=50,rollout=heuristic,random*2,human")
+    ['ismcts:iterations=50,rollout=heuristic', 'random', 'random', 'human']
+    """
+    specs: list[str] = []
+    for raw in text.split(","):
+        part = raw.strip()
+        if not part:
+            continue
+        if "=" in part and ":" not in part:
+            if not specs:
+                raise AgentSpecError(f"'{part}' is a parameter but no agent comes before it "
+                                     "(e.g. ismcts:iterations=50,rollout=random)")
+            specs[-1] += ("," if ":" in specs[-1] else ":") + part
+            continue
+        name, star, count = part.rpartition("*")
+        if star and "=" not in count:
+            try:
+                times = int(count)
+            except ValueError:
+                raise AgentSpecError(f"'{part}': a repeat count after '*' must be a whole number") from None
+            if not 1 <= times <= 1000:
+                raise AgentSpecError(f"'{part}': a repeat count must be from 1 to 1000")
+            specs.extend([name.strip()] * times)
+        else:
+            specs.append(part)
+    if not specs:
+        raise AgentSpecError("no agents given (e.g. --seats random,random)")
+    return specs
+
+
 def make_agent(spec: str, seed: int = 0) -> Agent:
     """Build the agent a spec string names, seeded."""
     kind, params = parse_spec(spec)

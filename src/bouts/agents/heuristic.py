@@ -42,5 +42,7 @@ class HeuristicAgent:
 
 
 def make(params: dict[str, str], seed: int) -> HeuristicAgent:
-    """Build from a spec (``heuristic``)."""
+    """Build from a spec (``heuristic`` takes no parameters)."""
+    if params:
+        raise AgentSpecError(f"the heuristic agent takes no parameters, got {', '.join(params)}")
     return HeuristicAgent(seed, params)

@@ -44,6 +44,9 @@ Spec strings: ``ismcts`` (500 iterations), ``ismcts:iterations=1000``,
 ``ismcts:seconds=0.5``, ``ismcts:rollout=heuristic`` (with ``epsilon=0.05`` random moves),
 ``ismcts:c=0.7``, ``ismcts:rollout_limit=2000``, ``ismcts:horizon=20``, ``ismcts:prior=heuristic,bias=1``,
 ``ismcts:widen=0.5`` (or ``widen=off``).
+
+An ``iterations=`` budget is reproducible: the same seed gives the same choices anywhere. A
+``seconds=`` budget is not: how many iterations fit depends on the machine and its load.
 """
 
 from __future__ import annotations
@@ -446,10 +449,11 @@ def _number(params: dict[str, str], key: str, kind: type[int] | type[float]) -> 
         return None
     try:
         value = kind(raw)
-    except ValueError:
-        raise AgentSpecError(f"ismcts: '{key}' must be a number, not '{raw}'") from None
-    if value <= 0:
-        raise AgentSpecError(f"ismcts: '{key}' must be positive, not '{raw}'")
+    except (ValueError, OverflowError):
+        raise AgentSpecError(f"ismcts: '{key}' must be a number{' (whole)' if kind is int else ''}, "
+                             f"not '{raw}'") from None
+    if not math.isfinite(value) or value <= 0:
+        raise AgentSpecError(f"ismcts: '{key}' must be positive (a finite number), not '{raw}'")
     return value
 
 
@@ -492,7 +496,7 @@ def make(params: dict[str, str], seed: int) -> ISMCTSAgent:
         epsilon = DEFAULT_EPSILON if raw_epsilon is None else float(raw_epsilon)
     except ValueError:
         raise AgentSpecError(f"ismcts: 'epsilon' must be a number, not '{raw_epsilon}'") from None
-    if not 0 <= epsilon <= 1:
+    if not 0 <= epsilon <= 1:  # also refuses nan
         raise AgentSpecError(f"ismcts: 'epsilon' must be between 0 and 1, not '{raw_epsilon}'")
     rollout = _choice(params, "rollout", (AUTO, "random", "heuristic"))
     prior = _choice(params, "prior", (AUTO, "none", "heuristic"))

@@ -16,7 +16,8 @@ from rich.table import Table
 
 import bouts
 from bouts.agents import AgentSpecError, make_agent
-from bouts.cli.session import HUMAN, Session, dumps, play_to_end
+from bouts.agents.base import split_seats
+from bouts.cli.session import DEFAULT_MAX_STEPS, HUMAN, Session, dumps, play_to_end
 from bouts.core import ContentError, Match, MatchFileError, OptionsError, parse_option_text
 from bouts.core.contract import Game
 from bouts.core.registry import UnknownGame
@@ -37,7 +38,8 @@ class UsageError(ValueError):
 
 
 GameArg = Annotated[str, typer.Argument(help="Game id (see `bouts list`).")]
-SeedOpt = Annotated[int, typer.Option("--seed", help="Seed for dice, shuffles and agents.")]
+SeedOpt = Annotated[int | None, typer.Option(
+    "--seed", help="Seed for dice, shuffles and agents (default: a fresh secret one, shown when the game ends).")]
 ContentOpt = Annotated[str | None, typer.Option("--content", help="Directory of your own content pack.")]
 OptionsOpt = Annotated[str | None, typer.Option(
     "--options", help="Game options: name=value,name=value or a JSON object (see `bouts rules GAME`).")]
@@ -99,9 +101,7 @@ def _seat_specs(game: Game[Any, Any], seats: str | None, variant_seats: int | No
     if seats is None:
         count = max(game.info.min_seats, 2) if variant_seats is None else variant_seats
         return [HUMAN] + ["random"] * (count - 1)
-    specs = [s.strip() for s in seats.split(",") if s.strip()]
-    if not specs:
-        raise UsageError("--seats needs at least one seat, e.g. --seats human,random")
+    specs = split_seats(seats)
     for spec in specs:
         if spec != HUMAN:
             make_agent(spec)  # validates the spec now, with a clear message
@@ -113,14 +113,18 @@ def play(
     game_id: GameArg,
     seats: Annotated[str | None, typer.Option(
         "--seats", help="Comma-separated seats: human, random, heuristic, ismcts:iterations=500 ...")] = None,
-    seed: SeedOpt = 0,
+    seed: SeedOpt = None,
     content: ContentOpt = None,
     options: OptionsOpt = None,
     json_out: Annotated[bool, typer.Option("--json", help="Play agents to the end; print the outcome as JSON.")]
     = False,
     save: Annotated[Path | None, typer.Option("--save", help="Save the finished (or quit) match here.")] = None,
+    max_steps: Annotated[int, typer.Option(
+        "--max-steps", help="Stop the game after this many steps (chance steps included).")] = DEFAULT_MAX_STEPS,
 ) -> None:
     """Play a game in the terminal (or, with --json, agents only, for scripts)."""
+    if max_steps < 1:
+        raise UsageError(f"--max-steps must be at least 1, not {max_steps}")
     game = _game(game_id)
     opts = parse_option_text(options)
     specs = _seat_specs(game, seats, None)
@@ -128,15 +132,15 @@ def play(
         raise UsageError("--json plays agents only: give agent seats, e.g. --seats random,random")
     match = Match(game, len(specs), opts, content, seed)
     if json_out or HUMAN not in specs:
-        result = play_to_end(match, specs)
+        result = play_to_end(match, specs, max_steps)
         if save:
             save.write_text(match.dumps())
         if json_out:
             print(dumps(result))
         else:
-            Session(match, specs, console, console.input).run()
+            Session(match, specs, console, console.input, max_steps=max_steps).run()
         return
-    session = Session(match, specs, console, console.input)
+    session = Session(match, specs, console, console.input, max_steps=max_steps)
     console.print(f"[bold]{escape(game.info.name)}[/] — type [cyan]help[/] for commands.")
     finished = session.run()
     target = save
@@ -145,7 +149,7 @@ def play(
         target = Path(answer) if answer else None
     if target is not None:
         try:
-            target.write_text(match.dumps())
+            target.write_text(match.dumps(session.last_human), encoding="utf-8")
         except OSError as exc:
             raise UsageError(f"cannot save to {target}: {exc.strerror or exc}") from None
         console.print(f"Saved to {escape(str(target))}.")
@@ -167,9 +171,20 @@ def replay(
     match = Match.loads(text)
     if seat is not None and not 0 <= seat < match.seats:
         raise UsageError(f"--seat must be from 0 to {match.seats - 1}")
+    if not match.is_over:
+        # An unfinished match may go on: show only what the seat that saved it saw.
+        saved_by = _saved_by(text)
+        if saved_by is None:
+            raise UsageError(f"{file} is an unfinished match saved by no seat: it can only be replayed "
+                             "once the game is over")
+        if seat is not None and seat != saved_by:
+            raise UsageError(f"{file} is an unfinished match saved by seat {saved_by}: it can only be "
+                             f"replayed as seat {saved_by} saw it")
+        seat = saved_by
     game = match.game
     steps = match.steps[:to] if to is not None else match.steps
-    console.print(f"[bold]{escape(game.info.name)}[/] replay: {len(match.steps)} actions, seed {match.seed}")
+    shown_seed = f", seed {match.seed}" if match.is_over else ""
+    console.print(f"[bold]{escape(game.info.name)}[/] replay: {len(match.steps)} actions{shown_seed}")
     for number, entry in enumerate(steps, start=1):
         who = "chance" if entry.seat < 0 else game.seat_name(match.states[number - 1], entry.seat)
         shown = entry.action if entry.seat == seat or not game.info.hidden_information else _public_action(entry)
@@ -183,6 +198,12 @@ def replay(
     outcome = game.outcome(match.states[len(steps)])
     if outcome is not None:
         console.print(f"[bold green]Result:[/] {escape(outcome.reason)}")
+
+
+def _saved_by(text: str) -> int | None:
+    """The seat that saved a match file, if it says (the file was read already)."""
+    saved_by = json.loads(text).get("saved_by")
+    return saved_by if isinstance(saved_by, int) and not isinstance(saved_by, bool) else None
 
 
 def _public_action(entry: Any) -> str:

@@ -17,6 +17,14 @@ from bouts.agents import Agent, make_agent
 from bouts.core import CHANCE, IllegalAction, Match, Seat
 
 HUMAN = "human"
+DEFAULT_MAX_STEPS = 100_000
+"""Steps after which a game is stopped: a game that cannot end (a broken pack) never hangs the terminal."""
+
+
+def step_limit_reason(steps: int) -> str:
+    """Why a game that reached the step limit stopped."""
+    return (f"stopped after {steps} steps (the step limit) without an end: the game may be unable to end "
+            "(check the content pack), or raise --max-steps")
 
 MENU_LINES = 18
 """The most actions one menu page lists; ``more`` shows the next page."""
@@ -58,6 +66,8 @@ class Session:
     """Where the next ``more`` page of the current menu starts (0: nothing more to list)."""
     auto_steps: set[int] = field(default_factory=set)
     """History indexes of one-option decisions applied without asking (undo passes over them)."""
+    max_steps: int = DEFAULT_MAX_STEPS
+    """Steps after which the game is stopped."""
 
     def __post_init__(self) -> None:
         for seat, spec in enumerate(self.seats):
@@ -133,10 +143,13 @@ class Session:
         """Play until the game ends (True) or a human quits (False)."""
         match = self.match
         while True:
-            match.advance()
+            _advance(match, self.max_steps)
             acting = match.to_act()
             if not acting:
                 break
+            if len(match.steps) >= self.max_steps:
+                self.console.print(f"[bold red]Stopped:[/] {escape(step_limit_reason(len(match.steps)))}")
+                return True
             humans = [s for s in acting if self.seats[s] == HUMAN]
             bots = [s for s in acting if s not in humans]
             for seat in bots:
@@ -153,6 +166,7 @@ class Session:
         if outcome is not None:
             names = ", ".join(match.game.seat_name(match.state, s) for s in outcome.winners) or "nobody"
             self.console.print(f"[bold green]Game over:[/] {escape(outcome.reason)}. Winners: {escape(names)}")
+            self.console.print(f"[dim]Seed: {match.revealed_seed()}[/]")
         return True
 
     def clear_screen(self) -> None:
@@ -267,7 +281,7 @@ class Session:
                 self.console.print("\n".join(f"  {escape(h)}" for h in hints) or "  No advice for this decision.")
                 continue
             if command == "save":
-                self.save(rest.strip())
+                self.save(rest.strip(), seat)
                 continue
             if command == "undo":
                 try:
@@ -291,27 +305,37 @@ class Session:
                 continue
             return True
 
-    def save(self, path: str) -> None:
-        """Write the match to ``path``."""
+    def save(self, path: str, seat: Seat | None = None) -> None:
+        """Write the match to ``path`` (saved by ``seat``: an unfinished match replays only as that seat saw it)."""
         if not path:
             self.console.print("[red]save needs a file name, e.g. save game.json[/]")
             return
         try:
-            Path(path).write_text(self.match.dumps())
+            Path(path).write_text(self.match.dumps(seat), encoding="utf-8")
         except OSError as exc:
             self.console.print(f"[red]could not save to {escape(path)}: {escape(exc.strerror or str(exc))}[/]")
             return
         self.console.print(f"Saved to {escape(path)}.")
 
 
-def play_to_end(match: Match, seats: Sequence[str]) -> dict[str, Any]:
-    """Play a match among agents to the end; the result as JSON-ready data."""
+def _advance(match: Match, max_steps: int) -> None:
+    """Resolve chance steps until a seat must decide, the game ends or the step limit is reached."""
+    while len(match.steps) < max_steps and match.step_chance():
+        pass
+
+
+def play_to_end(match: Match, seats: Sequence[str], max_steps: int = DEFAULT_MAX_STEPS) -> dict[str, Any]:
+    """Play a match among agents to the end (or the step limit); the result as JSON-ready data."""
     agents = {s: make_agent(spec, seed=match.seed * 101 + s) for s, spec in enumerate(seats)}
     decisions = 0
+    stopped = None
     while True:
-        match.advance()
+        _advance(match, max_steps)
         acting = match.to_act()
         if not acting:
+            break
+        if len(match.steps) >= max_steps:
+            stopped = step_limit_reason(len(match.steps))
             break
         for seat in acting:
             if seat != CHANCE:
@@ -325,6 +349,8 @@ def play_to_end(match: Match, seats: Sequence[str]) -> dict[str, Any]:
         "options": match.options,
         "content": match.content.id,
         "outcome": None if outcome is None else outcome.to_json(),
+        "finished": outcome is not None,
+        "stopped": stopped,
         "steps": len(match.steps),
         "decisions": decisions,
     }

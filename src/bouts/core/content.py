@@ -10,7 +10,10 @@ field.
 from __future__ import annotations
 
 import hashlib
+import re
 import tomllib
+import types
+import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +24,24 @@ from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 class ContentError(ValueError):
     """A content pack that cannot be loaded; the message says what and where."""
+
+
+ID_PATTERN = re.compile(r"[a-z0-9_-]+")
+"""What an id may be: lowercase letters, digits, ``_`` and ``-`` (ids go into action texts and saves)."""
+MAX_NUMBER = 10_000
+"""No number in any content pack may exceed this in size: no printed card carries one near it, and a
+game's own schema sets the tighter bounds its rulebook justifies (copies per card, life, damage)."""
+MAX_FILE_BYTES = 2_000_000
+"""The largest content file read (the reference packs are a few kilobytes)."""
+
+
+def is_id(text: object) -> bool:
+    """Whether ``text`` is a valid content id.
+
+    >>> is_id("attack_high"), is_id("Attack High"), is_id("a\tb"), is_id("")
+    (True, False, False, False)
+    """
+    return isinstance(text, str) and ID_PATTERN.fullmatch(text) is not None
 
 
 class Entry(BaseModel):
@@ -43,8 +64,8 @@ class Entry(BaseModel):
     def _has_provenance(self) -> Entry:
         if not self.stand_in and not self.source:
             raise ValueError("give a 'source' or set 'stand_in = true'")
-        if " " in self.id or not self.id:
-            raise ValueError(f"id '{self.id}' must be a non-empty word without spaces")
+        if not is_id(self.id):
+            raise ValueError(f"id {self.id!r} must be lowercase letters, digits, '_' or '-' ([a-z0-9_-]+)")
         return self
 
 
@@ -97,13 +118,89 @@ def _describe(entry: Any, index: int) -> str:
     return f"entry #{index + 1}" + (f" (id '{name}')" if name else "")
 
 
+def numbers_problem(annotation: Any, value: Any, where: str) -> str | None:
+    """The first value in ``value`` that is not a number of the right kind or size for ``annotation``.
+
+    TOML's ``true`` is not a number (pydantic would read it as 1), and no number may exceed
+    :data:`MAX_NUMBER` in size, so a huge count is refused before anything is built from it.
+    """
+    if isinstance(value, bool):
+        kinds = _leaf_types(annotation)
+        if (int in kinds or float in kinds) and bool not in kinds:
+            return f"field '{where}': {str(value).lower()} is not a number"
+        return None
+    if isinstance(value, int | float):
+        if not abs(value) <= MAX_NUMBER:  # also refuses nan
+            return f"field '{where}': {value} is out of range (at most {MAX_NUMBER} in size)"
+        return None
+    if isinstance(value, dict):
+        model = next((k for k in _leaf_types(annotation) if isinstance(k, type) and issubclass(k, BaseModel)), None)
+        for key, item in value.items():
+            inner = model.model_fields[key].annotation if model and key in model.model_fields else Any
+            problem = numbers_problem(inner, item, f"{where}.{key}" if where else str(key))
+            if problem:
+                return problem
+        return None
+    if isinstance(value, list):
+        for index, item in enumerate(value):
+            problem = numbers_problem(_item_type(annotation, index), item, f"{where}.{index}")
+            if problem:
+                return problem
+    return None
+
+
+def _leaf_types(annotation: Any) -> set[Any]:
+    origin = typing.get_origin(annotation)
+    if origin in (typing.Union, types.UnionType):
+        return set().union(*(_leaf_types(a) for a in typing.get_args(annotation)))
+    if origin is typing.Literal:
+        return {type(a) for a in typing.get_args(annotation)}
+    return {origin or annotation}
+
+
+def _item_type(annotation: Any, index: int) -> Any:
+    candidates = [annotation]
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        candidates = list(typing.get_args(annotation))
+    for candidate in candidates:
+        origin, args = typing.get_origin(candidate), typing.get_args(candidate)
+        if origin in (tuple, list, set, frozenset) and args:
+            if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+                return args[index] if index < len(args) else Any
+            return args[0]
+    return Any
+
+
+def _read(file: Path) -> bytes:
+    """A content file's bytes; every problem reading it is a :class:`ContentError`."""
+    if file.is_dir():
+        raise ContentError(f"{file.name}: is a directory, not a content file")
+    try:
+        size = file.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise ContentError(f"{file.name}: {size} bytes is too large for a content file "
+                               f"(at most {MAX_FILE_BYTES})")
+        return file.read_bytes()
+    except OSError as exc:
+        raise ContentError(f"{file.name}: cannot read it: {exc.strerror or exc}") from None
+
+
 def load_pack(directory: str | Path, game: str, schema: Mapping[str, type[Entry]],
               *, reference: bool = False, required: tuple[str, ...] = ()) -> ContentPack:
     """Load and validate every ``*.toml`` file in ``directory`` against ``schema``."""
     root = Path(directory)
+    try:
+        root.stat()
+    except OSError as exc:
+        if isinstance(exc, FileNotFoundError):
+            raise ContentError(f"content directory '{root}' does not exist") from None
+        raise ContentError(f"content directory '{root}': {exc.strerror or exc}") from None
     if not root.is_dir():
-        raise ContentError(f"content directory '{root}' does not exist")
-    files = sorted(root.glob("*.toml"))
+        raise ContentError(f"content directory '{root}' does not exist (or is not a directory)")
+    try:
+        files = sorted(root.glob("*.toml"))
+    except OSError as exc:
+        raise ContentError(f"content directory '{root}': {exc.strerror or exc}") from None
     if not files:
         raise ContentError(f"content directory '{root}' holds no .toml files")
     digest = hashlib.sha256()
@@ -111,12 +208,16 @@ def load_pack(directory: str | Path, game: str, schema: Mapping[str, type[Entry]
     seen: dict[tuple[str, str], str] = {}
     pack_name = root.name
     for file in files:
-        raw = file.read_bytes()
+        raw = _read(file)
         digest.update(file.name.encode() + b"\0" + raw + b"\0")
         try:
             data = tomllib.loads(raw.decode("utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        except UnicodeDecodeError as exc:
+            raise ContentError(f"{file.name}: not UTF-8 text (byte {exc.start})") from None
+        except tomllib.TOMLDecodeError as exc:
             raise ContentError(f"{file.name}: not valid TOML: {exc}") from None
+        except RecursionError:
+            raise ContentError(f"{file.name}: nested too deeply") from None
         for section, entries in data.items():
             if section == "pack":
                 if isinstance(entries, dict) and isinstance(entries.get("name"), str):
@@ -130,6 +231,9 @@ def load_pack(directory: str | Path, game: str, schema: Mapping[str, type[Entry]
                 raise ContentError(f"{file.name}: [[{section}]] must be an array of tables")
             for index, entry in enumerate(entries):
                 where = f"{file.name}: [[{section}]] {_describe(entry, index)}"
+                problem = numbers_problem(model, entry, "")
+                if problem:
+                    raise ContentError(f"{where}: {problem}")
                 try:
                     record = model.model_validate(entry)
                 except ValidationError as exc:

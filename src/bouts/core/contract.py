@@ -10,10 +10,11 @@ the action, copies the state and applies the action to the copy.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
@@ -122,8 +123,49 @@ S = TypeVar("S", bound=State)
 A = TypeVar("A")
 
 
+def holds(legal: Sequence[Any], action: Any) -> bool:
+    """Whether ``action`` is one of ``legal``: the same object, or an equal value of the same type.
+
+    Equality alone is not enough: an object whose ``__eq__`` says yes to everything
+    (``unittest.mock.ANY``) would pass for any action.
+
+    >>> from unittest import mock
+    >>> holds((1, 2), 2), holds((1, 2), mock.ANY), holds((1, 2), 2.0)
+    (True, False, False)
+    """
+    for candidate in legal:  # an action taken from the list is found without comparing fields
+        if candidate is action:
+            return True
+    kind = type(action)
+    return any(type(candidate) is kind and candidate == action for candidate in legal)
+
+
+def check_setup(game: Game[Any, Any], seats: Any, options: Any) -> None:
+    """Refuse what no game can set up: seats that are not a whole number, options that are not a
+    mapping (every game's :meth:`Game.setup` runs this first; the game checks the seat count)."""
+    if isinstance(seats, bool) or not isinstance(seats, int):
+        raise OptionsError(f"seats must be a whole number, not {seats!r}")
+    if options is not None and not isinstance(options, Mapping):
+        raise OptionsError(f"options must be a mapping of names to values, not {type(options).__name__}")
+
+
 class Game(ABC, Generic[S, A]):
     """One game, as a set of pure functions over its states."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every game's :meth:`setup` first refuses bad seats and options (:func:`check_setup`)."""
+        super().__init_subclass__(**kwargs)
+        setup = cls.__dict__.get("setup")
+        if setup is None or getattr(setup, "__checked__", False) or getattr(setup, "__isabstractmethod__", False):
+            return
+
+        @functools.wraps(setup)
+        def checked(self: Any, seats: Any, options: Any = None, *args: Any, **kwargs: Any) -> Any:
+            check_setup(self, seats, options)
+            return setup(self, seats, options, *args, **kwargs)
+
+        checked.__checked__ = True  # type: ignore[attr-defined]
+        cls.setup = checked  # type: ignore[method-assign]
 
     info: ClassVar[GameInfo]
     catalogs: ClassVar[Any] = None
@@ -162,15 +204,11 @@ class Game(ABC, Generic[S, A]):
         """Whether ``seat`` may take ``action`` now."""
         if seat == CHANCE and seat in self.to_act(state):
             return self.is_legal_chance(state, action)
-        legal = self.legal_actions(state, seat)
-        for candidate in legal:  # an action taken from the list is found without comparing fields
-            if candidate is action:
-                return True
-        return action in legal
+        return holds(self.legal_actions(state, seat), action)
 
     def is_legal_chance(self, state: S, action: A) -> bool:
         """Whether a forced chance outcome is possible now; override for unlisted outcomes."""
-        return action in self.legal_actions(state, CHANCE)
+        return holds(self.legal_actions(state, CHANCE), action)
 
     def sample_chance(self, state: S, rng: random.Random) -> A:
         """Draw the outcome of the pending chance step with ``rng``."""
@@ -248,6 +286,16 @@ class Game(ABC, Generic[S, A]):
     def determinize(self, state: S, seat: Seat | None, rng: random.Random) -> S:
         """A full state consistent with what ``seat`` knows (unseen cards reshuffled)."""
 
+    def hidden_cards(self, state: S, seat: Seat | None) -> list[dict[str, list[str]]] | None:
+        """The cards ``seat`` cannot see, as groups of interchangeable cards: each group maps a place
+        (``"seat 1 hand"``, ``"deck"``) to the cards there now.
+
+        A fair :meth:`determinize` deals each group's cards uniformly over the group's places (the
+        conformance suite checks it statistically). ``None`` (the default): the game does not say, and
+        the check passes it by; a game with hidden cards should say.
+        """
+        return None
+
     def events(self, state: S) -> tuple[Event, ...]:
         """The events of the step that produced ``state``."""
         return tuple(state.events)
@@ -259,6 +307,16 @@ class Game(ABC, Generic[S, A]):
     def content_choices(self, state: S) -> dict[Seat, str | list[str]]:
         """What each seat chose from the content (hero, characters, servants), for per-choice statistics."""
         return {}
+
+    def deal_content(self, seats: int, options: Mapping[str, Any], content: Any,
+                     rng: random.Random) -> dict[str, Any] | None:
+        """Option overrides that fix every seat's content choice, drawn uniformly from the legal choices.
+
+        A design study (``bouts sim --assign random``) deals the choices this way instead of letting the
+        agents choose, so a choice's win rate measures the content with the agents held fixed. ``None``
+        (the default): the game has no content choices to deal.
+        """
+        return None
 
     # -- presentation helpers (no screen: plain text with Rich markup) -------------
     def seat_name(self, state: S, seat: Seat) -> str:

@@ -7,8 +7,11 @@ recorded as actions too, so a replay needs no random number generator.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import random
+import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -34,28 +37,46 @@ class Step:
     """The action's text form."""
     events: tuple[Event, ...]
     """The events it produced."""
+    drawn: bool = False
+    """A chance step drawn by the match's own seeded RNG (False: forced by a test or a tool)."""
+
+
+def new_seed() -> int:
+    """A fresh secret seed from the operating system's CSPRNG (63 bits)."""
+    return secrets.randbits(63)
 
 
 def chance_rng(seed: int, step: int) -> random.Random:
     """The RNG that resolves the chance step at history index ``step``.
 
-    Derived from the seed and the step alone, so a loaded match continues
-    exactly as the original would have.
+    Keyed by the secret seed (HMAC-SHA256 of the step index under the seed), so a
+    loaded match continues exactly as the original would have, while nobody who
+    lacks the seed can compute any outcome from the outcomes seen so far.
     """
-    return random.Random(seed * 1_000_003 + step)
+    digest = hmac.new(str(seed).encode(), f"bouts-chance/{step}".encode(), hashlib.sha256).digest()
+    return random.Random(int.from_bytes(digest, "big"))
 
 
 class Match:
-    """A game in progress with its history; undo, save and replay."""
+    """A game in progress with its history; undo, save and replay.
+
+    The match owns its seed, a secret: chance steps are resolved from it
+    (:meth:`step_chance`) and no view, log or event carries it. Leave ``seed`` out
+    to draw a fresh one (what interactive play and a server do); show it only
+    through :meth:`revealed_seed` (``None`` until the game is over) or a save.
+    """
 
     def __init__(self, game: Game[Any, Any], seats: int, options: Mapping[str, Any] | None = None,
-                 content: ContentPack | str | None = None, seed: int = 0) -> None:
+                 content: ContentPack | str | None = None, seed: int | None = None) -> None:
         self.game = game
         self.seats = seats
         self.options = dict(options or {})
         pack: ContentPack = game.load_content(content) if content is None or isinstance(content, str) else content
         self.content = pack
+        if seed is None:
+            seed = new_seed()
         self.seed = seed
+        """The secret seed; never send it to a seat before the match is over."""
         self.states: list[State] = [game.setup(seats, self.options, content, seed)]
         self.steps: list[Step] = []
 
@@ -97,19 +118,29 @@ class Match:
             if len(acting) != 1:
                 raise IllegalAction("several seats are to act: say which seat acts")
             seat = acting[0]
+        self._apply(action, seat, drawn=False)
+
+    def _apply(self, action: Any, seat: Seat, *, drawn: bool) -> None:
         if isinstance(action, str):
             action = self.game.parse_action(self.state, seat, action)
         new = self.game.apply(self.state, seat, action)
         self.states.append(new)
-        self.steps.append(Step(seat, str(action), self.game.events(new)))
+        self.steps.append(Step(seat, str(action), self.game.events(new), drawn))
+
+    def draw_chance(self) -> Any:
+        """The outcome the secret seed gives the pending chance step (not applied)."""
+        return self.game.sample_chance(self.state, chance_rng(self.seed, len(self.steps)))
 
     def step_chance(self) -> bool:
-        """Resolve one pending chance step with the match's seeded RNG."""
+        """Resolve one pending chance step with the match's secret seed."""
         if self.to_act() != (CHANCE,):
             return False
-        outcome = self.game.sample_chance(self.state, chance_rng(self.seed, len(self.steps)))
-        self.apply(outcome, CHANCE)
+        self._apply(self.draw_chance(), CHANCE, drawn=True)
         return True
+
+    def revealed_seed(self) -> int | None:
+        """The seed, once the game is over (``None`` before: it would give away every future roll)."""
+        return self.seed if self.is_over else None
 
     def advance(self) -> None:
         """Resolve chance steps until a seat must decide or the game ends."""
@@ -168,9 +199,16 @@ class Match:
         return [e for step in self.steps for e in step.events if e.is_visible_to(seat)]
 
     # -- saving -------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
-        """The match as data: options, seed, content id and actions."""
-        return {
+    def to_json(self, saved_by: Seat | None = None) -> dict[str, Any]:
+        """The match as data: options, seed, content id and actions.
+
+        ``forced`` lists the chance steps that were not drawn from the seed (forced by
+        a test or a tool); every other chance step is checked against the seed on
+        loading. ``saved_by`` records the seat that saved an unfinished match:
+        ``bouts replay`` then shows it only as that seat saw it. ``over`` says whether the
+        game had ended.
+        """
+        data: dict[str, Any] = {
             "format": FORMAT,
             "game": self.game.info.id,
             "seats": self.seats,
@@ -178,11 +216,18 @@ class Match:
             "seed": self.seed,
             "content": {"id": self.content.id, "path": self.content.path},
             "actions": [[s.seat, s.action] for s in self.steps],
+            "over": self.is_over,
         }
+        forced = [i for i, s in enumerate(self.steps) if s.seat == CHANCE and not s.drawn]
+        if forced:
+            data["forced"] = forced
+        if saved_by is not None:
+            data["saved_by"] = saved_by
+        return data
 
-    def dumps(self) -> str:
+    def dumps(self, saved_by: Seat | None = None) -> str:
         """The match as JSON text."""
-        return json.dumps(self.to_json(), indent=1, ensure_ascii=False)
+        return json.dumps(self.to_json(saved_by), indent=1, ensure_ascii=False)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], game: Game[Any, Any] | None = None) -> Match:
@@ -199,11 +244,26 @@ class Match:
                 raise MatchFileError(
                     f"the match was played with content '{content_info['id']}' but "
                     f"'{pack.id}' was found: the content pack has changed")
-            match = cls(game, int(data["seats"]), data.get("options") or {}, pack, int(data.get("seed", 0)))
-            for number, entry in enumerate(data.get("actions", []), start=1):
+            seed = data.get("seed")
+            checked = seed is not None
+            match = cls(game, _whole(data["seats"], "seats"), _mapping(data.get("options") or {}), pack,
+                        _whole(seed, "seed") if checked else 0)
+            actions = data.get("actions", [])
+            if not isinstance(actions, list):
+                raise MatchFileError("'actions' must be a list")
+            forced = set(data.get("forced") or ())
+            for number, entry in enumerate(actions, start=1):
                 seat, text = entry
+                seat = _whole(seat, f"action #{number}'s seat")
+                drawn = False
+                if checked and seat == CHANCE and number - 1 not in forced:
+                    expected = str(match.draw_chance())
+                    if " ".join(str(text).split()) != expected:
+                        raise MatchFileError(f"action #{number} (chance: '{text}') is not what the seed gives "
+                                             f"('{expected}'): the recorded chance step was changed")
+                    drawn = True
                 try:
-                    match.apply(str(text), int(seat))
+                    match._apply(str(text), seat, drawn=drawn)
                 except IllegalAction as exc:
                     raise MatchFileError(f"action #{number} ({seat}: '{text}'): {exc}") from None
         except (KeyError, TypeError, ValueError) as exc:
@@ -221,4 +281,19 @@ class Match:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise MatchFileError(f"not JSON: {exc}") from None
+        except RecursionError:
+            raise MatchFileError("not a bouts match file: its JSON is nested too deeply") from None
         return cls.from_json(data, game)
+
+
+def _whole(value: Any, what: str) -> int:
+    """A whole number from a match file (``true`` is not a number)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise MatchFileError(f"{what} must be a whole number, not {json.dumps(value)[:40]}")
+    return value
+
+
+def _mapping(value: Any) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise MatchFileError("'options' must be an object")
+    return value

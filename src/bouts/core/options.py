@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from bouts.core.content import numbers_problem
 from bouts.core.contract import OptionsError
 
 
@@ -24,8 +25,18 @@ def validate_options(model: type[OptionsT], given: Mapping[str, Any] | OptionsT 
     """Validate ``given`` against ``model``; errors name the option."""
     if isinstance(given, model):
         return given
+    if given is not None and not isinstance(given, Mapping):
+        raise OptionsError(f"options must be a mapping of names to values, not {type(given).__name__}")
+    try:
+        problem = numbers_problem(model, dict(given or {}), "")
+    except RecursionError:
+        raise OptionsError("options are nested too deeply") from None
+    if problem:
+        raise OptionsError(problem.replace("field '", "option '", 1))
     try:
         return model.model_validate(dict(given or {}))
+    except RecursionError:
+        raise OptionsError("options are nested too deeply") from None
     except ValidationError as exc:
         problems = "; ".join(
             f"option '{'.'.join(map(str, e['loc'])) or '?'}': {e['msg']}" for e in exc.errors()
@@ -48,6 +59,8 @@ def parse_option_text(text: str | None) -> dict[str, Any]:
             value = json.loads(text)
         except json.JSONDecodeError as exc:
             raise OptionsError(f"options are not valid JSON: {exc}") from None
+        except RecursionError:
+            raise OptionsError("options are nested too deeply") from None
         if not isinstance(value, dict):
             raise OptionsError("options must be a JSON object")
         return value
@@ -60,6 +73,8 @@ def parse_option_text(text: str | None) -> dict[str, Any]:
             result[key.strip()] = json.loads(raw)
         except json.JSONDecodeError:
             result[key.strip()] = raw.strip()
+        except RecursionError:
+            raise OptionsError(f"option '{key.strip()}' is nested too deeply") from None
     return result
 
 

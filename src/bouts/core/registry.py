@@ -35,6 +35,11 @@ def _targets() -> dict[str, str]:
     return builtin
 
 
+def game_targets() -> dict[str, str]:
+    """Every registered game id with its ``module:attribute`` target."""
+    return dict(_targets())
+
+
 def game_ids() -> tuple[str, ...]:
     """The registered game ids, sorted."""
     return tuple(sorted(_targets()))

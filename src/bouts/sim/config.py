@@ -9,17 +9,23 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import random
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from bouts.agents.base import AgentSpecError, make_agent
+from bouts.agents.base import AgentSpecError, make_agent, split_seats
 from bouts.core.contract import Game
 from bouts.core.registry import get_game
 
 DEFAULT_MAX_STEPS = 100_000
 """Steps after which a simulated game is stopped and counted as unfinished."""
+
+
+ASSIGN = ("choose", "random")
+"""How seats get their content: chosen by the agents, or dealt uniformly (a design study)."""
 
 
 class SimError(ValueError):
@@ -42,50 +48,45 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def split_specs(text: str) -> list[str]:
-    """Split a seat list such as ``ismcts:iterations=500,rollout=heuristic,random``.
-
-    A part with ``=`` and no ``:`` is a parameter of the agent before it;
-    ``random*3`` stands for three random seats.
+    """Split a seat list (:func:`bouts.agents.base.split_seats`); errors as :class:`SimError`.
 
     >>> split_specs("ismcts:iterations=50,rollout=heuristic,random*2")
     ['ismcts:iterations=50,rollout=heuristic', 'random', 'random']
     """
-    specs: list[str] = []
-    for raw in text.split(","):
-        part = raw.strip()
-        if not part:
-            continue
-        if "=" in part and ":" not in part and specs:
-            specs[-1] += "," + part
-            continue
-        name, star, count = part.rpartition("*")
-        if star and "=" not in count:
-            try:
-                times = int(count)
-            except ValueError:
-                raise SimError(f"'{part}': a repeat count after '*' must be a whole number") from None
-            if times < 1:
-                raise SimError(f"'{part}': a repeat count must be at least 1")
-            specs.extend([name.strip()] * times)
-        else:
-            specs.append(part)
-    if not specs:
-        raise SimError("no agents given (e.g. --seats random,random)")
-    return specs
+    try:
+        return split_seats(text)
+    except AgentSpecError as exc:
+        raise SimError(str(exc)) from None
 
 
 def resolve_game(game: str) -> Game[Any, Any]:
-    """A registered game by id, or any game object by ``module:attribute`` (plugins, tests)."""
+    """A registered game by id, or a game object by ``module:attribute``.
+
+    ``module:attribute`` never imports an arbitrary module: it must be a registered game's target
+    (a built-in game or a ``bouts.games`` entry point), or name an object of a module this process
+    has already imported (a test's or a script's own game).
+    """
     if ":" in game:
         module_name, _, attribute = game.partition(":")
-        try:
-            found = getattr(importlib.import_module(module_name), attribute)
-        except (ModuleNotFoundError, AttributeError) as exc:
-            raise SimError(f"cannot load game '{game}': {exc}") from None
+        registered = set(_registered_targets())
+        module = sys.modules.get(module_name)
+        if module is None and game in registered:
+            module = importlib.import_module(module_name)
+        if module is None:
+            raise SimError(f"cannot load game '{game}': only registered games (bouts list) and their "
+                           f"entry points are imported, and module '{module_name}' is neither")
+        found = getattr(module, attribute, None)
         if not isinstance(found, Game):
-            raise SimError(f"'{game}' is not a bouts game")
+            raise SimError(f"cannot load game '{game}': '{attribute}' is not a bouts game")
         return found
     return get_game(game)
+
+
+def _registered_targets() -> tuple[str, ...]:
+    """``module:attribute`` of every registered game."""
+    from bouts.core.registry import game_targets
+
+    return tuple(game_targets().values())
 
 
 @cache
@@ -110,11 +111,29 @@ class SimConfig:
     """The batch seed; every game's seed derives from it and the game's index."""
     max_steps: int = DEFAULT_MAX_STEPS
     """Steps after which a game is stopped and counted as unfinished."""
+    assign: str = "choose"
+    """``choose``: the agents choose their content (hero, party); ``random``: a design study, where each
+    game deals every seat's choice uniformly (``Game.deal_content``) so the agents cannot bias it."""
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready form."""
-        return {"game": self.game, "seats": list(self.seats), "options": dict(self.options),
+        data = {"game": self.game, "seats": list(self.seats), "options": dict(self.options),
                 "content": self.content, "seed": self.seed, "max_steps": self.max_steps}
+        if self.assign != "choose":
+            data["assign"] = self.assign
+        return data
+
+    def game_options(self, seed: int) -> dict[str, Any]:
+        """The options of the game seeded ``seed``: the batch's, with the content dealt in a design study."""
+        options = dict(self.options)
+        if self.assign == "random":
+            game = resolve_game(self.game)
+            rng = random.Random(derive_seed(seed, "assign"))
+            dealt = game.deal_content(len(self.seats), options, load_content(self.game, self.content), rng)
+            if dealt is None:
+                raise SimError(f"{game.info.id} has no content choices to deal (--assign random)")
+            options.update(dealt)
+        return options
 
     def check(self) -> None:
         """Raise a clear error now if the batch cannot run (unknown game, bad options or agents).
@@ -126,8 +145,12 @@ class SimConfig:
         if not game.info.min_seats <= seats <= game.info.max_seats:
             raise SimError(f"{game.info.id} takes {game.info.min_seats} to {game.info.max_seats} seats, "
                            f"not {seats}")
+        if self.assign not in ASSIGN:
+            raise SimError(f"--assign must be {' or '.join(ASSIGN)}, not '{self.assign}'")
+        if self.max_steps < 1:
+            raise SimError(f"--max-steps must be at least 1, not {self.max_steps}")
         content = load_content(self.game, self.content)
-        game.setup(seats, dict(self.options), content, game_seed(self.seed, 0))
+        game.setup(seats, self.game_options(game_seed(self.seed, 0)), content, game_seed(self.seed, 0))
         for seat, spec in enumerate(self.seats):
             try:
                 agent = make_agent(spec, seat)

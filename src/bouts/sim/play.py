@@ -85,7 +85,7 @@ def play_game(config: SimConfig, index: int) -> GameRecord:
         content = load_content(config.game, config.content)
         # The simulator owns this state, so it plays on it in place (``fork``/``advance``):
         # no copy per step. Agent choices are still checked before they are applied.
-        state = game.fork(game.setup(seats, dict(config.options), content, seed))
+        state = game.fork(game.setup(seats, config.game_options(seed), content, seed))
         agents: list[Agent] = [make_agent(spec, derive_seed(seed, "seat", seat))
                                for seat, spec in enumerate(config.seats)]
         chance = random.Random(derive_seed(seed, "chance"))

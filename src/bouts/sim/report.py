@@ -1,59 +1,171 @@
-"""Reports of a batch: every game as JSON and CSV, PNG plots, and an HTML page that shows them."""
+"""Reports of a batch: every game as JSON lines and CSV, PNG plots, and an HTML page that shows them.
+
+Games are written as they finish (:class:`GameWriter`), to temporary names in the output
+folder; only a finished batch renames them into place with its plots and page, so a
+folder never mixes two runs. An interrupted batch keeps what it played as
+``games.partial.jsonl``/``games.partial.csv`` and touches nothing else.
+"""
 
 from __future__ import annotations
 
 import csv
 import html
 import json
-from collections.abc import Sequence
+import os
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
-from bouts.sim.config import SimConfig
+from bouts.sim.config import SimConfig, SimError
 from bouts.sim.play import GameRecord
-from bouts.sim.stats import Rate, Summary
+from bouts.sim.stats import CONFOUNDED, Rate, Summary
 
-FILES = ("games.json", "games.csv", "winrates.png", "lengths.png", "report.html")
-"""The files :func:`write_report` writes."""
+FILES = ("games.jsonl", "games.csv", "summary.json", "winrates.png", "lengths.png", "report.html")
+"""The files a finished batch writes."""
+PARTIAL = ("games.partial.jsonl", "games.partial.csv")
+"""The files an interrupted batch writes (and nothing else)."""
+FORMAT = "bouts-sim/2"
 
 
-def write_report(out: Path | str, config: SimConfig, records: Sequence[GameRecord], summary: Summary,
+def check_out(out: Path | str) -> Path:
+    """The output folder, made if missing; a clear :class:`SimError` before any game if it cannot be used."""
+    folder = Path(out)
+    if folder.exists() and not folder.is_dir():
+        raise SimError(f"--out {folder}: is a file, not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SimError(f"--out {folder}: cannot make the folder: {exc.strerror or exc}") from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise SimError(f"--out {folder}: the folder is not writable")
+    return folder
+
+
+def _replace(temporary: Path, final: Path) -> None:
+    os.replace(temporary, final)
+
+
+class GameWriter:
+    """Streams games to ``games.jsonl`` and ``games.csv`` (under temporary names until the batch ends)."""
+
+    def __init__(self, out: Path | str, config: SimConfig) -> None:
+        self.folder = check_out(out)
+        self.config = config
+        self.count = 0
+        tag = f".tmp-{os.getpid()}"
+        self._jsonl_path = self.folder / f".games.jsonl{tag}"
+        self._csv_path = self.folder / f".games.csv{tag}"
+        try:
+            self._jsonl: TextIO = self._jsonl_path.open("w", encoding="utf-8")
+            self._csv: TextIO = self._csv_path.open("w", newline="", encoding="utf-8")
+        except OSError as exc:
+            self.discard()
+            raise SimError(f"--out {self.folder}: cannot write there: {exc.strerror or exc}") from None
+        self._jsonl.write(json.dumps({"format": FORMAT, "config": config.to_json()}) + "\n")
+        self._rows = csv.writer(self._csv)
+        self._rows.writerow(csv_header(len(config.seats)))
+
+    def write(self, record: GameRecord) -> None:
+        """Append one game."""
+        self._jsonl.write(json.dumps(record.to_json()) + "\n")
+        self._rows.writerow(csv_row(record))
+        self.count += 1
+
+    def _close(self) -> None:
+        for handle in (getattr(self, "_jsonl", None), getattr(self, "_csv", None)):
+            if handle is not None and not handle.closed:
+                handle.close()
+
+    def finish(self, summary: Summary, title: str | None = None) -> list[Path]:
+        """The batch is complete: move the games into place and write the summary, plots and page."""
+        self._close()
+        paths = [self.folder / name for name in FILES]
+        _replace(self._jsonl_path, paths[0])
+        _replace(self._csv_path, paths[1])
+        atomic_text(paths[2], json.dumps({"format": FORMAT, "config": self.config.to_json(),
+                                           "summary": summary.to_json()}, indent=1) + "\n")
+        _atomic(paths[3], lambda p: plot_winrates(p, summary))
+        _atomic(paths[4], lambda p: plot_lengths(p, summary))
+        atomic_text(paths[5], report_html(self.config, summary, title or f"bouts sim: {self.config.game}"))
+        for stale in PARTIAL:
+            (self.folder / stale).unlink(missing_ok=True)
+        return paths
+
+    def finish_partial(self, requested: int) -> list[Path]:
+        """The batch was interrupted: keep the games played so far, marked partial; touch nothing else."""
+        note = {"partial": True, "games": self.count, "requested": requested,
+                "note": f"interrupted: {self.count} of {requested} games finished"}
+        self._jsonl.write(json.dumps(note) + "\n")
+        self._close()
+        paths = [self.folder / name for name in PARTIAL]
+        _replace(self._jsonl_path, paths[0])
+        _replace(self._csv_path, paths[1])
+        return paths
+
+    def discard(self) -> None:
+        """Remove the temporary files (the batch failed)."""
+        self._close()
+        for path in (self._jsonl_path, self._csv_path):
+            path.unlink(missing_ok=True)
+
+
+def _atomic(path: Path, write: Any) -> None:
+    temporary = path.with_name(f".{path.name}.tmp-{os.getpid()}{path.suffix}")
+    try:
+        write(temporary)
+        _replace(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def atomic_text(path: Path, text: str) -> None:
+    """Write ``text`` to a temporary name beside ``path``, then rename it into place."""
+    _atomic(path, lambda p: p.write_text(text, encoding="utf-8"))
+
+
+def write_report(out: Path | str, config: SimConfig, records: Iterable[GameRecord], summary: Summary,
                  title: str | None = None) -> list[Path]:
     """Write :data:`FILES` into directory ``out`` (made if missing); their paths."""
-    folder = Path(out)
-    folder.mkdir(parents=True, exist_ok=True)
-    paths = [folder / name for name in FILES]
-    write_json(paths[0], config, records, summary)
-    write_csv(paths[1], records)
-    plot_winrates(paths[2], summary)
-    plot_lengths(paths[3], records)
-    write_html(paths[4], config, summary, title or f"bouts sim: {config.game}")
-    return paths
+    writer = GameWriter(out, config)
+    try:
+        for record in records:
+            writer.write(record)
+        return writer.finish(summary, title)
+    except BaseException:
+        writer.discard()
+        raise
 
 
-def write_json(path: Path, config: SimConfig, records: Sequence[GameRecord], summary: Summary) -> None:
-    """The config, the summary and every game."""
-    data = {"format": "bouts-sim/1", "config": config.to_json(), "summary": summary.to_json(),
-            "games": [r.to_json() for r in records]}
-    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+def read_games(path: Path | str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Read a ``games.jsonl`` file back: its header and its games (a partial file's last line is dropped)."""
+    header: dict[str, Any] = {}
+    games: list[dict[str, Any]] = []
+    with Path(path).open(encoding="utf-8") as handle:
+        for number, line in enumerate(handle):
+            data = json.loads(line)
+            if number == 0:
+                header = data
+            elif not data.get("partial"):
+                games.append(data)
+    return header, games
 
 
-def write_csv(path: Path, records: Sequence[GameRecord]) -> None:
-    """One row per game; per-seat columns ``agent_i``, ``won_i``, ``decisions_i``, ``content_i``
-    (the seat's content choices joined by ``|``)."""
-    seats = len(records[0].agents) if records else 0
+def csv_header(seats: int) -> list[str]:
+    """The columns of ``games.csv``; per seat ``agent_i``, ``won_i``, ``return_i``, ``decisions_i``,
+    ``content_i`` (the seat's content choices joined by ``|``)."""
     header = ["index", "seed", "finished", "winners", "reason", "length", "chance_steps"]
     for s in range(seats):
         header += [f"agent_{s}", f"won_{s}", f"return_{s}", f"decisions_{s}", f"content_{s}"]
-    with path.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(header)
-        for r in records:
-            row: list[Any] = [r.index, r.seed, int(r.finished), " ".join(map(str, r.winners)), r.reason,
-                              r.length, r.chance_steps]
-            for s in range(seats):
-                row += [r.agents[s], int(s in r.winners), r.returns[s], r.decisions[s], "|".join(r.content[s])]
-            writer.writerow(row)
+    return header
+
+
+def csv_row(r: GameRecord) -> list[Any]:
+    """One game as a row of ``games.csv``."""
+    row: list[Any] = [r.index, r.seed, int(r.finished), " ".join(map(str, r.winners)), r.reason,
+                      r.length, r.chance_steps]
+    for s in range(len(r.agents)):
+        row += [r.agents[s], int(s in r.winners), r.returns[s], r.decisions[s], "|".join(r.content[s])]
+    return row
 
 
 def _pyplot() -> Any:
@@ -91,15 +203,16 @@ def plot_winrates(path: Path, summary: Summary) -> None:
     plt.close(figure)
 
 
-def plot_lengths(path: Path, records: Sequence[GameRecord]) -> None:
+def plot_lengths(path: Path, summary: Summary) -> None:
     """Histogram of game lengths in steps."""
     plt = _pyplot()
     figure, axis = plt.subplots(figsize=(6, 4))
-    lengths = [r.length for r in records]
-    axis.hist(lengths, bins=min(40, max(1, len(set(lengths)))), color="#6a9a58")
+    values = [v for v, _ in summary.lengths] or [0]
+    weights = [c for _, c in summary.lengths] or [0]
+    axis.hist(values, weights=weights, bins=min(40, max(1, len(values))), color="#6a9a58")
     axis.set_xlabel("steps per game (chance steps included)")
     axis.set_ylabel("games")
-    axis.set_title(f"game length ({len(records)} games)")
+    axis.set_title(f"game length ({summary.games} games)")
     figure.tight_layout()
     figure.savefig(path, dpi=90)
     plt.close(figure)
@@ -115,7 +228,7 @@ def _rate_cells(rate: Rate) -> list[object]:
     return [rate.wins, rate.games, f"{rate.rate:.1%}", f"{rate.low:.1%} to {rate.high:.1%}"]
 
 
-def write_html(path: Path, config: SimConfig, summary: Summary, title: str) -> None:
+def report_html(config: SimConfig, summary: Summary, title: str) -> str:
     """A page with the tables and both plots."""
     rate_headers = ["wins", "games", "win rate", "95% interval"]
     parts = [
@@ -132,8 +245,20 @@ def write_html(path: Path, config: SimConfig, summary: Summary, title: str) -> N
         _table(["agent", *rate_headers], [[a, *_rate_cells(r)] for a, r in summary.agents]),
     ]
     if summary.content:
-        parts += ["<h2>Win rate per content choice</h2>",
-                  _table(["choice", *rate_headers], [[c, *_rate_cells(r)] for c, r in summary.content])]
+        parts += ["<h2>Win rate per content choice</h2>"]
+        if summary.confounded:
+            parts += [f"<p><strong>Confounded:</strong> {html.escape(CONFOUNDED)}.</p>"]
+        flags = dict(summary.flags)
+        parts += [_table(["choice", *rate_headers, "flag"],
+                         [[c, *_rate_cells(r), flags.get(c, "")] for c, r in summary.content]),
+                  "<h2>Win rate per content choice and agent</h2>",
+                  _table(["choice", "agent", *rate_headers],
+                         [[c, a, *_rate_cells(r)] for c, a, r in summary.content_by_agent])]
+        matrix = pairing_matrix(summary)
+        if matrix:
+            names, cells = matrix
+            parts += ["<h2>Pairings: win rate of the row's choice against the column's</h2>",
+                      _table(["", *names], [[a, *row] for a, row in zip(names, cells, strict=True)])]
     parts += [
         f"<p>All seats won together (team clear): {html.escape(str(summary.team))}</p>",
         "<h2>Game length and decisions</h2>",
@@ -144,11 +269,22 @@ def write_html(path: Path, config: SimConfig, summary: Summary, title: str) -> N
                   for i, d in enumerate(summary.decisions)]),
         '<h2>Plots</h2><img src="winrates.png" alt="win rates with 95% intervals">',
         '<img src="lengths.png" alt="histogram of game lengths">',
-        '<p>Every game: <a href="games.json">games.json</a>, <a href="games.csv">games.csv</a>.</p>',
+        '<p>Every game: <a href="games.jsonl">games.jsonl</a>, <a href="games.csv">games.csv</a>; '
+        '<a href="summary.json">summary.json</a>.</p>',
     ]
     style = ("body{font-family:sans-serif;max-width:60em;margin:2em auto}table{border-collapse:collapse;"
              "margin:.5em 0}td,th{border:1px solid #bbb;padding:.2em .6em;text-align:right}"
              "img{max-width:100%}")
-    page = (f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{html.escape(title)}"
+    return (f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{html.escape(title)}"
             f"</title><style>{style}</style></head><body>{''.join(parts)}</body></html>\n")
-    path.write_text(page, encoding="utf-8")
+
+
+def pairing_matrix(summary: Summary, limit: int = 40) -> tuple[list[str], list[list[str]]] | None:
+    """The pairings as a square table of percentages (``None`` with no pairings or too many choices)."""
+    names = sorted({a for a, _, _ in summary.pairings} | {b for _, b, _ in summary.pairings})
+    if not names or len(names) > limit:
+        return None
+    rates = {(a, b): r for a, b, r in summary.pairings}
+    cells = [[f"{rates[(a, b)].rate:.0%} ({rates[(a, b)].games})" if (a, b) in rates else "" for b in names]
+             for a in names]
+    return names, cells

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -75,6 +76,26 @@ class Spread:
             return cls(0.0, 0.0, 0, 0)
         return cls(statistics.fmean(values), float(statistics.median(values)), min(values), max(values))
 
+    @classmethod
+    def of_counts(cls, counts: Mapping[int, int]) -> Spread:
+        """The spread of values given as ``{value: how many times}`` (what a streaming tally keeps)."""
+        total = sum(counts.values())
+        if not total:
+            return cls(0.0, 0.0, 0, 0)
+        ordered = sorted(counts.items())
+        mean = sum(v * c for v, c in ordered) / total
+
+        def nth(k: int) -> int:  # the k-th value (from 0) in sorted order
+            seen = 0
+            for value, count in ordered:
+                seen += count
+                if k < seen:
+                    return value
+            return ordered[-1][0]
+
+        median = float(nth(total // 2)) if total % 2 else (nth(total // 2 - 1) + nth(total // 2)) / 2
+        return cls(mean, median, ordered[0][0], ordered[-1][0])
+
     def to_json(self) -> dict[str, Any]:
         """JSON-ready form."""
         return {"mean": self.mean, "median": self.median, "min": self.least, "max": self.most}
@@ -102,6 +123,17 @@ class Summary:
     """Steps per game, chance steps included."""
     decisions: tuple[Spread, ...]
     """Decisions per game of each seat."""
+    content_by_agent: tuple[tuple[str, str, Rate], ...] = ()
+    """Per content choice and agent spec: ``(choice, agent, rate)`` over the seats that agent held."""
+    confounded: bool = False
+    """Seats had different agents and chose their own content: per-choice rates mix content strength with
+    which agent tends to choose it (see :data:`CONFOUNDED`)."""
+    pairings: tuple[tuple[str, str, Rate], ...] = ()
+    """``(a, b, rate)``: how often a seat holding choice ``a`` won against a seat holding choice ``b``."""
+    flags: tuple[tuple[str, str], ...] = ()
+    """``(choice, "strong" | "weak")``: choices whose 95 % interval lies wholly above (below) the rest's."""
+    lengths: tuple[tuple[int, int], ...] = ()
+    """``(steps, games)``: how many games had each length (for the histogram)."""
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -110,42 +142,123 @@ class Summary:
             "seats": [dict(seat=i, agent=a, **r.to_json()) for i, (a, r) in enumerate(self.seats)],
             "agents": [dict(agent=a, **r.to_json()) for a, r in self.agents],
             "content": [dict(choice=c, **r.to_json()) for c, r in self.content],
+            "content_by_agent": [dict(choice=c, agent=a, **r.to_json()) for c, a, r in self.content_by_agent],
+            "confounded": self.confounded,
+            "pairings": [dict(choice=a, against=b, **r.to_json()) for a, b, r in self.pairings],
+            "flags": [dict(choice=c, flag=f) for c, f in self.flags],
             "team": self.team.to_json(), "length": self.length.to_json(),
             "decisions": [d.to_json() for d in self.decisions],
         }
 
 
-def summarize(records: Sequence[GameRecord]) -> Summary:
-    """Win rates per seat, agent and content choice, with lengths and decision counts."""
-    seat_count = len(records[0].agents) if records else 0
-    seat_wins = [0] * seat_count
-    by_agent: dict[str, list[int]] = {}
-    by_content: dict[str, list[int]] = {}
-    team = 0
-    for record in records:
+CONFOUNDED = ("the seats have different agents and each agent chose its own content, so a choice's win rate "
+              "mixes its strength with the strength of the agents that chose it; see the rates per agent, "
+              "or deal the choices with --assign random")
+"""What a report says when per-content rates are confounded with the agents."""
+
+
+class Tally:
+    """Running totals of a batch: add games one by one, in any number; memory does not grow with them.
+
+    >>> t = Tally(); t.games
+    0
+    """
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.unfinished = 0
+        self.no_winner = 0
+        self.team = 0
+        self.agents: tuple[str, ...] = ()
+        self.seat_wins: list[int] = []
+        self.by_agent: dict[str, list[int]] = {}
+        self.by_content: dict[str, list[int]] = {}
+        self.by_content_agent: dict[tuple[str, str], list[int]] = {}
+        self.by_pairing: dict[tuple[str, str], list[int]] = {}
+        self.lengths: Counter[int] = Counter()
+        self.decisions: list[Counter[int]] = []
+        self.chose_own = True
+        """Whether the seats chose their own content (False in a design study, where it is dealt)."""
+
+    def add(self, record: GameRecord) -> None:
+        """Count one game."""
+        seat_count = len(record.agents)
+        if not self.games:
+            self.agents = record.agents
+            self.seat_wins = [0] * seat_count
+            self.decisions = [Counter() for _ in range(seat_count)]
+        self.games += 1
+        self.unfinished += not record.finished
+        self.no_winner += not record.winners
         winners = set(record.winners)
         if seat_count and len(winners) == seat_count:
-            team += 1
+            self.team += 1
+        self.lengths[record.length] += 1
+        content = record.content
         for seat, spec in enumerate(record.agents):
             won = int(seat in winners)
-            seat_wins[seat] += won
-            tally = by_agent.setdefault(spec, [0, 0])
-            tally[0] += won
-            tally[1] += 1
-            for choice in record.content[seat] if seat < len(record.content) else ():
-                tally = by_content.setdefault(choice, [0, 0])
-                tally[0] += won
-                tally[1] += 1
-    n = len(records)
-    agents = records[0].agents if records else ()
-    return Summary(
-        games=n,
-        unfinished=sum(not r.finished for r in records),
-        no_winner=sum(not r.winners for r in records),
-        seats=tuple((agents[s], Rate.of(seat_wins[s], n)) for s in range(seat_count)),
-        agents=tuple((a, Rate.of(w, g)) for a, (w, g) in by_agent.items()),
-        content=tuple((c, Rate.of(w, g)) for c, (w, g) in sorted(by_content.items())),
-        team=Rate.of(team, n),
-        length=Spread.of([r.length for r in records]),
-        decisions=tuple(Spread.of([r.decisions[s] for r in records]) for s in range(seat_count)),
-    )
+            if seat < len(self.seat_wins):
+                self.seat_wins[seat] += won
+                self.decisions[seat][record.decisions[seat]] += 1
+            _count(self.by_agent, spec, won)
+            mine = content[seat] if seat < len(content) else ()
+            for choice in mine:
+                _count(self.by_content, choice, won)
+                _count(self.by_content_agent, (choice, spec), won)
+            for other in range(len(content)):
+                if other != seat:
+                    for choice in mine:
+                        for theirs in content[other]:
+                            _count(self.by_pairing, (choice, theirs), won)
+
+    def summary(self) -> Summary:
+        """The statistics of the games counted so far."""
+        n = self.games
+        agents = self.agents
+        content = tuple((c, Rate.of(w, g)) for c, (w, g) in sorted(self.by_content.items()))
+        return Summary(
+            games=n, unfinished=self.unfinished, no_winner=self.no_winner,
+            seats=tuple((agents[s], Rate.of(self.seat_wins[s], n)) for s in range(len(agents))),
+            agents=tuple((a, Rate.of(w, g)) for a, (w, g) in self.by_agent.items()),
+            content=content, team=Rate.of(self.team, n), length=Spread.of_counts(self.lengths),
+            decisions=tuple(Spread.of_counts(d) for d in self.decisions),
+            content_by_agent=tuple((c, a, Rate.of(w, g)) for (c, a), (w, g) in sorted(self.by_content_agent.items())),
+            confounded=bool(content) and self.chose_own and len(set(agents)) > 1,
+            pairings=tuple((a, b, Rate.of(w, g)) for (a, b), (w, g) in sorted(self.by_pairing.items())),
+            flags=outliers(self.by_content),
+            lengths=tuple(sorted(self.lengths.items())),
+        )
+
+
+def _count(table: dict[Any, list[int]], key: Any, won: int) -> None:
+    tally = table.get(key)
+    if tally is None:
+        tally = table[key] = [0, 0]
+    tally[0] += won
+    tally[1] += 1
+
+
+def outliers(by_content: Mapping[str, Sequence[int]]) -> tuple[tuple[str, str], ...]:
+    """Choices whose win rate's 95 % interval lies wholly above (``strong``) or below (``weak``) the
+    interval of every other choice pooled together."""
+    wins = sum(w for w, _ in by_content.values())
+    games = sum(g for _, g in by_content.values())
+    flags: list[tuple[str, str]] = []
+    for choice, (w, g) in sorted(by_content.items()):
+        mine, rest = Rate.of(w, g), Rate.of(wins - w, games - g)
+        if not rest.games:
+            continue
+        if mine.low > rest.high:
+            flags.append((choice, "strong"))
+        elif mine.high < rest.low:
+            flags.append((choice, "weak"))
+    return tuple(flags)
+
+
+def summarize(records: Iterable[GameRecord], *, chose_own: bool = True) -> Summary:
+    """Win rates per seat, agent and content choice, with lengths and decision counts."""
+    tally = Tally()
+    tally.chose_own = chose_own
+    for record in records:
+        tally.add(record)
+    return tally.summary()

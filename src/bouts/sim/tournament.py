@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from bouts.sim.backends import Progress, run_batches
+from bouts.sim.backends import Progress, Stop, run_batches
 from bouts.sim.config import SimConfig, SimError, derive_seed
 from bouts.sim.play import GameRecord
 from bouts.sim.stats import Rate
@@ -74,13 +74,13 @@ def tournament_configs(game: str, agents: Sequence[str], seats: int, options: Ma
 def run_tournament(game: str, agents: Sequence[str], n: int, *, seats: int = 2,
                    options: Mapping[str, Any] | None = None, content: str | None = None, seed: int = 0,
                    backend: str = "local", jobs: int | None = None, address: str | None = None,
-                   progress: Progress | None = None) -> TournamentResult:
+                   progress: Progress | None = None, stop: Stop | None = None) -> TournamentResult:
     """Play ``n`` games of every seating of every pair of ``agents``."""
     configs = tournament_configs(game, agents, seats, options or {}, content, seed)
     for config in configs[:1]:
         config.check()
     results = run_batches([(c, n) for c in configs], backend=backend, jobs=jobs, address=address,
-                          progress=progress)
+                          progress=progress, stop=stop)
     tally: dict[tuple[str, str], list[int]] = {}
     for config, records in zip(configs, results, strict=True):
         present = sorted(set(config.seats))

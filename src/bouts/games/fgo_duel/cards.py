@@ -6,7 +6,8 @@ one copy of each of their servants' cards, so the ids are unique within a master
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import itertools
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -14,7 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
-from bouts.core.content import Catalogs, ContentError, ContentPack, Entry, PackIndex
+from bouts.core.content import Catalogs, ContentError, ContentPack, Entry, PackIndex, is_id
 from bouts.games.fgo_duel.actions import Act
 
 
@@ -26,23 +27,31 @@ class CardType(StrEnum):
     BUSTER = "buster"
 
 
+POWER_MAX = 20
+"""Most power a command card, or a skill's bonus or NP cost, may have: the printed cards run 2 to 5."""
+COST_MAX = 20
+"""Most party cost one servant may have: the printed servants cost 2 to 5 against a cap of 11 (FGO-012)."""
+RULEBOOK_COST_CAP = 11
+"""The party cost limit of the rulebook (FGO-012): a pack must allow at least one party under it."""
+
+
 class CommandCard(BaseModel):
     """One command card: power and type (FGO-006)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     type: CardType
-    power: int = Field(ge=0)
+    power: int = Field(ge=0, le=POWER_MAX)
 
 
 class Servant(Entry):
     """A servant's status card (FGO-005) with its 5 command cards (FGO-003) and skill cards."""
 
-    servant_no: int = Field(ge=1)
+    servant_no: int = Field(ge=1, le=9999)
     """The servant ID printed on the status card (FGO-005, FGO-014)."""
     servant_class: str
     """Class (クラス): Saber, Archer, Lancer, ...; no rules effect except where a skill names it."""
     rarity: int = Field(ge=1, le=5)
-    cost: int = Field(ge=0)
+    cost: int = Field(ge=0, le=COST_MAX)
     """Party-building cost (FGO-012)."""
     commands: tuple[CommandCard, ...]
     """Exactly 5 command cards (FGO-003)."""
@@ -69,12 +78,12 @@ class SkillCard(Entry):
     """A skill card (FGO-080): name, effect, 【常駐】/【トリガー】 tags and NP cost."""
 
     kind: SkillKind = "active"
-    np_cost: int = Field(0, ge=0)
+    np_cost: int = Field(0, ge=0, le=POWER_MAX)
     """【コスト:NP n枚を消費】 (FGO-083)."""
     trigger: Literal["enemy_moves_in"] | None = None
     """Trigger timing: 敵が自身のエリアに移動しようとしたとき (FGO-098)."""
     effect: SkillEffect
-    amount: int = 0
+    amount: int = Field(0, ge=-POWER_MAX, le=POWER_MAX)
     scope: Literal["self", "allies"] = "self"
     """For ``power``: only battles this servant fights, or battles any of your servants fights."""
     when: Literal["any", "own_turn", "opponent_turn"] = "any"
@@ -126,6 +135,9 @@ class GameMap(Entry):
         ids = [a.id for a in self.areas]
         if len(set(ids)) != len(ids):
             raise ValueError("area ids must be unique")
+        for area_id in ids:
+            if not is_id(area_id):
+                raise ValueError(f"area id {area_id!r} must be lowercase letters, digits, '_' or '-'")
         for a, b in self.links:
             if a not in ids or b not in ids:
                 raise ValueError(f"link {a}-{b} names an unknown area")
@@ -135,6 +147,9 @@ class GameMap(Entry):
             numbers = sorted(a.initial[1] for a in self.areas if a.initial and a.initial[0] == seat)
             if numbers != [1, 2, 3]:
                 raise ValueError(f"seat {seat} needs initial areas numbered 1, 2, 3")
+        if not _connected(self.areas, self.links):
+            raise ValueError("no path links the two master areas: the servants could never reach "
+                             "the enemy master (FGO-008)")
         # lookups for play, built once: a map never changes
         self._neighbours = {area: tuple(b if a == area else a for a, b in self.links if area in (a, b))
                             for area in ids}
@@ -264,6 +279,7 @@ def catalog_of(pack: ContentPack) -> Catalog:
         raise ContentError("the pack needs at least 3 [[servant]] entries")
     if not maps:
         raise ContentError("the pack has no [[map]] entries")
+    _check_parties(servants)
     for servant in servants.values():
         if "/" in servant.id or ":" in servant.id:
             raise ContentError(f"servant id '{servant.id}' may not contain '/' or ':'")
@@ -273,6 +289,41 @@ def catalog_of(pack: ContentPack) -> Catalog:
     catalog = Catalog(pack, servants, skills, maps)
     _INDEXED[pack.id] = catalog
     return catalog
+
+
+def _connected(areas: Iterable[Area], links: Iterable[tuple[str, str]]) -> bool:
+    """Whether a path of links joins master area 0 to master area 1."""
+    masters = {a.master: a.id for a in areas if a.master is not None}
+    near: dict[str, set[str]] = {}
+    for a, b in links:
+        near.setdefault(a, set()).add(b)
+        near.setdefault(b, set()).add(a)
+    start, goal = masters.get(0), masters.get(1)
+    seen, frontier = {start}, [start]
+    while frontier:
+        area = frontier.pop()
+        if area == goal:
+            return True
+        for other in near.get(area or "", ()):
+            if other not in seen:
+                seen.add(other)
+                frontier.append(other)
+    return False
+
+
+def _check_parties(servants: Mapping[str, Servant]) -> None:
+    """Refuse a pack in which no legal party exists under the rulebook's cost limit (FGO-012, FGO-014)."""
+    cheapest: int | None = None
+    for trio in itertools.combinations(servants.values(), 3):
+        if len({s.servant_no for s in trio}) == 3:
+            cost = sum(s.cost for s in trio)
+            cheapest = cost if cheapest is None else min(cheapest, cost)
+    if cheapest is None:
+        raise ContentError("no party can be built: a party needs 3 servants with different servant numbers "
+                           "(FGO-014), and this pack has fewer than 3 different numbers")
+    if cheapest > RULEBOOK_COST_CAP:
+        raise ContentError(f"no party fits the cost limit of {RULEBOOK_COST_CAP} (FGO-012): the cheapest "
+                           f"party of this pack costs {cheapest}")
 
 
 CATALOGS = Catalogs("fgo_duel", SCHEMA, REFERENCE, catalog_of, Catalog)

@@ -75,6 +75,9 @@ class FgoDuel(Game[FgoState, FgoAction]):
                 problem = party.party_problem(catalog, opts, tuple(tokens))
                 if problem:
                     raise OptionsError(f"option 'parties': seat {seat}: {problem}")
+        elif not party.all_parties(catalog, opts.advanced, opts.cost_cap):
+            raise OptionsError(f"option 'cost_cap': {opts.cost_cap} is too low: no party of 3 servants "
+                               f"with different servant numbers fits it (FGO-012)")
         state = FgoState(opts, catalog, [Master(), Master()], Phase.PARTY)
         if opts.parties is None:  # パーティの準備 comes before the game's set-up steps (rulebook L73-98)
             state.sealed = SealedChoices(waiting=[0, 1])
@@ -286,12 +289,17 @@ class FgoDuel(Game[FgoState, FgoAction]):
                 if not master.unshuffled:
                     rng.shuffle(master.deck)
                 continue
-            self._reshuffle_hidden(master, rng)
+            sealed_battle = (new.phase is not Phase.PARTY and new.sealed is not None
+                             and index in new.sealed.chosen)
+            self._reshuffle_hidden(master, rng, sealed_battle)
             for servant in master.party:
                 if servant.skill_state is SkillState.FACE_DOWN:
                     options = new.catalog.servants[servant.servant].skills
                     servant.skill = rng.choice(options)
-            if new.sealed is not None and index in new.sealed.chosen:
+            if sealed_battle:
+                assert new.sealed is not None
+                new.sealed.chosen[index] = tuple(master.battle)
+            elif new.sealed is not None and index in new.sealed.chosen:
                 new.sealed.chosen[index] = self._resample_sealed(new, index, rng)
             if new.phase is Phase.PARTY or new.phase is Phase.FIRST_PLAYER:
                 picks = new.party_picks[index]
@@ -301,24 +309,45 @@ class FgoDuel(Game[FgoState, FgoAction]):
         return new
 
     @staticmethod
-    def _reshuffle_hidden(master: Master, rng: random.Random) -> None:
-        """Shuffle each group of interchangeable hidden cards among its places: hand cards of one epoch,
-        with the deck joining the group of its own epoch (groups in order of first appearance in the hand)."""
+    def _reshuffle_hidden(master: Master, rng: random.Random, sealed_battle: bool = False) -> None:
+        """Shuffle each group of interchangeable hidden cards among its places: hand cards of one epoch
+        (and, while sealed, battle cards of that epoch: they came from the hand), with the deck joining the
+        group of its own epoch (groups in order of first appearance in the hand, then the battle cards)."""
         hand, deck, drawn_in = master.hand, master.deck, master.drawn_in
-        epochs = [drawn_in.get(instance, 0) for instance in hand]
+        piles = [hand, master.battle] if sealed_battle else [hand]
+        slots = [(pile, pos) for pile in piles for pos in range(len(pile))]
+        epochs = [drawn_in.get(pile[pos], 0) for pile, pos in slots]
         deck_epoch = None if master.unshuffled or not deck else master.epoch
         for epoch in dict.fromkeys(epochs if deck_epoch is None else [*epochs, deck_epoch]):
-            places = [pos for pos, e in enumerate(epochs) if e == epoch]
-            pool = [hand[pos] for pos in places]
+            places = [slot for slot, e in zip(slots, epochs, strict=True) if e == epoch]
+            pool = [pile[pos] for pile, pos in places]
             with_deck = epoch == deck_epoch
             if with_deck:
                 pool.extend(deck)
             rng.shuffle(pool)
-            for pos, instance in zip(places, pool, strict=False):  # the hand's places come first
-                hand[pos] = instance
+            for (pile, pos), instance in zip(places, pool, strict=False):  # hand and battle places come first
+                pile[pos] = instance
                 drawn_in[instance] = epoch
             if with_deck:
                 deck[:] = pool[len(places):]
+
+    def hidden_cards(self, state: FgoState, seat: Seat | None) -> list[dict[str, list[str]]]:
+        """The cards ``seat`` cannot see, as groups of interchangeable cards by place: each other master's
+        hand cards of one epoch, sealed battle cards of that epoch and (for the deck's epoch) the deck."""
+        groups: list[dict[str, list[str]]] = []
+        for index, master in enumerate(state.masters):
+            if index == seat:
+                continue
+            sealed = state.phase is not Phase.PARTY and state.sealed is not None and index in state.sealed.chosen
+            by_epoch: dict[int, dict[str, list[str]]] = {}
+            for place, pile in (("hand", master.hand), ("battle", master.battle if sealed else [])):
+                for card in pile:
+                    group = by_epoch.setdefault(master.drawn_in.get(card, 0), {})
+                    group.setdefault(f"seat {index} {place}", []).append(card)
+            if master.deck and not master.unshuffled:
+                by_epoch.setdefault(master.epoch, {})[f"seat {index} deck"] = list(master.deck)
+            groups.extend(by_epoch.values())
+        return groups
 
     @staticmethod
     def _resample_sealed(state: FgoState, index: int, rng: random.Random) -> tuple[str, ...]:
@@ -331,6 +360,15 @@ class FgoDuel(Game[FgoState, FgoAction]):
         rng.shuffle(pool)
         master.battle, master.hand = pool[:count], pool[count:]
         return tuple(master.battle)
+
+    def deal_content(self, seats: int, options: Mapping[str, Any], content: Any,
+                     rng: random.Random) -> dict[str, Any] | None:
+        """A legal party for each seat, uniformly among the legal parties (FGO-011..FGO-014)."""
+        opts = validate_options(FgoOptions, {k: v for k, v in options.items() if k != "parties"})
+        parties = party.all_parties(self.catalog(content), opts.advanced, opts.cost_cap)
+        if not parties:
+            raise OptionsError(f"option 'cost_cap': {opts.cost_cap} is too low: no party fits it (FGO-012)")
+        return {"parties": [list(rng.choice(parties)) for _ in range(seats)]}
 
     def content_choices(self, state: FgoState) -> dict[Seat, str | list[str]]:
         """Each master's party of servants."""

@@ -12,7 +12,7 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from bouts.core.content import Catalogs, ContentError, ContentPack, Entry, PackIndex
+from bouts.core.content import Catalogs, ContentError, ContentPack, Entry, PackIndex, is_id
 
 FACE = 7
 """Die code of a character die showing the character's face: any number 1-6 (SAO-105)."""
@@ -55,6 +55,14 @@ class _Provenance(BaseModel):
         return self
 
 
+HP_MAX = 500
+"""Most HP a character or enemy step may have: the strongest boss in the rulebook's scenarios has 90."""
+DAMAGE_MAX = 100
+"""Most damage, piercing, defense or healing one number may give: the final ordeal deals 14."""
+COPIES_MAX = 10
+"""Most copies of an item, dice an ability changes or uses per scenario: the rulebook's cards give 1-3."""
+
+
 class SwordSkill(_Provenance):
     """A Sword Skill (SAO-018): a dice pattern and its damage, learnt at ``level``."""
 
@@ -70,8 +78,8 @@ class SwordSkill(_Provenance):
     """``equal``: allowed values (empty: any); ``exact``: the exact multiset."""
     threshold: int = 0
     """``sum_at_least`` / ``sum_at_most``: the bound."""
-    damage: int = Field(ge=0)
-    piercing: int = Field(0, ge=0)
+    damage: int = Field(ge=0, le=DAMAGE_MAX)
+    piercing: int = Field(0, ge=0, le=DAMAGE_MAX)
     """Piercing X (SAO-145); 0 for none."""
 
     @model_validator(mode="after")
@@ -82,8 +90,8 @@ class SwordSkill(_Provenance):
             raise ValueError("an exact pattern lists exactly 'size' values")
         if any(not 1 <= v <= 6 for v in self.values):
             raise ValueError("values must be 1-6")
-        if " " in self.id:
-            raise ValueError("skill id may not contain spaces")
+        if not is_id(self.id):
+            raise ValueError(f"skill id {self.id!r} must be lowercase letters, digits, '_' or '-'")
         return self
 
 
@@ -95,9 +103,9 @@ class Ability(_Provenance):
     kind: AbilityKind
     values: tuple[int, ...] = ()
     """``set_die``: the values a die may be set to; ``set_dice``: the one value."""
-    count: int = Field(1, ge=1)
+    count: int = Field(1, ge=1, le=COPIES_MAX)
     """``set_dice`` / ``flip_dice``: up to how many dice one use changes."""
-    amount: int = Field(0, ge=0)
+    amount: int = Field(0, ge=0, le=DAMAGE_MAX)
     """``healing``: X of Healing X."""
     modes: tuple[tuple[str, ...], ...] = (("+2",), ("+2",), ("+2", "x2"))
     """``addition_boost``: the adjustments on the card at levels 1, 50, 80 (SAO-RUL-36)."""
@@ -119,6 +127,10 @@ class CharacterCard(Entry):
 
     @model_validator(mode="after")
     def _faces(self) -> CharacterCard:
+        if not all(1 <= hp <= HP_MAX for hp in self.hp):
+            raise ValueError(f"hp values must be from 1 to {HP_MAX}")
+        if not all(0 <= n <= COPIES_MAX for row in self.usage for n in row):
+            raise ValueError(f"usage values must be from 0 to {COPIES_MAX}")
         for f in self.die:
             face_code(f)
         for column, players in enumerate(("1-2", "3", "4")):  # SAO-100
@@ -138,10 +150,10 @@ class StepCard(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     name: str
-    hp: int = Field(ge=1)
-    damage: int = Field(ge=0)
+    hp: int = Field(ge=1, le=HP_MAX)
+    damage: int = Field(ge=0, le=DAMAGE_MAX)
     aoe: bool = False
-    defense: int = Field(0, ge=0)
+    defense: int = Field(0, ge=0, le=DAMAGE_MAX)
     reroll_minus_one: bool = False
     no_reroll: bool = False
     no_abilities: bool = False
@@ -175,14 +187,14 @@ class ItemCard(Entry):
 
     type: Literal["equipment", "consumable"]
     effect: Literal["coat", "ring", "sword", "ability_potion", "healing_potion", "relic"]
-    count: int = Field(1, ge=1)
+    count: int = Field(1, ge=1, le=COPIES_MAX)
 
 
 class SupportCard(Entry):
     """The Support card (SAO-028): Yui; its effect is card data (SAO-RUL-50)."""
 
     effect: Literal["redirect_counter"]
-    uses_per_scenario: int = Field(1, ge=1)
+    uses_per_scenario: int = Field(1, ge=1, le=COPIES_MAX)
 
 
 SCHEMA: dict[str, type[Entry]] = {"character": CharacterCard, "scenario": ScenarioCard,

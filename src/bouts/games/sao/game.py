@@ -11,7 +11,17 @@ from itertools import repeat
 from typing import Any
 
 from bouts.core.chance import Roll, Shuffle
-from bouts.core.contract import CHANCE, Game, GameInfo, IllegalAction, OptionsError, Outcome, Seat, Variant
+from bouts.core.contract import (
+    CHANCE,
+    Game,
+    GameInfo,
+    IllegalAction,
+    OptionsError,
+    Outcome,
+    Seat,
+    Variant,
+    holds,
+)
 from bouts.core.decisions import Decision
 from bouts.core.events import Event
 from bouts.core.options import validate_options
@@ -204,7 +214,7 @@ class Sao(Game[SaoState, SaoAction]):
         if seat == CHANCE:
             return super().is_legal(state, seat, action)
         legal = self.legal_actions(state, seat)
-        return any(map(operator.is_, legal, repeat(action))) or action in legal
+        return any(map(operator.is_, legal, repeat(action))) or holds(legal, action)
 
     def sample_chance(self, state: SaoState, rng: random.Random) -> SaoAction:
         """Roll the dice or shuffle the cards."""

@@ -23,12 +23,24 @@ class Location(StrEnum):
     DODGE_ONLY = "dodge_only"
 
 
+LIFE_MAX = 100
+"""Most life a Hero or Monster may have: ten times the typical Hero's 10 (SWP-005); more makes a game
+that cannot end in any reasonable number of turns."""
+DAMAGE_MAX = 10
+"""Most damage, bonus or absorption a single number may give: the typical Hero deals 1 (SWP-005) and the
+rulebook's items add 1-3 (SWP-016)."""
+COPIES_MAX = 20
+"""Most copies of one card in the combat deck: the printed deck holds a handful of each (SWP-004)."""
+HANDS_MAX = 4
+"""Most hands a Hero or Monster may have: a typical Hero has 2 (SWP-005)."""
+
+
 class HeroCard(Entry):
     """A Hero card (SWP-005, SWP-006): a typical Hero has 10 life, base damage 1, 2 hands."""
 
-    life: int = Field(10, ge=1)
-    base_damage: int = Field(1, ge=0)
-    hands: int = Field(2, ge=0)
+    life: int = Field(10, ge=1, le=LIFE_MAX)
+    base_damage: int = Field(1, ge=0, le=DAMAGE_MAX)
+    hands: int = Field(2, ge=0, le=HANDS_MAX)
 
 
 class MonsterDefense(BaseModel):
@@ -45,10 +57,10 @@ class MonsterDefense(BaseModel):
 class MonsterCard(Entry):
     """A Monster card (SWP-059, SWP-060): Life, Base Damage, Armor, Defense values, hands (SWP-RUL-27)."""
 
-    life: int = Field(ge=1)
-    base_damage: int = Field(ge=0)
-    armor: int = Field(0, ge=0)
-    hands: int = Field(0, ge=0)
+    life: int = Field(ge=1, le=LIFE_MAX)
+    base_damage: int = Field(ge=0, le=DAMAGE_MAX)
+    armor: int = Field(0, ge=0, le=DAMAGE_MAX)
+    hands: int = Field(0, ge=0, le=HANDS_MAX)
     defense: MonsterDefense
 
 
@@ -60,22 +72,22 @@ class CombatCard(Entry):
     """An Attack, Defense or Item card of the combat deck (SWP-007..SWP-023)."""
 
     type: Literal["attack", "defense", "weapon", "armor", "shield"]
-    count: int = Field(1, ge=1, description="copies in the combat deck")
+    count: int = Field(1, ge=1, le=COPIES_MAX, description="copies in the combat deck")
     location: Location | None = None
     """Attack: the location struck; ``None`` or ``dodge_only`` is a special attack (SWP-RUL-12)."""
-    bonus: int = Field(0, ge=0)
+    bonus: int = Field(0, ge=0, le=DAMAGE_MAX)
     """Attack: damage bonus."""
     counters: tuple[Location, ...] = ()
     """Defense: locations it counters (Dodge lists every location and ``dodge_only``)."""
     parry: bool = False
     """Defense: a parry defense, limited by Realistic Parries (SWP-072)."""
-    damage: int = Field(0, ge=0)
+    damage: int = Field(0, ge=0, le=DAMAGE_MAX)
     """Weapon: damage added to every attack (SWP-016)."""
     hands: int = Field(0, ge=0, le=2)
     """Weapon or Shield: hands needed (SWP-043)."""
-    absorb: int = Field(0, ge=0)
+    absorb: int = Field(0, ge=0, le=2 * DAMAGE_MAX)
     """Armor: damage it absorbs before it is discarded (SWP-020)."""
-    uses: int = Field(0, ge=0)
+    uses: int = Field(0, ge=0, le=DAMAGE_MAX)
     """Shield: attacks it counters before it is discarded (SWP-023)."""
     effect: Effect | None = None
     """Special rules on the card, by effect id."""
@@ -190,6 +202,9 @@ def catalog_of(pack: ContentPack) -> Catalog:
         raise ContentError("the pack has no [[hero]] entries")
     if not cards:
         raise ContentError("the pack has no combat [[card]] entries")
+    if not any(card.type == "attack" for card in cards.values()):
+        raise ContentError("the combat deck has no attack card: no Hero could ever deal damage, "
+                           "so no game could end (SWP-007)")
     instances = {instance: Instance(instance, card) for instance, card in cards.items()}
     catalog = _INDEXED[key] = Catalog(pack, heroes, monsters, cards, tuple(cards), instances)
     return catalog

@@ -397,6 +397,18 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
         """Public table plus ``seat``'s own hand; never another hand or the deck order."""
         return view_of(state, seat, self.to_act(state))
 
+    def hidden_cards(self, state: SwordplayState, seat: Seat | None) -> list[dict[str, list[str]]]:
+        """The cards ``seat`` cannot see, as groups of interchangeable cards by place: other hands' cards
+        drawn from one shuffle (epoch), with the deck in the group of the current epoch."""
+        groups: dict[int, dict[str, list[str]]] = {}
+        for index in range(min(state.seats, len(state.fighters))):
+            if index != seat:
+                for card in state.fighters[index].hand:
+                    groups.setdefault(state.drawn_in[card], {}).setdefault(f"seat {index} hand", []).append(card)
+        if state.deck:
+            groups.setdefault(state.epoch, {})["deck"] = list(state.deck)
+        return list(groups.values())
+
     def determinize(self, state: SwordplayState, seat: Seat | None, rng: random.Random) -> SwordplayState:
         """Reshuffle every card ``seat`` cannot see among the places it could be.
 
@@ -449,6 +461,14 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
         if deck:
             deck[:] = cursors[epoch_now]
         return new
+
+    def deal_content(self, seats: int, options: Mapping[str, Any], content: Any,
+                     rng: random.Random) -> dict[str, Any] | None:
+        """A different Hero for each seat, uniformly at random (SWP-025: each Hero card is played once)."""
+        heroes = sorted(self.catalog(content).heroes)
+        if len(heroes) < seats:
+            raise OptionsError(f"the pack has {len(heroes)} Heroes, too few to deal one to each of {seats} seats")
+        return {"heroes": rng.sample(heroes, seats)}
 
     def content_choices(self, state: SwordplayState) -> dict[Seat, str | list[str]]:
         """Each seat's Hero card."""
