@@ -190,6 +190,21 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
             new.deck[:] = list(cursors[new.epoch])
         return new
 
+    def hidden_cards(self, state: KaleidoState, seat: Seat | None) -> list[dict[str, list[str]]]:
+        """What ``seat`` cannot see, grouped as :meth:`determinize` deals it: per deck (epoch), the other
+        seats' hands and accumulation cards drawn from that deck, and the deck itself for the current one."""
+        groups: dict[int, dict[str, list[str]]] = {}
+        for other, player in enumerate(state.players):
+            if other == seat:
+                continue
+            for place, cards in ((f"seat {other} hand", player.hand), (f"seat {other} accumulation",
+                                                                       player.accumulation)):
+                for card in cards:
+                    groups.setdefault(state.drawn_in[card], {}).setdefault(place, []).append(card)
+        if state.deck:
+            groups.setdefault(state.epoch, {})["deck"] = list(state.deck)
+        return list(groups.values())
+
     def outcome(self, state: KaleidoState) -> Outcome | None:
         """The last servant standing wins (KAL-004); none when all fall together or at the turn limit."""
         if state.phase != "over":
