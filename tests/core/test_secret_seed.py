@@ -107,3 +107,62 @@ def test_replay_of_an_unfinished_match_shows_only_the_saving_seat(tmp_path: Path
     save.write_text(json.dumps(data))
     anonymous = run("replay", str(save))
     assert anonymous.returncode == 2 and "unfinished" in anonymous.stderr
+
+
+def _sao_match(forced_at: set[int]) -> Match:
+    """An SAO match of 30 steps whose chance steps are drawn from the seed, except those at ``forced_at``
+    (history indices), which are applied as forced outcomes (as a test or a tool does)."""
+    match = Match(bouts.game("sao"), 2, seed=21)
+    rng = random.Random(4)
+    while len(match.steps) < 30:
+        acting = match.to_act()
+        if acting == (CHANCE,):
+            if len(match.steps) in forced_at:
+                match.apply(match.draw_chance(), CHANCE)
+            else:
+                match.step_chance()
+        else:
+            match.apply(rng.choice(match.legal_actions(acting[0])), acting[0])
+    return match
+
+
+def test_replay_names_the_chance_steps_that_were_forced_not_drawn_from_the_seed(tmp_path: Path) -> None:
+    """A forced step is not checked against the seed, so a hand-edited file can pass a chosen roll off as
+    forced: `bouts replay` says which steps were forced before it shows the match."""
+    from typer.testing import CliRunner
+
+    from bouts.cli.main import app
+
+    honest = _sao_match(set())
+    chance = [i for i, step in enumerate(honest.steps) if step.seat == CHANCE]
+    assert len(chance) >= 3 and honest.forced_steps() == []
+    save = tmp_path / "match.json"
+    save.write_text(honest.dumps(saved_by=0))
+    shown = CliRunner().invoke(app, ["replay", str(save)])
+    assert shown.exit_code == 0, shown.output
+    assert "forced" not in shown.stdout
+
+    tool_made = _sao_match({chance[0], chance[2]})
+    assert tool_made.forced_steps() == [chance[0] + 1, chance[2] + 1]
+    save.write_text(tool_made.dumps(saved_by=0))
+    shown = CliRunner().invoke(app, ["replay", str(save)])
+    assert shown.exit_code == 0, shown.output
+    warning = f"steps {chance[0] + 1}, {chance[2] + 1} were forced, not drawn from the seed"
+    assert warning in " ".join(shown.stdout.split())
+    assert shown.stdout.index("forced") < shown.stdout.index(f"{chance[0] + 1:>4} chance")
+
+    # the forgery: an honest save whose roll is changed and marked forced loads, and replay says so
+    data = honest.to_json(saved_by=0)
+    game = bouts.game("sao")
+    k = next(i for i in chance if game.legal_actions(honest.states[i], CHANCE))  # the first roll
+    rolls = [str(a) for a in game.legal_actions(honest.states[k], CHANCE)]
+    data["actions"][k][1] = next(r for r in rolls if r != data["actions"][k][1])
+    unmarked = json.loads(json.dumps(data))
+    with pytest.raises(MatchFileError, match=f"action #{k + 1}"):
+        Match.from_json({**unmarked, "actions": data["actions"][:k + 1]})
+    data["actions"] = data["actions"][:k + 1]
+    data["forced"], data["over"] = [k], False
+    save.write_text(json.dumps(data))
+    shown = CliRunner().invoke(app, ["replay", str(save)])
+    assert shown.exit_code == 0, shown.output
+    assert f"step {k + 1} was forced, not drawn from the seed" in " ".join(shown.stdout.split())

@@ -35,6 +35,13 @@ def act(state: KaleidoState, text: str) -> KaleidoState:
     return GAME.apply(state, GAME.to_act(state)[0], text)
 
 
+def unanswered(state: KaleidoState) -> KaleidoState:
+    """Pass every 対抗 window open on top (KAL-126: the others may answer a card or an NP)."""
+    while GAME.to_act(state) and state.stack[-1].kind == "counter":
+        state = act(state, "pass")
+    return state
+
+
 def top(state: KaleidoState) -> tuple[str, int]:
     """The decision on top: (kind, seat)."""
     frame = state.stack[-1]

@@ -19,6 +19,7 @@ from tests.kaleido.helpers import (
     quiet_until,
     table,
     top,
+    unanswered,
 )
 
 NEUTRAL = 6
@@ -170,7 +171,7 @@ def clash_state(attack_np: int, answer_np: int, attacker_def: int, defender_def:
                       Effect(1, "attack", answer_np - 8, "turn", "fixture"),
                       Effect(0, "defence", attacker_def - 2, "turn", "fixture"),
                       Effect(1, "defence", defender_def - 2, "turn", "fixture")]
-    state = act(state, "attack excalibur")
+    state = unanswered(act(state, "attack excalibur"))
     assert top(state) == ("defend", 1)
     assert "clash bellerophon" in legal(state)  # KAL-090
     return resolve(state, "clash bellerophon")
@@ -211,7 +212,7 @@ def test_kal_ex_24_150_clash_with_command_spell_three() -> None:
         state.drawn_in[card] = 0
     state.effects += [Effect(1, "attack", 2, "turn", "fixture"), Effect(1, "defence", -2, "turn", "fixture")]
     state = act(state, "spell boost")
-    state = act(state, "attack excalibur")
+    state = unanswered(act(state, "attack excalibur"))
     state = resolve(state, "clash bellerophon")
     assert state.players[1].hp == 10 - 1 and state.players[0].hp == 10
 
@@ -226,6 +227,7 @@ def test_kal_091_ex_25_no_clash_against_normal_or_plain_np() -> None:
     state = act(state, "attack gae_bolg")
     while top(state)[0] == "pay":
         state = act(state, legal(state)[0])
+    state = unanswered(state)
     assert top(state)[0] == "defend" and not any(o.startswith("clash") for o in legal(state))
 
 
@@ -235,10 +237,10 @@ def test_kal_096_ex_26_165_defence_np_at_damage() -> None:
     modify(state, 0, "attack", 5)  # 9 against 2: 7, less 2
     state = act(state, "attack normal")
     assert "guard twelve_labours" in legal(state)
-    state.players[1].hand = ["healing/1", "healing/2"]
+    state.players[1].hand = ["healing/1", "healing/2", "healing/3"]  # 消費 3 (the retuned stand-in)
     state = resolve(state, "guard twelve_labours")
     assert state.players[1].hp == 10 - (7 - 2)
-    assert {"healing/1", "healing/2"} <= set(state.discard)
+    assert {"healing/1", "healing/2", "healing/3"} <= set(state.discard)
 
 
 def test_kal_097_098_099_100_ex_30_death_and_spoils() -> None:
@@ -451,7 +453,7 @@ def test_kal_ex_31_rul_36_reverse_clash_kills_attacker() -> None:
     state = act(state, "attack excalibur")
     while top(state)[0] == "pay":
         state = act(state, "pay gandr/1" if "pay gandr/1" in legal(state) else legal(state)[0])
-    state = resolve(state, "clash bellerophon")
+    state = resolve(unanswered(state), "clash bellerophon")
     assert not state.players[0].alive
     assert "barrier/2" in state.players[1].hand and "barrier/1" in state.players[1].hand
 

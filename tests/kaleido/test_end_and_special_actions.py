@@ -21,6 +21,7 @@ from tests.kaleido.helpers import (
     quiet_until,
     table,
     top,
+    unanswered,
 )
 from tests.kaleido.test_battle_part import NEUTRAL, duel, resolve
 
@@ -69,7 +70,7 @@ def test_kal_113_ex_47_rul_58_strategy_card_before_check() -> None:
     state.players[0].lurking = True
     state = to_end(state)
     assert top(state) == ("end_window", 0) and "use healing/1" in legal(state)
-    state = act(state, "use healing/1")  # 4 left: the window has nothing more to decide and closes
+    state = unanswered(act(state, "use healing/1"))  # 4 left: the window has nothing more to decide and closes
     assert GAME.to_act(state) == (-1,) and len(state.players[0].hand) == 4
 
 
@@ -151,6 +152,7 @@ def test_kal_152_rul_53_spell_three_for_the_summoned_servant() -> None:
     state = act(state, "ability summon_assassin")
     while top(state)[0] == "pay":
         state = act(state, legal(state)[0])
+    state = unanswered(state)
     assert state.players[0].summoned
     state = quiet_until(state, "attack", 0)
     assert "attack assassin_strike" in legal(state)
@@ -171,7 +173,7 @@ def test_kal_163_ex_44_effects_never_exceed_printed_hp() -> None:
     state = table([SABER, RIDER])
     give(state, 0, "healing/1")
     state.players[0].hp = 8
-    assert act(state, "use healing/1").players[0].hp == 10
+    assert unanswered(act(state, "use healing/1")).players[0].hp == 10
 
 
 def test_kal_155_156_ex_40_hp_conversion() -> None:

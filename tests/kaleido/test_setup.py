@@ -52,7 +52,7 @@ def test_kal_007_023_ex_02_deck_and_first_draw() -> None:
     assert [len(p.hand) for p in state.players] == [1, 1, 1, 1]
     assert len(state.deck) == 46 and state.discard == []
     assert len(CATALOGS.reference().deck) == 50
-    assert [p.hp for p in state.players] == [10, 10, 10, 11]
+    assert [p.hp for p in state.players] == [10, 10, 11, 13]
 
 
 def test_kal_009_010_ex_03_master_choice_order() -> None:

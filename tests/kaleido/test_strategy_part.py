@@ -25,6 +25,7 @@ from tests.kaleido.helpers import (
     quiet_until,
     table,
     top,
+    unanswered,
 )
 
 
@@ -180,7 +181,7 @@ def test_kal_059_139_ex_11_accumulation_plus_hand_pays_three() -> None:
     assert top(state) == ("pay", 0) and state.stack[-1].get("due") == 1
     state = act(state, "pay gandr/1")
     assert state.players[0].hand == ["barrier/1"] and {"gandr/1", "healing/1"} <= set(state.discard)
-    assert top(state)[0] == "defend"
+    assert top(unanswered(state))[0] == "defend"
 
 
 def test_kal_061_ex_12_rul_59_accumulation_not_in_strategy_phase() -> None:
@@ -229,9 +230,9 @@ def test_kal_065_124_134_135_strategy_cards_in_own_phase() -> None:
     give(state, 0, "healing/1", "bounded_field/1")
     state.players[0].hp = 5
     assert {"use healing/1", "use bounded_field/1"} <= set(legal(state))
-    state = act(state, "use healing/1")
+    state = unanswered(act(state, "use healing/1"))
     assert state.players[0].hp == 8 and "healing/1" in state.discard
-    state = act(state, "use bounded_field/1")
+    state = unanswered(act(state, "use bounded_field/1"))
     assert "bounded_field/1" not in state.discard and any(e.card == "bounded_field/1" for e in state.effects)
     assert "use reinforcement/1" not in legal(state)  # a 戦闘 card is not usable here
     state = next_turn(state)

@@ -94,3 +94,27 @@ def test_encoding_is_built_once_per_match_settings() -> None:
     game = bouts.game("swordplay")
     assert game.encoding(2, {}, None) is game.encoding(2, {}, None)
     assert game.encoding(3, {}, None) is not game.encoding(2, {}, None)
+
+
+def test_fgo_skill_paid_by_removing_a_skill_card_has_an_index() -> None:
+    """FGO's ``skill <s> pay:<p>`` (NP paid by removing Merlin's 夢幻のカリスマ) is in the fixed index: the
+    random advanced game of seed 44 reaches such a decision, and every legal action there encodes and
+    decodes back."""
+    game = bouts.game("fgo_duel")
+    options = {"advanced": True}
+    encoding = game.encoding(2, options, None)
+    rng = random.Random(44)
+    state = game.setup(2, options, None, 44)
+    paying = []
+    while game.to_act(state) and not paying:
+        seat = rng.choice(game.to_act(state))
+        if seat == CHANCE:
+            state = game.apply(state, seat, game.sample_chance(state, rng))
+            continue
+        legal = game.legal_actions(state, seat)
+        paying = [a for a in legal if "pay:" in str(a)]
+        if not paying:
+            state = game.apply(state, seat, rng.choice(legal))
+    assert paying, "seed 44 no longer reaches a skill paid by removal: pick another seed"
+    for action in game.legal_actions(state, seat):
+        assert encoding.decode(state, seat, encoding.encode(action)) == action

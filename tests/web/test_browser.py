@@ -163,7 +163,7 @@ def test_a_reload_resumes_the_match(browser: Browser, server: LiveServer) -> Non
 
 
 TABLES = {"swordplay": ".fighter .hand .card", "sao": ".character .cards", "fgo_duel": ".map .area",
-          "grail_war": ".grail_war .map .area"}
+          "grail_war": ".grail_war .map .area", "kaleido": ".kaleido .kaleido-seat"}
 OPTIONS: dict[str, dict[str, Any]] = {"swordplay": {"heroes": ["gladiator", "mercenary"]}}
 SEATS = {"grail_war": 3}
 

@@ -185,6 +185,12 @@ def replay(
     steps = match.steps[:to] if to is not None else match.steps
     shown_seed = f", seed {match.seed}" if match.is_over else ""
     console.print(f"[bold]{escape(game.info.name)}[/] replay: {len(match.steps)} actions{shown_seed}")
+    forced = match.forced_steps()
+    if forced:  # the seed vouches for every other chance step; nothing vouches for these
+        numbers = ", ".join(map(str, forced))
+        console.print(f"[bold yellow]Warning:[/] {'steps' if len(forced) > 1 else 'step'} {numbers} "
+                      f"{'were' if len(forced) > 1 else 'was'} forced, not drawn from the seed "
+                      "(set by a test, a tool or whoever wrote the file; the seed does not vouch for them)")
     for number, entry in enumerate(steps, start=1):
         who = "chance" if entry.seat < 0 else game.seat_name(match.states[number - 1], entry.seat)
         shown = entry.action if entry.seat == seat or not game.info.hidden_information else _public_action(entry)

@@ -198,6 +198,14 @@ class Match:
         """Every event ``seat`` may see, in order (``None``: a spectator)."""
         return [e for step in self.steps for e in step.events if e.is_visible_to(seat)]
 
+    def forced_steps(self) -> list[int]:
+        """The chance steps not drawn from the seed (forced by a test or a tool, or loaded from a file
+        that marks them forced or has no seed), numbered from 1 as ``bouts replay`` lists them.
+
+        Nothing vouches for these outcomes: a file edited by hand can pass a chosen roll off as forced.
+        """
+        return [number for number, step in enumerate(self.steps, start=1) if step.seat == CHANCE and not step.drawn]
+
     # -- saving -------------------------------------------------------------------
     def to_json(self, saved_by: Seat | None = None) -> dict[str, Any]:
         """The match as data: options, seed, content id and actions.

@@ -6,6 +6,8 @@
     pick <token>                 every status card token: servant ids, then ``servant:skill`` tokens
     mulligan, keep, pass
     skill <s>, skill <s> <ally>  for s, ally in S
+    skill <s> [<ally>] pay:<p>   the same, paying NP by removing p's skill card, for p in S whose skill can
+                                 pay NP (``pays_np``, Merlin's 夢幻のカリスマ)
     move <s> <a> <card>          for s in S, a in A, card in that servant's 5 instances
     battle <c1> [<c2> [<c3>]]    every set of 1 to 3 instances, listed sorted (the action's own text
                                  keeps the hand's order; encoding sorts it, so one set = one index)
@@ -64,6 +66,10 @@ class FgoEncoding(TextIndex):
         texts = [f"pick {t}" for t in tokens] + ["mulligan", "keep", "pass"]
         texts += [f"skill {s}" for s in self.servants]
         texts += [f"skill {s} {a}" for s in self.servants for a in self.servants]
+        payers = [s.id for s in catalog.servants.values()
+                  if any(catalog.skills[k].pays_np for k in s.skills if k in catalog.skills)]
+        texts += [f"skill {s} pay:{p}" for s in self.servants for p in payers]
+        texts += [f"skill {s} {a} pay:{p}" for s in self.servants for a in self.servants for p in payers]
         texts += [f"move {s} {a} {c}" for s in self.servants for a in self.areas for c in Catalog.instances(s)]
         for size in range(1, BATTLE_CARDS + 1):
             texts += ["battle " + " ".join(combo) for combo in itertools.combinations(self.instances, size)]

@@ -15,12 +15,17 @@ from bouts.games.kaleido.timings import (
     attack_power,
     bind_action,
     bind_battle,
+    countered,
     defence_power,
     end_action_effects,
     end_battle_effects,
     end_effects,
     heal,
+    is_np,
+    np_key,
+    open_counters,
     strategy_card_free,
+    strategy_counter,
 )
 
 NOMINATION_DRAW = 1
@@ -201,6 +206,8 @@ def _resolve_interventions(state: KaleidoState, frame: Decision) -> None:
     assert battle is not None
     for seat, target, method in reversed(battle.declared):  # KAL-080, KAL-RUL-20: each a full attack
         push(state, "strike", seat, defender=target, method=method, intervention=True)
+        if is_np(state, method):  # KAL-126, KAL-RUL-22: the target may counter the NP aimed at it
+            open_counters(state, seat, np_key(method, seat), target)
 
 
 @decision("attack")
@@ -215,7 +222,10 @@ def _attack(state: KaleidoState, frame: Decision, act: Act) -> None:
     assert battle is not None
     seat, method = frame.seat, act.args[0]
     settle(state, frame)
-    push(state, "strike", seat, defender=battle.opponent(seat), method=method, intervention=False)
+    defender = battle.opponent(seat)
+    push(state, "strike", seat, defender=defender, method=method, intervention=False)
+    if is_np(state, method):  # KAL-126: a 対抗 card may interrupt a Noble Phantasm
+        open_counters(state, seat, np_key(method, seat), defender)
     if method != "normal":
         charge(state, seat, ability_cost(state, seat, method), state.catalog.abilities[method].name)
 
@@ -232,6 +242,8 @@ def _strike(state: KaleidoState, frame: Decision) -> None:
     attacker, defender, method = frame.seat, frame.get("defender"), frame.get("method")
     if not state.players[defender].alive or not state.players[attacker].alive:
         return
+    if is_np(state, method) and countered(state, np_key(method, attacker)):
+        return
     battle.strike = Strike(attacker, defender, method, frame.get("intervention"))
     battle.step = "防御"
     power = attack_power(state, attacker, method)
@@ -239,6 +251,9 @@ def _strike(state: KaleidoState, frame: Decision) -> None:
         f"{method_name(state, method)} (attack {power})",
         {"attacker": attacker, "defender": defender, "method": method, "power": power})
     push(state, "damage")
+    for seat in reversed(state.order):  # KAL-105, KAL-RUL-28: non-participants' strategy cards before damage
+        if state.players[seat].alive and not battle.is_participant(seat):
+            push(state, "support", seat)
     push(state, "defend", defender)
 
 
@@ -291,7 +306,40 @@ def _defend(state: KaleidoState, frame: Decision, act: Act) -> None:
         battle.strike.guard = ability_id
     say(state, act.verb, f"{seat_label(state, seat)} answers with {ability.name}",
         {"seat": seat, "ability": ability_id})
+    push(state, "resolve_answer", seat, ability=ability_id, slot=act.verb)
+    if not battle.strike.intervention:
+        open_counters(state, seat, np_key(ability_id, seat), battle.strike.attacker)  # KAL-126
+    elif strategy_counter(state, battle.strike.attacker):  # an intervener: its strategy card only (KAL-RUL-30)
+        push(state, "counter", battle.strike.attacker, card=np_key(ability_id, seat), user=seat)
     charge(state, seat, ability_cost(state, seat, ability_id), ability.name)
+
+
+@auto("resolve_answer")
+def _resolve_answer(state: KaleidoState, frame: Decision) -> None:
+    """A countered clash or guard NP does nothing (its cost stays paid)."""
+    battle = state.battle
+    if battle is None or battle.strike is None:
+        return
+    if countered(state, np_key(frame.get("ability"), frame.seat)):
+        if frame.get("slot") == "clash":
+            battle.strike.clash = None
+        else:
+            battle.strike.guard = None
+
+
+def _support_open(state: KaleidoState, frame: Decision) -> bool:
+    battle = state.battle
+    seat = frame.seat
+    return battle is not None and state.players[seat].alive and not battle.is_participant(seat) \
+        and _outside_strategy_use(state, seat)
+
+
+@decision("support", _support_open, lambda state, frame: PASS)
+def support_menu(state: KaleidoState, frame: Decision) -> list[Act]:
+    """A non-participant's window after the attack is declared, before damage: its face-up strategy card
+    on a participant (KAL-105 "at any time", KAL-RUL-28, KAL-RUL-29). Opened only when that card is usable,
+    which the table shows."""
+    return []
 
 
 def strike_damage(state: KaleidoState, strike: Strike) -> tuple[int, int]:

@@ -225,11 +225,32 @@ def catalog_of(pack: ContentPack) -> Catalog:
         raise ContentError("the pack needs fate cards numbered 1 to 8")
     if len(masters) < 7:
         raise ContentError("the pack needs at least 7 masters (one per player)")
-    if not magic:
-        raise ContentError("the pack has no [[magic]] cards")
+    if len(magic) < 7:
+        raise ContentError(f"the pack has {len(magic)} magic cards: each of up to 7 players draws one at "
+                           "set-up (KAL-023)")
+    if _largest_matching(servants_of) < 7:
+        raise ContentError("the pairing table cannot give 7 masters 7 different servants (KAL-013..KAL-016): "
+                           "a 7-player game could not be set up")
     catalog = _INDEXED[key] = Catalog(pack, masters, servants, abilities, magic, tuple(magic), fates, pairs,
                                       {m: tuple(v) for m, v in servants_of.items()})
     return catalog
+
+
+def _largest_matching(servants_of: dict[str, list[str]]) -> int:
+    """How many masters can hold different servants at once by the pairing table (augmenting paths)."""
+    held: dict[str, str] = {}
+
+    def place(master: str, seen: set[str]) -> bool:
+        for servant in servants_of[master]:
+            if servant in seen:
+                continue
+            seen.add(servant)
+            if servant not in held or place(held[servant], seen):
+                held[servant] = master
+                return True
+        return False
+
+    return sum(place(master, set()) for master in servants_of)
 
 
 CATALOGS = Catalogs("kaleido", SCHEMA, REFERENCE, catalog_of, Catalog)

@@ -26,7 +26,19 @@ from bouts.games.kaleido.flow import CHANCE_STEPS, VERBS, run
 from bouts.games.kaleido.menus import menu
 from bouts.games.kaleido.options import OPTION_HELP, KaleidoOptions
 from bouts.games.kaleido.state import KaleidoState, Player
-from bouts.games.kaleido.view import describe_action, render_view, view_of
+from bouts.games.kaleido.view import (
+    describe_action,
+    render_discard,
+    render_strategy,
+    render_view,
+    shown_values,
+    view_of,
+)
+
+PUBLIC_ONE_OPTION = frozenset({"master", "servant", "nominate", "forced_retreat"})
+"""Decisions whose options follow from the public table alone: with one option, skipping tells nobody anything."""
+FEATURED = 12
+"""How many actions a long menu lists first (the rest by ``more`` or their text form)."""
 
 INFO = GameInfo(
     id="kaleido",
@@ -178,6 +190,21 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
             new.deck[:] = list(cursors[new.epoch])
         return new
 
+    def hidden_cards(self, state: KaleidoState, seat: Seat | None) -> list[dict[str, list[str]]]:
+        """What ``seat`` cannot see, grouped as :meth:`determinize` deals it: per deck (epoch), the other
+        seats' hands and accumulation cards drawn from that deck, and the deck itself for the current one."""
+        groups: dict[int, dict[str, list[str]]] = {}
+        for other, player in enumerate(state.players):
+            if other == seat:
+                continue
+            for place, cards in ((f"seat {other} hand", player.hand), (f"seat {other} accumulation",
+                                                                       player.accumulation)):
+                for card in cards:
+                    groups.setdefault(state.drawn_in[card], {}).setdefault(place, []).append(card)
+        if state.deck:
+            groups.setdefault(state.epoch, {})["deck"] = list(state.deck)
+        return list(groups.values())
+
     def outcome(self, state: KaleidoState) -> Outcome | None:
         """The last servant standing wins (KAL-004); none when all fall together or at the turn limit."""
         if state.phase != "over":
@@ -213,6 +240,61 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
     def render(self, view: Mapping[str, Any]) -> str:
         """The table as Rich markup."""
         return render_view(view)
+
+    def shown_values(self, view: Mapping[str, Any]) -> list[str]:
+        """Names, HP, command spells, hand sizes, face-up strategy cards, your hand with 発動/持続/効果, the battle."""
+        return shown_values(view)
+
+    def zones(self) -> dict[str, str]:
+        """The public zones: the face-up discard pile and the face-up strategy cards (KAL-025)."""
+        return {"discard": "the discard pile (捨て札), face up, with copies counted",
+                "strategy": "every master's face-up strategy card (戦略カード) with its text"}
+
+    def render_zone(self, view: Mapping[str, Any], zone: str) -> str:
+        """``view discard`` / ``view strategy``."""
+        if zone == "discard":
+            return render_discard(view)
+        if zone == "strategy":
+            return render_strategy(view)
+        raise KeyError(zone)
+
+    def featured_actions(self, state: KaleidoState, seat: Seat) -> tuple[KaleidoAction, ...]:
+        """Short menus whole; a long one (many cards in hand, special actions) starts with the heuristic's
+        pick, passing, and the decision's own options before card uses and special actions."""
+        legal = self.legal_actions(state, seat)
+        if len(legal) <= FEATURED or seat == CHANCE:
+            return legal
+        from bouts.games.kaleido import strategy
+
+        best = strategy.advise(self, state, seat)[0]
+        own = [a for a in legal if isinstance(a, Act) and a.verb not in ("use", "ability", "spell", "convert")]
+        picked: list[KaleidoAction] = [best]
+        for action in [*own, *legal]:
+            if len(picked) >= FEATURED:
+                break
+            if action not in picked:
+                picked.append(action)
+        return tuple(picked)
+
+    def is_trivial(self, state: KaleidoState, seat: Seat, action: KaleidoAction) -> bool:
+        """A lone option is skipped only where the menu follows from the public table (the last master or
+        servant left, the only opponent to nominate, a forced retreat); response windows, payments and the
+        hand check are always asked, since skipping them would show the seat's hand."""
+        if seat == CHANCE or not state.stack or not isinstance(action, Act):
+            return False
+        return state.stack[-1].kind in PUBLIC_ONE_OPTION and len(self.legal_actions(state, seat)) == 1
+
+    def help_examples(self) -> list[tuple[str, str]]:
+        """Kaleido's commands as a player types them."""
+        return [
+            ("act", "strategy part ①: normal action (draw by mana rank, nominate later); 'lurk' to hide"),
+            ("nominate 2", "battle part: nominate the master in seat 2 as your opponent"),
+            ("attack normal", "【攻撃】: a normal attack with your servant's 攻撃"),
+            ("use <card>", "use a magic card from your hand (its id from the menu), e.g. in 【防御】"),
+            ("pass", "answer a window (対抗, 介入, 指名) with nothing"),
+            ("spell heal", "use a command spell (令呪) at any time"),
+            ("view discard", "look at the face-up discard pile; 'view strategy' for strategy cards"),
+        ]
 
     def hints(self, state: KaleidoState, seat: Seat) -> list[str]:
         """The heuristic's choice with its reason."""

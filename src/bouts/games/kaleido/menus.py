@@ -9,7 +9,7 @@ from bouts.games.kaleido.flow import MENUS, settle, verb
 from bouts.games.kaleido.state import KaleidoState
 from bouts.games.kaleido.timings import ability_uses, card_uses
 
-WINDOWS = frozenset({"nominated", "intervene", "counter", "last", "end_window"})
+WINDOWS = frozenset({"nominated", "intervene", "support", "counter", "last", "end_window"})
 """Response windows: passing is always an option."""
 NO_EXTRAS = frozenset({"master", "servant", "pay", "discard", "forced_retreat"})
 """Decisions without any-time options beyond their own (set-up; mid-payment; the hand check)."""

@@ -58,6 +58,16 @@ def advise(game: Game[Any, Any], state: KaleidoState, seat: Seat) -> tuple[Act, 
     return legal[0], "nothing better to do"
 
 
+def explain(game: Game[Any, Any], state: KaleidoState, seat: Seat, action: Any) -> str:
+    """One line of why ``action`` (the heuristic's own reason when it is its pick)."""
+    if seat == CHANCE:
+        return "chance"
+    best, reason = advise(game, state, seat)
+    if action == best:
+        return reason
+    return f"the heuristic prefers {best}: {reason}"
+
+
 def _pick_value(state: KaleidoState, act: Act) -> float:
     catalog = state.catalog
     if act.verb == "master":
@@ -253,9 +263,18 @@ def _defend(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Ac
 
 def _counter(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, str] | None:
     counters = [a for a in legal if a.verb == "counter"]
-    if counters:
-        return counters[0], "cancel the card just used"
-    return Act("pass"), "nothing to answer with"
+    if not counters:
+        return Act("pass"), "nothing to answer with"
+    frame = state.stack[-1]
+    answered, battle = frame.get("card"), state.battle
+    if answered.startswith("np:"):
+        return counters[0], "cancel the Noble Phantasm just used"
+    if battle is None:  # outside a battle a card helps only its user: answer only lasting boosts
+        card = state.catalog.magic[answered]
+        if card.is_modifier and card.duration == "turn":
+            return counters[0], "cancel a boost that would last all turn"
+        return Act("pass"), "keep the counter for a battle"
+    return counters[0], "cancel the card just used"
 
 
 def _last(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, str] | None:

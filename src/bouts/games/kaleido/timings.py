@@ -334,6 +334,62 @@ def counter_target(state: KaleidoState, user: int, target: int | None) -> int | 
     return None
 
 
+NP_KEY = "np:{ability}:{seat}"
+"""How a Noble Phantasm's use is named for 対抗 (a magic card's use is named by its instance id)."""
+
+
+def np_key(ability_id: str, seat: int) -> str:
+    """The 対抗 key of ``seat``'s use of Noble Phantasm ``ability_id``."""
+    return NP_KEY.format(ability=ability_id, seat=seat)
+
+
+def is_np(state: KaleidoState, ability_id: str) -> bool:
+    """Whether an ability is a Noble Phantasm (宝具), which 対抗 cards may interrupt (KAL-126)."""
+    ability = state.catalog.abilities.get(ability_id)
+    return ability is not None and ability.kind.startswith("np_")
+
+
+def used_name(state: KaleidoState, key: str) -> str:
+    """What a 対抗 answers, as players name it: a magic card or a Noble Phantasm."""
+    if key.startswith("np:"):
+        return state.catalog.abilities[key.split(":")[1]].name
+    return state.catalog.magic[key].name
+
+
+def counter_holders(state: KaleidoState, user: int, target: int | None = None) -> list[int]:
+    """Who may answer ``user``'s action with a 対抗 card, in the order they are asked (KAL-126).
+
+    Outside a battle phase (strategy part, end part) every other master, in fate order. In a battle phase,
+    a participant's action may be answered by the opposing participant, then by non-participants whose
+    face-up strategy card is a 対抗 card (KAL-105, KAL-RUL-30: hand cards are not theirs to use there); an
+    action of a non-participant only by the participant it aims at (KAL-119, KAL-RUL-22).
+    """
+    battle = state.battle
+    alive = [s for s in state.order if state.players[s].alive and s != user]
+    alive += [s for s in range(state.seats) if state.players[s].alive and s != user and s not in alive]
+    if battle is None:
+        return alive
+    first = counter_target(state, user, target)
+    if first is None:
+        return []
+    holders = [first]
+    if battle.is_participant(user):
+        holders += [s for s in alive if not battle.is_participant(s) and strategy_counter(state, s)]
+    return holders
+
+
+def strategy_counter(state: KaleidoState, seat: int) -> bool:
+    """Whether ``seat``'s face-up strategy card is a usable 対抗 card (public information)."""
+    card = state.players[seat].strategy
+    return card is not None and state.catalog.magic[card].timing == "counter" and strategy_card_free(state, seat)
+
+
+def open_counters(state: KaleidoState, user: int, key: str, target: int | None = None) -> None:
+    """Open the 対抗 windows on ``user``'s action ``key`` (asked in order: pushed in reverse)."""
+    for seat in reversed(counter_holders(state, user, target)):
+        push(state, "counter", seat, card=key, user=user)
+
+
 @verb("use")
 def _use(state: KaleidoState, frame: Decision, act: Act) -> None:
     seat = frame.seat
@@ -353,9 +409,7 @@ def _use(state: KaleidoState, frame: Decision, act: Act) -> None:
         {"seat": seat, "card": card, "strategy": strategy_use}, reveals=True, owner=seat)
     push(state, "resolve_use", seat, card=card, target=-1 if target is None else target,
          strategy=strategy_use, counter_of="")
-    answer = counter_target(state, seat, target)
-    if answer is not None and state.players[answer].alive:
-        push(state, "counter", answer, card=card, user=seat)
+    open_counters(state, seat, card, target)
 
 
 @auto("resolve_use")
@@ -418,6 +472,8 @@ def _ability(state: KaleidoState, frame: Decision, act: Act) -> None:
     ability = state.catalog.abilities[ability_id]
     say(state, "ability", f"{seat_label(state, seat)} uses {ability.name}", {"seat": seat, "ability": ability_id})
     push(state, "resolve_ability", seat, ability=ability_id)
+    if is_np(state, ability_id):
+        open_counters(state, seat, np_key(ability_id, seat))
     charge(state, seat, ability_cost(state, seat, ability_id), ability.name)
 
 
@@ -425,6 +481,8 @@ def _ability(state: KaleidoState, frame: Decision, act: Act) -> None:
 def _resolve_ability(state: KaleidoState, frame: Decision) -> None:
     seat = frame.seat
     ability: Ability = state.catalog.abilities[frame.get("ability")]
+    if countered(state, np_key(ability.id, seat)):
+        return
     if ability.kind == "boost":
         target = seat
         battle = state.battle
@@ -441,29 +499,42 @@ def _resolve_ability(state: KaleidoState, frame: Decision) -> None:
 
 
 # -- 対抗 -----------------------------------------------------------------------------------------------
-def _counter_open(state: KaleidoState, frame: Decision) -> bool:
-    player = state.players[frame.seat]
-    if not player.alive:
+def countered(state: KaleidoState, key: str) -> bool:
+    """Whether the use ``key`` was cancelled by a 対抗 card (and forget it): its effect does not happen."""
+    if key not in state.cancelled:
         return False
-    if player.hand:
+    state.cancelled.remove(key)
+    say(state, "countered", f"{used_name(state, key)} is countered")
+    return True
+
+
+def _hand_counters_allowed(state: KaleidoState, seat: int) -> bool:
+    battle = state.battle
+    return battle is None or battle.is_participant(seat)  # KAL-105, KAL-RUL-30
+
+
+def _counter_open(state: KaleidoState, frame: Decision) -> bool:
+    """Opened on public information only: a hand that may hold a 対抗 card (where hand cards may be used),
+    or a face-up 対抗 strategy card; never once the use is already cancelled."""
+    player = state.players[frame.seat]
+    if not player.alive or frame.get("card") in state.cancelled:
+        return False
+    if player.hand and _hand_counters_allowed(state, frame.seat):
         return True  # it may hold a counter: opening only when it does would tell everyone
-    strategy = player.strategy
-    return strategy is not None and state.catalog.magic[strategy].timing == "counter" \
-        and strategy_card_free(state, frame.seat)
+    return strategy_counter(state, frame.seat)
 
 
 def counter_menu(state: KaleidoState, frame: Decision) -> list[Act]:
-    """対抗 cards that answer the card just used (hand, or the strategy card), or pass."""
+    """対抗 cards that answer the action just taken (hand, or the strategy card), or pass."""
     player = state.players[frame.seat]
     options: list[Act] = []
-    for card in player.hand:
-        if state.catalog.magic[card].timing == "counter":
-            options.append(Act("counter", (card,)))
-            break
-    strategy = player.strategy
-    if strategy is not None and state.catalog.magic[strategy].timing == "counter" \
-            and strategy_card_free(state, frame.seat):
-        options.append(Act("counter", (strategy,)))
+    if _hand_counters_allowed(state, frame.seat):
+        for card in player.hand:
+            if state.catalog.magic[card].timing == "counter":
+                options.append(Act("counter", (card,)))
+                break
+    if strategy_counter(state, frame.seat):
+        options.append(Act("counter", (player.strategy,)))  # type: ignore[arg-type]
     return options
 
 
@@ -481,13 +552,11 @@ def _counter(state: KaleidoState, frame: Decision, act: Act) -> None:
         player.hand.remove(card)
         state.drawn_in.pop(card, None)
     answered = frame.get("card")
-    say(state, "counter", f"{seat_label(state, seat)} answers {card_name(state, answered)} with "
+    say(state, "counter", f"{seat_label(state, seat)} answers {used_name(state, answered)} with "
         f"{card_name(state, card)}", {"seat": seat, "card": card, "against": answered}, reveals=True, owner=seat)
     settle(state, frame)
     push(state, "resolve_use", seat, card=card, target=-1, strategy=strategy_use, counter_of=answered)
-    user = frame.get("user")
-    if state.players[user].alive:
-        push(state, "counter", user, card=card, user=seat)
+    open_counters(state, seat, card, frame.get("user"))
 
 
 def _register_counter() -> None:

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rich.markup import escape
-
+from bouts.core.text import escape_markup as escape
 from bouts.games.kaleido.actions import Act
 from bouts.games.kaleido.cards import DURATION_JA, TIMING_JA, MagicCard
 from bouts.games.kaleido.state import KaleidoState
@@ -14,7 +13,7 @@ from bouts.games.kaleido.state import KaleidoState
 STEP_NAMES = ("介入", "攻撃", "防御", "ダメージ決定", "死亡判定")
 EFFECT_TEXT = {"attack_up": "攻撃力+{v}", "defence_up": "防御力+{v}", "attack_down": "相手の攻撃力-{v}",
                "defence_down": "相手の防御力-{v}", "heal": "HP+{v}", "draw": "{v}枚引く", "damage": "相手のHP-{v}",
-               "counter": "魔力カードを打ち消す", "ambush": "指名されたとき先攻になる"}
+               "counter": "魔力カードか宝具を打ち消す", "ambush": "指名されたとき先攻になる"}
 FIELD_TEXT = {"attack_bonus": "攻撃力+{v}", "defence_bonus": "防御力+{v}", "attack_malus": "攻撃力-{v}",
               "np_discount": "宝具の消費-{v}", "heal": "HP+{v}", "draw": "{v}枚引く"}
 DECISION_PROMPT = {
@@ -22,7 +21,8 @@ DECISION_PROMPT = {
     "set": "③ strategy card", "accumulate": "④ mana accumulation", "nominate": "nominate an opponent",
     "nominated": "you are nominated: answer?", "intervene": "【介入】 intervene?",
     "attack": "【攻撃】 choose an attack",
-    "defend": "【防御】 respond before damage", "counter": "対抗: answer the card just used?",
+    "defend": "【防御】 respond before damage", "counter": "対抗: answer the card or Noble Phantasm just used?",
+    "support": "your face-up strategy card on a participant before damage?",
     "last": "HP 0 or less: a command spell before 【死亡判定】?", "retreat": "撤退: retreat or stay",
     "forced_retreat": "膠着: you must retreat", "pay": "魔力消費: pay a card", "discard": "枚数チェック: discard",
     "end_window": "end part: use 戦略 cards before the hand check?",
@@ -65,6 +65,9 @@ def view_of(state: KaleidoState, seat: int | None, acting: tuple[int, ...]) -> d
                   "intervened": list(b.intervened),
                   "strike": None if strike is None else {
                       "attacker": strike.attacker, "defender": strike.defender, "method": strike.method,
+                      "method_name": "通常攻撃" if strike.method == "normal" else (
+                          catalog.abilities[strike.method].name if strike.method in catalog.abilities
+                          else strike.method),
                       "intervention": strike.intervention, "clash": strike.clash, "guard": strike.guard}}
     decision = None
     if state.stack and acting and acting[0] >= 0:
@@ -78,6 +81,7 @@ def view_of(state: KaleidoState, seat: int | None, acting: tuple[int, ...]) -> d
                      "source": e.source, "active": bool(e.bound) or e.scope == "turn"} for e in state.effects],
         "deck": len(state.deck), "discard": len(state.discard),
         "discard_top": [catalog.magic[c].name for c in state.discard[-3:]],
+        "discard_pile": [catalog.magic[c].name for c in state.discard],
         "hand": None, "accumulation": None,
         "outcome": None if state.phase != "over" else {"winner": state.winner, "reason": state.reason},
     }
@@ -160,8 +164,10 @@ def render_view(view: Mapping[str, Any]) -> str:
     players = view["players"]
     order = view.get("order") or []
     fate_order = "  ".join(f"{players[s]['fate']}:P{s}" for s in order if players[s]["alive"] and players[s]["fate"])
+    top = view.get("discard_top") or []
     lines.append(f"[bold]Fate/kaleido grail[/bold]  turn {view['turn']}  {escape(str(view['phase']))} part  "
-                 f"fate order {fate_order or '-'}  deck {view['deck']}  discard {view['discard']}")
+                 f"fate order {fate_order or '-'}  deck {view['deck']}  discard {view['discard']}"
+                 + (f" (top: {escape(', '.join(reversed(top)))})" if top else ""))
     for p in players:
         name = f"[bold]P{p['seat']}[/bold]" if p["seat"] == me else f"P{p['seat']}"
         if not p["alive"]:
@@ -185,7 +191,7 @@ def render_view(view: Mapping[str, Any]) -> str:
                      f"{steps}" + (f"  介入: {interveners}" if interveners else ""))
         strike = battle.get("strike")
         if strike:
-            lines.append(f"  P{strike['attacker']} → P{strike['defender']}: {escape(strike['method'])}"
+            lines.append(f"  P{strike['attacker']} → P{strike['defender']}: {escape(strike['method_name'])}"
                          + (" (介入)" if strike["intervention"] else "")
                          + (f"  相殺 {escape(strike['clash'])}" if strike["clash"] else ""))
     effects = [f"P{e['target']} {'攻' if e['stat'] == 'attack' else '防'}{e['value']:+d} "
@@ -216,3 +222,55 @@ def render_view(view: Mapping[str, Any]) -> str:
     if outcome:
         lines.append(f"[bold green]{escape(outcome['reason'])}[/bold green]")
     return "\n".join(lines)
+
+
+def shown_values(view: Mapping[str, Any]) -> list[str]:
+    """Every value of ``view`` that :func:`render_view` prints, as printed (the render test checks each)."""
+    values = [str(view["turn"]), str(view["phase"]), str(view["deck"]), str(view["discard"]),
+              *view.get("discard_top", [])]
+    for p in view["players"]:
+        values += [f"P{p['seat']}", p["master"] or "?", p["servant"] or "?"]
+        if not p["alive"]:
+            continue
+        values += [f"HP {p['hp']}/{p['max_hp']}", f"令呪 {p['spells']}", f"手札 {p['hand']}/{p['max_mana']}",
+                   f"蓄積 {p['accumulation']}"]
+        if p["strategy"]:
+            values += [p["strategy"]["name"], p["strategy"]["effect"]]
+        if p["seat"] == view.get("you"):
+            values += list(p["abilities"])
+    battle = view.get("battle")
+    if battle:
+        values += [battle["field"]["name"], battle["field"]["effect"], f"round {battle['round']}"]
+        if battle.get("strike"):
+            values.append(battle["strike"]["method_name"])
+    for c in view.get("hand") or []:
+        values += [c["name"], c["timing"], c["duration"], c["effect"]]
+    values += list(view.get("accumulation") or [])
+    if view.get("decision"):
+        values.append(view["decision"]["prompt"])
+    if view.get("outcome"):
+        values.append(view["outcome"]["reason"])
+    return [v for v in values if v]
+
+
+def render_discard(view: Mapping[str, Any]) -> str:
+    """The discard pile (捨て札), face up, oldest first, with copies counted (``view discard``)."""
+    pile = list(view.get("discard_pile") or [])
+    if not pile:
+        return "捨て札 (discard pile): empty"
+    counts: dict[str, int] = {}
+    for name in pile:
+        counts[name] = counts.get(name, 0) + 1
+    return f"捨て札 (discard pile), {len(pile)} cards: " + ", ".join(
+        escape(name) + (f" x{n}" if n > 1 else "") for name, n in counts.items())
+
+
+def render_strategy(view: Mapping[str, Any]) -> str:
+    """Every face-up strategy card on the table (``view strategy``)."""
+    lines = []
+    for p in view["players"]:
+        c = p.get("strategy")
+        if c:
+            lines.append(f"P{p['seat']} {escape(p['master'] or '?')}: {escape(c['name'])} "
+                         f"\\[発動 {escape(c['timing'])} / 持続 {escape(c['duration'])}] {escape(c['effect'])}")
+    return "\n".join(lines) if lines else "no strategy card is face up"

@@ -314,6 +314,26 @@ class Sao(Game[SaoState, SaoAction]):
         rng.shuffle(new.items)
         return new
 
+    def hidden_cards(self, state: SaoState, seat: Seat | None) -> list[dict[str, list[str]]]:
+        """What nobody at the table sees (SAO is cooperative: every seat sees the same, so ``seat`` does
+        not matter): each face-down scenario card among its section's cards (SAO-035), and the item
+        deck's order, one place per deck position (SAO-037). Before the shuffles, nothing is hidden yet.
+
+        Scenarios fixed by the ``scenarios`` option are known to everyone, so they are not hidden.
+        """
+        groups: list[dict[str, list[str]]] = []
+        if state.scenarios and state.options.scenarios is None:
+            revealed = 0 if state.pending and state.pending[-1].kind == "item_shuffle" else state.section + 1
+            for i in range(revealed, len(SECTIONS)):
+                drawn = state.scenarios[i]
+                section = SECTIONS[i]
+                groups.append({f"{section} scenario (face down)": [drawn],
+                               f"{section} scenarios not drawn": [s for s in state.catalog.section(section)
+                                                                  if s != drawn]})
+        if state.items:
+            groups.append({f"item deck {position}": [item] for position, item in enumerate(state.items, 1)})
+        return groups
+
     def content_choices(self, state: SaoState) -> dict[Seat, str | list[str]]:
         """The characters each seat plays (two for a solo player)."""
         chosen: dict[Seat, str | list[str]] = {}
@@ -322,6 +342,23 @@ class Sao(Game[SaoState, SaoAction]):
             assert isinstance(mine, list)
             mine.append(character.id)
         return chosen
+
+    def deal_content(self, seats: int, options: Mapping[str, Any], content: Any,
+                     rng: random.Random) -> dict[str, Any] | None:
+        """The characters, uniformly among the legal choices: distinct characters, one per seat (two for
+        a solo player), Kirito among them (SAO-031, SAO-032), every ordering equally likely."""
+        if not 1 <= seats <= INFO.max_seats:
+            raise OptionsError(f"SAO takes 1 to {INFO.max_seats} seats, not {seats} (SAO-001)")
+        catalog: Catalog = self.catalog(content)
+        if "kirito" not in catalog.characters:
+            raise OptionsError("the pack has no Kirito, who must be in the game (SAO-031)")
+        others = sorted(c for c in catalog.characters if c != "kirito")
+        wanted = 2 if seats == 1 else seats
+        if len(others) < wanted - 1:
+            raise OptionsError(f"the pack has {len(others) + 1} characters, too few to deal {wanted}")
+        chosen = rng.sample(others, wanted - 1)
+        chosen.insert(rng.randrange(wanted), "kirito")
+        return {"characters": chosen}
 
     def outcome(self, state: SaoState) -> Outcome | None:
         """Everyone wins together or loses together (SAO-002, SAO-113)."""
