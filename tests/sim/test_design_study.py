@@ -101,7 +101,7 @@ def test_a_game_without_content_choices_cannot_be_studied() -> None:
         SimConfig("swordplay", ("random", "random"), assign="sometimes").check()
 
 
-PENDING = {"grail_war"}
+PENDING: set[str] = set()
 """Games with content choices whose ``deal_content`` is being added on other branches: skipped, not failed,
 until then (empty this set when they land)."""
 
@@ -130,7 +130,7 @@ def test_every_game_with_content_choices_can_be_studied(game_id: str) -> None:
             assert dealt is not None, f"{game_id} has content choices but no deal_content (--assign random)"
             state = game.setup(seats, {**variant.options, **dealt}, None, 0)
             assert game.content_choices(state), f"{game_id} {name} {seats}p: {dealt} give no content choices"
-    SimConfig(game_id, ("random", "random"), assign="random").check()
+    SimConfig(game_id, ("random",) * max(2, game.info.min_seats), assign="random").check()
 
 
 def test_pending_games_still_lack_the_hooks() -> None:

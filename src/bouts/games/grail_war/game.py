@@ -154,10 +154,20 @@ class GrailWar(Game[GrailState, GrailAction]):
             return None
         return Outcome(state.winners, state.reason, tuple(float(p.spoils) for p in state.players))
 
+    def deal_content(self, seats: int, options: Mapping[str, Any], content: Any,
+                     rng: random.Random) -> dict[str, Any] | None:
+        """Masters dealt uniformly from those that may play at this count (Sakura only at 7, DGW-026); the
+        servants are dealt by the game's own shuffle (DGW-029)."""
+        catalog: Catalog = self.catalog(content)
+        playable = [m for m, master in catalog.masters.items() if not master.seven_only or seats == 7]
+        if not INFO.min_seats <= seats <= min(INFO.max_seats, len(playable)):
+            raise OptionsError(f"Dominate Grail War cannot deal masters for {seats} players")
+        return {"masters": rng.sample(playable, seats)}
+
     def content_choices(self, state: GrailState) -> dict[Seat, str | list[str]]:
         """Each seat's starting master and its servant."""
-        return {s: [("shinji" if p.switched else p.master), p.servant]
-                for s, p in enumerate(state.players) if p.master and p.servant}
+        return {s: [("shinji" if p.switched else p.master), *([p.servant] if p.servant else [])]
+                for s, p in enumerate(state.players) if p.master}
 
     # -- presentation ------------------------------------------------------------------------------
     def seat_name(self, state: GrailState, seat: Seat) -> str:
