@@ -85,6 +85,10 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
             raise OptionsError(f"Fate/kaleido grail takes {INFO.min_seats} to {INFO.max_seats} players, not {seats}")
         if len(catalog.masters) < seats or len(catalog.servants) < seats:
             raise OptionsError(f"the content pack has too few masters or servants for {seats} players")
+        if opts.pairs is not None:
+            problem = setup_part.pairs_problem(catalog, opts.shuffle_mode, seats, opts.pairs)
+            if problem:
+                raise OptionsError(f"option 'pairs': {problem}")
         state = KaleidoState(opts, catalog, seats, [Player() for _ in range(seats)])
         setup_part.begin(state)
         run(state)
@@ -212,6 +216,27 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
         if state.winner is not None:
             return Outcome((state.winner,), state.reason)
         return Outcome((), state.reason or "no winner")
+
+    def deal_content(self, seats: int, options: Mapping[str, Any], content: Any,
+                     rng: random.Random) -> dict[str, Any] | None:
+        """Each seat's master and servant dealt uniformly from every legal seating (option ``pairs``):
+        distinct masters (KAL-012) and distinct servant cards (KAL-RUL-05); pairing-table rows, or any
+        master with any servant in shuffle mode (KAL-018)."""
+        catalog: Catalog = self.catalog(content)
+        shuffle_mode = bool(validate_options(KaleidoOptions, options).shuffle_mode)
+        if shuffle_mode:
+            masters, servants = sorted(catalog.masters), sorted(catalog.servants)
+            if len(masters) < seats or len(servants) < seats:
+                raise OptionsError(f"the content pack has too few masters or servants for {seats} players")
+            chosen = [f"{m}/{s}" for m, s in zip(rng.sample(masters, seats), rng.sample(servants, seats),
+                                                    strict=True)]
+            return {"pairs": chosen}
+        rows = sorted(catalog.pairs.values())
+        for _ in range(10_000):  # rejection sampling: uniform over the legal ordered seatings
+            tokens = tuple(rng.sample(rows, seats)) if len(rows) >= seats else ()
+            if tokens and setup_part.pairs_problem(catalog, False, seats, tokens) is None:
+                return {"pairs": list(tokens)}
+        raise OptionsError(f"the pairing table cannot seat {seats} players with different masters and servants")
 
     def content_choices(self, state: KaleidoState) -> dict[Seat, str | list[str]]:
         """Each seat's master-servant pair (its pairing-table row; master and servant in shuffle mode):

@@ -23,6 +23,9 @@ class KaleidoOptions(Options):
     strategy_reuse: Literal["once_per_phase", "while_not_in_effect"] = "once_per_phase"
     """How often a strategy card's effect may be used: once per phase (default, see the README's
     rulings) or, as KAL-RUL-15 reads, again as soon as its previous use has ended."""
+    pairs: tuple[str, ...] | None = Field(None, max_length=7)
+    """Each seat's master and servant fixed in advance instead of chosen at set-up (design studies,
+    ``bouts sim --assign random``): a pairing-table row id per seat, or ``master/servant`` in shuffle mode."""
     turn_limit: int = Field(40, ge=0, le=1000)
     """House safeguard: the match is a draw after this many turns (0: no limit; the rulebook has none)."""
 
@@ -33,5 +36,6 @@ OPTION_HELP = {
     "stalemate_at_1hp": "end_no_cost (default) | second_retreats: a stalemate when the first player has HP 1",
     "accumulation_cap_lifetime": "at most 2 accumulation cards per game instead of at once (default false)",
     "strategy_reuse": "once_per_phase (default) | while_not_in_effect (KAL-RUL-15 literally)",
+    "pairs": "fix each seat's master and servant: pairing-table row ids (master/servant in shuffle mode)",
     "turn_limit": "house safeguard: draw after this many turns (default 40, 0 = none)",
 }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bouts.core.decisions import Decision
 from bouts.games.kaleido.actions import Act
+from bouts.games.kaleido.cards import Catalog
 from bouts.games.kaleido.flow import auto, decision, push, say, settle, verb
 from bouts.games.kaleido.mana import draw, seat_label
 from bouts.games.kaleido.state import KaleidoState
@@ -24,11 +25,50 @@ def begin(state: KaleidoState) -> None:
     push(state, "shuffle_deck")
     push(state, "choose_masters")
     push(state, "deal_fates", setup=True)
+    fixed = fixed_pairs(state)
+    if fixed is not None:  # dealt in advance (a design study): nobody chooses, so the order does not matter
+        for seat, (master, servant) in enumerate(fixed):
+            _master(state, Decision.make(seat, "master"), Act("master", (master,)))
+            _servant(state, Decision.make(seat, "servant"), Act("servant", (servant,)))
+
+
+def fixed_pairs(state: KaleidoState) -> list[tuple[str, str]] | None:
+    """Each seat's (master, servant) from the ``pairs`` option, or ``None`` when they are chosen."""
+    if state.options.pairs is None:
+        return None
+    by_id = {row: key for key, row in state.catalog.pairs.items()}
+    return [by_id[token] if token in by_id else tuple(token.split("/", 1))  # type: ignore[misc]
+            for token in state.options.pairs]
+
+
+def pairs_problem(catalog: Catalog, shuffle_mode: bool, seats: int, tokens: tuple[str, ...]) -> str | None:
+    """Why ``tokens`` (the ``pairs`` option) cannot seat ``seats`` players, or ``None`` (KAL-012, KAL-RUL-05)."""
+    if len(tokens) != seats:
+        return f"{len(tokens)} pairs for {seats} players"
+    by_id = {row: key for key, row in catalog.pairs.items()}
+    chosen: list[tuple[str, str]] = []
+    for token in tokens:
+        if token in by_id:
+            chosen.append(by_id[token])
+            continue
+        master, _, servant = token.partition("/")
+        if not shuffle_mode:
+            return f"'{token}' is not a row of the pairing table (known: {', '.join(sorted(by_id))})"
+        if master not in catalog.masters or servant not in catalog.servants:
+            return f"'{token}' is not master/servant of this pack"
+        chosen.append((master, servant))
+    if len({m for m, _ in chosen}) < seats:
+        return "two seats have the same master (KAL-012)"
+    if len({s for _, s in chosen}) < seats:
+        return "two seats have the same servant card (KAL-RUL-05)"
+    return None
 
 
 @auto("choose_masters")
 def _choose_masters(state: KaleidoState, frame: Decision) -> None:
     order = state.order  # KAL-010: ascending fate number
+    if state.options.pairs is not None:  # dealt before the fate cards (see begin): no choices to make
+        return
     if state.options.shuffle_mode:  # KAL-019: servants after every master, last in order first
         for seat in order:
             push(state, "servant", seat)
