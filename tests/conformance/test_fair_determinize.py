@@ -5,7 +5,7 @@ interchangeable cards by place), many determinizations of one position must put 
 each place of its group as often as a uniform deal would: ``places / cards``. A determinize that
 keeps a hidden card near where it truly is (the sealed battle cards of FGO Duel came back 10 % of the
 time) lets IS-MCTS peek. New games plug in by implementing ``hidden_cards``; a game with hidden information
-that does not implement it fails here (unless it is in ``PENDING``).
+that does not implement it fails here.
 """
 
 from __future__ import annotations
@@ -22,9 +22,6 @@ import bouts
 from bouts.core import CHANCE
 from tests.conformance.cases import CASES, Case
 
-PENDING: set[str] = set()
-"""Games with hidden information whose ``hidden_cards`` is being added on other branches: skipped, not failed,
-until then (empty this set when they land)."""
 OBSERVER = 0
 SAMPLES = 300
 POSITIONS = 4
@@ -99,7 +96,7 @@ def check_fair(case: Case, state: Any, seed: int) -> int:
 @pytest.mark.parametrize("case", first_cases(), ids=lambda c: c.game_id)
 def test_determinize_deals_unseen_cards_uniformly(case: Case) -> None:
     if case.game.hidden_cards(case.game.setup(case.seats, dict(case.options), None, 0), OBSERVER) is None:
-        if case.game_id in PENDING or not case.game.info.hidden_information:
+        if not case.game.info.hidden_information:
             pytest.skip(f"{case.game_id} does not say which cards are hidden (Game.hidden_cards)")
         pytest.fail(f"{case.game_id} has hidden information but does not say which cards are hidden: "
                     "implement Game.hidden_cards (return [] if nothing is ever hidden, and say why)")

@@ -7,10 +7,6 @@ import pytest
 import bouts
 from tests.conformance.cases import CASES, Case
 
-LATER: frozenset[str] = frozenset()
-"""Games being written alongside the RL adapters (issue 17): they may land before their encoding does.
-Every other registered game must bring ``encoding.py``; remove a name once its encoding lands."""
-
 
 def has_encoding(game_id: str) -> bool:
     game = bouts.game(game_id)

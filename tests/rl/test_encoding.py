@@ -10,14 +10,12 @@ import pytest
 import bouts
 from bouts.core import CHANCE, IllegalAction
 from tests.conformance.cases import Case
-from tests.rl.cases import ENCODED_CASES, LATER, case_params, has_encoding
+from tests.rl.cases import ENCODED_CASES, case_params, has_encoding
 
 
 @pytest.mark.parametrize("game_id", bouts.games())
 def test_every_registered_game_has_an_encoding(game_id: str) -> None:
     """A new game cannot silently skip the RL adapters: it must bring games/<id>/encoding.py."""
-    if game_id in LATER and not has_encoding(game_id):
-        pytest.skip(f"{game_id}: encoding still to come (allowed while issue 17's allow-list names it)")
     assert has_encoding(game_id), f"{game_id} has no encoding module (games/{game_id}/encoding.py, docs/encoding.md)"
 
 

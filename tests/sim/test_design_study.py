@@ -101,11 +101,6 @@ def test_a_game_without_content_choices_cannot_be_studied() -> None:
         SimConfig("swordplay", ("random", "random"), assign="sometimes").check()
 
 
-PENDING: set[str] = set()
-"""Games with content choices whose ``deal_content`` is being added on other branches: skipped, not failed,
-until then (empty this set when they land)."""
-
-
 def has_content_choices(game: bouts.Game[Any, Any]) -> bool:
     """Whether the game reports per-seat content choices (it overrides ``Game.content_choices``)."""
     return type(game).content_choices is not bouts.Game.content_choices
@@ -118,8 +113,6 @@ def test_every_game_with_content_choices_can_be_studied(game_id: str) -> None:
     game = bouts.game(game_id)
     if not has_content_choices(game):
         pytest.skip(f"{game_id} has no content choices")
-    if game_id in PENDING:
-        pytest.skip(f"{game_id}: deal_content is being added on another branch")
     rng = random.Random(0)
     for name, variant in game.variants().items():
         for seats in variant.seats:
@@ -132,18 +125,3 @@ def test_every_game_with_content_choices_can_be_studied(game_id: str) -> None:
             assert game.content_choices(state), f"{game_id} {name} {seats}p: {dealt} give no content choices"
     SimConfig(game_id, ("random",) * max(2, game.info.min_seats), assign="random").check()
 
-
-def test_pending_games_still_lack_the_hooks() -> None:
-    """Remove a game from PENDING (here and in tests/conformance/test_fair_determinize.py) once it has the hooks."""
-    from tests.conformance.test_fair_determinize import PENDING as HIDDEN_PENDING
-    for game_id in PENDING | HIDDEN_PENDING:
-        if game_id not in bouts.games():
-            continue
-        game = bouts.game(game_id)
-        if game_id in PENDING:
-            assert game.deal_content(game.info.max_seats, {}, None, random.Random(0)) is None, (
-                f"{game_id} now implements deal_content: remove it from PENDING in {__name__}")
-        if game_id in HIDDEN_PENDING:
-            state = game.setup(max(2, game.info.min_seats), {}, None, 0)
-            assert game.hidden_cards(state, 0) is None, (
-                f"{game_id} now implements hidden_cards: remove it from PENDING in test_fair_determinize")
