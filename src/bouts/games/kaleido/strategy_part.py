@@ -63,6 +63,14 @@ def _supply(state: KaleidoState, frame: Decision) -> None:
     draw(state, frame.seat, supply_count(state, frame.seat))
 
 
+def one_per_kind(state: KaleidoState, seat: int, verb_name: str) -> list[Act]:
+    """One ``verb_name`` option per kind of magic card in ``seat``'s hand (copies are interchangeable)."""
+    first: dict[str, str] = {}
+    for card in state.players[seat].hand:
+        first.setdefault(card.partition("/")[0], card)
+    return [Act(verb_name, (card,)) for card in first.values()]
+
+
 def _set_open(state: KaleidoState, frame: Decision) -> bool:
     player = state.players[frame.seat]
     return not player.lurking and bool(player.hand) and player.strategy is None  # KAL-044, KAL-052
@@ -71,14 +79,7 @@ def _set_open(state: KaleidoState, frame: Decision) -> bool:
 @decision("set", _set_open, lambda state, frame: NO_STRATEGY)
 def set_menu(state: KaleidoState, frame: Decision) -> list[Act]:
     """③ 戦略決定: one hand card face up as the strategy card, or none (KAL-049..KAL-051)."""
-    options = [NO_STRATEGY]
-    seen: set[str] = set()
-    for card in state.players[frame.seat].hand:
-        kind = card.partition("/")[0]
-        if kind not in seen:
-            seen.add(kind)
-            options.append(Act("set", (card,)))
-    return options
+    return [NO_STRATEGY, *one_per_kind(state, frame.seat, "set")]
 
 
 @verb("set", "no_strategy")
@@ -108,14 +109,7 @@ def can_accumulate(state: KaleidoState, seat: int) -> bool:
 @decision("accumulate", lambda state, frame: can_accumulate(state, frame.seat), lambda state, frame: NO_ACCUMULATION)
 def accumulate_menu(state: KaleidoState, frame: Decision) -> list[Act]:
     """④ 魔力蓄積: one hand card face down, worth 2 mana in battle, or none (KAL-055, KAL-056)."""
-    options = [NO_ACCUMULATION]
-    seen: set[str] = set()
-    for card in state.players[frame.seat].hand:
-        kind = card.partition("/")[0]
-        if kind not in seen:
-            seen.add(kind)
-            options.append(Act("accumulate", (card,)))
-    return options
+    return [NO_ACCUMULATION, *one_per_kind(state, frame.seat, "accumulate")]
 
 
 @verb("accumulate", "no_accumulation")
