@@ -120,9 +120,14 @@ def describe_action(state: KaleidoState, seat: int, act: Act) -> str:
         m = state.players[s].master
         return f"P{s}" + (f" {catalog.masters[m].name}" if m else "")
 
-    if verb == "master":
+    if verb == "master":  # the servants it would command decide the choice as much as the master's numbers
         m = catalog.masters[args[0]]
-        return f"master {m.name} (最大魔力 {m.max_mana}, 魔力ランク {m.mana_rank})"
+        taken = {p.servant for p in state.players if p.servant}
+        pool = () if state.options.shuffle_mode else catalog.servants_of[m.id]
+        servants = ", ".join(f"{catalog.servants[s].name} HP {catalog.servants[s].hp} 攻{catalog.servants[s].attack} "
+                             f"防{catalog.servants[s].defence}" for s in pool if s not in taken)
+        line = f"master {m.name} (最大魔力 {m.max_mana}, 魔力ランク {m.mana_rank})"
+        return f"{line} → {servants}" if servants else line
     if verb == "servant":
         s = catalog.servants[args[0]]
         return f"servant {s.name} (HP {s.hp}, 攻撃 {s.attack}, 防御 {s.defence})"
