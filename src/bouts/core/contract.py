@@ -14,7 +14,7 @@ import functools
 import importlib
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
@@ -64,6 +64,16 @@ class Outcome:
         """JSON-ready form."""
         return {"winners": list(self.winners), "reason": self.reason,
                 "scores": None if self.scores is None else list(self.scores)}
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A public zone a player may look at (``view NAME``): what it is, and how a view draws it."""
+
+    description: str
+    """One line for ``help``."""
+    render: Callable[[Mapping[str, Any]], str]
+    """Draws the zone from a view, as Rich markup."""
 
 
 @dataclass(frozen=True)
@@ -428,13 +438,17 @@ class Game(ABC, Generic[S, A]):
         """
         return []
 
-    def zones(self) -> dict[str, str]:
-        """Public zones a player may look at by name (``view discard``): name -> one-line description."""
+    def public_zones(self) -> Mapping[str, Zone]:
+        """The public zones a player may look at by name (``view discard``); a game overrides this table."""
         return {}
+
+    def zones(self) -> dict[str, str]:
+        """Public zones a player may look at by name: name -> one-line description."""
+        return {name: zone.description for name, zone in self.public_zones().items()}
 
     def render_zone(self, view: Mapping[str, Any], zone: str) -> str:
         """A text picture (Rich markup) of the zone ``zone`` (one of :meth:`zones`) as ``view`` shows it."""
-        raise KeyError(zone)
+        return self.public_zones()[zone].render(view)
 
     def render(self, view: Mapping[str, Any]) -> str:
         """A text picture of a view, with Rich markup, for terminals (every game string escaped)."""

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bouts.core.chance import Roll, Shuffle
-from bouts.core.contract import CHANCE, Game, GameInfo, IllegalAction, OptionsError, Outcome, Seat, Variant
+from bouts.core.contract import CHANCE, Game, GameInfo, IllegalAction, OptionsError, Outcome, Seat, Variant, Zone
 from bouts.core.decisions import SealedChoices
 from bouts.core.events import Event
 from bouts.core.options import validate_options
@@ -403,15 +403,10 @@ class FgoDuel(Game[FgoState, FgoAction]):
         """The map and both masters as Rich markup."""
         return render_view(view)
 
-    def zones(self) -> dict[str, str]:
+    def public_zones(self) -> Mapping[str, Zone]:
         """Public zones to look at: every visible skill card with its whole text."""
-        return {"skills": "the skill cards on the table, whole texts (yours, and the opponent's face-up ones)"}
-
-    def render_zone(self, view: Mapping[str, Any], zone: str) -> str:
-        """``view skills``."""
-        if zone != "skills":
-            raise KeyError(zone)
-        return render_skills(view)
+        return {"skills": Zone("the skill cards on the table, whole texts (yours, and the opponent's face-up ones)",
+                               render_skills)}
 
     def shown_values(self, view: Mapping[str, Any]) -> list[str]:
         """What :meth:`render` shows: area names, figures, chain counters, NP, skill cards, battle totals."""

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from bouts.core.chance import Shuffle
-from bouts.core.contract import CHANCE, Game, GameInfo, IllegalAction, OptionsError, Outcome, Seat, Variant
+from bouts.core.contract import CHANCE, Game, GameInfo, IllegalAction, OptionsError, Outcome, Seat, Variant, Zone
 from bouts.core.options import validate_options
 from bouts.games.grail_war import flow
 from bouts.games.grail_war.actions import Act, GrailAction
@@ -215,18 +215,10 @@ class GrailWar(Game[GrailState, GrailAction]):
             ("view events", "the events on the battlefields and the used ones"),
         ]
 
-    def zones(self) -> dict[str, str]:
+    def public_zones(self) -> Mapping[str, Zone]:
         """The public trashes and the events."""
-        return {"trash": "every master's trash: face-up cards by name, face-down ones counted",
-                "events": "the events on Miyama and Shinto and the used event cards"}
-
-    def render_zone(self, view: Mapping[str, Any], zone: str) -> str:
-        """``view trash`` or ``view events``."""
-        if zone == "trash":
-            return render_trash(view)
-        if zone == "events":
-            return render_events(view)
-        raise KeyError(zone)
+        return {"trash": Zone("every master's trash: face-up cards by name, face-down ones counted", render_trash),
+                "events": Zone("the events on Miyama and Shinto and the used event cards", render_events)}
 
     def shown_values(self, view: Mapping[str, Any]) -> list[str]:
         """What :meth:`render` shows: round, situation, places, open events, each master's numbers and known

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bouts.core.chance import Shuffle
-from bouts.core.contract import CHANCE, Game, GameInfo, IllegalAction, OptionsError, Outcome, Seat, Variant
+from bouts.core.contract import CHANCE, Game, GameInfo, IllegalAction, OptionsError, Outcome, Seat, Variant, Zone
 from bouts.core.options import validate_options
 from bouts.games.kaleido import (  # noqa: F401  (each registers its steps, decisions and verbs)
     battle_part,
@@ -270,18 +270,10 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
         """Names, HP, command spells, hand sizes, face-up strategy cards, your hand with 発動/持続/効果, the battle."""
         return shown_values(view)
 
-    def zones(self) -> dict[str, str]:
+    def public_zones(self) -> Mapping[str, Zone]:
         """The public zones: the face-up discard pile and the face-up strategy cards (KAL-025)."""
-        return {"discard": "the discard pile (捨て札), face up, with copies counted",
-                "strategy": "every master's face-up strategy card (戦略カード) with its text"}
-
-    def render_zone(self, view: Mapping[str, Any], zone: str) -> str:
-        """``view discard`` / ``view strategy``."""
-        if zone == "discard":
-            return render_discard(view)
-        if zone == "strategy":
-            return render_strategy(view)
-        raise KeyError(zone)
+        return {"discard": Zone("the discard pile (捨て札), face up, with copies counted", render_discard),
+                "strategy": Zone("every master's face-up strategy card (戦略カード) with its text", render_strategy)}
 
     def featured_actions(self, state: KaleidoState, seat: Seat) -> tuple[KaleidoAction, ...]:
         """Short menus whole; a long one (many cards in hand, special actions) starts with the heuristic's

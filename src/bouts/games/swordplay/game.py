@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from bouts.core.chance import Roll, Shuffle
-from bouts.core.contract import CHANCE, Game, GameInfo, IllegalAction, OptionsError, Outcome, Seat, Variant
+from bouts.core.contract import CHANCE, Game, GameInfo, IllegalAction, OptionsError, Outcome, Seat, Variant, Zone
 from bouts.core.options import validate_options
 from bouts.core.text import distinct_names
 from bouts.games.swordplay import combat, monster, turn
@@ -508,15 +508,9 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
         """What :meth:`render` shows of ``view``: names, life, items, your hand with its text, the attack."""
         return shown_values(view)
 
-    def zones(self) -> dict[str, str]:
+    def public_zones(self) -> Mapping[str, Zone]:
         """The face-up discard pile (SWP-036: it is public)."""
-        return {"discard": "the discard pile, face up: every card with its text and copies"}
-
-    def render_zone(self, view: Mapping[str, Any], zone: str) -> str:
-        """``view discard``."""
-        if zone != "discard":
-            raise KeyError(zone)
-        return render_discard(view)
+        return {"discard": Zone("the discard pile, face up: every card with its text and copies", render_discard)}
 
     MENU_LIMIT: ClassVar[int] = 16
 
