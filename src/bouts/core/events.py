@@ -27,6 +27,9 @@ class Event:
     """Whether it shows its viewers something that was hidden from them before."""
     owner: int | None = None
     """For a revealing event, the seat whose own secret it shows (it learns nothing new)."""
+    clauses: tuple[str, ...] = ()
+    """The checklist ids of the rules that produced it (``DGW-095``), so a log line can show the rule
+    behind it; empty when the event is no rule's effect (a seat's own choice shown back to it)."""
 
     def is_visible_to(self, seat: int | None) -> bool:
         """Whether ``seat`` (``None``: a spectator) may see this event."""
@@ -54,7 +57,7 @@ class Event:
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready form (without the audience, which a viewer must not learn)."""
-        return {"kind": self.kind, "text": self.text, "data": self.data}
+        return {"kind": self.kind, "text": self.text, "data": self.data, "clauses": list(self.clauses)}
 
 
 def visible(events: list[Event] | tuple[Event, ...], seat: int | None) -> list[Event]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from bouts.core.events import Event
 
-_FIELDS = ("kind", "text", "data", "to", "reveals", "owner")
+_FIELDS = ("kind", "text", "data", "to", "reveals", "owner", "clauses")
 _FAST = tuple(f.name for f in fields(Event)) == _FIELDS and "__slots__" not in vars(Event)
 """Whether Event is still the frozen dataclass with a ``__dict__`` that :func:`event` knows how to fill;
 otherwise :func:`event` simply calls ``Event``."""
@@ -32,5 +32,5 @@ def event(kind: str, text: str, data: dict[str, Any] | None = None, *, to: froze
         return Event(kind, text, {} if data is None else data, to=to, reveals=reveals, owner=owner)
     made = _new(Event)
     _set(made, "__dict__", {"kind": kind, "text": text, "data": {} if data is None else data, "to": to,
-                            "reveals": reveals, "owner": owner})
+                            "reveals": reveals, "owner": owner, "clauses": ()})
     return made
