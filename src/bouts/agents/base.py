@@ -70,7 +70,8 @@ def split_seats(text: str) -> list[str]:
     for raw in text.split(","):
         part = raw.strip()
         if not part:
-            continue
+            raise AgentSpecError(f"empty seat in '{text}': give each seat as human or an agent "
+                                 "(e.g. human,random,random)")
         if "=" in part and ":" not in part:
             if not specs:
                 raise AgentSpecError(f"'{part}' is a parameter but no agent comes before it "

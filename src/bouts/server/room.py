@@ -74,7 +74,7 @@ class Room:
 
     def seat_name(self, seat: Seat) -> str:
         """The game's name for a seat."""
-        return self.match.game.seat_name(self.match.state, seat)
+        return str(self.match.game.seat_name(self.match.state, seat))
 
     def is_bot(self, seat: Seat) -> bool:
         """Whether a bot plays ``seat``."""

@@ -389,7 +389,7 @@ class FgoDuel(Game[FgoState, FgoAction]):
             if state.phase is Phase.PARTY or state.phase is Phase.FIRST_PLAYER:
                 return f"seat {seat}"  # first and second are decided after the parties (rulebook L73-98)
             return f"seat {seat} ({'先攻' if seat == state.first else '後攻'})"
-        return super().seat_name(state, seat)
+        return str(super().seat_name(state, seat))
 
     def describe(self, state: FgoState, seat: Seat, action: FgoAction) -> str:
         """A menu line for ``action``."""

@@ -173,10 +173,10 @@ class GrailWar(Game[GrailState, GrailAction]):
     def seat_name(self, state: GrailState, seat: Seat) -> str:
         """``P2 Tohsaka Rin``."""
         if 0 <= seat < state.seats and state.players[seat].master:
-            return f"P{seat + 1} {state.catalog.masters[state.players[seat].master].name.split(' ', 1)[-1]}"
+            return f"P{seat + 1} {str(state.catalog.masters[state.players[seat].master].name).split(' ', 1)[-1]}"
         if 0 <= seat < state.seats:
             return f"P{seat + 1}"
-        return super().seat_name(state, seat)
+        return str(super().seat_name(state, seat))
 
     def describe(self, state: GrailState, seat: Seat, action: GrailAction) -> str:
         """A menu line."""

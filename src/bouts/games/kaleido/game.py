@@ -254,7 +254,7 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
         if 0 <= seat < state.seats:
             master = state.players[seat].master
             return f"P{seat}" + (f" {state.catalog.masters[master].name}" if master else "")
-        return super().seat_name(state, seat)
+        return str(super().seat_name(state, seat))
 
     def describe(self, state: KaleidoState, seat: Seat, action: KaleidoAction) -> str:
         """A menu line for ``action``."""
