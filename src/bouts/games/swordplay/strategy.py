@@ -11,10 +11,10 @@ from bouts.games.swordplay.actions import Act
 from bouts.games.swordplay.cards import LOCATION_NAMES, Location, target_index
 from bouts.games.swordplay.combat import damage_of
 from bouts.games.swordplay.i18n import _
-from bouts.games.swordplay.view import hands_text
 from bouts.games.swordplay.monster import defense_value, monster_card
 from bouts.games.swordplay.state import Fighter, Phase, SwordplayState
 from bouts.games.swordplay.turn import fits
+from bouts.games.swordplay.view import hands_text
 
 
 def choose(game: Game[Any, Any], state: SwordplayState, seat: Seat, rng: random.Random) -> Any:
