@@ -192,6 +192,12 @@ def numbers_problem(annotation: Any, value: Any, where: str) -> str | None:
         if (int in kinds or float in kinds) and bool not in kinds:
             return f"field '{where}': {str(value).lower()} is not a number"
         return None
+    if isinstance(value, str):
+        kinds = _leaf_types(annotation)
+        if (int in kinds or float in kinds) and not (kinds & {str, Any}) and not any(
+                isinstance(k, type) and issubclass(k, str) for k in kinds):
+            return f"field '{where}': {value!r} is text, not a number (write it without quotes)"
+        return None
     if isinstance(value, int | float):
         if not abs(value) <= MAX_NUMBER:  # also refuses nan
             return f"field '{where}': {value} is out of range (at most {MAX_NUMBER} in size)"
