@@ -85,7 +85,7 @@ def _to_text(value: Any, info: ValidationInfo) -> Text:
         raise ValueError(str(exc)) from None
 
 
-LocalText = Annotated[Text, PlainValidator(_to_text), PlainSerializer(Text.to_json, return_type=dict),
+LocalText = Annotated[Text, PlainValidator(_to_text), PlainSerializer(Text.given, return_type=dict),
                       WithJsonSchema({"anyOf": [{"type": "string"},
                                                 {"type": "object", "properties": {"en": {"type": "string"},
                                                                                   "ja": {"type": "string"},
