@@ -346,7 +346,7 @@ class Text(str):
 
     def given(self) -> dict[str, str]:
         """The languages given and the original, as content writes them: ``{"en": ..., "original": "en"}``."""
-        found = {lang: self._texts[lang] for lang in LANGS if lang in self._given}
+        found: dict[str, str] = {lang: self._texts[lang] for lang in LANGS if lang in self._given}
         if len(found) > 1:
             found["original"] = self.original
         return found
