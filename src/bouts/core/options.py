@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar  # noqa: F401 (Literal: the doctest of options_form)
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError  # noqa: F401 (Field: the doctest)
 
 from bouts.core.content import numbers_problem
 from bouts.core.contract import OptionsError
