@@ -149,3 +149,36 @@ def sweep(grid: Sweep, n: int, folder: Path | None = None, confidence: float = D
 def summary_of(outcome: Outcome) -> Mapping[str, Any]:
     """The outcome's summary (for callers that only want the JSON)."""
     return outcome.summary
+
+
+SNAPSHOT_SECONDS = 0.5
+"""Least time between two live snapshots of a running comparison."""
+
+
+def compare_live(design_json: Mapping[str, Any], n: int, confidence: float, queue: Any) -> None:
+    """Play a comparison in this process and put its progress on ``queue`` (a ``multiprocessing`` queue):
+    ``{"state": "running", "played": ..., "summary": ...}`` at most every :data:`SNAPSHOT_SECONDS`, then one
+    ``"done"`` (or ``"failed"`` with an ``"error"``). What the designer page runs in a child process."""
+    import time
+
+    try:
+        design = Design.from_json(design_json)
+        design.check()
+        accumulator = Accumulator(len(design.variants), paired=design.paired)
+        params = [design.params(v) for v in range(len(design.variants))]
+        total = n * len(design.variants)
+        last = [0.0]
+
+        def update(running: Accumulator) -> None:
+            now = time.monotonic()
+            if now - last[0] >= SNAPSHOT_SECONDS:
+                last[0] = now
+                queue.put({"state": "running", "played": sum(running.games), "total": total,
+                           "summary": compare_summary(design, running, confidence, params)})
+
+        play_design(design, n, accumulator, jobs=1, update=update)
+        queue.put({"state": "done", "played": sum(accumulator.games), "total": total,
+                   "summary": compare_summary(design, accumulator, confidence, params)})
+    except Exception as exc:  # reported to the page; the process ends either way
+        queue.put({"state": "failed", "error": f"{type(exc).__name__}: {exc}" if not isinstance(exc, ValueError)
+                   else str(exc)})
