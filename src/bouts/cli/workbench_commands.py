@@ -74,17 +74,22 @@ def _design(game: str, seats: str | None, options: str | None, content: Path | N
 
 
 def _running(backend: str, jobs: int | None, address: str | None, interrupts: Interrupts,
-             advance: Any) -> Running:
-    return Running(backend, jobs, address, stop=lambda: interrupts.requested, progress=advance,
+             advance: Any, played: list[int]) -> Running:
+    def progress(games: int) -> None:
+        played[0] += games
+        if advance is not None:
+            advance(games)
+
+    return Running(backend, jobs, address, stop=lambda: interrupts.requested, progress=progress,
                    shield=interrupts.shield)
 
 
-def _interrupted(folder: Path | None, played_before: int) -> SystemExit:
+def _interrupted(folder: Path, played: int) -> SystemExit:
     console = Console(stderr=True, highlight=False, soft_wrap=True)
-    if folder is None:
-        console.print(say.INTERRUPTED_NOTHING, markup=False)
+    if played:
+        console.print(say.INTERRUPTED.format(played=played, folder=folder), markup=False)
     else:
-        console.print(say.INTERRUPTED.format(played=played_before, folder=folder), markup=False)
+        console.print(say.INTERRUPTED_NOTHING, markup=False)
     sys.stdout.flush()
     sys.stderr.flush()
     return SystemExit(130)
@@ -130,12 +135,13 @@ def _play(call: Any, design: Design, n: int, folder: Path, backend: str, jobs: i
     in_process = backend == "local" and (jobs or default_jobs()) == 1
     interrupts = Interrupts(at_once=in_process)
     label = say.PLAYING.format(game=design.game, variants=len(design.variants), games=n)
+    played = [0]
     try:
         with interrupts, _progress(n * len(design.variants), label, quiet) as advance:
-            result: Outcome = call(_running(backend, jobs, address, interrupts, advance))
+            result: Outcome = call(_running(backend, jobs, address, interrupts, advance, played))
             return result
     except KeyboardInterrupt:
-        raise _interrupted(folder, 0) from None
+        raise _interrupted(folder, played[0]) from None
     except SimError as exc:  # the input was checked before: a game failed, or the folder could not be written
         raise _fail(str(exc), 1) from None
     except ERRORS as exc:
