@@ -10,6 +10,7 @@ seats choose content, the content dealt at random (a design study). Prints each 
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,19 +33,21 @@ class Question:
     games: int
     target: str | None = None
     assign: str = "random"
+    options: tuple[tuple[str, object], ...] = ()
 
 
 QUESTIONS = (
-    Question("swordplay", "What life makes the Mercenary an even match for the Gladiator (heuristic on both seats)?",
-             ("heuristic", "heuristic"), "hero.mercenary.life=5..9", "content", 1000, "fair:1.1"),
+    Question("swordplay", "With the optional Realistic Parries rule, what life makes the Mercenary an even match "
+             "for the Gladiator (heuristic on both seats)?",
+             ("heuristic", "heuristic"), "hero.mercenary.life=5..9", "content", 1000, "fair:1.1",
+             options=(("realistic_parries", True),)),
     Question("sao", "How tough can the Final Battle's final ordeal be before a heuristic pair clears under a third?",
              ("heuristic", "heuristic"), "scenario.final_battle.steps.1.hp=50..110:30", "team", 60,
              "team>=0.33", assign="choose"),
     Question("fgo_duel", "How does Artoria's cost change how often her party wins (parties dealt at random)?",
              ("heuristic", "heuristic"), "servant.artoria.cost=3..6", "content:artoria", 800),
-    Question("kaleido", "How much HP does Bazett and Avenger's pair need to reach half its fair share at 5 players?",
-             ("heuristic",) * 5, "servant.avenger.hp=9..14", "content:bazett-avenger", 600,
-             "content:bazett-avenger>=0.1"),
+    Question("kaleido", "How much does one point of Avenger's HP move Bazett and Avenger's pair at 5 players?",
+             ("heuristic",) * 5, "servant.avenger.hp=8..13", "content:bazett-avenger", 600),
     Question("grail_war", "Which initial mana keeps Kirei above half his fair share at 4 players?",
              ("heuristic",) * 4, "master_board.kirei.initial_mana=5..9", "content:kirei", 800,
              "content:kirei>=0.125"),
@@ -62,7 +65,7 @@ def main() -> None:
     for q in QUESTIONS:
         if wanted and q.game not in wanted:
             continue
-        base = Design(q.game, q.seats, (), assign=q.assign, seed=2026)
+        base = Design(q.game, q.seats, (), dict(q.options), assign=q.assign, seed=2026)
         grid = Sweep.of(base, [parse_vary(q.vary)], Target.parse(q.target) if q.target else None)
         games = max(20, round(q.games * args.scale))
         started = time.perf_counter()
@@ -70,8 +73,9 @@ def main() -> None:
         seconds = time.perf_counter() - started
         print(f"\n{q.game}: {q.question}")
         target = f" --target {q.target}" if q.target else ""
+        options = " --options " + ",".join(f"{k}={json.dumps(v)}" for k, v in q.options) if q.options else ""
         print(f"  bouts sweep {q.game} --vary {q.vary} --seats {','.join(q.seats)} --assign {q.assign} -n {games} "
-              f"--stat {q.stat}{target}")
+              f"--stat {q.stat}{target}{options}")
         key = parse_stat(q.stat)
         for point in outcome.summary["points"]:
             shown = [s for s in point["stats"] if (isinstance(key, tuple) and (s["kind"], s["name"]) == key)

@@ -166,3 +166,11 @@ def test_the_command_line_refuses_a_bad_patch_in_one_line_with_exit_code_2(tmp_p
                                  "--out", str(tmp_path / "sweep")])
     assert result.exit_code == 2 and "less than or equal to 100" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_game_without_content_packs_takes_option_changes_only() -> None:
+    import tests.agents.toy_games  # noqa: F401  (games named as 'tests.agents.toy_games:...' must be imported)
+
+    with pytest.raises(PatchError, match="sealed_duel has no content pack to change"):
+        SimConfig("tests.agents.toy_games:SEALED_DUEL", ("random", "random"),
+                  patch=Patch.parse("hero.x.life = 1")).check()

@@ -119,11 +119,11 @@ def compare(game: GameArg,
         design = base.with_variants(chosen)
         design.check()
         folder = out if out is not None else default_folder(design)
-        RunStore(folder, design).open()  # a folder holding another run is refused before any game
+        have = RunStore(folder, design).open()  # a folder holding another run is refused before any game
     except ERRORS as exc:
         raise _fail(str(exc)) from None
     outcome = _play(lambda running: run_compare(design, n, folder, confidence, running), design, n, folder,
-                    backend, jobs, address, quiet)
+                    backend, jobs, address, quiet, have)
     if json_out:
         print(json.dumps(outcome.summary, indent=1, ensure_ascii=False))
         return
@@ -131,13 +131,14 @@ def compare(game: GameArg,
 
 
 def _play(call: Any, design: Design, n: int, folder: Path, backend: str, jobs: int | None, address: str | None,
-          quiet: bool) -> Outcome:
+          quiet: bool, have: dict[int, int]) -> Outcome:
     in_process = backend == "local" and (jobs or default_jobs()) == 1
     interrupts = Interrupts(at_once=in_process)
     label = say.PLAYING.format(game=design.game, variants=len(design.variants), games=n)
     played = [0]
     try:
-        with interrupts, _progress(n * len(design.variants), label, quiet) as advance:
+        missing = sum(max(0, n - have.get(v, 0)) for v in range(len(design.variants)))
+        with interrupts, _progress(missing, label, quiet) as advance:
             result: Outcome = call(_running(backend, jobs, address, interrupts, advance, played))
             return result
     except KeyboardInterrupt:
@@ -229,11 +230,11 @@ def sweep(game: GameArg,
         grid = Sweep.of(base, axes, Target.parse(target) if target else None)
         grid.design.check()
         folder = out if out is not None else default_folder(grid.design)
-        RunStore(folder, grid.design).open()
+        have = RunStore(folder, grid.design).open()
     except ERRORS as exc:
         raise _fail(str(exc)) from None
     outcome = _play(lambda running: run_sweep(grid, n, folder, confidence, selector, running), grid.design, n,
-                    folder, backend, jobs, address, quiet)
+                    folder, backend, jobs, address, quiet, have)
     if json_out:
         print(json.dumps(outcome.summary, indent=1, ensure_ascii=False, default=str))
         return

@@ -590,7 +590,7 @@ def _model_of(pack: ContentPack, section: str, entries: Sequence[Entry], change:
     raise PatchError(f"'{change}': the pack has no {section} entry to take the schema from")
 
 
-def field_value(pack: ContentPack, options: Mapping[str, Any], path: str) -> Any:
+def field_value(pack: ContentPack | None, options: Mapping[str, Any], path: str) -> Any:
     """The value at a dotted path in ``pack`` or ``options`` (``None`` when absent): what a report shows as
     the variant's parameter.
 
@@ -600,6 +600,8 @@ def field_value(pack: ContentPack, options: Mapping[str, Any], path: str) -> Any
     if parts[0] == OPTIONS:
         value: Any = options.get(parts[1]) if len(parts) > 1 else None
         rest = parts[2:]
+    elif not isinstance(pack, ContentPack):
+        return None
     else:
         section = next((c for c in (parts[0], parts[0].removesuffix("s"), parts[0].removesuffix("es"))
                         if c in pack.sections), None)

@@ -18,7 +18,7 @@ from typing import Any
 
 from bouts.agents.base import AgentSpecError, make_agent, split_seats
 from bouts.core.contract import Game
-from bouts.core.patch import Patch
+from bouts.core.patch import Patch, PatchError
 from bouts.core.registry import get_game
 
 DEFAULT_MAX_STEPS = 100_000
@@ -106,6 +106,9 @@ def patched_content(game: str, content: str | None, patch: Patch) -> Any:
     """The content pack of a game with ``patch``'s content changes applied, built once per process."""
     if not patch.content_changes:
         return load_content(game, content)
+    if resolve_game(game).catalogs is None:
+        raise PatchError(f"{resolve_game(game).info.id} has no content pack to change "
+                         f"('{patch.content_changes[0]}')")
     key = (game, content, patch.key())
     found = _PATCHED.get(key)
     if found is None:

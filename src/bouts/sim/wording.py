@@ -94,7 +94,7 @@ PLOT_DIFF = "difference from baseline (percentage points)"
 PLOT_LENGTH = "game length (steps)"
 PLOT_RATES_TITLE = "rates per variant"
 PLOT_DIFF_TITLE = "difference from the baseline, {confidence:.0%} interval"
-PLOT_LENGTH_TITLE = "game length per variant"
+PLOT_LENGTH_TITLE = "game length"
 PLOT_SWEEP_TITLE = "{stat} against {field} ({games} games per point, {confidence:.0%} bands)"
 PLOT_HEAT_TITLE = "{stat} ({games} games per point)"
 

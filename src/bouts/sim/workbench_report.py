@@ -55,15 +55,17 @@ def compare_summary(design: Design, accumulator: Accumulator, confidence: float,
 
 
 def plot_compare(path: Path, design: Design, accumulator: Accumulator, confidence: float) -> None:
-    """Rates per variant with intervals, the differences from the baseline (a forest plot), and game lengths."""
+    """Rates per variant with intervals, the differences from the baseline (a forest plot, one group per
+    variant), and game lengths."""
     plt = _pyplot()
     keys = accumulator.statistics()
     rates = [k for k in keys if say.is_rate(k)]
     lengths = [k for k in keys if not say.is_rate(k)]
     differences = [d for d in accumulator.differences(confidence) if say.is_rate(d.key)]
-    figure, axes = plt.subplots(1, 3, figsize=(16, max(4.0, 0.32 * max(len(rates), len(differences)) + 2)),
-                                gridspec_kw={"width_ratios": [3, 3, 1.4]})
     count = len(design.variants)
+    rows = len(differences) + count
+    figure, axes = plt.subplots(1, 3, figsize=(17, max(4.5, 0.3 * max(rows, len(rates) * count) + 2.5)),
+                                gridspec_kw={"width_ratios": [3, 3.2, 1.6]}, layout="constrained")
     width = 0.8 / max(1, count)
     for number, variant in enumerate(design.variants):
         values, low, high = [], [], []
@@ -73,13 +75,14 @@ def plot_compare(path: Path, design: Design, accumulator: Accumulator, confidenc
             low.append(estimate.value - estimate.low if estimate else 0.0)
             high.append(estimate.high - estimate.value if estimate else 0.0)
         positions = [i + (number - (count - 1) / 2) * width for i in range(len(rates))]
-        axes[0].barh(positions, values, height=width, xerr=[low, high], capsize=2, label=_short(variant.name))
+        axes[0].barh(positions, values, height=width, xerr=[low, high], capsize=2,
+                     label=_wrap(variant.name, 60))
     axes[0].set_yticks(range(len(rates)), [say.stat_label(k) for k in rates], fontsize=8)
     axes[0].invert_yaxis()
     axes[0].set_xlim(0, 1)
     axes[0].set_xlabel(say.PLOT_RATE)
     axes[0].set_title(say.PLOT_RATES_TITLE)
-    axes[0].legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=min(3, count))
+    axes[0].legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=1, frameon=False)
     _forest(axes[1], differences, design, confidence)
     for number in range(count):
         for key in lengths:
@@ -88,27 +91,43 @@ def plot_compare(path: Path, design: Design, accumulator: Accumulator, confidenc
                 axes[2].errorbar([estimate.value], [number], xerr=[[estimate.value - estimate.low],
                                                                     [estimate.high - estimate.value]],
                                  fmt="o", capsize=3, color="#4878a8")
-    axes[2].set_yticks(range(count), [_short(v.name, 24) for v in design.variants], fontsize=7)
-    axes[2].invert_yaxis()
+    axes[2].set_yticks(range(count), [_wrap(v.name, 22) for v in design.variants], fontsize=7)
+    axes[2].set_ylim(count - 0.5, -0.5)
     axes[2].set_xlabel(say.PLOT_LENGTH)
     axes[2].set_title(say.PLOT_LENGTH_TITLE)
-    figure.tight_layout()
     figure.savefig(path, dpi=90)
     plt.close(figure)
 
 
 def _forest(axis: Any, differences: Sequence[Difference], design: Design, confidence: float) -> None:
-    labels = []
-    for row, d in enumerate(differences):
-        colour = COLOURS[d.verdict]
-        axis.errorbar([100 * d.diff], [row], xerr=[[100 * (d.diff - d.low)], [100 * (d.high - d.diff)]],
-                      fmt="o", capsize=3, color=colour)
-        labels.append(f"{_short(design.variants[d.variant].name, 28)}: {say.stat_label(d.key)}")
+    """One group of rows per variant (its name in bold), one row per statistic."""
+    labels: list[str] = []
+    row = 0
+    for variant in range(1, len(design.variants)):
+        mine = [d for d in differences if d.variant == variant]
+        if not mine:
+            continue
+        axis.text(0.01, row, _short(design.variants[variant].name, 70), transform=axis.get_yaxis_transform(),
+                  ha="left", va="center", fontsize=8, fontweight="bold")
+        labels.append("")
+        row += 1
+        for d in mine:
+            colour = COLOURS[d.verdict]
+            axis.errorbar([100 * d.diff], [row], xerr=[[100 * (d.diff - d.low)], [100 * (d.high - d.diff)]],
+                          fmt="o", capsize=3, color=colour)
+            labels.append(say.stat_label(d.key))
+            row += 1
     axis.axvline(0, color="#333333", linewidth=0.8)
     axis.set_yticks(range(len(labels)), labels, fontsize=7)
-    axis.invert_yaxis()
+    axis.set_ylim(len(labels) - 0.5, -0.5)
     axis.set_xlabel(say.PLOT_DIFF)
     axis.set_title(say.PLOT_DIFF_TITLE.format(confidence=confidence))
+
+
+def _wrap(text: str, width: int) -> str:
+    import textwrap
+
+    return "\n".join(textwrap.wrap(text, width)) or text
 
 
 def _short(text: str, limit: int = 40) -> str:
