@@ -17,7 +17,7 @@ from pathlib import Path
 
 from bouts.sim.sweep import Sweep, Target, parse_stat, parse_vary
 from bouts.sim.variants import Design
-from bouts.sim.workbench import Running, sweep
+from bouts.sim.workbench import Running, default_folder, sweep
 from bouts.sim.workbench_report import sweep_lines
 
 
@@ -41,9 +41,9 @@ QUESTIONS = (
              "for the Gladiator (heuristic on both seats)?",
              ("heuristic", "heuristic"), "hero.mercenary.life=5..9", "content", 1000, "fair:1.1",
              options=(("realistic_parries", True),)),
-    Question("sao", "How tough can the Final Battle's final ordeal be before a heuristic pair clears under a third?",
-             ("heuristic", "heuristic"), "scenario.final_battle.steps.1.hp=50..110:30", "team", 60,
-             "team>=0.33", assign="choose"),
+    Question("sao", "How does the Final Battle's final ordeal HP (90 in the pack) change a heuristic pair's clear "
+             "rate?", ("heuristic", "heuristic"), "scenario.final_battle.steps.1.hp=60..120:30", "team", 60,
+             assign="choose"),
     Question("fgo_duel", "How does Artoria's cost change how often her party wins (parties dealt at random)?",
              ("heuristic", "heuristic"), "servant.artoria.cost=3..6", "content:artoria", 800),
     Question("kaleido", "How much does one point of Avenger's HP move Bazett and Avenger's pair at 5 players?",
@@ -69,7 +69,8 @@ def main() -> None:
         grid = Sweep.of(base, [parse_vary(q.vary)], Target.parse(q.target) if q.target else None)
         games = max(20, round(q.games * args.scale))
         started = time.perf_counter()
-        outcome = sweep(grid, games, args.out / q.game, selector=parse_stat(q.stat), running=Running(jobs=args.jobs))
+        folder = args.out / default_folder(grid.design).name  # one folder per design: rerunning adds, never mixes
+        outcome = sweep(grid, games, folder, selector=parse_stat(q.stat), running=Running(jobs=args.jobs))
         seconds = time.perf_counter() - started
         print(f"\n{q.game}: {q.question}")
         target = f" --target {q.target}" if q.target else ""
@@ -86,7 +87,7 @@ def main() -> None:
             print(f"  {point['name']}: {cells}{status}")
         for line in sweep_lines(outcome.summary):
             print(f"  {line}")
-        print(f"  {outcome.played} games in {seconds:.0f} s; plot {args.out / q.game / 'sweep.png'}")
+        print(f"  {outcome.played} games played in {seconds:.0f} s; plot {folder / 'sweep.png'}")
 
 
 if __name__ == "__main__":

@@ -132,4 +132,4 @@ def test_compare_refuses_a_folder_holding_another_run(tmp_path: Path) -> None:
     other = runner.invoke(app, ["compare", "swordplay", change, "-n", "5", "--out", str(out), "-q", "--jobs", "1",
                                 "--seed", "9"])
     assert other.exit_code == 2
-    assert other.stderr.startswith(f"error: {out} holds another run (its seed is 0, not 9)")
+    assert other.stderr.startswith(f"error: {out} holds another run (seed was 0, now 9)")

@@ -174,3 +174,19 @@ def test_a_game_without_content_packs_takes_option_changes_only() -> None:
     with pytest.raises(PatchError, match="sealed_duel has no content pack to change"):
         SimConfig("tests.agents.toy_games:SEALED_DUEL", ("random", "random"),
                   patch=Patch.parse("hero.x.life = 1")).check()
+
+
+def test_docstring_examples_of_the_workbench() -> None:
+    import doctest
+
+    import bouts.core.patch
+    import bouts.sim.paired
+    import bouts.sim.store
+    import bouts.sim.sweep
+    import bouts.sim.variants
+    import bouts.sim.wording
+
+    for module in (bouts.core.patch, bouts.sim.paired, bouts.sim.store, bouts.sim.sweep, bouts.sim.variants,
+                   bouts.sim.wording):
+        result = doctest.testmod(module)
+        assert result.failed == 0 and result.attempted > 0, module.__name__

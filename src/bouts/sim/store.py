@@ -254,7 +254,7 @@ def _difference(theirs: Any, mine: Mapping[str, Any]) -> str:
     for key, value in mine.items():
         if theirs.get(key) != value:
             before, now = json.dumps(theirs.get(key), default=str), json.dumps(value, default=str)
-            return f"its {key} is {before[:80]}, not {now[:80]}"
+            return f"{key} was {before[:80]}, now {now[:80]}"
     return "another set-up"
 
 

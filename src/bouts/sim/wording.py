@@ -125,14 +125,17 @@ def show_difference(key: StatKey, value: float) -> str:
     return f"{value:+.1f}"
 
 
+def show_bound(key: StatKey, value: float) -> str:
+    """One end of a difference's interval: signed, in points for rates."""
+    return f"{100 * value:+.1f}" if is_rate(key) else f"{value:+.1f}"
+
+
 def show_interval(key: StatKey, low: float, high: float, difference: bool = False) -> str:
     """An interval as a report prints it (``—`` for an empty one, of identical games)."""
     if difference and low == high == 0:
         return "—"
     if difference:
-        if is_rate(key):
-            return f"{100 * low:+.1f} to {100 * high:+.1f}"
-        return f"{low:+.1f} to {high:+.1f}"
+        return f"{show_bound(key, low)} to {show_bound(key, high)}"
     return f"{show_value(key, low)} to {show_value(key, high)}"
 
 
@@ -161,8 +164,7 @@ def conclusions(differences: Sequence[Difference], names: Sequence[str], confide
             lines.append(REAL_LINE.format(
                 variant=names[d.variant], label=stat_label(d.key), base=show_value(d.key, d.base),
                 value=show_value(d.key, d.value), diff=show_difference(d.key, d.diff),
-                low=show_interval(d.key, d.low, d.high, True).split(" to ")[0],
-                high=show_interval(d.key, d.low, d.high, True).split(" to ")[1]))
+                low=show_bound(d.key, d.low), high=show_bound(d.key, d.high)))
     if not lines:
         lines.append(NOTHING_REAL.format(confidence=confidence, games=games))
     tests = sum(1 for d in differences if d.verdict in ("higher", "lower", "unclear"))

@@ -263,9 +263,12 @@ def plot_sweep(path: Path, sweep: Sweep, accumulator: Accumulator, confidence: f
                              color="#2a7f3a", alpha=0.15)
         if not numeric:
             axis.set_xticks(range(len(axis_info.values)), [str(v) for v in axis_info.values])
+        elif len(axis_info.values) <= 20:
+            axis.set_xticks(list(axis_info.values), [str(v) for v in axis_info.values])
         axis.set_xlabel(axis_info.path)
-        if all(say.is_rate(k) for k in keys):
-            axis.set_ylim(0, 1)
+        if all(say.is_rate(k) for k in keys):  # the data's range (with the target's lines), within 0..1
+            low, high = axis.get_ylim()
+            axis.set_ylim(max(0.0, low - 0.02), min(1.0, high + 0.02))
         axis.set_ylabel(", ".join(sorted({say.stat_label(k) if not say.is_rate(k) else say.PLOT_RATE
                                           for k in keys})))
         axis.set_title(say.PLOT_SWEEP_TITLE.format(stat=_short(", ".join(say.stat_label(k) for k in keys), 60),
