@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import bouts
@@ -190,3 +192,29 @@ def test_docstring_examples_of_the_workbench() -> None:
                    bouts.sim.wording):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0, module.__name__
+
+
+PIECES = ["hero", "mercenary", "card", "count", "life", "options", "hand_size", ".", "=", "+=", "*=", "-=", "->",
+          " ", ";", "[0]", "0", "1e308", "nan", "inf", "-1", "true", "{", "}", "[", "]", '"', "'", "drop ", "add ",
+          "toggle ", "#", "\n", "commands", "é", "\x00", "{a = {b = {c = 1}}}", "[[[[[[1]]]]]]"]
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(PIECES), max_size=14).map("".join))
+def test_any_text_is_a_patch_or_one_clear_error(text: str) -> None:
+    """Patches are read as content is, as if an enemy wrote them: only a PatchError, whatever the text."""
+    try:
+        patch = Patch.parse(text)
+        patch.apply_options({"hand_size": 5}, SWORDPLAY.options_help())
+        SWORDPLAY.catalog(patch.apply_content(reference()))
+    except (PatchError, ContentError) as exc:
+        assert str(exc).strip()
+
+
+def test_hostile_values_are_refused() -> None:
+    for text in ("hero.mercenary.life *= 1e308", "hero.mercenary.life = nan", "hero.mercenary.life += inf",
+                 "hero.mercenary.life = " + "[" * 5000 + "]" * 5000, "options.hand_size = " + "{a=" * 3000):
+        with pytest.raises(PatchError):
+            patch = Patch.parse(text)
+            patch.apply_content(reference())
+            SimConfig("swordplay", ("random", "random"), {"hand_size": 5}, None, patch=patch).check()
