@@ -6,7 +6,9 @@ The words live here, as constants and small functions, so they can move into the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from bouts.sim.paired import PROPORTIONS, Difference, StatKey
 
@@ -80,6 +82,10 @@ SWEEP_STOPPED = "Target {target} met at {point} ({games} games): the smallest ch
 SWEEP_NOT_MET = "No point of the grid met the target {target} with {confidence:.0%} confidence."
 SWEEP_ORDER = ("Points played nearest the pack's value first ({bases}); the sweep stops at the first that meets "
                "{target}.")
+SETUP = "Seats: {seats}. Seed {seed}. Content: {assign}. Options: {options}. Content pack: {content}."
+ASSIGNED = {"choose": "chosen by the agents", "random": "dealt at random (a design study)"}
+REFERENCE_PACK = "the reference pack"
+AXES = "Varied: {axes}; the pack's values: {bases}."
 BASE_VALUE = "pack value"
 TARGET_BAND = "target band"
 NO_ROWS = "(no rows)"
@@ -97,6 +103,20 @@ PLOT_DIFF_TITLE = "difference from the baseline, {confidence:.0%} interval"
 PLOT_LENGTH_TITLE = "game length"
 PLOT_SWEEP_TITLE = "{stat} against {field} ({games} games per point, {confidence:.0%} bands)"
 PLOT_HEAT_TITLE = "{stat} ({games} games per point)"
+
+
+def setup_line(summary: Mapping[str, Any]) -> str:
+    """One sentence: the set-up a report's variants share."""
+    options = ", ".join(f"{k}={json.dumps(v)}" for k, v in summary["options"].items()) or "defaults"
+    return SETUP.format(seats=", ".join(summary["seats"]), seed=summary["seed"],
+                        assign=ASSIGNED.get(summary["assign"], summary["assign"]), options=options,
+                        content=summary["content"] or REFERENCE_PACK)
+
+
+def axes_line(summary: Mapping[str, Any]) -> str:
+    """One sentence: what a sweep varies."""
+    axes = "; ".join(f"{a['path']} = {', '.join(map(str, a['values']))}" for a in summary["axes"])
+    return AXES.format(axes=axes, bases=", ".join(map(str, summary["bases"])))
 
 
 def stat_label(key: StatKey) -> str:

@@ -154,8 +154,7 @@ def compare_html(summary: Mapping[str, Any], folder: str) -> str:
     title = say.TITLES["compare"].format(game=summary["game"])
     names = [v["name"] for v in summary["variants"]]
     parts = [f"<h1>{html.escape(title)}</h1>",
-             "<p>" + html.escape(json.dumps({k: summary[k] for k in ("seats", "seed", "assign", "options",
-                                                                     "content")}, ensure_ascii=False)) + "</p>",
+             f"<p>{html.escape(say.setup_line(summary))}</p>",
              f"<h2>{html.escape(say.TITLES['conclusion'])}</h2><ul>"
              + "".join(f"<li>{html.escape(line)}</li>" for line in summary["conclusions"]) + "</ul>"]
     if summary["confounded"]:
@@ -330,9 +329,7 @@ def sweep_html(summary: Mapping[str, Any], folder: str) -> str:
     confidence = summary["confidence"]
     title = say.TITLES["sweep"].format(game=summary["game"])
     parts = [f"<h1>{html.escape(title)}</h1>",
-             "<p>" + html.escape(json.dumps({k: summary[k] for k in ("seats", "seed", "assign", "options", "axes",
-                                                                     "bases", "target")},
-                                            ensure_ascii=False)) + "</p>"]
+             f"<p>{html.escape(say.setup_line(summary))}</p><p>{html.escape(say.axes_line(summary))}</p>"]
     lines = sweep_lines(summary)
     if lines:
         parts.append("<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + "</ul>")
