@@ -95,7 +95,7 @@ RESULTS_HELP = ("Columns of the games view (one row per game and seat). Try:\n"
                 "where seat = 0 group by variant\"\n"
                 "  bouts results {folder} \"select variant, c as content, avg(won::int) from games, unnest(content) "
                 "t(c) group by all order by all\"")
-PLOT_RATE = "win rate"
+PLOT_RATE = "rate"
 PLOT_DIFF = "difference from baseline (percentage points)"
 PLOT_LENGTH = "game length (steps)"
 PLOT_RATES_TITLE = "rates per variant"
