@@ -43,19 +43,21 @@ def false_positives(pack: Path, change: str, seeds: int, games: int, jobs: int) 
     return reports, excluding, tests, identical, seeds
 
 
-def widths(pack: Path, change: str, seeds: int, games: int, jobs: int) -> tuple[list[float], list[float], int]:
-    """Interval widths of the squire's difference (twin games, independent seeds), and how many of the
-    comparisons called the squire's difference real."""
-    paired, alone = [], []
-    real = 0
+def widths(pack: Path, change: str, seeds: int, games: int, jobs: int
+           ) -> tuple[list[float], list[float], tuple[int, int]]:
+    """Interval widths of the squire's difference (twin games, independent seeds), and how many comparisons
+    of each kind called the squire's difference real."""
+    paired: list[float] = []
+    alone: list[float] = []
+    real = [0, 0]
     for seed in range(seeds):
-        for design, into in ((study(pack, "base", change, seed=seed), paired),
-                             (study(pack, "base", change, seed=seed, paired=False), alone)):
+        for kind, (design, into) in enumerate(((study(pack, "base", change, seed=seed), paired),
+                                               (study(pack, "base", change, seed=seed, paired=False), alone))):
             found = next(d for d in compare(design, games, running=Running(jobs=jobs)).summary["differences"]
                          if d["name"] == "squire")
             into.append(found["high"] - found["low"])
-            real += found["real"]
-    return paired, alone, real
+            real[kind] += found["real"]
+    return paired, alone, (real[0], real[1])
 
 
 def main() -> None:
@@ -64,6 +66,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--pairing-seeds", type=int, default=20)
     parser.add_argument("--pairing-only", action="store_true", help="Skip the false-positive measurement.")
+    parser.add_argument("--small-only", action="store_true", help="Of the pairing measurement, the small change.")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as root:
@@ -79,14 +82,16 @@ def main() -> None:
                 print(f"  intervals excluding zero (per statistic, uncorrected): {excluding}/{tests} = "
                       f"{excluding / tests:.1%}")
             print(f"  comparisons where every twin game was the same: {identical}/{total}")
-        for label, change in (("planted: squire base_damage += 2", "hero.squire.base_damage += 2"),
-                              ("small: squire life += 1", "hero.squire.life += 1")):
+        changes = (("planted: squire base_damage += 2", "hero.squire.base_damage += 2"),
+                   ("small: squire life += 1", "hero.squire.life += 1"))
+        for label, change in changes[1:] if args.small_only else changes:
             paired, alone, real = widths(pack, change, args.pairing_seeds, args.games, args.jobs)
             ratio = statistics.fmean(paired) / statistics.fmean(alone)
             print(f"{label}: mean interval width, twin games {statistics.fmean(paired):.4f}, independent seeds "
                   f"{statistics.fmean(alone):.4f} ({args.pairing_seeds} seeds x {args.games} games per variant): "
                   f"ratio {ratio:.3f} (games needed for the same width: x{ratio ** 2:.2f}); the squire's "
-                  f"difference called real in {real}/{2 * args.pairing_seeds} comparisons")
+                  f"difference called real in {real[0]}/{args.pairing_seeds} with twin games, "
+                  f"{real[1]}/{args.pairing_seeds} with independent seeds")
         print(f"z at 95%: {z_of(0.95):.4f}; {time.perf_counter() - started:.0f} s")
 
 

@@ -146,11 +146,6 @@ def sweep(grid: Sweep, n: int, folder: Path | None = None, confidence: float = D
     return outcome
 
 
-def summary_of(outcome: Outcome) -> Mapping[str, Any]:
-    """The outcome's summary (for callers that only want the JSON)."""
-    return outcome.summary
-
-
 SNAPSHOT_SECONDS = 0.5
 """Least time between two live snapshots of a running comparison."""
 
