@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import time
@@ -14,6 +15,26 @@ from tests.sim.test_interrupts import BOUTS, processes_with
 from tests.sim.test_results import rows
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process so far (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def wait_for_work(token: str, parent: int, seconds: float, limit: float = 120) -> None:
+    """Wait until the pool's workers (processes carrying ``token``, not ``parent``) have spent ``seconds`` of
+    CPU: on a loaded machine a fixed sleep may end before the first game does."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if sum(cpu_seconds(pid) for pid in processes_with(token) if pid != parent) >= seconds:
+            return
+        time.sleep(0.2)
+    raise AssertionError("the comparison's workers did no work")
+
+
 @pytest.mark.skipif(not Path("/proc").exists(), reason="needs /proc to look for leftover workers")
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
 def test_an_interrupted_comparison_keeps_every_finished_game_and_leaves_no_worker(tmp_path: Path,
@@ -23,10 +44,7 @@ def test_an_interrupted_comparison_keeps_every_finished_game_and_leaves_no_worke
                "--jobs", "2", "-q", "--out", str(out)]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 60
-        while not (out / "run.json").exists() and time.monotonic() < deadline:
-            time.sleep(0.1)
-        time.sleep(3)  # some games finish (they stay in memory until a file's worth or the end)
+        wait_for_work(out.name, process.pid, seconds=4.0)  # games finish (kept in memory until a file's worth)
         process.send_signal(signum)
         _, stderr = process.communicate(timeout=30)
     finally:
