@@ -32,7 +32,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from bouts.core import IllegalAction
 from bouts.core.i18n import tr
 from bouts.core.registry import game_ids, get_game
-from bouts.server import tokens
+from bouts.server import designer, tokens
 from bouts.server.hub import Grant, Hub, LobbyError
 from bouts.server.limits import MAX_BODY_BYTES, MAX_MESSAGE_BYTES, Bucket, PerClient
 from bouts.server.room import Room
@@ -145,6 +145,7 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
                   description="Play bouts games in the browser: lobby API and match sockets. "
                               "The socket message format is in docs/server.md.")
     app.state.hub = hub
+    app.include_router(designer.router)  # the designer's workbench page and its API (server/designer.py)
 
     @app.middleware("http")
     async def limit_body(request: Request, call_next: Any) -> Response:
