@@ -4,7 +4,8 @@ Random agents are cheap and run on a thread; the others (heuristic, IS-MCTS) run
 processes, so a 1-second search never holds up the event loop. The workers are shared fairly:
 each match has at most one decision in flight (its room asks for one at a time), and when a worker
 comes free it takes the waiting decision of the match that has had the least worker time so far
-(its recent worker time, fading with a half-life of ten seconds). So a
+(its recent worker time, fading with a half-life of ten seconds, plus the budget of the decision it asks
+for). So a
 match's quick heuristic decision waits at most for the decisions already running, never behind
 every other match's long search. A bot is made afresh for each decision with a seed drawn from the
 match's secret seed and the step, so a replayed match makes the same choices.
@@ -50,6 +51,19 @@ def check_spec(spec: str) -> str:
                 raise AgentSpecError(f"agent '{spec}': {name} must be above 0 and at most {limit:g} on this server")
     make_agent(spec)  # every other parameter is checked by the agent itself
     return spec
+
+
+def budget(spec: str) -> float:
+    """The worker seconds a decision of agent ``spec`` is expected to take (its search budget)."""
+    try:
+        _, params = parse_spec(spec)
+        if "seconds" in params:
+            return float(params["seconds"])
+        if "iterations" in params:
+            return float(params["iterations"]) / 2000.0
+    except (AgentSpecError, ValueError):
+        pass
+    return 0.25 if spec.startswith("ismcts") else 0.01
 
 
 def decide(game_id: str, state: Any, seat: Seat, spec: str, seed: int) -> str:
@@ -129,8 +143,9 @@ class BotPool:
         return await future
 
     def _priority(self, job: _Job, at: float) -> tuple[float, int]:
+        """Least recent worker time first, counting what this decision will take (a quick one goes first)."""
         usage = self.used.get(job.match_id)
-        return (0.0 if usage is None else usage.now(at), job.order)
+        return ((0.0 if usage is None else usage.now(at)) + budget(job.args[3]), job.order)
 
     def _dispatch(self) -> None:
         while self.running < self.slots and self.waiting:
