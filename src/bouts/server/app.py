@@ -55,7 +55,8 @@ MAX_LOBBY_SOCKETS = 5000
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
        "font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-            "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: https://fastapi.tiangolo.com; "
+            "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+            "img-src 'self' data: https://fastapi.tiangolo.com; "
             "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
 
 
@@ -134,6 +135,7 @@ class Guard:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Guard one request."""
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -330,8 +332,7 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
             await websocket.close(1013)
             return
         reader = asyncio.current_task()
-        conn = Connection(websocket, message_rate, send_timeout=send_timeout,
-                          on_close=lambda: reader.cancel() if reader else None)
+        conn = Connection(websocket, message_rate, send_timeout=send_timeout, on_close=stopper(reader))
         conn.builder = hub.lobby_messages
         hub.lobby_sinks.add(conn)
         conn.start()
@@ -357,6 +358,15 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
             hub.lobby_sinks.discard(conn)
             await finish(conn, websocket)
 
+    def stopper(reader: asyncio.Task[Any] | None) -> Any:
+        """What a connection calls when it gives up on its socket: end the handler reading from it."""
+
+        def stop() -> None:
+            if reader is not None:
+                reader.cancel()
+
+        return stop
+
     async def finish(conn: Connection, websocket: WebSocket) -> None:
         task = asyncio.current_task()
         if task is not None:
@@ -372,8 +382,7 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
     async def socket(websocket: WebSocket, match_id: str) -> None:
         await websocket.accept()
         reader = asyncio.current_task()
-        conn = Connection(websocket, message_rate, send_timeout=send_timeout,
-                          on_close=lambda: reader.cancel() if reader else None)
+        conn = Connection(websocket, message_rate, send_timeout=send_timeout, on_close=stopper(reader))
         room: Room | None = None
         try:
             grant = await hello(conn, match_id)
@@ -411,7 +420,8 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
         try:
             message = await asyncio.wait_for(conn.socket.receive(), timeout=15)
         except TimeoutError:
-            await conn.send_now({"type": "error", "code": "auth", "message": "send {\"type\": \"hello\", \"token\": ...} first"})
+            await conn.send_now({"type": "error", "code": "auth",
+                                 "message": "send {\"type\": \"hello\", \"token\": ...} first"})
             return None
         if message.get("type") == "websocket.disconnect":
             return None

@@ -40,7 +40,7 @@ LIMITS = {"iterations": 20_000.0, "seconds": 5.0}
 def check_spec(spec: str) -> str:
     """A valid agent spec within the server's budget, or an :class:`AgentSpecError`."""
     spec = spec.strip()
-    kind, params = parse_spec(spec)
+    _, params = parse_spec(spec)
     for name, limit in LIMITS.items():
         if name in params:
             try:
@@ -109,7 +109,7 @@ class _Usage:
 
     def now(self, at: float) -> float:
         """The worker time used, decayed to ``at``."""
-        return self.seconds * 0.5 ** ((at - self.stamp) / HALF_LIFE)
+        return float(self.seconds * 0.5 ** ((at - self.stamp) / HALF_LIFE))
 
 
 class BotPool:

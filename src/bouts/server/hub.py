@@ -217,9 +217,10 @@ class Hub:
                     room.owner = False
                 room.schedule_reload()
             return
-        room = self.rooms.get(str(message.get("m")))
-        if room is None or mine:
+        found = self.rooms.get(str(message.get("m")))
+        if found is None or mine:
             return
+        room = found
         if op in ("append", "truncate", "resign", "reload"):
             room.follow(message)
         elif op == "request" and room.owner:
@@ -483,7 +484,7 @@ class Hub:
             fresh = await self.run_db(self.store.load, record.id)
             record.rematch = fresh.rematch if fresh is not None else None
         if record.rematch is None:
-            kinds = [{"kind": "reserved"} if record.resigned[s] or k["kind"] == "open" and record.claimed[s]
+            kinds = [{"kind": "reserved"} if record.resigned[s] or (k["kind"] == "open" and record.claimed[s])
                      else dict(k) for s, k in enumerate(record.seat_kinds)]
             new, _, spectator = await self.create(record.game, kinds, record.options, None, None, record.id,
                                                   unclaimed=True)

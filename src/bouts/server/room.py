@@ -492,7 +492,7 @@ class Room:
                     raise IllegalAction(str(answer.get("message")))
                 raise Unavailable(str(answer.get("message")))
             await self.wait_version(int(answer["v"]))
-            return answer
+            return dict(answer)
         raise Unavailable("the match's server did not answer")
 
     async def _local(self, request: dict[str, Any]) -> dict[str, Any]:
