@@ -58,6 +58,8 @@ class Hub:
         self.store = store
         self.rooms: dict[str, Room] = {}
         self.loading: dict[str, asyncio.Future[Room | None]] = {}
+        self.missed: set[str] = set()
+        """Matches being loaded that changed meanwhile (the copy being loaded may be a step behind)."""
         self.bots = BotPool(bot_processes)
         self.bus: LocalBus = LocalBus() if store.is_sqlite else PostgresBus(store.url)
         self.db = ThreadPoolExecutor(max_workers=1 if store.is_sqlite else 8, thread_name_prefix="db")
@@ -218,6 +220,8 @@ class Hub:
                 room.schedule_reload()
             return
         found = self.rooms.get(str(message.get("m")))
+        if found is None and str(message.get("m")) in self.loading and op in ("append", "truncate", "resign", "reload"):
+            self.missed.add(str(message.get("m")))
         if found is None or mine:
             return
         room = found
@@ -258,6 +262,7 @@ class Hub:
         future: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
         self.loading[match_id] = future
         try:
+            self.missed.discard(match_id)
             room = await self._load(match_id)
             future.set_result(room)
             return room
@@ -293,6 +298,9 @@ class Hub:
         record.actions = []
         room = Room(record, match, self, owner=owner)
         self.rooms[match_id] = room
+        if match_id in self.missed:  # it changed while we read it: read it again
+            self.missed.discard(match_id)
+            room.schedule_reload()
         if self.bus.multi:
             self.spawn(self.bus.publish({"op": "presence?", "m": match_id}))
         if owner:
