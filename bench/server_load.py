@@ -35,6 +35,10 @@ import msgspec
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.server.live import LiveServer
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+dropped: list[str] = []
+"""Seats whose socket closed or went quiet for a minute before their match ended (an overloaded machine)."""
 
 GAMES = [("swordplay", 2), ("fgo_duel", 2), ("sao", 2)]
 
@@ -92,7 +96,8 @@ async def seat(server: LiveServer, match_id: str, token: str, rng: random.Random
     sent_at = 0.0
     acting_on = -1
     pending: asyncio.Task[None] | None = None
-    async with connect(f"ws://127.0.0.1:{server.port}/ws/{match_id}", max_size=2**24, open_timeout=120) as ws:
+    async with connect(f"ws://127.0.0.1:{server.port}/ws/{match_id}", max_size=2**24, open_timeout=120,
+                       ping_interval=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
 
         async def act(step: int, choice: str, delay: float) -> None:
@@ -104,7 +109,8 @@ async def seat(server: LiveServer, match_id: str, token: str, rng: random.Random
         while time.monotonic() < deadline:
             try:
                 frame = decoder.decode(await asyncio.wait_for(ws.recv(decode=False), timeout=60))
-            except TimeoutError:
+            except (TimeoutError, ConnectionClosed):
+                dropped.append(match_id)
                 break
             if frame.type == "state":
                 if frame.over:
@@ -177,7 +183,8 @@ async def churn(servers: list[LiveServer], count: int) -> float:
             answer.raise_for_status()
             made = answer.json()
             player = servers[(number + 1) % len(servers)]
-            async with connect(f"ws://127.0.0.1:{player.port}/ws/{made['id']}", max_size=2**24) as ws:
+            async with connect(f"ws://127.0.0.1:{player.port}/ws/{made['id']}", max_size=2**24,
+                               ping_interval=None) as ws:
                 await ws.send(json.dumps({"type": "hello", "token": made["seats"][0]["token"]}))
                 await ws.send(json.dumps({"type": "concede"}))
                 while decoder.decode(await asyncio.wait_for(ws.recv(decode=False), 60)).type != "ack":
@@ -238,6 +245,7 @@ def main() -> None:
           f"round trip p50 {quantile(times, 50) * 1e3:.1f} ms, p99 {quantile(times, 99) * 1e3:.1f} ms")
     print(f"  CPU per action: servers {result['cpu'] / actions * 1e3:.2f} ms, PostgreSQL "
           f"{result['pg_cpu'] / actions * 1e3:.2f} ms, bench clients {result['client_cpu'] / actions * 1e3:.2f} ms")
+    print(f"  seats dropped before their match ended (closed, or silent for 60 s): {len(dropped)}")
     print(f"  server memory after the load: {', '.join(f'{m:.0f}' for m in after_load)} MiB")
     if args.churn:
         print(f"  after creating and finishing {args.churn} more matches ({churned:.0f} s): "
