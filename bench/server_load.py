@@ -37,6 +37,8 @@ from tests.server.live import LiveServer
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+refused: list[str] = []
+"""Why a concession of the churn was refused, if one was."""
 dropped: list[str] = []
 """Seats whose socket closed or went quiet for a minute before their match ended (an overloaded machine)."""
 
@@ -187,8 +189,14 @@ async def churn(servers: list[LiveServer], count: int) -> float:
                                ping_interval=None) as ws:
                 await ws.send(json.dumps({"type": "hello", "token": made["seats"][0]["token"]}))
                 await ws.send(json.dumps({"type": "concede"}))
-                while decoder.decode(await asyncio.wait_for(ws.recv(decode=False), 60)).type != "ack":
-                    pass
+                while True:
+                    raw = await asyncio.wait_for(ws.recv(decode=False), 120)
+                    kind = decoder.decode(raw).type
+                    if kind == "ack":
+                        break
+                    if kind == "error":
+                        refused.append(json.loads(raw)["message"])
+                        break
 
         for start in range(0, count, 40):
             await asyncio.gather(*(one(n) for n in range(start, min(count, start + 40))))
@@ -229,13 +237,21 @@ def main() -> None:
             label = "1 process over SQLite (set BOUTS_BENCH_POSTGRES for several processes)"
         try:
             result = asyncio.run(run(servers, args.matches, args.limit, args.think))
-            after_load = [memory(s.pid)[0] for s in servers]
-            churned = asyncio.run(churn(servers, args.churn)) if args.churn else 0.0
-            time.sleep(2)
-            after_churn = [memory(s.pid) for s in servers]
+            report(args, label, result, [memory(s.pid)[0] for s in servers])
+            if args.churn:
+                churned = asyncio.run(churn(servers, args.churn))
+                time.sleep(2)
+                after = [memory(s.pid) for s in servers]
+                print(f"  after creating and finishing {args.churn} more matches ({churned:.0f} s, "
+                      f"{len(refused)} refused{': ' + refused[0] if refused else ''}): "
+                      f"{', '.join(f'{m[0]:.0f}' for m in after)} MiB "
+                      f"(peaks {', '.join(f'{m[1]:.0f}' for m in after)} MiB)")
         finally:
             for server in servers:
                 server.stop()
+
+
+def report(args: argparse.Namespace, label: str, result: dict[str, Any], after_load: list[float]) -> None:
     times, actions = result["times"], max(1, len(result["times"]))
     print(f"{args.matches} concurrent matches ({', '.join(g for g, _ in GAMES)} in turn) on {label}, each "
           f"match's seats on different processes, random socket clients thinking {args.think:g} s; "
@@ -246,11 +262,7 @@ def main() -> None:
     print(f"  CPU per action: servers {result['cpu'] / actions * 1e3:.2f} ms, PostgreSQL "
           f"{result['pg_cpu'] / actions * 1e3:.2f} ms, bench clients {result['client_cpu'] / actions * 1e3:.2f} ms")
     print(f"  seats dropped before their match ended (closed, or silent for 60 s): {len(dropped)}")
-    print(f"  server memory after the load: {', '.join(f'{m:.0f}' for m in after_load)} MiB")
-    if args.churn:
-        print(f"  after creating and finishing {args.churn} more matches ({churned:.0f} s): "
-              f"{', '.join(f'{m[0]:.0f}' for m in after_churn)} MiB (peaks "
-              f"{', '.join(f'{m[1]:.0f}' for m in after_churn)} MiB)")
+    print(f"  server memory after the load: {', '.join(f'{m:.0f}' for m in after_load)} MiB", flush=True)
 
 
 if __name__ == "__main__":

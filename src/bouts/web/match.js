@@ -10,14 +10,12 @@ const forceGeneric = fragment.get("renderer") === "generic"; // #token=...&rende
 let socket = null, frame = null, renderer = null, rendererFor = null, pending = false, retry = 500, refused = false;
 const log = [];
 
-async function loadRenderer(game, hasOwn) {
-  if (rendererFor === game) return renderer;
+function loadRenderer(game, hasOwn) {
+  // one import per game, shared by frames that arrive while it loads
+  if (rendererFor === game && renderer) return renderer;
   rendererFor = game;
-  try {
-    renderer = hasOwn === false || forceGeneric ? await import("/static/games/generic.js") : await import(`/static/games/${game}.js`);
-  } catch (e) {
-    renderer = await import("/static/games/generic.js");
-  }
+  renderer = (hasOwn === false || forceGeneric ? import("/static/games/generic.js") : import(`/static/games/${game}.js`))
+    .catch(() => import("/static/games/generic.js"));
   return renderer;
 }
 
@@ -121,6 +119,7 @@ async function onState(data) {
   try {
     table.replaceChildren(r.render(data.view, { frame: data, seat: data.seat, seats: data.seats, act }));
   } catch (e) {
+    console.error("table renderer failed, showing the generic table:", e);
     const generic = await import("/static/games/generic.js");
     table.replaceChildren(generic.render(data.view, { frame: data, seat: data.seat, seats: data.seats, act }));
   }
