@@ -76,7 +76,7 @@ def test_interactive_game_save_and_replay(tmp_path: Path) -> None:
     assert "Your hand:" in out and "Saved to" in out and save.exists()
     data = json.loads(save.read_text())
     assert data["game"] == "swordplay" and data["actions"]
-    replayed = run("replay", str(save), "--seat", "0")
+    replayed = run("replay", str(save), "--seat", "1")
     assert replayed.returncode == 0 and "replay:" in replayed.stdout
 
 

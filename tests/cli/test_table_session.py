@@ -73,7 +73,7 @@ def test_in_hot_seat_a_seat_cannot_undo_the_previous_seats_decision() -> None:
     def ask(prompt: str) -> str:
         if prompt.startswith("Pass the keyboard"):
             return ""
-        seat = int(prompt.split()[1].rstrip(">"))
+        seat = next(s for s in range(2) if prompt.startswith(str(match.game.seat_name(match.state, s))))
         decided = [s.seat for s in match.steps if s.seat >= 0]
         if not tried and decided and decided[-1] != seat:
             tried.append(seat)

@@ -26,7 +26,7 @@ def new_match() -> Match:
 def test_apply_checks_the_seat_and_changes_nothing_on_error() -> None:
     match = new_match()
     before = match.state.clone()
-    with pytest.raises(IllegalAction, match="not seat 1's decision"):
+    with pytest.raises(IllegalAction, match="not Seat 2's decision"):
         match.apply("pass", 1)
     with pytest.raises(IllegalAction, match="not a legal action"):
         match.apply("bid 9", 0)
@@ -117,7 +117,7 @@ def test_save_and_load_replays_bit_exact() -> None:
     ("not json", "not JSON"),
     ('{"format": "other"}', "not a bouts match file"),
     ('{"format": "bouts-match/1", "game": "toy", "seats": 2, "actions": [[0, "bid 9"]]}', r"action #1"),
-    ('{"format": "bouts-match/1", "game": "toy", "seats": 2, "actions": [[0]]}', "malformed"),
+    ('{"format": "bouts-match/1", "game": "toy", "seats": 2, "actions": [[0]]}', "must be a pair"),
 ])
 def test_bad_match_files_are_clear_errors(text: str, message: str) -> None:
     with pytest.raises(MatchFileError, match=message):

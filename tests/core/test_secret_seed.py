@@ -99,8 +99,8 @@ def test_replay_of_an_unfinished_match_shows_only_the_saving_seat(tmp_path: Path
     assert result.returncode == 0, result.stderr
     data = json.loads(save.read_text())
     assert data["saved_by"] == 0 and data["over"] is False
-    other = run("replay", str(save), "--seat", "1")
-    assert other.returncode == 2 and "saved by seat 0" in other.stderr
+    other = run("replay", str(save), "--seat", "2")
+    assert other.returncode == 2 and "saved by seat 1" in other.stderr
     own = run("replay", str(save))
     assert own.returncode == 0 and "Your hand" in own.stdout and "seed" not in own.stdout
     del data["saved_by"]

@@ -15,7 +15,7 @@ def attack_on_b(attacker_hand: list[str], b_hand: list[str], card: str, **b_item
     arrange(state, 0, hand=attacker_hand)
     arrange(state, 1, hand=b_hand, **b_items)  # type: ignore[arg-type]
     at(state, 0, Phase.COMBAT)
-    return act(state, 0, f"attack {card} 1")
+    return act(state, 0, f"attack {card} 2")
 
 
 def test_swp_ex_01_swp_049_playing_attack_high_makes_a_high_attack() -> None:
@@ -66,9 +66,9 @@ def test_swp_007_swp_rul_01_attacks_only_in_your_own_combat_phase() -> None:
     at(state, 0, Phase.READY)
     assert not any(t.startswith("attack") for t in texts(state, 0))
     at(state, 0, Phase.COMBAT)
-    assert "attack attack_high/1 1" in texts(state, 0)
+    assert "attack attack_high/1 2" in texts(state, 0)
     with pytest.raises(IllegalAction):
-        act(state, 1, "attack attack_high/1 0")  # not seat 1's turn
+        act(state, 1, "attack attack_high/1 1")  # not seat 1's turn
 
 
 def test_swp_008_swp_rul_10_most_attacks_strike_one_location() -> None:
@@ -104,7 +104,7 @@ def test_swp_010_swp_rul_16_defenses_are_played_only_in_response_by_the_target()
     arrange(state, 1, hand=["duck/2"])
     at(state, 0, Phase.COMBAT)
     assert not any(t.startswith("defend") for t in texts(state, 0))
-    state = act(state, 0, "attack attack_high/1 1")
+    state = act(state, 0, "attack attack_high/1 2")
     assert G.to_act(state) == (1,)
     with pytest.raises(IllegalAction):
         act(state, 2, "defend duck/1")  # no one defends on another's behalf
@@ -146,7 +146,7 @@ def test_swp_048_swp_rul_21_targets_are_other_living_heroes() -> None:
     arrange(state, 0, hand=["attack_high/1"])
     state.fighters[2].defeated = True
     at(state, 0, Phase.COMBAT)
-    assert texts(state, 0) == {"end", "attack attack_high/1 1"}
+    assert texts(state, 0) == {"end", "attack attack_high/1 2"}
 
 
 def test_swp_050_a_shield_counters_any_located_attack() -> None:
@@ -171,7 +171,7 @@ def test_swp_053_swp_054_damage_formula_applied_to_target() -> None:
     arrange(state, 0, hand=["sweep/1"], weapons=["great_axe/1"])
     arrange(state, 1, hand=["duck/1"])
     at(state, 0, Phase.COMBAT)
-    state = act(state, 0, "attack sweep/1 1")
+    state = act(state, 0, "attack sweep/1 2")
     state = act(state, 1, "take")
     assert state.fighters[1].life == 5
 

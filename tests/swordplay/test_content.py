@@ -32,7 +32,7 @@ def test_stand_ins_exercise_every_keyword_of_the_rulebook() -> None:
     assert {c.strikes for c in attacks} == set(Location)  # four locations + Dodge Only specials
     assert any(c.bonus for c in attacks) and any(c.effect for c in attacks)
     defenses = [c for c in cards if c.type == "defense"]
-    names = {c.name for c in defenses}
+    names = {c.name.get_text("en") for c in defenses}
     assert {"Duck", "Parry - High", "Dodge"} <= names
     assert any(c.parry for c in defenses) and any(not c.parry for c in defenses)
     covered = set().union(*(c.counters for c in defenses))

@@ -32,12 +32,13 @@ def test_shuffle_leaves_other_generators_to_shuffle_themselves() -> None:
     assert cards == ["c/1", "b/1", "a/1"]
 
 
-def test_event_builds_the_same_event_as_the_dataclass() -> None:
-    made = event("drew", "You draw Dodge", {"seat": 1}, to=ONLY[1], reveals=True, owner=1)
-    plain = Event("drew", "You draw Dodge", {"seat": 1}, to=frozenset({1}), reveals=True, owner=1)
+def test_event_is_a_swordplay_message_with_its_audience() -> None:
+    made = event("drew", "You draw {cards}", {"seat": 1}, args={"cards": ["Dodge"]}, to=ONLY[1], reveals=True,
+                 owner=1)
+    plain = Event("drew", "You draw {cards}", {"seat": 1}, args={"cards": ["Dodge"]}, to=frozenset({1}),
+                  reveals=True, owner=1, domain="swordplay")
     assert made == plain and repr(made) == repr(plain) and type(made) is Event
-    assert event("turn", "Gladiator's turn") == Event("turn", "Gladiator's turn")
-    assert event("turn", "x").data is not event("turn", "x").data
+    assert made.text == "You draw Dodge" and made.is_visible_to(1) and not made.is_visible_to(0)
 
 
 def test_ready_made_actions_equal_fresh_ones() -> None:

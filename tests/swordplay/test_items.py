@@ -64,7 +64,7 @@ def test_swp_017_a_weapon_special_ability_armor_piercing() -> None:
     at(state, 0, Phase.COMBAT)
     arrange(state, 0, hand=["attack_high/1"], weapons=["war_pick/1"])
     arrange(state, 1, hand=["jump/1"], armor="plate_armor/1")
-    state = act(state, 0, "attack attack_high/1 1")
+    state = act(state, 0, "attack attack_high/1 2")
     state = act(state, 1, "take")
     assert state.fighters[1].life == 10 - 2 and state.fighters[1].armor_damage == 0
 
@@ -106,7 +106,7 @@ def test_swp_021_swp_022_swp_023_swp_dt_04_shields_counter_and_wear_out() -> Non
     for n, card in enumerate(["attack_high/1", "attack_left/1", "attack_low/1"]):
         at(state, 0, Phase.COMBAT)
         arrange(state, 0, hand=[card])
-        state = act(state, 0, f"attack {card} 1")
+        state = act(state, 0, f"attack {card} 2")
         options = texts(state, 1)
         if n < 2:
             assert "shield buckler/1" in options
@@ -134,7 +134,7 @@ def test_swp_039_swp_046_swp_dt_05_readying_forbids_an_attack_dropping_does_not(
     state = ready_table(["attack_high/1", "duck/1"], weapons=["dagger/1"])
     state = act(state, 0, "drop dagger/1")
     state = act(state, 0, "pass")
-    assert state.phase is Phase.COMBAT and "attack attack_high/1 1" in texts(state, 0)
+    assert state.phase is Phase.COMBAT and "attack attack_high/1 2" in texts(state, 0)
 
 
 def test_swp_042_swp_rul_18_swp_dt_09_hands_limit_then_drop_to_make_room() -> None:

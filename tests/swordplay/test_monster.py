@@ -189,7 +189,7 @@ def test_swp_069_swp_070_swp_dt_15_coop_no_friendly_fire() -> None:
     at(state, 0, Phase.COMBAT)
     assert texts(state, 0) == {"end", "attack attack_high/1 monster"}
     with pytest.raises(IllegalAction):
-        act(state, 0, "attack attack_high/1 1")
+        act(state, 0, "attack attack_high/1 2")
 
 
 def test_swp_071_swp_rul_32_monster_picks_a_random_target() -> None:
@@ -234,4 +234,4 @@ def test_swp_rul_34_heroes_win_or_lose_together() -> None:
     lost = monster_draws(lost, "attack_high/1")
     lost = act(lost, 0, "take")
     outcome = G.outcome(lost)
-    assert outcome is not None and outcome.winners == () and "every Hero" in outcome.reason
+    assert outcome is not None and outcome.winners == () and "every Hero" in outcome.reason_text("en")

@@ -13,7 +13,7 @@ def high_attack_on_unarmed_b(armed: bool, rule: bool) -> set[str]:
     arrange(state, 0, hand=["attack_high/1"], weapons=["dagger/1"] if armed else [])
     arrange(state, 1, hand=["parry_high/1", "dodge/1"])
     at(state, 0, Phase.COMBAT)
-    return texts(act(state, 0, "attack attack_high/1 1"), 1)
+    return texts(act(state, 0, "attack attack_high/1 2"), 1)
 
 
 @pytest.mark.parametrize("rule", [True, False])
@@ -32,7 +32,7 @@ def test_swp_rul_35_armed_defender_and_monster_attacks() -> None:
     arrange(state, 0, hand=["attack_high/1"], weapons=["dagger/1"])
     arrange(state, 1, hand=["parry_high/1"], weapons=["dagger/2"])
     at(state, 0, Phase.COMBAT)
-    assert "defend parry_high/1" in texts(act(state, 0, "attack attack_high/1 1"), 1)
+    assert "defend parry_high/1" in texts(act(state, 0, "attack attack_high/1 2"), 1)
     solo = start(1, mode="solo", realistic_parries=True)
     arrange(solo, 0, hand=["parry_high/1"])
     take(solo, "attack_high/2")

@@ -23,7 +23,7 @@ def test_swp_002_swp_003_swp_057_reduce_to_zero_and_the_last_hero_wins() -> None
     at(state, 0, Phase.COMBAT)
     arrange(state, 0, hand=["attack_high/1"])
     arrange(state, 1, hand=["attack_low/1"], life=1)
-    state = act(state, 0, "attack attack_high/1 1")
+    state = act(state, 0, "attack attack_high/1 2")
     state = act(state, 1, "take")
     assert state.fighters[1].life == 0 and state.fighters[1].defeated
     outcome = G.outcome(state)

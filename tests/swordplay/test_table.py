@@ -34,7 +34,7 @@ def attack_on_seat_1(hand_1: list[str], card: str = "attack_high/1", **items: ob
     at(state, 0, Phase.COMBAT)
     arrange(state, 0, hand=[card], weapons=["broadsword/1"])
     arrange(state, 1, hand=hand_1, **items)  # type: ignore[arg-type]
-    return act(state, 0, f"attack {card} 1")
+    return act(state, 0, f"attack {card} 2")
 
 
 def test_the_defend_prompt_shows_damage_armour_and_lethality_of_a_hero_attack() -> None:
@@ -50,7 +50,7 @@ def test_the_defend_prompt_shows_damage_armour_and_lethality_of_a_hero_attack() 
     at(pick, 0, Phase.COMBAT)
     arrange(pick, 0, hand=["attack_high/1"], weapons=["war_pick/1"])
     arrange(pick, 1, hand=["jump/1"], armor="leather_armor/1")
-    pick = act(pick, 0, "attack attack_high/1 1")
+    pick = act(pick, 0, "attack attack_high/1 2")
     assert "pierces Armor" in describe(pick, 1, "take")  # War Pick: armour piercing (SWP-017)
 
 
@@ -89,7 +89,7 @@ def test_hand_cards_show_their_rules_text_and_items_that_cannot_be_readied_say_w
     screen = printed(G.render(G.view(state, 0)))
     assert "Lunge: Attack, Dodge Only: only a Dodge counters it, never a Shield" in screen
     assert "Jump: Defense: counters Low" in screen
-    assert "armour piercing" in screen and "(a parry)" in screen
+    assert "armor piercing" in screen and "(a parry)" in screen
     assert "Great Axe: Weapon: +3 damage on every attack, 2-handed (cannot ready: needs 2 hands, your Hero has 1)" \
         in screen
     assert "ready great_axe/1" not in {str(a) for a in G.legal_actions(state, 0)}
@@ -117,15 +117,15 @@ def test_two_seats_with_the_same_hero_are_told_apart_everywhere() -> None:
     """Logs, menus and the table say "The Gladiator (seat 2)"."""
     state = G.setup(3, {"heroes": ["gladiator", "mercenary", "gladiator"]})
     names = [f.name for f in state.fighters]
-    assert names == ["The Gladiator (seat 0)", "The Mercenary", "The Gladiator (seat 2)"]
+    assert [n.get_text("en") for n in names] == ["The Gladiator (seat 1)", "The Mercenary", "The Gladiator (seat 3)"]
     state = G.apply(state, CHANCE, "roll 10 1 1")
     state = G.apply(state, CHANCE, Shuffle(CAT.deck))
     arrange(state, 0, hand=["attack_high/1"])
     at(state, 0, Phase.COMBAT)
-    assert "Attack The Gladiator (seat 2) with Attack - High" in describe(state, 0, "attack attack_high/1 2")
-    after = act(state, 0, "attack attack_high/1 2")
-    assert any("on The Gladiator (seat 2)" in e.text for e in G.events(after))
-    assert "The Gladiator (seat 2)" in printed(G.render(G.view(after, None)))
+    assert "Attack The Gladiator (seat 3) with Attack - High" in describe(state, 0, "attack attack_high/1 3")
+    after = act(state, 0, "attack attack_high/1 3")
+    assert any("on The Gladiator (seat 3)" in e.text for e in G.events(after))
+    assert "The Gladiator (seat 3)" in printed(G.render(G.view(after, None)))
 
 
 def test_a_bots_take_the_hit_refuses_undo_of_the_attack() -> None:
@@ -136,7 +136,7 @@ def test_a_bots_take_the_hit_refuses_undo_of_the_attack() -> None:
     arrange(state, 1, hand=["attack_low/1"])  # no counter in hand
     match = Match(G, 2, {}, None, 0)
     match.states[-1] = state
-    match.apply("attack attack_high/1 1", 0)
+    match.apply("attack attack_high/1 2", 0)
     match.apply("take", 1)
     assert not match.can_undo(0)
     with pytest.raises(IllegalAction, match="has decided since your last decision"):
@@ -147,7 +147,7 @@ def test_a_bots_take_the_hit_refuses_undo_of_the_attack() -> None:
     at(ready, 0, Phase.COMBAT)
     arrange(ready, 0, hand=["attack_high/1"])
     before.states[-1] = ready
-    before.apply("attack attack_high/1 1", 0)
+    before.apply("attack attack_high/1 2", 0)
     assert not before.can_undo(0)
     with pytest.raises(IllegalAction, match="showed something hidden"):
         before.undo(0)
@@ -237,12 +237,12 @@ def test_a_crowded_arena_menu_lists_the_best_few_and_accepts_any_attack_by_text(
     featured = G.featured_actions(state, 0)
     assert len(legal) == 36 and len(featured) == 16
     assert featured[0] == strategy.choose(G, state, 0, random.Random(0))
-    assert any(str(a).endswith(" 5") for a in featured[1:4])  # the weakest Hero's attacks come first
+    assert any(str(a).endswith(" 6") for a in featured[1:4])  # the weakest Hero's (seat 6) attacks come first
     unlisted = next(a for a in legal if a not in featured)
     assert G.is_legal(state, 0, G.parse_action(state, 0, str(unlisted)))
 
 
-SHOWN_KEYS = {"mode", "realistic_parries", "phase", "turns", "deck_size", "discard", "fighters", "attack"}
+SHOWN_KEYS = {"mode", "realistic_parries", "phase", "turns", "deck_size", "discard", "fighters", "attack", "heroes"}
 """View keys whose values the table shows (checked value by value by the conformance table test)."""
 NOT_ON_THE_TABLE = {
     "game": "the panel's title says it",
@@ -261,7 +261,7 @@ def test_every_view_key_is_shown_or_has_a_reason_not_to_be() -> None:
             assert set(G.view(state, seat)) == SHOWN_KEYS | set(NOT_ON_THE_TABLE)
     state = start(2)
     fighter_keys = set(G.view(state, 0)["fighters"][0])
-    assert fighter_keys == {"index", "card", "name", "monster", "life", "base_damage", "hands", "defeated",
-                            "weapons", "shields", "armor", "hand_size", "free_hands", "hand"}
+    assert fighter_keys == {"index", "card", "name", "monster", "life", "max_life", "base_damage", "hands",
+                            "defeated", "weapons", "shields", "armor", "hand_size", "free_hands", "hand"}
     screen = printed(G.render(G.view(state, 0)))
-    assert "> The Gladiator (seat 0)" in screen  # the turn marker
+    assert "> The Gladiator (seat 1)" in screen  # the turn marker

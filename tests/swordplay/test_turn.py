@@ -98,7 +98,7 @@ def test_swp_rul_06_swp_dt_12_turn_order_skips_a_defeated_hero() -> None:
     at(state, 0, Phase.COMBAT)
     arrange(state, 0, hand=["attack_high/1"])
     arrange(state, 1, hand=["dagger/1"], weapons=["broadsword/1"], life=1)
-    state = act(state, 0, "attack attack_high/1 1")
+    state = act(state, 0, "attack attack_high/1 2")
     state = act(state, 1, "take")
     assert state.fighters[1].defeated
     assert {"dagger/1", "broadsword/1"} <= set(state.discard)
@@ -106,6 +106,6 @@ def test_swp_rul_06_swp_dt_12_turn_order_skips_a_defeated_hero() -> None:
     assert state.turn == 2
     at(state, 2, Phase.COMBAT)
     arrange(state, 2, hand=["attack_low/1"])
-    assert texts(state, 2) == {"end", "attack attack_low/1 0"}  # B can no longer be targeted
+    assert texts(state, 2) == {"end", "attack attack_low/1 1"}  # B can no longer be targeted
     state = act(state, 2, "end")
     assert state.turn == 0

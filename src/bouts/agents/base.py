@@ -67,10 +67,13 @@ def split_seats(text: str) -> list[str]:
     ['ismcts:iterations=50,rollout=heuristic', 'random', 'random', 'human']
     """
     specs: list[str] = []
+    if not text.replace(",", "").strip():
+        raise AgentSpecError("no agents given (e.g. --seats random,random)")
     for raw in text.split(","):
         part = raw.strip()
         if not part:
-            continue
+            raise AgentSpecError(f"empty seat in '{text}': give each seat as human or an agent "
+                                 "(e.g. human,random,random)")
         if "=" in part and ":" not in part:
             if not specs:
                 raise AgentSpecError(f"'{part}' is a parameter but no agent comes before it "

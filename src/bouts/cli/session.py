@@ -1,4 +1,8 @@
-"""A game at the terminal: humans at the keyboard, agents in the other seats."""
+"""A game at the terminal: humans at the keyboard, agents in the other seats.
+
+Every word printed here comes from the ``bouts`` message catalog (or the game's own) in the language the
+player chose (``bouts --lang``); every game string is escaped (no markup, no terminal control characters).
+"""
 
 from __future__ import annotations
 
@@ -9,12 +13,16 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
 from bouts.agents import Agent, make_agent
 from bouts.core import CHANCE, IllegalAction, Match, Seat
+from bouts.core.events import Event
+from bouts.core.i18n import BOUTS, N_, tr
+from bouts.core.text import escape_markup as esc
+
+_ = BOUTS.gettext
 
 HUMAN = "human"
 DEFAULT_MAX_STEPS = 100_000
@@ -22,9 +30,10 @@ DEFAULT_MAX_STEPS = 100_000
 
 
 def step_limit_reason(steps: int) -> str:
-    """Why a game that reached the step limit stopped."""
-    return (f"stopped after {steps} steps (the step limit) without an end: the game may be unable to end "
-            "(check the content pack), or raise --max-steps")
+    """Why a game that reached the step limit stopped (in the current language)."""
+    return _("stopped after {steps} steps (the step limit) without an end: the game may be unable to end "
+             "(check the content pack), or raise --max-steps", steps=steps)
+
 
 MENU_LINES = 18
 """The most actions one menu page lists; ``more`` shows the next page."""
@@ -35,17 +44,30 @@ NEWS_LINES = 12
 CLEAR_SCROLLBACK = "\x1b[3J"
 """Erases the terminal's scrollback (xterm ``ED 3``), so a hand-over leaves nothing to scroll back to."""
 
-HELP = """[bold]Commands[/]
-  [cyan]N[/]            take action number N from the list
-  [cyan]text[/]         type an action's text form (shown in brackets); any legal action, listed or not
-  [cyan]more[/]         list more of the legal actions (long menus list the best few first)
-  [cyan]hint[/]         advice for this decision, with its reason
-  [cyan]log[/]          everything you have seen happen so far
-  [cyan]undo[/]         take back your last decision (only while nothing has happened since it)
-  [cyan]save FILE[/]    save the match (replay it with [dim]bouts replay FILE[/])
-  [cyan]view[/]         draw the table again (with [dim]view NAME[/], a game's own view, e.g. view discard)
-  [cyan]help[/]         this help
-  [cyan]quit[/]         leave the game"""
+COMMANDS = (
+    ("N", N_("take action number N from the list")),
+    (N_("Enter"), N_("take the hinted action (marked ★ in the list)")),
+    (N_("text"), N_("type an action's text form (shown in brackets); any legal action, listed or not")),
+    ("more", N_("list more of the legal actions (long menus list the best few first)")),
+    ("hint", N_("advice for this decision, with its reason")),
+    ("log", N_("everything you have seen happen so far, numbered")),
+    ("why [N]", N_("the rules behind log line N (default: what just happened)")),
+    ("undo", N_("take back your last decision (only while nothing has happened since it)")),
+    ("save FILE", N_("save the match (replay it with: bouts replay FILE)")),
+    ("view", N_("draw the table again (view NAME: one of the game's public zones, e.g. view discard)")),
+    ("help", N_("this help")),
+    ("quit", N_("leave the game")),
+)
+"""The terminal's commands (what to type, what it does)."""
+
+
+def help_text() -> str:
+    """The commands as Rich markup, in the current language."""
+    lines = ["[bold]" + esc(_("Commands")) + "[/]"]
+    for command, meaning in COMMANDS:
+        typed = _(command) if command in ("Enter", "text") else command
+        lines.append(f"  [cyan]{esc(typed):<12}[/] {esc(_(meaning))}")
+    return "\n".join(lines)
 
 
 @dataclass
@@ -68,6 +90,13 @@ class Session:
     """History indexes of one-option decisions applied without asking (undo passes over them)."""
     max_steps: int = DEFAULT_MAX_STEPS
     """Steps after which the game is stopped."""
+    wait_at_end: bool | None = None
+    """Whether the last screen waits for the player (``log``, ``save``, ``rematch`` or Enter to leave); by
+    default when a human plays at a real terminal."""
+    rematch: bool = False
+    """Set when the player asked for a rematch at the end."""
+    recommended: Any = None
+    """The hinted action of the current decision (Enter takes it)."""
 
     def __post_init__(self) -> None:
         for seat, spec in enumerate(self.seats):
@@ -90,18 +119,63 @@ class Session:
             return self.humans[0]
         return self.last_human
 
+    def seat_label(self, seat: Seat) -> str:
+        """A seat as the table names it, in the current language."""
+        return tr(self.match.game.seat_name(self.match.state, seat))
+
     # -- output ------------------------------------------------------------------
-    def show_news(self, seat: Seat | None) -> None:
-        """Print the log events ``seat`` has not seen yet (the last :data:`NEWS_LINES`; ``log`` has them all)."""
+    def event_line(self, event: Event, number: int | None = None) -> str:
+        """One log line (Rich markup), with its number and the rules it applied when asked for."""
+        prefix = f"[dim]{number:>4}[/] " if number is not None else "  [dim]•[/] "
+        line = prefix + esc(event.render())
+        if event.clauses:
+            line += f" [dim]({esc(', '.join(event.clauses))})[/]"
+        return line
+
+    def show_news(self, seat: Seat | None, limit: int | None = NEWS_LINES) -> None:
+        """Print the log events ``seat`` has not seen yet (the last ``limit``; ``log`` has them all)."""
         log = self.match.log(seat)
         start = self.shown.get(seat, 0)
         news = log[start:]
-        if len(news) > NEWS_LINES:
-            self.console.print(f"  [dim]… {len(news) - NEWS_LINES + 1} earlier events: type[/] [cyan]log[/]")
-            news = news[len(news) - NEWS_LINES + 1:]
+        if limit is not None and len(news) > limit:
+            self.console.print("  [dim]" + esc(_("… {count} earlier events: type log",
+                                                  count=len(news) - limit + 1)) + "[/]")
+            news = news[len(news) - limit + 1:]
         for event in news:
-            self.console.print(f"  [dim]•[/] {escape(event.text)}")
+            self.console.print(self.event_line(event))
         self.shown[seat] = len(log)
+
+    def show_log(self, seat: Seat | None) -> None:
+        """Every event ``seat`` has seen, numbered (``why N`` explains line N)."""
+        for number, event in enumerate(self.match.log(seat), start=1):
+            self.console.print(self.event_line(event, number))
+
+    def explain_rules(self, seat: Seat | None, which: str) -> None:
+        """``why [N]``: the rules behind log line N (default: the lines of the last step ``seat`` saw)."""
+        log = self.match.log(seat)
+        if which.strip():
+            try:
+                number = int(which)
+            except ValueError:
+                number = 0
+            if not 1 <= number <= len(log):
+                self.console.print("[red]" + esc(_("choose a log line from 1 to {count} (type log to see them)",
+                                                   count=len(log))) + "[/]")
+                return
+            chosen = [(number, log[number - 1])]
+        else:
+            chosen = [(n, e) for n, e in enumerate(log, start=1) if e.clauses][-3:]
+        table = self.match.game.clauses()
+        if not chosen:
+            self.console.print("  " + esc(_("No rule has been applied yet.")))
+            return
+        for number, event in chosen:
+            self.console.print(self.event_line(event, number))
+            if not event.clauses:
+                self.console.print("       " + esc(_("(a decision, not the effect of a rule)")))
+            for clause in event.clauses:
+                summary = tr(table.get(clause)) or _("(see the rulebook checklist)")
+                self.console.print(f"       [cyan]{esc(clause)}[/] {esc(summary)}")
 
     def draw(self, seat: Seat | None) -> None:
         """Draw the table as ``seat`` sees it."""
@@ -120,21 +194,23 @@ class Session:
         """Print one page of numbered legal actions (from position ``start``); returns all, in menu order.
 
         The first page lists the game's featured actions (at most :data:`MENU_LINES`);
-        ``more`` pages through the rest. Numbers stay the same across pages.
+        ``more`` pages through the rest. Numbers stay the same across pages. The hinted action is marked.
         """
         game, state = self.match.game, self.match.state
         ordered = self.ordered_actions(seat)
         featured = len(game.featured_actions(state, seat))
         end = min(len(ordered), start + MENU_LINES, featured if start == 0 and featured else len(ordered))
+        hinted = str(self.recommended) if self.recommended is not None else None
         table = Table(show_header=False, box=None, padding=(0, 1))
         for number in range(start + 1, end + 1):
             action = ordered[number - 1]
-            table.add_row(f"[cyan]{number}[/]", escape(game.describe(state, seat, action)),
-                          f"[dim]\\[{escape(str(action))}][/]")
+            mark = "[yellow]★[/]" if str(action) == hinted else " "
+            table.add_row(f"{mark}[cyan]{number}[/]", esc(game.describe(state, seat, action)),
+                          f"[dim]\\[{esc(str(action))}][/]")
         self.console.print(table)
         if end < len(ordered):
-            self.console.print(f"  [dim]{len(ordered) - end} more: type[/] [cyan]more[/] [dim]to list them, "
-                               "or type any action's text form[/]")
+            self.console.print("  [dim]" + esc(_("{count} more: type more to list them, or type any action's "
+                                                  "text form", count=len(ordered) - end)) + "[/]")
         self.paged = end if end < len(ordered) else 0
         return ordered
 
@@ -148,7 +224,8 @@ class Session:
             if not acting:
                 break
             if len(match.steps) >= self.max_steps:
-                self.console.print(f"[bold red]Stopped:[/] {escape(step_limit_reason(len(match.steps)))}")
+                stopped = esc(step_limit_reason(len(match.steps)))
+                self.console.print("[bold red]" + esc(_("Stopped:")) + f"[/] {stopped}")
                 return True
             humans = [s for s in acting if self.seats[s] == HUMAN]
             bots = [s for s in acting if s not in humans]
@@ -159,15 +236,56 @@ class Session:
                 continue
             if not self.human_turn(humans[0]):
                 return False
+        self.game_over()
+        return True
+
+    def game_over(self) -> None:
+        """The last screen: every event not yet shown, the table, who won and why, the seed; then (at a
+        terminal) wait for the player, who may read the log, save, ask for a rematch, or leave."""
+        match = self.match
         observer = self.observer()
-        self.show_news(observer)
+        self.show_news(observer, limit=None)
         self.draw(observer)
         outcome = match.outcome()
         if outcome is not None:
-            names = ", ".join(match.game.seat_name(match.state, s) for s in outcome.winners) or "nobody"
-            self.console.print(f"[bold green]Game over:[/] {escape(outcome.reason)}. Winners: {escape(names)}")
-            self.console.print(f"[dim]Seed: {match.revealed_seed()}[/]")
-        return True
+            standings = Table(title=_("How the game ended"), title_justify="left", show_header=True)
+            standings.add_column(_("seat"))
+            standings.add_column(_("player"))
+            standings.add_column(_("result"))
+            for seat in range(match.seats):
+                won = seat in outcome.winners
+                result = "[bold green]" + esc(_("won")) + "[/]" if won else esc(_("lost"))
+                if outcome.scores is not None:
+                    score = format(outcome.scores[seat], "g")
+                    result += " " + esc(_("(score {score})", score=score))
+                who = _("{name} (you)", name=self.seat_label(seat)) if seat in self.humans else self.seat_label(seat)
+                standings.add_row(str(seat + 1), esc(who), result)
+            self.console.print(standings)
+            self.console.print("[bold green]" + esc(_("Game over:")) + f"[/] {esc(outcome.reason_text())}")
+        self.console.print("[dim]" + esc(_("Seed: {seed} (bouts play … --seed {seed} plays these dice again)",
+                                            seed=match.revealed_seed())) + "[/]")
+        wait = self.wait_at_end
+        if wait is None:
+            wait = bool(self.humans) and self.console.is_terminal
+        while wait:
+            try:
+                line = self.ask(_("Type log, why N, save FILE or rematch; press Enter to leave: ")).strip()
+            except (EOFError, StopIteration, KeyboardInterrupt):
+                return
+            command, _sep, rest = line.partition(" ")
+            if not line or command in ("quit", "exit"):
+                return
+            if command == "log":
+                self.show_log(observer)
+            elif command == "why":
+                self.explain_rules(observer, rest)
+            elif command == "save":
+                self.save(rest.strip(), observer)
+            elif command == "rematch":
+                self.rematch = True
+                return
+            else:
+                self.console.print("[red]" + esc(_("unknown command '{command}'", command=command)) + "[/]")
 
     def clear_screen(self) -> None:
         """Clear the screen and the terminal's scrollback (hot-seat: the last hand cannot be scrolled back to)."""
@@ -180,22 +298,27 @@ class Session:
         """Hot-seat: clear the screen and scrollback, and wait for the next player before showing a hand."""
         if self.hot_seat and self.last_human is not None and self.last_human != seat:
             self.clear_screen()
-            self.ask(f"Pass the keyboard to {self.match.game.seat_name(self.match.state, seat)} and press Enter")
+            self.ask(_("Pass the keyboard to {player} and press Enter", player=self.seat_label(seat)))
             self.clear_screen()
         self.last_human = seat
 
     def auto_apply(self, seat: Seat) -> bool:
-        """Apply ``seat``'s only legal action without asking, when the game calls it trivial."""
+        """Apply ``seat``'s only legal action without asking, when the game calls it trivial.
+
+        The line saying so comes after the events that led to it, so the log reads in order.
+        """
         match = self.match
         legal = match.legal_actions(seat)
         if len(legal) != 1 or not match.game.is_trivial(match.state, seat, legal[0]):
             return False
         text = match.game.describe(match.state, seat, legal[0])
+        if seat == self.observer() or not self.hot_seat:
+            self.show_news(seat)
         match.apply(legal[0], seat)
         self.auto_steps.add(len(match.steps) - 1)
         if seat == self.observer() or not self.hot_seat:
-            self.console.print(f"  [dim]• {escape(match.game.seat_name(match.state, seat))}: "
-                               f"{escape(text)} (the only choice)[/]")
+            self.console.print("  [dim]• " + esc(_("{player}: {action} (the only choice)", player=self.seat_label(seat),
+                                                    action=text)) + "[/]")
         return True
 
     def undo(self, seat: Seat) -> None:
@@ -215,25 +338,33 @@ class Session:
         game = self.match.game
         zones = game.zones()
         if zone not in zones:
-            known = ", ".join(zones) or "none in this game"
-            self.console.print(f"[red]no view named '{escape(zone)}'[/] (known: {escape(known)})")
+            known = ", ".join(zones) or _("none in this game")
+            self.console.print("[red]" + esc(_("no view named '{zone}'", zone=zone)) + "[/] "
+                               + esc(_("(known: {known})", known=known)))
             return
         self.console.print(game.render_zone(self.match.view(seat), zone))
 
     def show_help(self, seat: Seat) -> None:
         """The commands, and this game's own examples (or the current decision's text forms) and views."""
         game, state = self.match.game, self.match.state
-        self.console.print(HELP)
+        self.console.print(help_text())
         examples = game.help_examples() or [
             (str(a), game.describe(state, seat, a)) for a in self.ordered_actions(seat)[:3]]
         examples += [(f"view {zone}", meaning) for zone, meaning in game.zones().items()
-                     if f"view {zone}" not in {text for text, _ in examples}]
+                     if f"view {zone}" not in {text for text, _meaning in examples}]
         if examples:
-            table = Table(title=f"Examples ({escape(game.info.name)})", title_justify="left", show_header=False,
-                          box=None, padding=(0, 1))
+            table = Table(title=_("Examples ({game})", game=game.info.name), title_justify="left",
+                          show_header=False, box=None, padding=(0, 1))
             for text, meaning in examples:
-                table.add_row(f"  [cyan]{escape(text)}[/]", f"[dim]{escape(meaning)}[/]")
+                table.add_row(f"  [cyan]{esc(text)}[/]", f"[dim]{esc(tr(meaning))}[/]")
             self.console.print(table)
+
+    def recommend(self, seat: Seat) -> Any:
+        """The hinted action at ``seat``'s decision (Enter takes it), or ``None``."""
+        found = self.match.game.recommend(self.match.state, seat)
+        if found is None or str(found[0]) not in {str(a) for a in self.match.legal_actions(seat)}:
+            return None
+        return found[0]
 
     def human_turn(self, seat: Seat) -> bool:
         """Ask ``seat`` for one decision; False when the player quits."""
@@ -243,16 +374,22 @@ class Session:
             return True
         self.show_news(seat)
         self.draw(seat)
-        name = match.game.seat_name(match.state, seat)
+        name = self.seat_label(seat)
+        self.recommended = self.recommend(seat)
         legal = self.menu(seat)
+        prompt = (_("{player} (Enter: ★)> ", player=name) if self.recommended is not None
+                  else _("{player}> ", player=name))
         while True:
             try:
-                line = self.ask(f"{name}> ").strip()
-            except EOFError:
+                line = self.ask(prompt).strip()
+            except (EOFError, StopIteration):
                 return False
             if not line:
-                continue
-            command, _, rest = line.partition(" ")
+                if self.recommended is None:
+                    continue
+                line = str(self.recommended)
+                self.console.print("  [dim]→ " + esc(match.game.describe(match.state, seat, self.recommended)) + "[/]")
+            command, _sep, rest = line.partition(" ")
             if command in ("quit", "exit"):
                 return False
             if command in ("help", "?"):
@@ -262,8 +399,8 @@ class Session:
                 if self.paged:
                     self.menu(seat, self.paged)
                 else:
-                    self.console.print("  [dim]every legal action is listed; type[/] [cyan]view[/] "
-                                       "[dim]to list them again[/]")
+                    self.console.print("  [dim]" + esc(_("every legal action is listed; type view to list them "
+                                                          "again")) + "[/]")
                 continue
             if command == "view":
                 if rest.strip():
@@ -273,12 +410,15 @@ class Session:
                 self.menu(seat)
                 continue
             if command == "log":
-                for event in match.log(seat):
-                    self.console.print(f"  [dim]•[/] {escape(event.text)}")
+                self.show_log(seat)
+                continue
+            if command == "why":
+                self.explain_rules(seat, rest)
                 continue
             if command == "hint":
                 hints = match.game.advice(match.state, seat)
-                self.console.print("\n".join(f"  {escape(h)}" for h in hints) or "  No advice for this decision.")
+                self.console.print("\n".join(f"  {esc(h)}" for h in hints) or "  " + esc(_("No advice for this "
+                                                                                          "decision.")))
                 continue
             if command == "save":
                 self.save(rest.strip(), seat)
@@ -287,35 +427,36 @@ class Session:
                 try:
                     self.undo(seat)
                 except IllegalAction as exc:
-                    self.console.print(f"[red]{escape(str(exc))}[/]")
+                    self.console.print(f"[red]{esc(str(exc))}[/]")
                     continue
                 self.shown[seat] = len(match.log(seat))
-                self.console.print("[yellow]Undone.[/]")
+                self.console.print("[yellow]" + esc(_("Undone.")) + "[/]")
                 return True
             try:
                 if line.isdigit():
                     number = int(line)
                     if not 1 <= number <= len(legal):
-                        raise IllegalAction(f"choose a number from 1 to {len(legal)}")
+                        raise IllegalAction(_("choose a number from 1 to {count}", count=len(legal)))
                     match.apply(legal[number - 1], seat)
                 else:
                     match.apply(line, seat)
             except IllegalAction as exc:
-                self.console.print(f"[red]{escape(str(exc))}[/] (type [cyan]help[/] for commands)")
+                self.console.print(f"[red]{esc(str(exc))}[/] " + esc(_("(type help for commands)")))
                 continue
             return True
 
     def save(self, path: str, seat: Seat | None = None) -> None:
         """Write the match to ``path`` (saved by ``seat``: an unfinished match replays only as that seat saw it)."""
         if not path:
-            self.console.print("[red]save needs a file name, e.g. save game.json[/]")
+            self.console.print("[red]" + esc(_("save needs a file name, e.g. save game.json")) + "[/]")
             return
         try:
             Path(path).write_text(self.match.dumps(seat), encoding="utf-8")
         except OSError as exc:
-            self.console.print(f"[red]could not save to {escape(path)}: {escape(exc.strerror or str(exc))}[/]")
+            self.console.print("[red]" + esc(_("could not save to {path}: {reason}", path=path,
+                                               reason=exc.strerror or str(exc))) + "[/]")
             return
-        self.console.print(f"Saved to {escape(path)}.")
+        self.console.print(esc(_("Saved to {path}.", path=path)))
 
 
 def _advance(match: Match, max_steps: int) -> None:

@@ -17,9 +17,20 @@ import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Annotated, Any, Generic, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    PlainSerializer,
+    PlainValidator,
+    ValidationError,
+    ValidationInfo,
+    WithJsonSchema,
+    model_validator,
+)
+
+from bouts.core.i18n import LANGS, LanguageError, Text
 
 
 class ContentError(ValueError):
@@ -44,6 +55,45 @@ def is_id(text: object) -> bool:
     return isinstance(text, str) and ID_PATTERN.fullmatch(text) is not None
 
 
+MAX_TEXT = 2_000
+"""The longest name or rules text a pack may give (in characters, per language)."""
+
+
+def _to_text(value: Any, info: ValidationInfo) -> Text:
+    """A content text: a string in the pack's language (``[pack] lang``, English by default) or a table
+    ``{ en = "...", ja = "..." }`` (with ``original = "ja"`` naming the official one when both are given)."""
+    lang = (info.context or {}).get("lang", "en") if isinstance(info.context, dict) else "en"
+    if isinstance(value, (str, Text)):
+        texts = [value.get_text(k) for k in LANGS] if isinstance(value, Text) else [value]
+    elif isinstance(value, dict):
+        texts = [v for k, v in value.items() if k != "original"]
+    else:
+        raise ValueError(f"expected a string or a table of languages ({', '.join(LANGS)}), "
+                         f"not {type(value).__name__}")
+    for text in texts:
+        if not isinstance(text, str):
+            raise ValueError("each language's text must be a string")
+        if len(text) > MAX_TEXT:
+            raise ValueError(f"text of {len(text)} characters is too long (at most {MAX_TEXT})")
+        if any((ord(ch) < 32 and ch not in "\n") or 0x7F <= ord(ch) < 0xA0 for ch in text):
+            raise ValueError("text holds a control character (terminal escape sequences are refused)")
+        if any(0xD800 <= ord(ch) <= 0xDFFF for ch in text):
+            raise ValueError("text holds a lone surrogate")
+    try:
+        return Text.of(value, lang)
+    except LanguageError as exc:
+        raise ValueError(str(exc)) from None
+
+
+LocalText = Annotated[Text, PlainValidator(_to_text), PlainSerializer(Text.given, return_type=dict),
+                      WithJsonSchema({"anyOf": [{"type": "string"},
+                                                {"type": "object", "properties": {"en": {"type": "string"},
+                                                                                  "ja": {"type": "string"},
+                                                                                  "original": {"enum": ["en", "ja"]}},
+                                                 "additionalProperties": False}]})]
+"""A name or rules text in both languages (:class:`bouts.core.i18n.Text`), as content gives it."""
+
+
 class Entry(BaseModel):
     """Base of every content record."""
 
@@ -51,14 +101,18 @@ class Entry(BaseModel):
 
     id: str
     """Stable id used in actions and saves (lowercase, no spaces)."""
-    name: str
-    """The name printed on the card or sheet."""
+    name: LocalText
+    """The name printed on the card or sheet, in both languages (the official one marked ``original``)."""
     source: str | None = None
     """Where the fact comes from (rulebook line, public source)."""
     stand_in: bool = False
     """True when bouts designed this entry because the real one is not public."""
-    text: str = ""
-    """Rules text as printed (or as designed, for a stand-in)."""
+    text: LocalText = Text()
+    """Rules text as printed (or as designed, for a stand-in), in both languages."""
+    translated: bool = False
+    """True when the language that is not the original is bouts' own translation."""
+    translation_source: str | None = None
+    """Where the translation comes from, when a public one exists (e.g. an official English release)."""
 
     @model_validator(mode="after")
     def _has_provenance(self) -> Entry:
@@ -66,7 +120,16 @@ class Entry(BaseModel):
             raise ValueError("give a 'source' or set 'stand_in = true'")
         if not is_id(self.id):
             raise ValueError(f"id {self.id!r} must be lowercase letters, digits, '_' or '-' ([a-z0-9_-]+)")
+        bilingual = any(len(t.languages) > 1 for t in (self.name, self.text))
+        if bilingual and not (self.translated or self.translation_source):
+            raise ValueError("a text given in two languages needs 'translated = true' (our translation) or "
+                             "'translation_source' (where the translation comes from)")
         return self
+
+    @property
+    def is_translated(self) -> bool:
+        """Whether the name is given in every language."""
+        return all(self.name.has(lang) for lang in LANGS)
 
 
 E = TypeVar("E", bound=Entry)
@@ -128,6 +191,12 @@ def numbers_problem(annotation: Any, value: Any, where: str) -> str | None:
         kinds = _leaf_types(annotation)
         if (int in kinds or float in kinds) and bool not in kinds:
             return f"field '{where}': {str(value).lower()} is not a number"
+        return None
+    if isinstance(value, str):
+        kinds = _leaf_types(annotation)
+        if (int in kinds or float in kinds) and not (kinds & {str, Any}) and not any(
+                isinstance(k, type) and issubclass(k, str) for k in kinds):
+            return f"field '{where}': {value!r} is text, not a number (write it without quotes)"
         return None
     if isinstance(value, int | float):
         if not abs(value) <= MAX_NUMBER:  # also refuses nan
@@ -207,6 +276,7 @@ def load_pack(directory: str | Path, game: str, schema: Mapping[str, type[Entry]
     sections: dict[str, list[Entry]] = {name: [] for name in schema}
     seen: dict[tuple[str, str], str] = {}
     pack_name = root.name
+    pack_lang = "en"
     for file in files:
         raw = _read(file)
         digest.update(file.name.encode() + b"\0" + raw + b"\0")
@@ -222,6 +292,10 @@ def load_pack(directory: str | Path, game: str, schema: Mapping[str, type[Entry]
             if section == "pack":
                 if isinstance(entries, dict) and isinstance(entries.get("name"), str):
                     pack_name = entries["name"]
+                if isinstance(entries, dict) and "lang" in entries:
+                    if entries["lang"] not in LANGS:
+                        raise ContentError(f"{file.name}: [pack] lang must be one of {', '.join(LANGS)}")
+                    pack_lang = entries["lang"]
                 continue
             model = schema.get(section)
             if model is None:
@@ -235,7 +309,7 @@ def load_pack(directory: str | Path, game: str, schema: Mapping[str, type[Entry]
                 if problem:
                     raise ContentError(f"{where}: {problem}")
                 try:
-                    record = model.model_validate(entry)
+                    record = model.model_validate(entry, context={"lang": pack_lang})
                 except ValidationError as exc:
                     problems = "; ".join(
                         f"field '{'.'.join(map(str, err['loc'])) or '(entry)'}': {err['msg']}"

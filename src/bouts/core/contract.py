@@ -19,6 +19,14 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 from bouts.core.events import Event
+from bouts.core.i18n import BOUTS, Message, Text, jsonable, tr
+
+Words = str | Text | Message
+"""Anything that :func:`bouts.core.i18n.tr` turns into a sentence in the reader's language: a message (made
+when shown), a name in both languages, or a plain string (an id, a number, a name as the content gives it)."""
+
+_ = BOUTS.gettext
+M_ = BOUTS.message
 
 Seat = int
 """A seat at the table, numbered from 0 in clockwise order."""
@@ -28,7 +36,11 @@ CHANCE: Final[Seat] = -1
 
 
 class IllegalAction(ValueError):
-    """An action that the rules do not allow now; the state is left unchanged."""
+    """An action that the rules do not allow now; the state is left unchanged.
+
+    Its argument is a :class:`~bouts.core.i18n.Message` (or a plain string): ``str(error)`` reads it in the
+    current language, so a terminal and each socket show it in their reader's language.
+    """
 
 
 class OptionsError(ValueError):
@@ -51,8 +63,8 @@ class Outcome:
 
     winners: tuple[Seat, ...]
     """Seats that won (every seat in a cooperative win, none in a shared loss)."""
-    reason: str
-    """Why the game ended, in words a player understands."""
+    reason: Words
+    """Why the game ended, in words a player understands (a message, read in the reader's language)."""
     scores: tuple[float, ...] | None = None
     """Optional per-seat scores, when the game keeps score."""
 
@@ -60,17 +72,62 @@ class Outcome:
         """Per-seat reward: 1 for each winner, 0 otherwise."""
         return tuple(1.0 if s in self.winners else 0.0 for s in range(seats))
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return {"winners": list(self.winners), "reason": self.reason,
-                "scores": None if self.scores is None else list(self.scores)}
+    def reason_text(self, lang: str | None = None) -> str:
+        """Why the game ended, in ``lang`` (default: the current language)."""
+        return tr(self.reason, lang)
+
+    def to_json(self, lang: str | None = None) -> dict[str, Any]:
+        """JSON-ready form: the reason in ``lang`` (default: the current language) and as a message."""
+        data: dict[str, Any] = {"winners": list(self.winners), "reason": tr(self.reason, lang),
+                                "scores": None if self.scores is None else list(self.scores)}
+        if isinstance(self.reason, (Message, Text)):
+            data["reason_message"] = jsonable(self.reason)
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class ActionParts:
+    """The table objects an action involves, so a renderer lets the player act on the thing itself.
+
+    An object is named ``"<kind>:<id>"`` exactly as the game's view and its renderers name it: ``card:dagger/1``,
+    ``die:3``, ``figure:emiya``, ``area:fuyuki_10``, ``seat:1``, ``place:recon``. A renderer puts the same
+    name on what it draws (``data-obj`` in the browser), marks what can be used now, and finishes an action
+    on its last object. An action with no objects is a plain control (``End turn``).
+
+    >>> ActionParts(objects=("card:dagger/1", "seat:1")).first
+    'card:dagger/1'
+    """
+
+    objects: tuple[str, ...] = ()
+    """The objects in the order a player points at them: the thing the action is about, then its targets."""
+    select: tuple[str, ...] = ()
+    """Objects chosen together by selecting and confirming (dice to reroll, cards to pay with, a battle's
+    command cards); empty for an action that is not built that way."""
+    ordered: bool = False
+    """Whether the order of :attr:`select` matters (the order the cards are played in)."""
+    group: Words = ""
+    """A short heading the action belongs to in a list of actions (``Attack``, ``Ready an Item``)."""
+
+    @property
+    def first(self) -> str | None:
+        """The object a player clicks to start this action, if any."""
+        return self.objects[0] if self.objects else (self.select[0] if self.select else None)
+
+    def to_json(self, lang: str | None = None) -> dict[str, Any]:
+        """JSON-ready form, the group in ``lang`` (default: the current language)."""
+        return {"objects": list(self.objects), "select": list(self.select), "ordered": self.ordered,
+                "group": tr(self.group, lang)}
+
+
+NO_PARTS: Final = ActionParts()
+"""The parts of an action that names no table object."""
 
 
 @dataclass(frozen=True)
 class Zone:
     """A public zone a player may look at (``view NAME``): what it is, and how a view draws it."""
 
-    description: str
+    description: Words
     """One line for ``help``."""
     render: Callable[[Mapping[str, Any]], str]
     """Draws the zone from a view, as Rich markup."""
@@ -82,8 +139,8 @@ class GameInfo:
 
     id: str
     """Registry id, e.g. ``swordplay``."""
-    name: str
-    """Full title."""
+    name: Words
+    """Full title (both languages where they differ)."""
     min_seats: int
     """Fewest seats the game supports."""
     max_seats: int
@@ -96,7 +153,7 @@ class GameInfo:
     """Whether several seats may have to decide at once (sealed choices)."""
     cooperative: bool = False
     """Whether the seats may win or lose together."""
-    summary: str = ""
+    summary: Words = ""
     """One paragraph a player reads before playing."""
 
 
@@ -108,7 +165,7 @@ class Variant:
     """The seat counts this variant supports."""
     options: Mapping[str, Any] = field(default_factory=dict)
     """Option overrides that make this variant."""
-    description: str = ""
+    description: Words = ""
     """One line for ``bouts rules``."""
 
 
@@ -180,8 +237,10 @@ class Game(ABC, Generic[S, A]):
     info: ClassVar[GameInfo]
     catalogs: ClassVar[Any] = None
     """The game's content packs (a :class:`bouts.core.content.Catalogs`), when it has content."""
-    option_help: ClassVar[Mapping[str, str]] = {}
+    option_help: ClassVar[Mapping[str, Words]] = {}
     """Each option's name with a one-line description and default."""
+    options_model: ClassVar[type[Any] | None] = None
+    """The game's options schema (a :class:`bouts.core.options.Options` model), for forms and validation."""
 
     # -- set-up -------------------------------------------------------------
     @abstractmethod
@@ -224,7 +283,7 @@ class Game(ABC, Generic[S, A]):
         """Draw the outcome of the pending chance step with ``rng``."""
         outcomes = self.legal_actions(state, CHANCE)
         if not outcomes:
-            raise IllegalAction("no chance step is pending")
+            raise IllegalAction(M_("no chance step is pending"))
         return rng.choice(outcomes)
 
     def apply(self, state: S, seat: Seat, action: A | str) -> S:
@@ -237,11 +296,13 @@ class Game(ABC, Generic[S, A]):
         acting = self.to_act(state)
         if seat not in acting:
             if not acting:
-                raise IllegalAction("the game is over")
-            who = ", ".join(self.seat_name(state, s) for s in acting)
-            raise IllegalAction(f"it is not {self.seat_name(state, seat)}'s decision now (waiting for {who})")
+                raise IllegalAction(M_("the game is over"))
+            who = [self.seat_name(state, s) for s in acting]
+            raise IllegalAction(M_("it is not {seat}'s decision now (waiting for {waiting})",
+                                   seat=self.seat_name(state, seat), waiting=who))
         if not self.is_legal(state, seat, action):
-            raise IllegalAction(f"{action} is not a legal action for {self.seat_name(state, seat)} now")
+            raise IllegalAction(M_("{action} is not a legal action for {seat} now", action=str(action),
+                                   seat=self.seat_name(state, seat)))
         new = state.clone()
         new.events = []
         new._legal = {}
@@ -284,8 +345,9 @@ class Game(ABC, Generic[S, A]):
             if str(action) == wanted:
                 return action
         if seat not in self.to_act(state):
-            raise IllegalAction(f"it is not {self.seat_name(state, seat)}'s decision now")
-        raise IllegalAction(f"'{text}' is not a legal action for {self.seat_name(state, seat)} now")
+            raise IllegalAction(M_("it is not {seat}'s decision now", seat=self.seat_name(state, seat)))
+        raise IllegalAction(M_("'{text}' is not a legal action for {seat} now", text=text,
+                               seat=self.seat_name(state, seat)))
 
     # -- information ----------------------------------------------------------
     @abstractmethod
@@ -329,13 +391,35 @@ class Game(ABC, Generic[S, A]):
         return None
 
     # -- presentation helpers (no screen: plain text with Rich markup) -------------
-    def seat_name(self, state: S, seat: Seat) -> str:
-        """A short name for a seat, e.g. ``seat 1``."""
-        return "chance" if seat == CHANCE else f"seat {seat}"
+    def seat_name(self, state: S, seat: Seat) -> Words:
+        """A short name for a seat as the table prints it (seats are counted from 1 on screen: ``Seat 1``)."""
+        return M_("chance") if seat == CHANCE else M_("Seat {number}", number=seat + 1)
 
     def describe(self, state: S, seat: Seat, action: A) -> str:
-        """A sentence describing ``action`` for a menu; defaults to its text form."""
+        """A sentence describing ``action`` for a menu, in the current language; defaults to its text form."""
         return str(action)
+
+    def action_parts(self, state: S, seat: Seat, action: A) -> ActionParts:
+        """The table objects ``action`` involves (see :class:`ActionParts`); none by default.
+
+        A game declares them next to its actions, with the object names its view and renderers use, so the
+        browser and the terminal let a player start an action by pointing at a card, a die or an area.
+        """
+        return NO_PARTS
+
+    def clauses(self) -> Mapping[str, Text]:
+        """One line per clause id of the game's checklist (``SWP-019`` -> what the rule says), for a log line
+        that shows the rule behind it: the table ``clauses.toml`` beside the game's module, if there is one."""
+        package = type(self).__module__.rpartition(".")[0]
+        cache: dict[str, Mapping[str, Text]] = Game.__dict__["_clause_tables"]
+        found = cache.get(package)
+        if found is None:
+            from bouts.core.clauses import load_clauses
+
+            found = cache[package] = load_clauses(package)
+        return found
+
+    _clause_tables: ClassVar[dict[str, Mapping[str, Text]]] = {}
 
     def strategy(self) -> Any | None:
         """The game's own strategy: the module ``strategy`` beside the game's module, or ``None``.
@@ -385,28 +469,38 @@ class Game(ABC, Generic[S, A]):
         """Advice for ``seat``'s current decision, best first (the terminal's ``hint``); none by default."""
         return []
 
-    def advice(self, state: S, seat: Seat) -> list[str]:
-        """What ``hint`` shows at ``seat``'s decision: the game's :meth:`hints`, else its strategy's pick.
+    def recommend(self, state: S, seat: Seat) -> tuple[A, str] | None:
+        """The action ``hint`` recommends at ``seat``'s decision and why (in the current language), or ``None``.
 
-        The strategy's pick comes with one line of reason: the strategy module's
-        ``explain(game, state, seat, action) -> str`` when it defines one, else a generic
-        reason. Empty only when the game has neither hints nor a strategy, or ``seat``
-        is not to decide.
+        The terminal takes it when the player presses Enter, and the browser makes it glow. The default is
+        the strategy's ``choose`` with its ``explain`` (else a generic reason); a game whose :meth:`hints`
+        come from its own advisor overrides this so that Enter takes what the hint says.
         """
-        hints = self.hints(state, seat)
-        if hints:
-            return hints
         legal = self.legal_actions(state, seat)
         strategy = self.strategy()
         if not legal or strategy is None or not hasattr(strategy, "choose"):
-            return []
+            return None
         action = strategy.choose(self, state, seat, random.Random(0))
         explain = getattr(strategy, "explain", None)
-        reason = explain(self, state, seat, action) if callable(explain) else ""
+        reason = tr(explain(self, state, seat, action)) if callable(explain) else ""
         if not reason:
-            reason = ("it is the only legal action" if len(legal) == 1
-                      else f"the {self.info.name} heuristic's choice among {len(legal)} legal actions")
-        return [f"{self.describe(state, seat, action)} [{action}]: {reason}"]
+            reason = (_("it is the only legal action") if len(legal) == 1
+                      else _("the {game} heuristic's choice among {count} legal actions", game=self.info.name,
+                             count=len(legal)))
+        return action, reason
+
+    def advice(self, state: S, seat: Seat) -> list[str]:
+        """What ``hint`` shows at ``seat``'s decision: the game's :meth:`hints`, else :meth:`recommend` with its
+        reason. Empty only when the game has neither, or ``seat`` is not to decide."""
+        hints = self.hints(state, seat)
+        if hints:
+            return hints
+        found = self.recommend(state, seat)
+        if found is None:
+            return []
+        action, reason = found
+        return [_("{action} [{text}]: {reason}", action=self.describe(state, seat, action), text=str(action),
+                  reason=reason)]
 
     def featured_actions(self, state: S, seat: Seat) -> tuple[A, ...]:
         """The actions a menu lists first (the best few when there are many); all legal ones by default.
@@ -443,8 +537,8 @@ class Game(ABC, Generic[S, A]):
         return {}
 
     def zones(self) -> dict[str, str]:
-        """Public zones a player may look at by name: name -> one-line description."""
-        return {name: zone.description for name, zone in self.public_zones().items()}
+        """Public zones a player may look at by name: name -> one-line description (current language)."""
+        return {name: tr(zone.description) for name, zone in self.public_zones().items()}
 
     def render_zone(self, view: Mapping[str, Any], zone: str) -> str:
         """A text picture (Rich markup) of the zone ``zone`` (one of :meth:`zones`) as ``view`` shows it."""
@@ -471,9 +565,18 @@ class Game(ABC, Generic[S, A]):
             raise NotImplementedError(f"{self.info.id} has no content packs")
         return self.catalogs.of(content)
 
+    def options_form(self) -> list[dict[str, Any]]:
+        """The game's options as form controls (see :func:`bouts.core.options.options_form`); none without a
+        schema."""
+        if self.options_model is None:
+            return []
+        from bouts.core.options import options_form
+
+        return options_form(self.options_model, self.option_help)
+
     def options_help(self) -> dict[str, str]:
-        """Option names with a one-line description and default."""
-        return dict(self.option_help)
+        """Option names with a one-line description and default, in the current language."""
+        return {name: tr(text) for name, text in self.option_help.items()}
 
     def variants(self) -> dict[str, Variant]:
         """The game's ways to play, by name; tools (tests, ``bouts rules``) iterate over them."""

@@ -1,36 +1,80 @@
-"""Events: what happened in a step, and who may see it."""
+"""Events: what happened in a step, and who may see it.
+
+An event is made of ids, numbers and a message (an id and its arguments), never of finished sentences: the
+sentence is made when someone reads the log, in the reader's language (:mod:`bouts.core.i18n`). Rollouts make
+millions of events and nobody reads them, so an event is a small slots object and costs no formatting.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
+from bouts.core.i18n import Message, jsonable
 
-@dataclass(frozen=True)
+NO_DATA: Mapping[str, Any] = MappingProxyType({})
+"""The shared empty mapping of an event without data or arguments."""
+
+
 class Event:
-    """One thing that happened, for logs and animation.
+    """One thing that happened, for logs and animation. Treat it as immutable.
 
-    >>> e = Event("draw", "Seat 0 draws dagger/1", to=frozenset({0}), reveals=True)
-    >>> e.is_visible_to(0), e.is_visible_to(1), e.is_visible_to(None)
-    (True, False, False)
+    ``msg`` is the message id (the English sentence with ``{placeholders}``) of the game's catalog
+    ``domain``, ``args`` fill it; :meth:`render` makes the sentence in a language and :attr:`text` in English.
+
+    >>> e = Event("draw", "{who} draws {count} cards", args={"who": "Seat 0", "count": 2}, to=frozenset({0}),
+    ...           reveals=True)
+    >>> e.is_visible_to(0), e.is_visible_to(1), e.is_visible_to(None), e.text
+    (True, False, False, 'Seat 0 draws 2 cards')
     """
 
-    kind: str
-    """A short machine name: ``draw``, ``attack``, ``roll``..."""
-    text: str
-    """The sentence a log shows."""
-    data: dict[str, Any] = field(default_factory=dict, compare=True, hash=False)
-    """JSON-ready details for clients."""
-    to: frozenset[int] | None = None
-    """The seats that may see it; ``None`` means everyone, spectators included."""
-    reveals: bool = False
-    """Whether it shows its viewers something that was hidden from them before."""
-    owner: int | None = None
-    """For a revealing event, the seat whose own secret it shows (it learns nothing new)."""
-    clauses: tuple[str, ...] = ()
-    """The checklist ids of the rules that produced it (``DGW-095``), so a log line can show the rule
-    behind it; empty when the event is no rule's effect (a seat's own choice shown back to it)."""
+    __slots__ = ("args", "clauses", "data", "domain", "kind", "msg", "owner", "reveals", "to")
 
+    def __init__(self, kind: str, msg: str, data: Mapping[str, Any] | None = None, *,
+                 to: frozenset[int] | None = None, reveals: bool = False, owner: int | None = None,
+                 clauses: tuple[str, ...] = (), args: Mapping[str, Any] | None = None,
+                 domain: str = "bouts") -> None:
+        self.kind = kind
+        """A short machine name: ``draw``, ``attack``, ``roll``..."""
+        self.msg = msg
+        """The message id of the sentence a log shows."""
+        self.data: Mapping[str, Any] = NO_DATA if data is None else data
+        """JSON-ready details for clients (ids and numbers)."""
+        self.to = to
+        """The seats that may see it; ``None`` means everyone, spectators included."""
+        self.reveals = reveals
+        """Whether it shows its viewers something that was hidden from them before."""
+        self.owner = owner
+        """For a revealing event, the seat whose own secret it shows (it learns nothing new)."""
+        self.clauses = clauses
+        """The checklist ids of the rules that produced it (``DGW-095``), so a log line can show the rule
+        behind it; empty when the event is no rule's effect (a seat's own choice shown back to it)."""
+        self.args: Mapping[str, Any] = NO_DATA if args is None else args
+        """What fills the message's placeholders: numbers, ids, :class:`~bouts.core.i18n.Text` names."""
+        self.domain = domain
+        """The message catalog of ``msg`` (the game's id; ``bouts`` for the core's own)."""
+
+    # -- text ------------------------------------------------------------------------
+    @property
+    def message(self) -> Message:
+        """The sentence as a :class:`~bouts.core.i18n.Message`."""
+        return Message(self.msg, self.args, self.domain)
+
+    def render(self, lang: str | None = None) -> str:
+        """The sentence in ``lang`` (default: the current language)."""
+        return Message(self.msg, self.args, self.domain).render(lang)
+
+    @property
+    def text(self) -> str:
+        """The sentence in English."""
+        return self.render("en")
+
+    def observed(self) -> tuple[Any, ...]:
+        """A hashable summary of what a viewer of this event learns (for information-set keys)."""
+        return (self.kind, self.msg, repr(sorted(self.args.items())) if self.args else "")
+
+    # -- audience ----------------------------------------------------------------------
     def is_visible_to(self, seat: int | None) -> bool:
         """Whether ``seat`` (``None``: a spectator) may see this event."""
         return self.to is None or (seat is not None and seat in self.to)
@@ -55,9 +99,34 @@ class Event:
         """Whether everyone may see it."""
         return self.to is None
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON-ready form (without the audience, which a viewer must not learn)."""
-        return {"kind": self.kind, "text": self.text, "data": self.data, "clauses": list(self.clauses)}
+    # -- values --------------------------------------------------------------------------
+    def _key(self) -> tuple[Any, ...]:
+        return (self.kind, self.msg, dict(self.data), self.to, self.reveals, self.owner, self.clauses,
+                dict(self.args), self.domain)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Event) and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind!r}, {self.text!r}, {dict(self.data)!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_make_event, (self.kind, self.msg, dict(self.data), self.to, self.reveals, self.owner,
+                              self.clauses, dict(self.args), self.domain))
+
+    def to_json(self, lang: str | None = None) -> dict[str, Any]:
+        """JSON-ready form (without the audience, which a viewer must not learn): the sentence in ``lang``
+        (default: the current language) and the message it came from, so a client may show it in another."""
+        return {"kind": self.kind, "text": self.render(lang), "msg": self.msg,
+                "args": {k: jsonable(v) for k, v in self.args.items()}, "domain": self.domain,
+                "data": jsonable(self.data), "clauses": list(self.clauses)}
+
+
+def _make_event(kind: str, msg: str, data: dict[str, Any], to: frozenset[int] | None, reveals: bool,
+                owner: int | None, clauses: tuple[str, ...], args: dict[str, Any], domain: str) -> Event:
+    return Event(kind, msg, data, to=to, reveals=reveals, owner=owner, clauses=clauses, args=args, domain=domain)
 
 
 def visible(events: list[Event] | tuple[Event, ...], seat: int | None) -> list[Event]:

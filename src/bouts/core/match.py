@@ -19,6 +19,9 @@ from typing import Any
 from bouts.core.content import ContentError, ContentPack
 from bouts.core.contract import CHANCE, Game, IllegalAction, Outcome, Seat, State
 from bouts.core.events import Event
+from bouts.core.i18n import BOUTS, tr
+
+M_ = BOUTS.message
 
 FORMAT = "bouts-match/1"
 
@@ -116,7 +119,7 @@ class Match:
         acting = self.to_act()
         if seat is None:
             if len(acting) != 1:
-                raise IllegalAction("several seats are to act: say which seat acts")
+                raise IllegalAction(M_("several seats are to act: say which seat acts"))
             seat = acting[0]
         self._apply(action, seat, drawn=False)
 
@@ -181,17 +184,17 @@ class Match:
         del self.steps[index:]
 
     def undo_refusal(self, seat: Seat) -> str:
-        """Why ``seat`` may not undo now, in words a player understands."""
+        """Why ``seat`` may not undo now, in words a player understands (in the current language)."""
         if not any(step.seat == seat for step in self.steps):
-            return "undo is not possible now: you have made no decision yet"
+            return tr(M_("undo is not possible now: you have made no decision yet"))
         step = self.steps[-1]
         if step.seat == CHANCE:
-            return "undo is not possible now: a die was rolled or a card drawn since your last decision"
+            return tr(M_("undo is not possible now: a die was rolled or a card drawn since your last decision"))
         if step.seat != seat:
-            return ("undo is not possible now: "
-                    f"{self.game.seat_name(self.states[-2], step.seat)} has decided since your last decision")
-        return ("undo is not possible now: your last decision showed something hidden "
-                "(a card drawn, played or revealed)")
+            return tr(M_("undo is not possible now: {player} has decided since your last decision",
+                         player=self.game.seat_name(self.states[-2], step.seat)))
+        return tr(M_("undo is not possible now: your last decision showed something hidden (a card drawn, played "
+                     "or revealed)"))
 
     # -- logs -------------------------------------------------------------------
     def log(self, seat: Seat | None) -> list[Event]:
@@ -247,6 +250,12 @@ class Match:
         try:
             game = game or get_game(str(data["game"]))
             content_info = data.get("content") or {}
+            if not isinstance(content_info, Mapping):
+                raise MatchFileError(tr(M_("'content' must be an object with the pack's id and path, not {value}",
+                                           value=json.dumps(content_info)[:40])))
+            if not isinstance(content_info.get("path"), str | None) or not isinstance(content_info.get("id"),
+                                                                                       str | None):
+                raise MatchFileError(tr(M_("'content' path and id must be text")))
             pack = game.load_content(content_info.get("path"))
             if content_info.get("id") and content_info["id"] != pack.id:
                 raise MatchFileError(
@@ -261,6 +270,8 @@ class Match:
                 raise MatchFileError("'actions' must be a list")
             forced = set(data.get("forced") or ())
             for number, entry in enumerate(actions, start=1):
+                if not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[1], str):
+                    raise MatchFileError(tr(M_("action #{number} must be a pair [seat, text]", number=number)))
                 seat, text = entry
                 seat = _whole(seat, f"action #{number}'s seat")
                 drawn = False

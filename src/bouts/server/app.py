@@ -32,6 +32,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from bouts.core import IllegalAction
+from bouts.core.i18n import tr
 from bouts.core.registry import game_ids, get_game
 from bouts.server import tokens
 from bouts.server.connection import SLOW_CLOSE_CODE, Connection
@@ -261,10 +262,10 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
             game = get_game(game_id)
             info = game.info
             listed.append({
-                "id": info.id, "name": info.name, "min_seats": info.min_seats, "max_seats": info.max_seats,
-                "summary": info.summary, "options": game.options_help(),
+                "id": info.id, "name": tr(info.name), "min_seats": info.min_seats, "max_seats": info.max_seats,
+                "summary": tr(info.summary), "options": game.options_help(),
                 "variants": {name: {"seats": list(v.seats), "options": dict(v.options),
-                                    "description": v.description} for name, v in game.variants().items()},
+                                    "description": tr(v.description)} for name, v in game.variants().items()},
                 "content": [game.load_content(None).id],
                 "renderer": (WEB / "games" / f"{info.id}.js").is_file(),
             })

@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 from bouts.agents import AgentSpecError
 from bouts.core import ContentError, Match, OptionsError
 from bouts.core.contract import Seat
+from bouts.core.i18n import tr
 from bouts.core.registry import UnknownGame, get_game
 from bouts.server import tokens
 from bouts.server.bots import BotPool, check_spec
@@ -333,7 +334,7 @@ class Hub:
             merged.update(found.options)
         merged.update(options or {})
         if not game.info.min_seats <= len(seats) <= game.info.max_seats:
-            raise LobbyError(f"{game.info.name} is for {game.info.min_seats} to {game.info.max_seats} seats, "
+            raise LobbyError(f"{tr(game.info.name)} is for {game.info.min_seats} to {game.info.max_seats} seats, "
                              f"not {len(seats)}")
         kinds: list[dict[str, Any]] = []
         for number, seat in enumerate(seats):
@@ -396,7 +397,7 @@ class Hub:
         listed = []
         for entry in self.lobby:
             try:
-                title = get_game(entry["game"]).info.name
+                title = tr(get_game(entry["game"]).info.name)
             except UnknownGame:
                 continue
             listed.append({**entry, "title": title})

@@ -32,6 +32,7 @@ from typing import Any, Protocol, TypeVar
 
 from bouts.core import CHANCE, IllegalAction, Match
 from bouts.core.contract import Seat
+from bouts.core.i18n import tr
 from bouts.server.limits import Bucket
 from bouts.server.store import Conflict, MatchRecord, Store
 
@@ -161,7 +162,7 @@ class Room:
 
     def seat_name(self, seat: Seat) -> str:
         """The game's name for a seat."""
-        return self.match.game.seat_name(self.match.state, seat)
+        return str(self.match.game.seat_name(self.match.state, seat))
 
     def is_bot(self, seat: Seat) -> bool:
         """Whether a bot plays ``seat`` (a seat that conceded in a game that goes on is played by one)."""
@@ -244,7 +245,7 @@ class Room:
             "type": "state",
             "match": self.id,
             "game": game.info.id,
-            "title": game.info.name,
+            "title": tr(game.info.name),
             "seat": seat,
             "step": len(match.steps),
             "seats": seats,

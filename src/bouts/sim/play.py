@@ -128,7 +128,7 @@ def play_game(config: SimConfig, index: int) -> GameRecord:
                           f"stopped after {length} steps (the step limit)", False, length, chance_steps,
                           tuple(decisions), content_choices(game, state, seats))
     return GameRecord(index, seed, tuple(config.seats), tuple(outcome.winners),
-                      tuple(outcome.returns(seats)), outcome.reason, True, length, chance_steps,
+                      tuple(outcome.returns(seats)), outcome.reason_text("en"), True, length, chance_steps,
                       tuple(decisions), content_choices(game, state, seats))
 
 

@@ -48,6 +48,7 @@ class FgoDuel(Game[FgoState, FgoAction]):
     # -- content --------------------------------------------------------------------
     catalogs = CATALOGS
     option_help = OPTION_HELP
+    options_model = FgoOptions
 
     def variants(self) -> dict[str, Variant]:
         """Basic and advanced rules on both maps."""
@@ -389,7 +390,7 @@ class FgoDuel(Game[FgoState, FgoAction]):
             if state.phase is Phase.PARTY or state.phase is Phase.FIRST_PLAYER:
                 return f"seat {seat}"  # first and second are decided after the parties (rulebook L73-98)
             return f"seat {seat} ({'先攻' if seat == state.first else '後攻'})"
-        return super().seat_name(state, seat)
+        return str(super().seat_name(state, seat))
 
     def describe(self, state: FgoState, seat: Seat, action: FgoAction) -> str:
         """A menu line for ``action``."""

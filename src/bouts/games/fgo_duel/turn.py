@@ -12,7 +12,7 @@ from bouts.games.fgo_duel.state import Attack, DrawOrder, FgoState, Phase
 
 def servant_name(state: FgoState, servant_id: str) -> str:
     """The name printed on a status card."""
-    return state.catalog.servants[servant_id].name
+    return str(state.catalog.servants[servant_id].name)
 
 
 def resume(state: FgoState) -> None:

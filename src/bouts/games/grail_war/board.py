@@ -19,7 +19,7 @@ def log(state: GrailState, kind: str, text: str, data: dict[str, Any] | None = N
 
 def name(state: GrailState, seat: int) -> str:
     """The master's name as the log shows it."""
-    return f"P{seat + 1} {state.catalog.masters[state.players[seat].master].name.split(' ', 1)[-1]}"
+    return f"P{seat + 1} {str(state.catalog.masters[state.players[seat].master].name).split(' ', 1)[-1]}"
 
 
 def gain_mana(state: GrailState, seat: int, amount: int) -> None:
@@ -36,7 +36,7 @@ def gain_spoils(state: GrailState, seat: int, amount: int) -> None:
 
 def card_name(state: GrailState, card: str) -> str:
     """The printed name of a card instance."""
-    return state.catalog.cards[card].name
+    return str(state.catalog.cards[card].name)
 
 
 def is_converted(p: Player, card: str) -> bool:

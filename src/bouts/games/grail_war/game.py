@@ -45,6 +45,7 @@ class GrailWar(Game[GrailState, GrailAction]):
     info = INFO
     catalogs = CATALOGS
     option_help = OPTION_HELP
+    options_model = GrailWarOptions
 
     def variants(self) -> dict[str, Variant]:
         """The normal rules at 3-7 players, and the Casual rules at 3-4."""
@@ -173,10 +174,10 @@ class GrailWar(Game[GrailState, GrailAction]):
     def seat_name(self, state: GrailState, seat: Seat) -> str:
         """``P2 Tohsaka Rin``."""
         if 0 <= seat < state.seats and state.players[seat].master:
-            return f"P{seat + 1} {state.catalog.masters[state.players[seat].master].name.split(' ', 1)[-1]}"
+            return f"P{seat + 1} {str(state.catalog.masters[state.players[seat].master].name).split(' ', 1)[-1]}"
         if 0 <= seat < state.seats:
             return f"P{seat + 1}"
-        return super().seat_name(state, seat)
+        return str(super().seat_name(state, seat))
 
     def describe(self, state: GrailState, seat: Seat, action: GrailAction) -> str:
         """A menu line."""

@@ -227,12 +227,12 @@ def _attack(state: KaleidoState, frame: Decision, act: Act) -> None:
     if is_np(state, method):  # KAL-126: a 対抗 card may interrupt a Noble Phantasm
         open_counters(state, seat, np_key(method, seat), defender)
     if method != "normal":
-        charge(state, seat, ability_cost(state, seat, method), state.catalog.abilities[method].name)
+        charge(state, seat, ability_cost(state, seat, method), str(state.catalog.abilities[method].name))
 
 
 def method_name(state: KaleidoState, method: str) -> str:
     """An attack method as a player names it."""
-    return "normal attack" if method == "normal" else state.catalog.abilities[method].name
+    return "normal attack" if method == "normal" else str(state.catalog.abilities[method].name)
 
 
 @auto("strike")
@@ -438,7 +438,7 @@ def eliminate(state: KaleidoState, seat: int) -> None:
         say(state, "spoils", f"{seat_label(state, killer)} takes {len(cards)} card(s) from {seat_label(state, seat)}",
             {"seat": killer, "from": seat, "count": len(cards)})
         if cards:
-            say(state, "spoils_cards", "You receive " + ", ".join(state.catalog.magic[c].name for c in cards),
+            say(state, "spoils_cards", "You receive " + ", ".join(str(state.catalog.magic[c].name) for c in cards),
                 {"cards": cards}, to=killer, reveals=True, owner=seat)
     else:
         state.discard.extend(cards)
@@ -449,7 +449,7 @@ def eliminate(state: KaleidoState, seat: int) -> None:
     state.discard.extend(player.accumulation)  # KAL-100
     if player.accumulation:
         say(state, "discard", f"{seat_label(state, seat)}'s accumulation cards are discarded: "
-            + ", ".join(state.catalog.magic[c].name for c in player.accumulation),
+            + ", ".join(str(state.catalog.magic[c].name) for c in player.accumulation),
             {"cards": list(player.accumulation)}, reveals=True)
     player.accumulation = []
     player.spells = 0  # KAL-RUL-39

@@ -66,6 +66,7 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
     info = INFO
     catalogs = CATALOGS
     option_help = OPTION_HELP
+    options_model = KaleidoOptions
 
     def variants(self) -> dict[str, Variant]:
         """Standard pairs at 2, 3, 5 and 7 players, and the optional shuffle mode."""
@@ -254,7 +255,7 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
         if 0 <= seat < state.seats:
             master = state.players[seat].master
             return f"P{seat}" + (f" {state.catalog.masters[master].name}" if master else "")
-        return super().seat_name(state, seat)
+        return str(super().seat_name(state, seat))
 
     def describe(self, state: KaleidoState, seat: Seat, action: KaleidoAction) -> str:
         """A menu line for ``action``."""

@@ -10,7 +10,7 @@ from bouts.games.kaleido.state import KaleidoState
 
 def card_name(state: KaleidoState, instance: str) -> str:
     """The printed name of a magic card instance."""
-    return state.catalog.magic[instance].name
+    return str(state.catalog.magic[instance].name)
 
 
 def draw(state: KaleidoState, seat: int, count: int) -> None:
@@ -83,7 +83,7 @@ def can_pay(state: KaleidoState, seat: int, cost: int) -> bool:
     return cost <= 0 or mana_available(state, seat) >= cost
 
 
-def charge(state: KaleidoState, seat: int, cost: int, what: str) -> None:
+def charge(state: KaleidoState, seat: int, cost: int, what: object) -> None:
     """Queue paying ``cost`` for ``what`` (the payer picks the cards; surplus is lost, KAL-063)."""
     if cost > 0:
         push(state, "pay", seat, due=cost, what=what)

@@ -352,8 +352,8 @@ def is_np(state: KaleidoState, ability_id: str) -> bool:
 def used_name(state: KaleidoState, key: str) -> str:
     """What a 対抗 answers, as players name it: a magic card or a Noble Phantasm."""
     if key.startswith("np:"):
-        return state.catalog.abilities[key.split(":")[1]].name
-    return state.catalog.magic[key].name
+        return str(state.catalog.abilities[key.split(":")[1]].name)
+    return str(state.catalog.magic[key].name)
 
 
 def counter_holders(state: KaleidoState, user: int, target: int | None = None) -> list[int]:

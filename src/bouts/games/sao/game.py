@@ -79,6 +79,7 @@ class Sao(Game[SaoState, SaoAction]):
     # -- content --------------------------------------------------------------------------
     catalogs = CATALOGS
     option_help = OPTION_HELP
+    options_model = SaoOptions
 
     def variants(self) -> dict[str, Variant]:
         """Normal, easy and hard play (SAO-130..SAO-132)."""
@@ -109,7 +110,7 @@ class Sao(Game[SaoState, SaoAction]):
             raise OptionsError("option 'characters': Kirito must be in the game (SAO-031)")
         if len(set(chosen)) != len(chosen):
             raise OptionsError("option 'characters': each character can be chosen once")
-        characters = [Character(c, catalog.characters[c].name, 0 if seats == 1 else i)
+        characters = [Character(c, str(catalog.characters[c].name), 0 if seats == 1 else i)
                       for i, c in enumerate(chosen)]
         state = SaoState(opts, catalog, seats, characters, [], [])
         state.turn_char = state.kirito  # SAO-045
@@ -372,7 +373,7 @@ class Sao(Game[SaoState, SaoAction]):
     def seat_name(self, state: SaoState, seat: Seat) -> str:
         """``seat N (characters)``."""
         names = [c.name for c in state.characters if c.seat == seat]
-        return f"seat {seat} ({' & '.join(names)})" if names else super().seat_name(state, seat)
+        return f"seat {seat} ({' & '.join(names)})" if names else str(super().seat_name(state, seat))
 
     def describe(self, state: SaoState, seat: Seat, action: SaoAction) -> str:
         """A menu line for ``action``."""

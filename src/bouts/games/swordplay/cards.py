@@ -10,7 +10,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from bouts.core.content import Catalogs, ContentError, ContentPack, Entry, PackIndex
+from bouts.core.i18n import Message, Text
 from bouts.games.swordplay.actions import Act
+from bouts.games.swordplay.i18n import M_
 
 
 class Location(StrEnum):
@@ -21,6 +23,13 @@ class Location(StrEnum):
     LEFT = "left"
     RIGHT = "right"
     DODGE_ONLY = "dodge_only"
+
+
+LOCATION_NAMES: dict[Location, Message] = {
+    Location.HIGH: M_("High"), Location.LOW: M_("Low"), Location.LEFT: M_("Left"), Location.RIGHT: M_("Right"),
+    Location.DODGE_ONLY: M_("Dodge Only"),
+}
+"""Each location as the cards print it (translated when shown)."""
 
 
 LIFE_MAX = 100
@@ -122,8 +131,17 @@ SCHEMA: dict[str, type[Entry]] = {"hero": HeroCard, "monster": MonsterCard, "car
 REFERENCE = Path(__file__).parent / "content"
 
 
-TARGETS = (*(str(seat) for seat in range(8)), "monster")
-"""The text form of every possible attack target: a seat number, or ``monster``."""
+TARGETS = (*(str(seat + 1) for seat in range(8)), "monster")
+"""The text form of every possible attack target by fighter index: the seat number as the table prints it
+(counted from 1), or ``monster``."""
+
+
+def target_index(text: str, monster: int | None) -> int:
+    """The fighter index an attack's target text names (``monster``, or a seat counted from 1)."""
+    if text == "monster":
+        assert monster is not None
+        return monster
+    return int(text) - 1
 
 
 class Instance:
@@ -135,6 +153,9 @@ class Instance:
 
     __slots__ = ("attacks", "card", "card_id", "defend", "discard", "drop", "hands", "id", "is_armor",
                  "is_item", "location", "name", "ready", "shield", "strikes", "type", "where")
+
+    name: Text
+    where: Message
 
     def __init__(self, instance: str, card: CombatCard) -> None:
         self.id = instance
@@ -150,7 +171,7 @@ class Instance:
         self.strikes = card.strikes
         self.location = card.strikes.value
         """The text form of :attr:`strikes`."""
-        self.where = "Dodge Only" if card.strikes is Location.DODGE_ONLY else card.strikes.value.capitalize()
+        self.where = LOCATION_NAMES[card.strikes]
         """An attack's location as the log names it."""
         self.discard = Act("discard", instance)
         self.ready = Act("ready", instance)

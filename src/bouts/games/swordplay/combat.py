@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from bouts.core.i18n import Message, Text
 from bouts.games.swordplay.actions import TAKE, Act
 from bouts.games.swordplay.cards import TARGETS, CombatCard, Location
+from bouts.games.swordplay.i18n import M_, N_
 from bouts.games.swordplay.log import event
 from bouts.games.swordplay.state import DEFEND, MONSTER_DEFENSE, Attack, Fighter, SwordplayState
 
@@ -106,9 +108,11 @@ def declare_attack(state: SwordplayState, attacker: int, instance: str, target: 
     state.attack = Attack(attacker, instance, target, strikes)
     foe = fighters[target]
     state.events.append(event(
-        "attack", f"{fighter.name} plays {known.name}: a {known.where} attack on {foe.name}",
+        "attack", N_("{attacker} plays {card}: a {where} attack on {target}"),
         {"attacker": attacker, "card": instance, "target": target, "location": known.location},
-        reveals=not fighter.is_monster, owner=None if fighter.is_monster else attacker))
+        args={"attacker": fighter.name, "card": known.name, "where": known.where, "target": foe.name},
+        reveals=not fighter.is_monster, owner=None if fighter.is_monster else attacker,
+        clauses=("SWP-048", "SWP-049")))
     state.phase = MONSTER_DEFENSE if foe.is_monster else DEFEND
 
 
@@ -122,23 +126,31 @@ def resolve_counter(state: SwordplayState, act: Act) -> bool:
         target.hand.remove(act.card)
         state.drawn_in.pop(act.card, None)
         state.discard.append(act.card)
-        state.events.append(event("counter", f"{target.name} counters with {cards[act.card].name}",
-                                  {"seat": attack.target, "card": act.card}, reveals=True,
-                                  owner=attack.target))
+        state.events.append(event("counter", N_("{fighter} counters with {card}"),
+                                  {"seat": attack.target, "card": act.card},
+                                  args={"fighter": target.name, "card": cards[act.card].name}, reveals=True,
+                                  owner=attack.target, clauses=("SWP-050", "SWP-052")))
         return True
     if act.verb == "shield" and act.card is not None:
         shield = cards[act.card]
         target.shields[act.card] += 1  # SWP-022: each counter damages the Shield
         used = target.shields[act.card]
-        text = f"{target.name} counters with {shield.name} ({used}/{shield.uses} counters used)"
+        args = {"fighter": target.name, "shield": shield.name, "used": used, "uses": shield.uses}
         if used >= shield.uses:  # SWP-023
             del target.shields[act.card]
             state.discard.append(act.card)
-            text += "; it breaks and is discarded"
-        state.events.append(event("counter", text, {"seat": attack.target, "shield": act.card}))
+            state.events.append(event(
+                "counter", N_("{fighter} counters with {shield} ({used}/{uses} counters used); it breaks and "
+                              "is discarded"),
+                {"seat": attack.target, "shield": act.card, "broken": True}, args=args,
+                clauses=("SWP-021", "SWP-022", "SWP-023")))
+        else:
+            state.events.append(event("counter", N_("{fighter} counters with {shield} ({used}/{uses} counters used)"),
+                                      {"seat": attack.target, "shield": act.card}, args=args,
+                                      clauses=("SWP-021", "SWP-022")))
         return True
-    state.events.append(event("no_counter", f"{target.name} does not counter",
-                              {"seat": attack.target}))
+    state.events.append(event("no_counter", N_("{fighter} does not counter"), {"seat": attack.target},
+                              args={"fighter": target.name}))
     return False
 
 
@@ -152,23 +164,41 @@ def apply_damage(state: SwordplayState, index: int, amount: int, *, skip_armor: 
         fighter.armor_damage += to_armor
     to_life = amount - to_armor
     life = fighter.life = fighter.life - to_life
-    text = (f"{fighter.name} takes {amount} damage: {to_armor} to Armor, {to_life} to life (now {life})" if to_armor
-            else f"{fighter.name} takes {amount} damage: {to_life} to life (now {life})")
-    state.events.append(event("damage", text, {"seat": index, "amount": amount, "armor": to_armor, "life": life}))
+    data = {"seat": index, "amount": amount, "armor": to_armor, "life": life}
+    args = {"fighter": fighter.name, "amount": amount, "armor": to_armor, "to_life": to_life, "life": life}
+    if to_armor:
+        state.events.append(event("damage", N_("{fighter} takes {amount} damage: {armor} to Armor, {to_life} to "
+                                               "life (now {life})"), data, args=args,
+                                  clauses=("SWP-053", "SWP-054", "SWP-RUL-17")))
+    else:
+        state.events.append(event("damage", N_("{fighter} takes {amount} damage: {to_life} to life (now {life})"),
+                                  data, args=args, clauses=("SWP-053", "SWP-055") if skip_armor else ("SWP-053",)))
     if fighter.armor_value and fighter.armor_damage >= fighter.armor_value:
-        discard_armor(state, fighter, "is destroyed")
+        discard_armor(state, fighter, DESTROYED)
     if life <= 0:
         defeat(state, index)
 
 
+DESTROYED = N_("{fighter}'s {armor} is destroyed")
+"""Armor that took its listed damage (SWP-020)."""
+REPLACED = N_("{fighter}'s {armor} is replaced and discarded")
+"""Armor replaced by a newly readied one (SWP-041)."""
+PRINTED_ARMOR = M_("printed Armor")
+"""The Armor printed on a Monster card (SWP-060)."""
+
+
 def discard_armor(state: SwordplayState, fighter: Fighter, why: str) -> None:
-    """Remove the current Armor with its damage markers (SWP-020, SWP-041)."""
+    """Remove the current Armor with its damage markers (SWP-020, SWP-041); ``why`` is :data:`DESTROYED` or
+    :data:`REPLACED`."""
+    name: Text | Message
     if fighter.armor is not None:
         state.discard.append(fighter.armor)
         name = state.catalog.cards[fighter.armor].name
     else:
-        name = "printed Armor"
-    state.events.append(event("armor_gone", f"{fighter.name}'s {name} {why}", {"armor": fighter.armor}))
+        name = PRINTED_ARMOR
+    state.events.append(event("armor_gone", why, {"armor": fighter.armor}, args={"fighter": fighter.name,
+                                                                                  "armor": name},
+                              clauses=("SWP-020",) if why is DESTROYED else ("SWP-018", "SWP-041")))
     fighter.armor, fighter.armor_value, fighter.armor_damage = None, 0, 0
 
 
@@ -186,9 +216,10 @@ def defeat(state: SwordplayState, index: int) -> None:
     held = len(fighter.hand)
     fighter.hand, fighter.weapons, fighter.shields = [], [], {}
     fighter.armor, fighter.armor_value, fighter.armor_damage = None, 0, 0
-    state.events.append(event("defeat", f"{fighter.name} is defeated; {held} card(s) from the hand go to "
-                              "the discard pile", {"seat": index, "hand": held}, reveals=held > 0,
-                              owner=index))
+    state.events.append(event("defeat", N_("{fighter} is defeated; {count} card(s) from the hand go to the "
+                                           "discard pile"), {"seat": index, "hand": held},
+                              args={"fighter": fighter.name, "count": held}, reveals=held > 0, owner=index,
+                              clauses=("SWP-056", "SWP-RUL-06")))
 
 
 def resolve_hit(state: SwordplayState) -> None:
@@ -206,8 +237,9 @@ def resolve_hit(state: SwordplayState) -> None:
             best = max(target.weapons, key=lambda w: cards[w].damage)  # first readied wins ties
             target.weapons.remove(best)
             state.discard.append(best)
-            state.events.append(event("disarm", f"{target.name} drops {cards[best].name}",
-                                      {"seat": attack.target, "weapon": best}))
+            state.events.append(event("disarm", N_("{fighter} drops {weapon}"), {"seat": attack.target, "weapon": best},
+                                      args={"fighter": target.name, "weapon": cards[best].name},
+                                      clauses=("SWP-017",)))
 
 
 def finish_attack(state: SwordplayState) -> None:

@@ -1,7 +1,7 @@
 """Swordplay's numeric encoding: a fixed action index and an observation tensor (see docs/encoding.md).
 
 **Action index** (for ``n`` seats and the content pack's Heroes ``H`` and combat card instances ``I``,
-each in pack order; targets ``T`` are the seats ``0..n-1`` and, in solo and co-op, ``monster``)::
+each in pack order; targets ``T`` are the seats ``1..n`` as printed and, in solo and co-op, ``monster``)::
 
     hero <h>            for h in H
     keep                discard <i>      for i in I
@@ -55,7 +55,7 @@ class SwordplayEncoding(TextIndex):
         instances = tuple(catalog.deck)
         self.kinds = tuple(dict.fromkeys(catalog.cards[i].id for i in instances))
         self.kind_of = {i: self.kinds.index(catalog.cards[i].id) for i in instances}
-        targets = [str(s) for s in range(seats)] + ([] if mode == "arena" else ["monster"])
+        targets = [str(s + 1) for s in range(seats)] + ([] if mode == "arena" else ["monster"])
         texts = [f"hero {h}" for h in self.heroes]
         texts += ["keep", *(f"discard {i}" for i in instances), "pass"]
         texts += [f"drop {i}" for i in instances] + [f"ready {i}" for i in instances] + ["end"]

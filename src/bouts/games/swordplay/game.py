@@ -7,12 +7,27 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from bouts.core.chance import Roll, Shuffle
-from bouts.core.contract import CHANCE, Game, GameInfo, IllegalAction, OptionsError, Outcome, Seat, Variant, Zone
+from bouts.core.contract import (
+    CHANCE,
+    NO_PARTS,
+    ActionParts,
+    Game,
+    GameInfo,
+    IllegalAction,
+    OptionsError,
+    Outcome,
+    Seat,
+    Variant,
+    Words,
+    Zone,
+)
+from bouts.core.i18n import Message
 from bouts.core.options import validate_options
 from bouts.core.text import distinct_names
 from bouts.games.swordplay import combat, monster, turn
 from bouts.games.swordplay.actions import Act, SwordplayAction
-from bouts.games.swordplay.cards import CATALOGS, Catalog
+from bouts.games.swordplay.cards import CATALOGS, Catalog, target_index
+from bouts.games.swordplay.i18n import M_, N_, _
 from bouts.games.swordplay.log import event
 from bouts.games.swordplay.options import OPTION_HELP, SwordplayOptions
 from bouts.games.swordplay.state import (
@@ -32,20 +47,27 @@ from bouts.games.swordplay.state import (
     Phase,
     SwordplayState,
 )
-from bouts.games.swordplay.view import describe_action, render_discard, render_view, shown_values, view_of
+from bouts.games.swordplay.view import (
+    GAME_NAME,
+    describe_action,
+    render_discard,
+    render_view,
+    shown_values,
+    view_of,
+)
 
 D10 = 10
 
 INFO = GameInfo(
     id="swordplay",
-    name="Swordplay: Arena",
+    name=GAME_NAME,
     min_seats=1,
     max_seats=8,
     chance=True,
     hidden_information=True,
     simultaneous=False,
     cooperative=True,
-    summary=(
+    summary=M_(
         "Arena combat with medieval weapons (Digital Alchemy, 2006). Each player controls a Hero "
         "with 10 life. On your turn: discard up to 1 card, draw back to 5, ready one Weapon, Armor "
         "or Shield (and then you cannot attack), or attack a Hero at High, Low, Left or Right; the "
@@ -104,15 +126,16 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
     # -- content ------------------------------------------------------------------
     catalogs = CATALOGS
     option_help = OPTION_HELP
+    options_model = SwordplayOptions
 
     def variants(self) -> dict[str, Variant]:
         """Arena, solo, co-op, and arena with the optional Realistic Parries rule."""
         return {
-            "arena": Variant((2, 3, 4, 5, 6), {}, "free-for-all, last Hero standing (2+ players)"),
-            "solo": Variant((1,), {"mode": "solo"}, "one Hero against the Monster"),
-            "coop": Variant((2, 3, 4), {"mode": "coop"}, "several Heroes against the Monster"),
+            "arena": Variant((2, 3, 4, 5, 6), {}, M_("free-for-all, last Hero standing (2+ players)")),
+            "solo": Variant((1,), {"mode": "solo"}, M_("one Hero against the Monster")),
+            "coop": Variant((2, 3, 4), {"mode": "coop"}, M_("several Heroes against the Monster")),
             "realistic_parries": Variant((2, 3), {"realistic_parries": True},
-                                         "arena with the optional Realistic Parries rule"),
+                                         M_("arena with the optional Realistic Parries rule")),
         }
 
     # -- set-up (SWP-025..SWP-028) -------------------------------------------------------
@@ -122,35 +145,38 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
         opts = validate_options(SwordplayOptions, options)
         catalog: Catalog = self.catalog(content)
         if opts.mode == "arena" and seats < 2:
-            raise OptionsError("arena play needs at least 2 seats (use mode=solo for one Hero)")
+            raise OptionsError(M_("arena play needs at least 2 seats (use mode=solo for one Hero)"))
         if opts.mode == "solo" and seats != 1:
-            raise OptionsError("solo play is for exactly 1 seat (use mode=coop for several Heroes)")
+            raise OptionsError(M_("solo play is for exactly 1 seat (use mode=coop for several Heroes)"))
         if opts.mode == "coop" and seats < 2:
-            raise OptionsError("co-op play needs at least 2 seats (use mode=solo for one Hero)")
+            raise OptionsError(M_("co-op play needs at least 2 seats (use mode=solo for one Hero)"))
         if not 1 <= seats <= INFO.max_seats:
-            raise OptionsError(f"Swordplay takes 1 to {INFO.max_seats} seats, not {seats}")
+            raise OptionsError(M_("Swordplay takes 1 to {most} seats, not {seats}", most=INFO.max_seats,
+                                  seats=seats))
         if opts.mode != "arena":
             if not catalog.monsters:
-                raise OptionsError("the content pack has no Monster card for solo or co-op play")
+                raise OptionsError(M_("the content pack has no Monster card for solo or co-op play"))
             if opts.monster is not None and opts.monster not in catalog.monsters:
-                raise OptionsError(f"option 'monster': unknown monster '{opts.monster}' "
-                                   f"(known: {', '.join(catalog.monsters)})")
+                raise OptionsError(M_("option 'monster': unknown monster '{monster}' (known: {known})",
+                                      monster=opts.monster, known=list(catalog.monsters)))
         state = SwordplayState(opts, catalog, seats, [], [], [], CHOOSE_HERO)
         if opts.heroes is not None:
             if len(opts.heroes) != seats:
-                raise OptionsError(f"option 'heroes': give one Hero per seat ({seats}), not {len(opts.heroes)}")
+                raise OptionsError(M_("option 'heroes': give one Hero per seat ({seats}), not {count}", seats=seats,
+                                      count=len(opts.heroes)))
             for hero in opts.heroes:
                 if hero not in catalog.heroes:
-                    raise OptionsError(f"option 'heroes': unknown hero '{hero}' "
-                                       f"(known: {', '.join(catalog.heroes)})")
+                    raise OptionsError(M_("option 'heroes': unknown hero '{hero}' (known: {known})", hero=hero,
+                                          known=list(catalog.heroes)))
                 self._seat_hero(state, hero)
         return state
 
     def _seat_hero(self, state: SwordplayState, hero_id: str) -> None:
         hero = state.catalog.heroes[hero_id]
         state.fighters.append(Fighter(hero.id, hero.name, False, hero.life, hero.base_damage, hero.hands))
-        state.events.append(event("hero", f"Seat {len(state.fighters) - 1} selects {hero.name}",
-                                  {"seat": len(state.fighters) - 1, "hero": hero.id}))
+        state.events.append(event("hero", N_("Seat {number} selects {hero}"),
+                                  {"seat": len(state.fighters) - 1, "hero": hero.id},
+                                  args={"number": len(state.fighters), "hero": hero.name}, clauses=("SWP-025",)))
         if len(state.fighters) == state.seats:
             self._after_heroes(state)
 
@@ -261,17 +287,18 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
 
     def _apply_roll(self, state: SwordplayState, roll: Roll) -> None:
         if state.phase is FIRST_ROLL:
-            names = ", ".join(f"{state.fighters[f].name} {v}" for f, v in zip(state.contenders, roll.values,
-                                                                                  strict=True))
+            rolls = [M_("{fighter} {value}", fighter=state.fighters[f].name, value=v)
+                     for f, v in zip(state.contenders, roll.values, strict=True)]
             best = max(roll.values)
             tied = tuple(f for f, v in zip(state.contenders, roll.values, strict=True) if v == best)
-            state.events.append(event("roll", f"First-player roll: {names}", {"rolls": list(roll.values)}))
+            state.events.append(event("roll", N_("First-player roll: {rolls}"), {"rolls": list(roll.values)},
+                                      args={"rolls": rolls}, clauses=("SWP-026", "SWP-RUL-04")))
             if len(tied) > 1:  # SWP-RUL-04: only the tied players roll again
                 state.contenders = tied
                 return
             state.turn, state.contenders = tied[0], ()
-            state.events.append(event("first", f"{state.fighters[tied[0]].name} goes first",
-                                      {"fighter": tied[0]}))
+            state.events.append(event("first", N_("{fighter} goes first"), {"fighter": tied[0]},
+                                      args={"fighter": state.fighters[tied[0]].name}, clauses=("SWP-026",)))
             state.phase = SHUFFLE
         elif state.phase is MONSTER_DEFENSE:
             attack = state.attack
@@ -279,9 +306,12 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
             card = monster.monster_card(state)
             value = monster.defense_value(card, attack.location)
             countered = monster.defends(card, attack.location, roll.values[0])
-            state.events.append(event("roll", f"{card.name} rolls {roll.values[0]} against {value}+: "
-                                      + ("countered" if countered else "the attack hits"),
-                                      {"roll": roll.values[0], "needed": value, "countered": countered}))
+            state.events.append(event(
+                "roll", N_("{monster} rolls {roll} against {needed}+: countered") if countered
+                else N_("{monster} rolls {roll} against {needed}+: the attack hits"),
+                {"roll": roll.values[0], "needed": value, "countered": countered},
+                args={"monster": card.name, "roll": roll.values[0], "needed": value},
+                clauses=("SWP-061", "SWP-062", "SWP-RUL-30")))
             if not countered:
                 combat.resolve_hit(state)
             combat.finish_attack(state)
@@ -292,15 +322,16 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
     def _apply_shuffle(self, state: SwordplayState, shuffle: Shuffle) -> None:
         state.deck = list(shuffle.order)
         if state.phase is SHUFFLE:  # SWP-027, SWP-028
-            state.events.append(event("shuffle", f"The combat deck is shuffled ({len(state.deck)} cards)"))
+            state.events.append(event("shuffle", N_("The combat deck is shuffled ({count} cards)"),
+                                      args={"count": len(state.deck)}, clauses=("SWP-027", "SWP-028")))
             for seat in range(state.seats):
                 turn.draw(state, seat, state.options.hand_size)
             turn.begin_turn(state)
             return
         state.discard = []  # SWP-036
         state.epoch += 1
-        state.events.append(event("shuffle", f"The discard pile is shuffled into a new combat deck "
-                                  f"({len(state.deck)} cards)"))
+        state.events.append(event("shuffle", N_("The discard pile is shuffled into a new combat deck ({count} cards)"),
+                                  args={"count": len(state.deck)}, clauses=("SWP-036",)))
         if state.resume is MONSTER_TURN:
             state.resume = None
             monster.monster_turn(state)
@@ -311,7 +342,7 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
     def _apply_act(self, state: SwordplayState, seat: Seat, act: Act) -> None:
         handler = self._verbs.get(act.verb)
         if handler is None:  # pragma: no cover - legality was checked
-            raise IllegalAction(f"unknown action '{act}'")
+            raise IllegalAction(M_("unknown action '{action}'", action=str(act)))
         handler(self, state, seat, act)
 
     def _hero(self, state: SwordplayState, seat: Seat, act: Act) -> None:
@@ -324,8 +355,9 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
             fighter.hand.remove(act.card)
             state.drawn_in.pop(act.card, None)
             state.discard.append(act.card)
-            state.events.append(event("discard", f"{fighter.name} discards {state.catalog.instances[act.card].name}",
-                                      {"seat": seat, "card": act.card}, reveals=True, owner=seat))
+            state.events.append(event("discard", N_("{fighter} discards {card}"), {"seat": seat, "card": act.card},
+                                      args={"fighter": fighter.name, "card": state.catalog.instances[act.card].name},
+                                      reveals=True, owner=seat, clauses=("SWP-033",)))
         turn.draw_phase(state)
 
     def _drop_item(self, state: SwordplayState, seat: Seat, act: Act) -> None:  # SWP-044, SWP-045
@@ -343,7 +375,7 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
 
     def _attack(self, state: SwordplayState, seat: Seat, act: Act) -> None:  # SWP-046..SWP-049
         assert act.card is not None and act.target is not None
-        target = state.monster if act.target == "monster" else int(act.target)
+        target = target_index(act.target, state.monster)
         assert target is not None
         combat.declare_attack(state, seat, act.card, target)
 
@@ -372,8 +404,9 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
         else:
             fighter.armor, fighter.armor_value, fighter.armor_damage = None, 0, 0
         state.discard.append(instance)
-        state.events.append(event("drop", f"{fighter.name} drops {state.catalog.cards[instance].name}",
-                                  {"card": instance}))
+        state.events.append(event("drop", N_("{fighter} drops {card}"), {"card": instance},
+                                  args={"fighter": fighter.name, "card": state.catalog.cards[instance].name},
+                                  clauses=("SWP-044", "SWP-045")))
 
     @staticmethod
     def _ready(state: SwordplayState, seat: Seat, fighter: Fighter, instance: str) -> None:
@@ -383,14 +416,15 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
         state.readied = True
         if card.type == "armor":
             if fighter.armor is not None:  # SWP-041
-                combat.discard_armor(state, fighter, "is replaced and discarded")
+                combat.discard_armor(state, fighter, combat.REPLACED)
             fighter.armor, fighter.armor_value, fighter.armor_damage = instance, card.absorb, 0
         elif card.type == "weapon":
             fighter.weapons.append(instance)
         else:
             fighter.shields[instance] = 0
-        state.events.append(event("ready", f"{fighter.name} readies {card.name}",
-                                  {"seat": seat, "card": instance}, reveals=True, owner=seat))
+        state.events.append(event("ready", N_("{fighter} readies {card}"), {"seat": seat, "card": instance},
+                                  args={"fighter": fighter.name, "card": card.name}, reveals=True, owner=seat,
+                                  clauses=("SWP-037", "SWP-038")))
 
     # -- information -----------------------------------------------------------------------
     def view(self, state: SwordplayState, seat: Seat | None) -> dict[str, Any]:
@@ -467,7 +501,8 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
         """A different Hero for each seat, uniformly at random (SWP-025: each Hero card is played once)."""
         heroes = sorted(self.catalog(content).heroes)
         if len(heroes) < seats:
-            raise OptionsError(f"the pack has {len(heroes)} Heroes, too few to deal one to each of {seats} seats")
+            raise OptionsError(M_("the pack has {count} Heroes, too few to deal one to each of {seats} seats",
+                                  count=len(heroes), seats=seats))
         return {"heroes": rng.sample(heroes, seats)}
 
     def content_choices(self, state: SwordplayState) -> dict[Seat, str | list[str]]:
@@ -480,20 +515,23 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
             return None
         if state.monster is not None:
             if state.fighters[state.monster].defeated:
-                return Outcome(tuple(range(state.seats)), "the Monster is defeated")
+                return Outcome(tuple(range(state.seats)), M_("{monster} is defeated",
+                                                             monster=state.fighters[state.monster].name))
             if not state.living_heroes():
-                return Outcome((), "every Hero is defeated")
-            return Outcome((), "the turn limit was reached")
+                return Outcome((), M_("every Hero is defeated"))
+            return Outcome((), M_("the turn limit was reached"))
         living = state.living_heroes()
         if len(living) == 1:
-            return Outcome((living[0],), f"{state.fighters[living[0]].name} is the last Hero standing")
-        return Outcome((), "the turn limit was reached")
+            return Outcome((living[0],), M_("{fighter} is the last Hero standing",
+                                            fighter=state.fighters[living[0]].name))
+        return Outcome((), M_("the turn limit was reached"))
 
     # -- presentation -------------------------------------------------------------------------
-    def seat_name(self, state: SwordplayState, seat: Seat) -> str:
-        """``seat N (Hero name)``."""
+    def seat_name(self, state: SwordplayState, seat: Seat) -> Words:
+        """The seat's Hero as the table names it (``The Gladiator (seat 2)`` when two seats share a Hero), or
+        ``Seat N`` before it has one."""
         if 0 <= seat < len(state.fighters):
-            return f"seat {seat} ({state.catalog.heroes[state.fighters[seat].card].name})"
+            return state.fighters[seat].name
         return super().seat_name(state, seat)
 
     def describe(self, state: SwordplayState, seat: Seat, action: SwordplayAction) -> str:
@@ -510,7 +548,7 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
 
     def public_zones(self) -> Mapping[str, Zone]:
         """The face-up discard pile (SWP-036: it is public)."""
-        return {"discard": Zone("the discard pile, face up: every card with its text and copies", render_discard)}
+        return {"discard": Zone(M_("the discard pile, face up: every card with its text and copies"), render_discard)}
 
     MENU_LIMIT: ClassVar[int] = 16
 
@@ -527,7 +565,7 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
         def weakness(action: SwordplayAction) -> tuple[int, str]:
             if type(action) is not Act or action.verb != "attack" or action.target in (None, "monster"):
                 return (-1, str(action))
-            return (state.fighters[int(action.target or 0)].life, str(action))
+            return (state.fighters[target_index(action.target or "1", state.monster)].life, str(action))
 
         ranked = sorted((a for a in legal if a != best), key=weakness)
         return (best, *ranked[:self.MENU_LIMIT - 1])
@@ -540,11 +578,36 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
         return type(action) is Act and action.verb in ("hero", "keep", "pass", "end")
 
     def help_examples(self) -> list[tuple[str, str]]:
-        """Swordplay's commands as a player types them."""
+        """Swordplay's commands as a player types them (each parses at the decision it names)."""
         return [
-            ("discard attack_low/2", "Discard phase: discard one card (keep: discard nothing)"),
-            ("ready broadsword/1", "Ready phase: ready a Weapon, Armor or Shield (then no attack this turn)"),
-            ("attack attack_high/1 1", "Combat: attack seat 1 High (in solo/co-op the target is 'monster')"),
-            ("defend duck/1", "when attacked: counter with a Defense card; shield buckler/1, or take"),
-            ("view discard", "the face-up discard pile"),
+            ("discard attack_low/2", _("Discard phase: discard one card (keep: discard nothing)")),
+            ("ready broadsword/1", _("Ready phase: ready a Weapon, Armor or Shield (then no attack this turn)")),
+            ("attack attack_high/1 2", _("Combat: attack the Hero in seat 2 High (in solo and co-op the target is "
+                                         "[monster])")),
+            ("defend duck/1", _("When attacked: counter with a Defense card")),
+            ("shield buckler/1", _("When attacked: counter with a ready Shield")),
+            ("take", _("When attacked: take the hit without countering")),
+            ("view discard", _("The face-up discard pile")),
         ]
+
+    _GROUPS: ClassVar[dict[str, Message]] = {
+        "hero": M_("Choose a Hero"), "discard": M_("Discard"), "keep": M_("Discard"), "ready": M_("Ready"),
+        "drop": M_("Ready"), "pass": M_("Ready"), "attack": M_("Attack"), "end": M_("Attack"),
+        "defend": M_("Counter"), "shield": M_("Counter"), "take": M_("Counter"),
+    }
+
+    def action_parts(self, state: SwordplayState, seat: Seat, action: SwordplayAction) -> ActionParts:
+        """A card in your hand or on the table (``card:<instance>``), then for an attack the fighter it targets
+        (``fighter:<index>``); a Hero card to choose (``hero:<id>``); keeping, passing, ending the turn and
+        taking the hit are plain controls."""
+        if type(action) is not Act:
+            return NO_PARTS
+        group = self._GROUPS.get(action.verb, "")
+        if action.verb == "hero":
+            return ActionParts((f"hero:{action.card}",), group=group)
+        if action.verb == "attack":
+            target = target_index(action.target or "1", state.monster)
+            return ActionParts((f"card:{action.card}", f"fighter:{target}"), group=group)
+        if action.card is not None:
+            return ActionParts((f"card:{action.card}",), group=group)
+        return ActionParts(group=group)

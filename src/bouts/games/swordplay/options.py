@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from bouts.core.options import Options
+from bouts.games.swordplay.i18n import M_
 
 
 class SwordplayOptions(Options):
@@ -28,10 +29,13 @@ class SwordplayOptions(Options):
 
 
 OPTION_HELP = {
-    "mode": "arena (free-for-all, default) | solo (1 hero vs the monster) | coop (heroes vs the monster)",
-    "heroes": "hero id per seat, e.g. [\"gladiator\",\"mercenary\"]; default: chosen at set-up",
-    "monster": "monster id for solo/coop (default: the pack's first monster)",
-    "realistic_parries": "optional rule: unarmed heroes parry only unarmed attackers (default false)",
-    "turn_limit": "house rule for simulations: draw after this many turns (default: none)",
-    "hand_size": "hand size dealt and drawn up to (default 5)",
+    "mode": M_("[arena] free-for-all (default) | [solo] one Hero against the Monster | [coop] Heroes against the "
+               "Monster"),
+    "heroes": M_("Hero id per seat, e.g. [[\"gladiator\",\"mercenary\"]]; default: chosen at set-up"),
+    "monster": M_("Monster id for solo and co-op play (default: the pack's first Monster)"),
+    "realistic_parries": M_("optional rule: a Hero without a ready Weapon parries only attackers without one ([true] "
+                            "or [false], default [false])"),
+    "turn_limit": M_("house rule for simulations: a draw after this many turns (default: none)"),
+    "hand_size": M_("cards dealt and drawn up to (default 5)"),
 }
+"""Each option with its meaning; values to type are in brackets."""

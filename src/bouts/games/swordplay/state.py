@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bouts.core.contract import State
+from bouts.core.i18n import Text
 from bouts.games.swordplay.cards import Catalog, Location
 from bouts.games.swordplay.options import SwordplayOptions
 
@@ -40,8 +41,8 @@ class Fighter:
 
     card: str
     """Hero or Monster card id."""
-    name: str
-    """Name printed on the card."""
+    name: Text
+    """Name printed on the card, in both languages (``(seat N)`` added when two seats share a Hero)."""
     is_monster: bool
     life: int
     base_damage: int

@@ -8,12 +8,13 @@ from typing import Any
 
 from bouts.core import CHANCE, Game, Seat
 from bouts.games.swordplay.actions import Act
-from bouts.games.swordplay.cards import Location
+from bouts.games.swordplay.cards import LOCATION_NAMES, Location, target_index
 from bouts.games.swordplay.combat import damage_of
+from bouts.games.swordplay.i18n import _
 from bouts.games.swordplay.monster import defense_value, monster_card
 from bouts.games.swordplay.state import Fighter, Phase, SwordplayState
 from bouts.games.swordplay.turn import fits
-from bouts.games.swordplay.view import LOCATION_NAMES
+from bouts.games.swordplay.view import hands_text
 
 
 def choose(game: Game[Any, Any], state: SwordplayState, seat: Seat, rng: random.Random) -> Any:
@@ -88,8 +89,7 @@ def _attack(state: SwordplayState, seat: Seat, legal: tuple[Any, ...]) -> Any:
 
     def value(act: Act) -> float:
         card = cards[act.card or ""]
-        target = state.monster if act.target == "monster" else int(act.target or 0)
-        assert target is not None
+        target = target_index(act.target or "1", state.monster)
         foe = state.fighters[target]
         damage = damage_of(state, me, card)
         if foe.is_monster:
@@ -158,51 +158,57 @@ and scored by :func:`evaluate`, with the heuristic's bias in the tree (see ``ben
 
 
 def explain(game: Game[Any, Any], state: SwordplayState, seat: Seat, action: Any) -> str:
-    """One line of reason for the heuristic's choice (the terminal's ``hint``)."""
+    """One line of reason for the heuristic's choice (the terminal's ``hint``), in the current language."""
     legal = game.legal_actions(state, seat)
     if len(legal) == 1:
-        return "it is the only legal action"
+        return _("it is the only legal action")
     if not isinstance(action, Act):
-        return "the heuristic's choice"
+        return _("the heuristic's choice")
     cards = state.catalog.cards
     card = cards.get(action.card or "")
     me = state.fighters[seat] if 0 <= seat < len(state.fighters) else None
     verb = action.verb
     if verb == "hero":
-        return ("the two Heroes are about even (The Mercenary wins 50.8% of heuristic games against The Gladiator): "
-                "more life to outlast, or more damage on fewer hands")
+        hero = state.catalog.heroes.get(action.card or "")
+        if hero is None:
+            return _("the heuristic's choice")
+        return _("{hero}: {life} life, {damage} base damage, {hands}; the reference Heroes win about as "
+                 "often as each other (51% to 49% in 4,000 heuristic games)", hero=hero.name,
+                 life=hero.life, damage=hero.base_damage, hands=hands_text(hero.hands))
     if verb == "keep":
-        return "your hand is worth keeping: no Item you cannot ready, not too many Defense cards"
+        return _("your hand is worth keeping: no Item you cannot ready, not too many Defense cards")
     if verb == "discard" and card is not None and me is not None:
         if card.is_item and not fits(state, me, card):
-            return f"{card.name} cannot be readied (not enough free hands): make room for a card you can use"
+            return _("{card} cannot be readied (not enough free hands): make room for a card you can use",
+                     card=card.name)
         if card.type == "defense":
-            return "you hold 3+ Defense cards: drop the one that counters the fewest locations"
-        return "no Attack card in hand: cycle a card to draw towards one"
+            return _("you hold 3+ Defense cards: drop the one that counters the fewest locations")
+        return _("no Attack card in hand: cycle a card to draw towards one")
     if verb == "ready" and card is not None:
         if card.type == "weapon":
-            return f"arm up early: +{card.damage} damage on every later attack"
+            return _("arm up early: +{damage} damage on every later attack", damage=card.damage)
         if card.type == "armor":
-            return f"no Armor yet: {card.absorb} damage absorbed before your life"
-        return "no Attack card to play this turn, so an Item costs nothing"
+            return _("no Armor yet: {absorb} damage absorbed before your life", absorb=card.absorb)
+        return _("no Attack card to play this turn, so an Item costs nothing")
     if verb == "pass":
-        return "attack this turn instead: readying an Item would forbid it (SWP-039)"
+        return _("attack this turn instead: readying an Item would forbid it (SWP-039)")
     if verb == "end":
-        return "no attack worth making"
+        return _("no attack worth making")
     if verb == "attack" and card is not None:
-        target = state.monster if action.target == "monster" else int(action.target or 0)
-        assert target is not None
+        target = target_index(action.target or "1", state.monster)
         foe = state.fighters[target]
         amount = damage_of(state, state.fighters[seat], card)
         if foe.is_monster:
             need = defense_value(monster_card(state), card.strikes)
-            return (f"{amount} damage, and it lands {min(max(need - 1, 0), 10) * 10}% of the time "
-                    f"({foe.name} counters {LOCATION_NAMES[card.strikes]} on d10 {need}+): the best expected damage")
-        return f"{amount} damage at {foe.name} (life {foe.life}): the weakest target for the most likely damage"
+            return _("{amount} damage, and it lands {chance}% of the time ({foe} counters {where} on d10 {need}+): "
+                     "the best expected damage", amount=amount, chance=min(max(need - 1, 0), 10) * 10,
+                     foe=foe.name, where=LOCATION_NAMES[card.strikes], need=need)
+        return _("{amount} damage at {foe} (life {life}): the weakest target for the most likely damage",
+                 amount=amount, foe=foe.name, life=foe.life)
     if verb == "defend" and card is not None:
-        return "counter with the narrowest card, keeping the ones that counter more locations"
+        return _("counter with the narrowest card, keeping the ones that counter more locations")
     if verb == "shield":
-        return "no single-location Defense card fits: let the Shield take it"
+        return _("no single-location Defense card fits: let the Shield take it")
     if verb == "take":
-        return "nothing you hold counters this attack"
-    return "the heuristic's choice"
+        return _("nothing you hold counters this attack")
+    return _("the heuristic's choice")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bouts.games.swordplay.actions import END, KEEP, PASS, Act
 from bouts.games.swordplay.cards import CombatCard
 from bouts.games.swordplay.combat import has_targets, target_texts
+from bouts.games.swordplay.i18n import N_
 from bouts.games.swordplay.log import ONLY, event
 from bouts.games.swordplay.state import COMBAT, DISCARD, OVER, READY, RESHUFFLE, Fighter, SwordplayState
 
@@ -98,20 +99,19 @@ def draw(state: SwordplayState, index: int, count: int) -> int:
     instances = state.catalog.instances
     if count == 1:  # the usual draw, after one card was played or discarded
         got = [deck.pop(0)]
-        names = instances[got[0]].name
     else:
         got = deck[:count]
         del deck[:count]
-        names = ", ".join([instances[c].name for c in got])
     fighter = state.fighters[index]
     fighter.hand += got
     drawn_in, epoch = state.drawn_in, state.epoch
     for instance in got:
         drawn_in[instance] = epoch
     drawn = len(got)
-    state.events += (event("draw", f"{fighter.name} draws {drawn} card(s)", {"seat": index, "count": drawn}),
-                     event("drew", f"You draw {names}", {"seat": index, "cards": got}, to=ONLY[index],
-                           reveals=True))
+    state.events += (event("draw", N_("{fighter} draws {count} card(s)"), {"seat": index, "count": drawn},
+                           args={"fighter": fighter.name, "count": drawn}, clauses=("SWP-028", "SWP-034")),
+                     event("drew", N_("You draw {cards}"), {"seat": index, "cards": got},
+                           args={"cards": [instances[c].name for c in got]}, to=ONLY[index], reveals=True))
     return drawn
 
 
@@ -120,12 +120,14 @@ def begin_turn(state: SwordplayState) -> None:
     limit = state.options.turn_limit
     if limit is not None and state.turns >= limit:
         state.phase = OVER
-        state.events.append(event("turn_limit", f"The turn limit ({limit}) is reached: a draw"))
+        state.events.append(event("turn_limit", N_("The turn limit ({limit}) is reached: a draw"),
+                                  args={"limit": limit}))
         return
     state.turns += 1
     state.readied = False
     fighter = state.fighters[state.turn]
-    state.events.append(event("turn", f"{fighter.name}'s turn", {"fighter": state.turn, "turn": state.turns}))
+    state.events.append(event("turn", N_("Turn {turn}: {fighter}'s turn"), {"fighter": state.turn, "turn": state.turns},
+                              args={"fighter": fighter.name, "turn": state.turns}, clauses=("SWP-030",)))
     if fighter.is_monster:
         from bouts.games.swordplay.monster import monster_turn  # the Monster's turn ends with end_turn
 

@@ -2,27 +2,36 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
 from bouts.core.chance import Roll, Shuffle
 from bouts.core.contract import CHANCE, Seat
+from bouts.core.i18n import Text, bilingual, json_view, tr
 from bouts.core.text import escape_markup as esc
 from bouts.games.swordplay.actions import SwordplayAction
-from bouts.games.swordplay.cards import CombatCard, Location
+from bouts.games.swordplay.cards import LOCATION_NAMES, CombatCard, HeroCard, Location, target_index
 from bouts.games.swordplay.combat import damage_of, pierces_armor
+from bouts.games.swordplay.i18n import N_, _, _n
 from bouts.games.swordplay.monster import defense_value, monster_card
 from bouts.games.swordplay.state import Fighter, SwordplayState
 from bouts.games.swordplay.turn import free_hands
 
-LOCATION_NAMES = {Location.HIGH: "High", Location.LOW: "Low", Location.LEFT: "Left",
-                  Location.RIGHT: "Right", Location.DODGE_ONLY: "Dodge Only"}
-EFFECT_TEXT = {"armor_piercing": "armour piercing (its damage skips Armor)",
-               "disarm": "disarm (a hit knocks the target's best Weapon away)"}
+GAME_NAME = Text(en="Swordplay: Arena", ja="ソードプレイ：アリーナ", original="en")
+"""The game's title (Digital Alchemy, 2006; the Japanese is our transliteration)."""
+EFFECT_TEXT = {"armor_piercing": N_("armor piercing (its damage skips Armor)"),
+               "disarm": N_("disarm (a hit knocks the target's best Weapon away)")}
+MODE_NAMES = {"arena": N_("arena"), "solo": N_("solo"), "coop": N_("co-op")}
+PHASE_NAMES = {"choose_hero": N_("choose a Hero"), "first_roll": N_("first-player roll"), "shuffle": N_("shuffle"),
+               "discard": N_("Discard"), "ready": N_("Ready"), "combat": N_("Combat"), "defend": N_("defend"),
+               "monster_defense": N_("the Monster defends"), "monster_target": N_("the Monster's target"),
+               "reshuffle": N_("reshuffle"), "monster_turn": N_("the Monster's turn"), "over": N_("game over")}
 
 
 def card_text(card: CombatCard) -> str:
-    """The rules text the physical card shows, from its fields (what it strikes, counters, adds).
+    """The rules text the physical card shows, from its fields (what it strikes, counters, adds), in the current
+    language.
 
     >>> from bouts.games.swordplay.cards import reference_catalog
     >>> card_text(reference_catalog().cards["jump/1"])
@@ -30,37 +39,50 @@ def card_text(card: CombatCard) -> str:
     """
     if card.type == "attack":
         where = LOCATION_NAMES[card.strikes]
-        text = ("Attack, Dodge Only: only a Dodge counters it, never a Shield" if card.strikes is Location.DODGE_ONLY
-                else f"Attack, {where}")
-        if card.bonus:
-            text += f", +{card.bonus} damage"
+        if card.strikes is Location.DODGE_ONLY:
+            text = _("Attack, Dodge Only: only a Dodge counters it, never a Shield")
+        elif card.bonus:
+            text = _("Attack, {where}, +{bonus} damage", where=where, bonus=card.bonus)
+        else:
+            text = _("Attack, {where}", where=where)
+        if card.strikes is Location.DODGE_ONLY and card.bonus:
+            text = _("{text}, +{bonus} damage", text=text, bonus=card.bonus)
     elif card.type == "defense":
-        text = "Defense: counters " + ", ".join(LOCATION_NAMES[c] for c in card.counters)
-        if card.parry:
-            text += " (a parry)"
+        counters = [LOCATION_NAMES[c] for c in card.counters]
+        text = (_("Defense: counters {locations} (a parry)", locations=counters) if card.parry
+                else _("Defense: counters {locations}", locations=counters))
     elif card.type == "weapon":
-        text = f"Weapon: +{card.damage} damage on every attack, {card.hands}-handed"
+        text = _("Weapon: +{damage} damage on every attack, {hands}-handed", damage=card.damage, hands=card.hands)
     elif card.type == "armor":
-        text = f"Armor: absorbs {card.absorb} damage, then is discarded"
+        text = _("Armor: absorbs {absorb} damage, then is discarded", absorb=card.absorb)
     else:
-        text = f"Shield: counters {card.uses} located attacks (not Dodge Only), {card.hands}-handed"
+        text = _("Shield: counters {uses} located attacks (not Dodge Only), {hands}-handed", uses=card.uses,
+                 hands=card.hands)
     if card.effect:
-        text += "; " + EFFECT_TEXT.get(card.effect, card.effect)
+        text = _("{text}; {effect}", text=text, effect=_(EFFECT_TEXT[card.effect]))
     return text
 
 
+@functools.lru_cache(maxsize=4096)
+def card_text_both(card: CombatCard) -> Text:
+    """:func:`card_text` in both languages (made once per card), as views carry it."""
+    return bilingual(lambda: card_text(card))
+
+
 def ready_refusal(state: SwordplayState, fighter: Fighter, card: CombatCard) -> str:
-    """Why the Item ``card`` in ``fighter``'s hand cannot be readied now ("" when it can, or is no Item)."""
+    """Why the Item ``card`` in ``fighter``'s hand cannot be readied now ("" when it can, or is no Item), in the
+    current language."""
     if not card.is_item:
         return ""
     if state.readied and state.fighters[state.turn] is fighter:
-        return "you readied an Item this turn"
+        return _("you readied an Item this turn")
     if card.type == "armor":
         return ""
     free = free_hands(state, fighter)
     if card.hands > free:
-        return f"needs {card.hands} hands, you have {free} free (drop an Item first)" if fighter.hands >= card.hands \
-            else f"needs {card.hands} hands, your Hero has {fighter.hands}"
+        if fighter.hands >= card.hands:
+            return _("needs {needed} hands, you have {free} free (drop an Item first)", needed=card.hands, free=free)
+        return _("needs {needed} hands, your Hero has {hands}", needed=card.hands, hands=fighter.hands)
     return ""
 
 
@@ -78,14 +100,18 @@ def hit_numbers(state: SwordplayState, attacker: int, card: CombatCard, target: 
 
 def hit_text(numbers: Mapping[str, Any]) -> str:
     """``4 damage: Armor absorbs 2, 2 to life -> life 8``, with ``LETHAL`` when it would defeat."""
-    text = f"{numbers['damage']} damage: "
     if numbers["armor_pierced"]:
-        text += "pierces Armor, "
+        text = _("{damage} damage: pierces Armor, {to_life} to life -> life {life}", damage=numbers["damage"],
+                 to_life=numbers["to_life"], life=numbers["life_after"])
     elif numbers["armor_absorbs"]:
-        text += f"Armor absorbs {numbers['armor_absorbs']}, "
-    text += f"{numbers['to_life']} to life -> life {numbers['life_after']}"
+        text = _("{damage} damage: Armor absorbs {absorbs}, {to_life} to life -> life {life}",
+                 damage=numbers["damage"], absorbs=numbers["armor_absorbs"], to_life=numbers["to_life"],
+                 life=numbers["life_after"])
+    else:
+        text = _("{damage} damage: {to_life} to life -> life {life}", damage=numbers["damage"],
+                 to_life=numbers["to_life"], life=numbers["life_after"])
     if numbers["lethal"]:
-        text += " LETHAL"
+        text = _("{text} LETHAL", text=text)
     return text
 
 
@@ -96,7 +122,7 @@ def hit_chance(state: SwordplayState, card: CombatCard) -> tuple[int, int]:
 
 
 def card_json(instance: str, card: CombatCard) -> dict[str, Any]:
-    """A visible card as data."""
+    """A visible card as data: its id, its name and rules text in both languages, its numbers."""
     data: dict[str, Any] = {"id": instance, "name": card.name, "type": card.type}
     if card.type == "attack":
         data.update(location=card.strikes.value, bonus=card.bonus)
@@ -110,27 +136,38 @@ def card_json(instance: str, card: CombatCard) -> dict[str, Any]:
         data.update(hands=card.hands, uses=card.uses)
     if card.effect:
         data["effect"] = card.effect
-    data["text"] = card_text(card)
+    data["text"] = card_text_both(card)
     return data
+
+
+def hero_json(hero: HeroCard) -> dict[str, Any]:
+    """A Hero card a seat may select (SWP-025): public, as the box shows it."""
+    return {"id": hero.id, "name": hero.name, "life": hero.life, "base_damage": hero.base_damage,
+            "hands": hero.hands, "text": hero.text}
 
 
 def fighter_json(state: SwordplayState, index: int, fighter: Fighter, seat: Seat | None) -> dict[str, Any]:
     """One fighter as ``seat`` sees it: items are public, the hand only to its owner."""
     cards = state.catalog.cards
+    max_life = (state.catalog.monsters[fighter.card].life if fighter.is_monster
+                else state.catalog.heroes[fighter.card].life)
     data: dict[str, Any] = {
         "index": index, "card": fighter.card, "name": fighter.name, "monster": fighter.is_monster,
-        "life": fighter.life, "base_damage": fighter.base_damage, "hands": fighter.hands,
+        "life": fighter.life, "max_life": max_life, "base_damage": fighter.base_damage, "hands": fighter.hands,
         "defeated": fighter.defeated,
         "weapons": [card_json(w, cards[w]) for w in fighter.weapons],
         "shields": [dict(card_json(s, cards[s]), used=used) for s, used in fighter.shields.items()],
         "armor": None if not fighter.armor_value else {
-            "id": fighter.armor, "name": cards[fighter.armor].name if fighter.armor else "printed Armor",
-            "absorb": fighter.armor_value, "damage": fighter.armor_damage},
+            "id": fighter.armor, "name": cards[fighter.armor].name if fighter.armor else bilingual(
+                lambda: _("printed Armor")),
+            "absorb": fighter.armor_value, "damage": fighter.armor_damage,
+            "left": fighter.armor_value - fighter.armor_damage},
         "hand_size": len(fighter.hand),
     }
     data["free_hands"] = free_hands(state, fighter)
     if seat == index:
-        data["hand"] = [dict(card_json(c, cards[c]), cannot_ready=ready_refusal(state, fighter, cards[c]))
+        data["hand"] = [dict(card_json(c, cards[c]),
+                             cannot_ready=bilingual(functools.partial(ready_refusal, state, fighter, cards[c])))
                         for c in fighter.hand]
     if fighter.is_monster:
         card = state.catalog.monsters[fighter.card]
@@ -139,10 +176,11 @@ def fighter_json(state: SwordplayState, index: int, fighter: Fighter, seat: Seat
 
 
 def view_of(state: SwordplayState, seat: Seat | None, to_act: tuple[Seat, ...]) -> dict[str, Any]:
-    """The match as ``seat`` may know it (SWP hidden information: hands and deck order)."""
+    """The match as ``seat`` may know it (SWP hidden information: hands and deck order); names and rules texts
+    in both languages (``{"en": ..., "ja": ...}``)."""
     cards = state.catalog.cards
     attack = state.attack
-    return {
+    return json_view({
         "game": "swordplay",
         "seat": seat,
         "mode": state.options.mode,
@@ -153,6 +191,7 @@ def view_of(state: SwordplayState, seat: Seat | None, to_act: tuple[Seat, ...]) 
         "to_act": list(to_act),
         "readied": state.readied,
         "fighters": [fighter_json(state, i, f, seat) for i, f in enumerate(state.fighters)],
+        "heroes": [hero_json(h) for h in state.catalog.heroes.values()] if state.phase.value == "choose_hero" else [],
         "deck_size": len(state.deck),
         "discard": [card_json(c, cards[c]) for c in state.discard],
         "attack": None if attack is None else {
@@ -160,95 +199,132 @@ def view_of(state: SwordplayState, seat: Seat | None, to_act: tuple[Seat, ...]) 
             "card": card_json(attack.card, cards[attack.card]),
             "hit": None if attack.target < 0 else hit_numbers(state, attack.attacker, cards[attack.card],
                                                               attack.target)},
-    }
+    })
 
 
 def describe_action(state: SwordplayState, seat: Seat, action: SwordplayAction) -> str:
-    """A menu line for ``action``."""
+    """A menu line for ``action``, in the current language."""
     if isinstance(action, Roll):
-        return f"roll {' '.join(map(str, action.values))}"
+        return _("roll {values}", values=" ".join(map(str, action.values)))
     if isinstance(action, Shuffle):
-        return "shuffle"
+        return _("shuffle")
     cards = state.catalog.cards
     card = cards.get(action.card or "")
     verb = action.verb
     if verb == "hero":
         hero = state.catalog.heroes[action.card or ""]
-        hands = "1 hand" if hero.hands == 1 else f"{hero.hands} hands"
-        return f"Select {hero.name} ({hero.life} life, {hero.base_damage} damage, {hands}): {hero.text}"
+        return _("Select {hero} ({life} life, {damage} damage, {hands}): {text}", hero=hero.name,
+                 life=hero.life, damage=hero.base_damage, hands=hands_text(hero.hands), text=hero.text)
     if verb == "keep":
-        return "Discard nothing"
+        return _("Discard nothing")
     if verb == "pass":
-        return "Ready nothing (you may still attack)"
+        return _("Ready nothing (you may still attack)")
     if verb == "end":
-        return "End your turn without attacking"
+        return _("End your turn without attacking")
     if verb == "take":
         attack = state.attack
         if attack is None or attack.target < 0:
-            return "Take the hit (no counter)"
+            return _("Take the hit (no counter)")
         numbers = hit_numbers(state, attack.attacker, cards[attack.card], attack.target)
-        return f"Take the hit (no counter): {hit_text(numbers)}"
+        return _("Take the hit (no counter): {hit}", hit=hit_text(numbers))
     assert card is not None
     if verb == "discard":
-        return f"Discard {card.name} ({card_text(card)})"
+        return _("Discard {card} ({text})", card=card.name, text=card_text(card))
     if verb == "drop":
-        return f"Drop {card.name}"
+        return _("Drop {card}", card=card.name)
     if verb == "ready":
-        extra = {"weapon": f"+{card.damage} damage, {card.hands}-handed",
-                 "armor": f"absorbs {card.absorb}",
-                 "shield": f"{card.uses} counters, {card.hands}-handed"}.get(card.type, "")
-        return f"Ready {card.name} ({extra}; no attack this turn)"
+        if card.type == "weapon":
+            extra = _("+{damage} damage, {hands}-handed", damage=card.damage, hands=card.hands)
+        elif card.type == "armor":
+            extra = _("absorbs {absorb}", absorb=card.absorb)
+        else:
+            extra = _("{uses} counters, {hands}-handed", uses=card.uses, hands=card.hands)
+        return _("Ready {card} ({extra}; no attack this turn)", card=card.name, extra=extra)
     if verb == "attack":
-        target = state.monster if action.target == "monster" else int(action.target or 0)
-        assert target is not None
+        target = target_index(action.target or "1", state.monster)
         numbers = hit_numbers(state, seat, card, target)
-        text = f"Attack {state.fighters[target].name} with {card.name} ({LOCATION_NAMES[card.strikes]}"
+        foe = state.fighters[target].name
+        where = LOCATION_NAMES[card.strikes]
         if state.fighters[target].is_monster:
             need, chance = hit_chance(state, card)
-            text += f", lands {chance}%: it counters on d10 {need}+" if need <= 10 else ", lands 100%"
-        return text + f"; {hit_text(numbers)})"
+            if need <= 10:
+                return _("Attack {target} with {card} ({where}, lands {chance}%: it counters on d10 {need}+; {hit})",
+                         target=foe, card=card.name, where=where, chance=chance, need=need, hit=hit_text(numbers))
+            return _("Attack {target} with {card} ({where}, lands 100%; {hit})", target=foe, card=card.name,
+                     where=where, hit=hit_text(numbers))
+        return _("Attack {target} with {card} ({where}; {hit})", target=foe, card=card.name, where=where,
+                 hit=hit_text(numbers))
     if verb == "defend":
-        return f"Counter with {card.name} ({card_text(card)})"
+        return _("Counter with {card} ({text})", card=card.name, text=card_text(card))
     if verb == "shield":
         used = state.fighters[seat].shields.get(action.card or "", 0)
-        return f"Counter with your {card.name} ({used}/{card.uses} used; {card.uses - used - 1} left after)"
+        return _("Counter with your {card} ({used}/{uses} used; {left} left after)", card=card.name, used=used,
+                 uses=card.uses, left=card.uses - used - 1)
     return str(action)
 
 
 def _fighter_line(f: Mapping[str, Any], current: bool) -> str:
     marker = "[bold yellow]>[/] " if current else "  "
-    name = esc(f["name"])
+    name = esc(tr(f["name"]))
     if f["defeated"]:
-        return f"{marker}[strike dim]{name}[/] [red]defeated[/]"
-    parts = [f"{marker}[bold]{name}[/]" + (" [magenta](monster)[/]" if f["monster"] else
-                                            f" [dim](seat {f['index']})[/]"),
-             f"[green]life {f['life']}[/]", f"dmg {f['base_damage']}", f"hands {f['free_hands']}/{f['hands']} free"]
+        return f"{marker}[strike dim]{name}[/] [red]" + esc(_("defeated")) + "[/]"
+    who = _("(monster)") if f["monster"] else _("(seat {number})", number=f["index"] + 1)
+    if tr(f["name"]).endswith(who):  # two seats with one Hero: the name says the seat already
+        who = ""
+    parts = [f"{marker}[bold]{name}[/] " + (f"[magenta]{esc(who)}[/]" if f["monster"] else f"[dim]{esc(who)}[/]"),
+             f"[green]{esc(life_text(f))}[/]", esc(_("dmg {damage}", damage=f["base_damage"])),
+             esc(_("hands {free}/{hands} free", free=f["free_hands"], hands=f["hands"]))]
     if f["armor"]:
-        a = f["armor"]
-        parts.append(f"[cyan]{esc(a['name'])} {a['absorb'] - a['damage']}/{a['absorb']}[/]")
+        parts.append(f"[cyan]{esc(armor_text(f['armor']))}[/]")
     for w in f["weapons"]:
-        parts.append(f"[red]{esc(w['name'])} +{w['damage']}[/]" + (" (armour piercing)" if w.get("effect") ==
-                                                                   "armor_piercing" else ""))
+        parts.append(f"[red]{esc(weapon_text(w))}[/]")
     for s in f["shields"]:
-        parts.append(f"[blue]{esc(s['name'])} {s['uses'] - s['used']}/{s['uses']}[/]")
+        parts.append(f"[blue]{esc(shield_text(s))}[/]")
     if not f["monster"]:
-        parts.append(f"hand {f['hand_size']}")
+        parts.append(esc(_("hand {count}", count=f["hand_size"])))
     else:
-        parts.append(defense_text(f["defense"]))
+        parts.append(esc(defense_text(f["defense"])))
     return "  ".join(parts)
+
+
+def life_text(f: Mapping[str, Any]) -> str:
+    """``life 7/10``: life left of the fighter's own starting life."""
+    return _("life {life}/{max}", life=f["life"], max=f.get("max_life", f["life"]))
+
+
+def armor_text(armor: Mapping[str, Any]) -> str:
+    """A ready Armor: ``Chain Mail absorbs 2 more (2/4 left)``."""
+    left = armor["absorb"] - armor["damage"]
+    return _("{armor} absorbs {left} more ({left}/{absorb} left)", armor=armor["name"], left=left,
+             absorb=armor["absorb"])
+
+
+def weapon_text(weapon: Mapping[str, Any]) -> str:
+    """A ready Weapon: ``Broadsword +2`` (and its special rule)."""
+    text = _("{weapon} +{damage}", weapon=weapon["name"], damage=weapon["damage"])
+    if weapon.get("effect") == "armor_piercing":
+        text = _("{text} (armor piercing)", text=text)
+    return text
+
+
+def shield_text(shield: Mapping[str, Any]) -> str:
+    """A ready Shield: ``Buckler 1/2 counters left``."""
+    return _("{shield} {left}/{uses} counters left", shield=shield["name"], left=shield["uses"] - shield["used"],
+             uses=shield["uses"])
 
 
 def defense_text(defense: Mapping[str, int]) -> str:
     """A Monster's d10 Defense values as the table shows them."""
-    return "counters on d10: " + ", ".join(
-        f"{LOCATION_NAMES[Location(k)]} {v}+" for k, v in defense.items())
+    return _("counters on d10: {values}", values=[_("{where} {value}+", where=LOCATION_NAMES[Location(k)], value=v)
+                                                   for k, v in defense.items()])
 
 
 def hand_line(card: Mapping[str, Any]) -> str:
     """One card of your hand: its name and its rules text, and why it cannot be readied now."""
-    line = f"    [bold]{esc(card['name'])}[/]: {esc(card['text'])}"
-    if card.get("cannot_ready"):
-        line += f" [yellow](cannot ready: {esc(card['cannot_ready'])})[/]"
+    line = f"    [bold]{esc(tr(card['name']))}[/]: {esc(tr(card['text']))}"
+    refusal = tr(card.get("cannot_ready"))
+    if refusal:
+        line += " [yellow]" + esc(_("(cannot ready: {reason})", reason=refusal)) + "[/]"
     return line
 
 
@@ -259,75 +335,99 @@ def attack_line(view: Mapping[str, Any]) -> str | None:
         return None
     names = {f["index"]: f["name"] for f in view["fighters"]}
     card = attack["card"]
+    label = esc(_("Attack:"))
     if attack["target"] < 0:  # SWP-071: the Monster's target is rolled for
-        return (f"[bold red]Attack:[/] {esc(names[attack['attacker']])} plays {esc(card['name'])} "
-                f"({esc(card['text'])}); a d10 roll picks the Hero it strikes")
-    line = (f"[bold red]Attack:[/] {esc(names[attack['attacker']])} -> {esc(names[attack['target']])} "
-            f"with {esc(card['name'])} ({esc(card['text'])})")
+        return f"[bold red]{label}[/] " + esc(_("{attacker} plays {card} ({text}); a d10 roll picks the Hero it "
+                                                 "strikes", attacker=names[attack["attacker"]], card=card["name"],
+                                                 text=card["text"]))
+    line = f"[bold red]{label}[/] " + esc(_("{attacker} -> {target} with {card} ({text})",
+                                             attacker=names[attack["attacker"]], target=names[attack["target"]],
+                                             card=card["name"], text=card["text"]))
     if attack.get("hit"):
-        line += f"\n  if it lands: {hit_text(attack['hit'])}"
+        line += "\n  " + esc(_("if it lands: {hit}", hit=hit_text(attack["hit"])))
     return line
+
+
+def header_text(view: Mapping[str, Any]) -> str:
+    """The match line: mode, optional rule, turn number, phase, deck and discard sizes."""
+    mode = _(MODE_NAMES[view["mode"]])
+    if view["realistic_parries"]:
+        mode = _("{mode} + realistic parries", mode=mode)
+    return _("({mode})  turn {turn}  phase {phase}  deck {deck}  discard {discard}", mode=mode, turn=view["turns"],
+             phase=_(PHASE_NAMES[view["phase"]]), deck=view["deck_size"], discard=len(view["discard"]))
 
 
 def render_view(view: Mapping[str, Any]) -> str:
     """The arena as Rich markup: fighters, items, the attack in progress and your hand (every name escaped)."""
-    rules = " + realistic parries" if view["realistic_parries"] else ""
-    lines = [f"[bold]Swordplay: Arena[/] ({view['mode']}{rules})  turn {view['turns']}  "
-             f"phase [bold]{view['phase']}[/]  deck {view['deck_size']}  discard {len(view['discard'])} "
-             "[dim](view discard)[/]"]
+    lines = [f"[bold]{esc(tr(GAME_NAME))}[/] {esc(header_text(view))} [dim]" + esc(_("(view discard)")) + "[/]"]
     for f in view["fighters"]:
         lines.append(_fighter_line(f, f["index"] == view["turn"]))
+    if view.get("heroes"):
+        lines.append("[bold]" + esc(_("Heroes to choose from:")) + "[/]")
+        lines.extend(f"    [bold]{esc(tr(h['name']))}[/]: " + esc(hero_text(h)) for h in view["heroes"])
     attack = attack_line(view)
     if attack:
         lines.append(attack)
     seat = view.get("seat")
     if seat is not None and seat != CHANCE and seat < len(view["fighters"]):
         hand = view["fighters"][seat].get("hand", [])
-        lines.append("[bold]Your hand:[/]" + ("" if hand else " (empty)"))
+        lines.append("[bold]" + esc(_("Your hand:")) + "[/]" + ("" if hand else " " + esc(_("(empty)"))))
         lines.extend(hand_line(c) for c in hand)
     return "\n".join(lines)
+
+
+def hero_text(hero: Mapping[str, Any]) -> str:
+    """A Hero card's numbers and text: ``10 life, 1 damage, 2 hands: A typical warrior…``."""
+    return _("{life} life, {damage} damage, {hands}: {text}", life=hero["life"], damage=hero["base_damage"],
+             hands=hands_text(hero["hands"]), text=hero["text"])
+
+
+def hands_text(count: int) -> str:
+    """``1 hand``, ``2 hands``."""
+    return _n("{count} hand", "{count} hands", count)
 
 
 def render_discard(view: Mapping[str, Any]) -> str:
     """The face-up discard pile (``view discard``): each card once, with how many copies, newest last."""
     pile = view["discard"]
     if not pile:
-        return "[bold]Discard pile:[/] (empty)"
+        return "[bold]" + esc(_("Discard pile:")) + "[/] " + esc(_("(empty)"))
     counts: dict[str, int] = {}
     first: dict[str, Mapping[str, Any]] = {}
     for card in pile:
-        counts[card["name"]] = counts.get(card["name"], 0) + 1
-        first.setdefault(card["name"], card)
-    lines = [f"[bold]Discard pile[/] ({len(pile)} cards, face up; the newest is {esc(pile[-1]['name'])}):"]
+        key = tr(card["name"])
+        counts[key] = counts.get(key, 0) + 1
+        first.setdefault(key, card)
+    lines = [esc(_("Discard pile ({count} cards, face up; the newest is {newest}):", count=len(pile),
+                   newest=pile[-1]["name"]))]
     for name, count in counts.items():
-        lines.append(f"  {count} x [bold]{esc(name)}[/]: {esc(first[name]['text'])}")
+        lines.append(f"  {count} x [bold]{esc(name)}[/]: {esc(tr(first[name]['text']))}")
     return "\n".join(lines)
 
 
 def shown_values(view: Mapping[str, Any]) -> list[str]:
-    """Every value of ``view`` that :func:`render_view` shows, as printed."""
-    values = [view["mode"], str(view["turns"]), view["phase"], f"deck {view['deck_size']}",
-              f"discard {len(view['discard'])}"]
-    if view["realistic_parries"]:
-        values.append("realistic parries")
+    """Every value of ``view`` that :func:`render_view` shows, as printed (in the current language)."""
+    values = [header_text(view)]
+    for hero in view.get("heroes", []):
+        values += [tr(hero["name"]), hero_text(hero)]
     for f in view["fighters"]:
-        values.append(f["name"])
+        values.append(tr(f["name"]))
         if f["defeated"]:
             continue
-        values += [f"life {f['life']}", f"dmg {f['base_damage']}", f"hands {f['free_hands']}/{f['hands']} free"]
+        values += [life_text(f), _("dmg {damage}", damage=f["base_damage"]),
+                   _("hands {free}/{hands} free", free=f["free_hands"], hands=f["hands"])]
         if f["armor"]:
-            a = f["armor"]
-            values.append(f"{a['name']} {a['absorb'] - a['damage']}/{a['absorb']}")
-        values += [f"{w['name']} +{w['damage']}" for w in f["weapons"]]
-        values += [f"{s['name']} {s['uses'] - s['used']}/{s['uses']}" for s in f["shields"]]
-        values.append(defense_text(f["defense"]) if f["monster"] else f"hand {f['hand_size']}")
+            values.append(armor_text(f["armor"]))
+        values += [weapon_text(w) for w in f["weapons"]]
+        values += [shield_text(s) for s in f["shields"]]
+        values.append(defense_text(f["defense"]) if f["monster"] else _("hand {count}", count=f["hand_size"]))
         for card in f.get("hand", []):
-            values += [card["name"], card["text"]]
-            if card["cannot_ready"]:
-                values.append(card["cannot_ready"])
+            values += [tr(card["name"]), tr(card["text"])]
+            if tr(card["cannot_ready"]):
+                values.append(tr(card["cannot_ready"]))
     attack = view.get("attack")
     if attack:
-        values += [attack["card"]["name"], attack["card"]["text"]]
+        values += [tr(attack["card"]["name"]), tr(attack["card"]["text"])]
         if attack.get("hit"):
             values.append(hit_text(attack["hit"]))
     return values
