@@ -160,7 +160,9 @@ def test_a_spectator_that_never_reads_stalls_nobody_and_is_disconnected(tmp_path
           f"alone, {p99(watched.times) * 1e3:.1f} ms beside a stalled spectator")
     assert len(watched.times) >= 40 and (len(watched.times) == 100 or watched.over), "the players were held up"
     assert was_closed, "the stalled spectator was not disconnected"
-    assert p99(watched.times) <= p99(quiet.times) + 0.010
+    # both matches share the same (noisy, shared) machine: the stalled spectator may not add more than a few
+    # milliseconds, or a few tenths when the machine itself is busy (before the fix it added seconds)
+    assert p99(watched.times) <= max(p99(quiet.times) + 0.010, 1.3 * p99(quiet.times))
 
 
 async def race(servers: list[LiveServer], made: dict[str, Any], claimants: int) -> list[str]:
