@@ -179,6 +179,12 @@ async def churn(servers: list[LiveServer], count: int) -> float:
     began = time.perf_counter()
     async with httpx.AsyncClient(timeout=120) as client:
         async def one(number: int) -> None:
+            try:
+                await finish_one(number)
+            except (OSError, TimeoutError, ConnectionClosed, httpx.HTTPError) as exc:
+                refused.append(f"{type(exc).__name__}: {exc}")
+
+        async def finish_one(number: int) -> None:
             server = servers[number % len(servers)]
             answer = await client.post(f"{server.base}/api/matches",
                                        json={"game": "sao", "seats": [{"kind": "reserved"}]})
