@@ -258,9 +258,10 @@ def main() -> None:
 
 
 def report(args: argparse.Namespace, label: str, result: dict[str, Any], after_load: list[float]) -> None:
+    spread = ", each match's seats on different processes"
     times, actions = result["times"], max(1, len(result["times"]))
     print(f"{args.matches} concurrent matches ({', '.join(g for g, _ in GAMES)} in turn) on {label}"
-          f"{', each match' + chr(39) + 's seats on different processes' if len(label) and label[0] != '1' else ''}, random socket clients thinking {args.think:g} s; "
+          f"{spread if not label.startswith('1 ') else ''}, random socket clients thinking {args.think:g} s; "
           f"{os.cpu_count()} CPUs shared by clients, servers and PostgreSQL, load average "
           f"{os.getloadavg()[0]:.1f}")
     print(f"  {len(times)} actions in {result['elapsed']:.1f} s ({len(times) / result['elapsed']:.0f} actions/s): "
