@@ -27,13 +27,14 @@ SHORT: dict[str, dict[str, Any]] = {"swordplay": {"turn_limit": 20}, "fgo_duel":
 
 
 def leaves(value: Any) -> set[str]:
-    """Every string in a JSON value (keys and values)."""
+    """Every string in a JSON value: values, and keys that are not plain schema words (``use``, ``hand``), so
+    a hidden card id used as a key still counts."""
     found: set[str] = set()
     stack = [value]
     while stack:
         item = stack.pop()
         if isinstance(item, dict):
-            found.update(str(k) for k in item)
+            found.update(str(k) for k in item if not str(k).isalpha() or not str(k).islower())
             stack.extend(item.values())
         elif isinstance(item, list):
             stack.extend(item)
