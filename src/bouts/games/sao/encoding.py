@@ -1,8 +1,10 @@
 """SAO's numeric encoding: a fixed action index and an observation tensor (see docs/encoding.md).
 
-The dice pool holds at most ``P = 8`` dice: up to 4 main dice and 4 support dice (a scenario's dice
-amount is at most 4, SAO-020). ``D`` below is every non-empty set of pool positions ``0..7``, smallest
-sets first, each listed in ascending order.
+The dice pool holds at most ``P = 9`` dice: up to 4 main dice and 4 support dice (a scenario's dice
+amount is at most 4, SAO-020), plus Kirito's character die in Final Battle step 2 (4 main dice and his
+character die, SAO-121). Dice are numbered ``1..9`` in pool order, as the game's actions number them
+(``reroll 1 9``); ``D`` below is every non-empty set of dice ``1..9``, smallest sets first, each listed
+in ascending order.
 
 **Action index**, from the content pack's characters ``C``, their abilities, Sword Skills and the
 items ``I`` (pack order)::
@@ -11,7 +13,7 @@ items ``I`` (pack order)::
     keep, finalize, ask_partner, back, done, done combined, yui, endure, finish
     support <v1> <v2> <v3> <v4>                   each multiset of four faces 1..6, ascending
     reroll <d>                                    for d in D
-    control <i> <v>                               for die i < P, value v in 1..6
+    control <i> <v>                               for die i in 1..P, value v in 1..6
     use <item> <c>, transfer <item> <c>           for item in I, c in C
     skill <s> <d>                                 for each Sword Skill s, each d in D of the skill's size
     ability <c> <a> ...                           by the ability's kind: Set die: ``<i> <v>`` for each
@@ -44,8 +46,9 @@ from typing import Any
 from bouts.core.encoding import Layout, TextIndex, position
 from bouts.games.sao.cards import FACE, SYMBOL, Catalog
 
-POOL = 8
-"""Most dice in the pool: 4 main dice and 4 support dice (SAO-020: a dice amount is at most 4)."""
+POOL = 9
+"""Most dice in the pool: 4 main dice and 4 support dice (SAO-020: a dice amount is at most 4), and
+Kirito's character die beside his 4 main dice in Final Battle step 2 (SAO-121)."""
 DIFFICULTIES = ("easy", "normal", "hard")
 LEVELS = ("1", "50", "80")
 DECISIONS = ("roll", "roll_window", "assign", "chain_partner", "exchange", "support_values", "partner_window",
@@ -56,9 +59,13 @@ CHARACTER_FEATURES = 14
 DIE_FEATURES = 13
 
 
+DICE = range(1, POOL + 1)
+"""The dice of the pool as the game's actions number them: from 1, in pool order."""
+
+
 def dice_sets(sizes: range) -> list[str]:
-    """Pool positions as text, for every set of these sizes (smallest first)."""
-    return [" ".join(map(str, combo)) for size in sizes for combo in itertools.combinations(range(POOL), size)]
+    """Sets of dice (numbered from 1) as text, for every set of these sizes (smallest first)."""
+    return [" ".join(map(str, combo)) for size in sizes for combo in itertools.combinations(DICE, size)]
 
 
 class SaoEncoding(TextIndex):
@@ -78,7 +85,7 @@ class SaoEncoding(TextIndex):
         texts += ["support " + " ".join(map(str, v))
                   for v in itertools.combinations_with_replacement(range(1, 7), 4)]
         texts += [f"reroll {d}" for d in dice_sets(range(1, POOL + 1))]
-        texts += [f"control {i} {v}" for i in range(POOL) for v in range(1, 7)]
+        texts += [f"control {i} {v}" for i in DICE for v in range(1, 7)]
         texts += [f"use {item} {c}" for item in self.items for c in chars]
         texts += [f"transfer {item} {c}" for item in self.items for c in chars]
         sizes: dict[str, set[int]] = {}
@@ -92,7 +99,7 @@ class SaoEncoding(TextIndex):
             for ability in card.abilities:
                 head = f"ability {c} {ability.id}"
                 if ability.kind == "set_die":
-                    texts += [f"{head} {i} {v}" for i in range(POOL) for v in ability.values]
+                    texts += [f"{head} {i} {v}" for i in DICE for v in ability.values]
                 elif ability.kind in ("set_dice", "flip_dice"):
                     texts += [f"{head} {d}" for d in dice_sets(range(1, ability.count + 1))]
                 elif ability.kind == "addition_boost":
