@@ -88,11 +88,11 @@ class FgoEncoding(TextIndex):
         self.max_chance_outcomes = max(2, 5 * 3)
         self._card = {card: i for i, card in enumerate(self.instances)}
 
-    def encode(self, action: Any) -> int:
+    def _encode(self, action: Any) -> int:
         """The index of ``action``; a battle's cards are looked up as a set."""
         if isinstance(action, Act) and action.verb == "battle":
             return self.index_of("battle " + " ".join(sorted(action.args)))
-        return super().encode(action)
+        return super()._encode(action)
 
     def observe(self, view: Mapping[str, Any]) -> list[float]:
         """The tensor of a seat's view (layout in the module docstring)."""
