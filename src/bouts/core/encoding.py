@@ -144,6 +144,11 @@ class TextIndex:
         """The observation tensor of a seat's view (flat, ``observation_size`` long)."""
         raise NotImplementedError
 
+    def acting(self, state: Any) -> tuple[Seat, ...]:
+        """``game.to_act(state)`` (for :meth:`observe_into`)."""
+        assert self.game is not None
+        return self.game.to_act(state)
+
     def observe_state(self, state: Any, seat: Seat) -> list[float]:
         """``observe(game.view(state, seat))``, made straight from the state by :meth:`observe_into`."""
         out = [0.0] * self.observation_size

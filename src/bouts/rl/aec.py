@@ -22,6 +22,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -80,7 +81,7 @@ class BoutsAEC(AECEnv):  # type: ignore[misc]
         self._chance = random.Random(match_seed)
         self.state = self.table.setup(match_seed)
         self.table.resolve_chance(self.state, self._chance)
-        self._legal_now: dict[int, dict[int, Any]] = {}
+        self._legal_now: dict[int, Mapping[int, Any]] = {}
         self.steps = 0
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -156,18 +157,19 @@ class BoutsAEC(AECEnv):  # type: ignore[misc]
         """``agent``'s observation tensor (from its view alone) and its legal-action mask."""
         seat = self._seat_of[agent]
         encoding = self.table.encoding
-        observation = np.asarray(self.table.observation(self.state, seat), dtype=np.float32)
+        observation = np.zeros(encoding.observation_size, dtype=np.float32)
+        encoding.observe_into(self.state, seat, observation)  # straight from the state: no view is built
         mask = np.zeros(encoding.num_actions, dtype=np.int8)
         if (agent == self.agent_selection and agent in self.terminations and not self.terminations[agent]
                 and not self.truncations[agent]):
             mask[list(self._legal(seat))] = 1
         return {"observation": observation, "action_mask": mask}
 
-    def _legal(self, seat: int) -> dict[int, Any]:
+    def _legal(self, seat: int) -> Mapping[int, Any]:
         """``seat``'s legal actions by index in the current state (worked out once per step)."""
         found = self._legal_now.get(seat)
         if found is None:
-            found = self._legal_now[seat] = self.table.encoding.legal_indices(self.state, seat)
+            found = self._legal_now[seat] = self.table.encoding.indexed(self.state, seat)
         return found
 
     def render(self) -> str | None:

@@ -39,7 +39,8 @@ from typing import Any
 from bouts.core.encoding import Layout, TextIndex, position
 from bouts.games.fgo_duel.actions import Act
 from bouts.games.fgo_duel.cards import Catalog
-from bouts.games.fgo_duel.state import Phase, SkillState
+from bouts.games.fgo_duel.skills import np_of
+from bouts.games.fgo_duel.state import FgoState, Phase, SkillState
 
 PHASES = tuple(Phase)
 SKILL_STATES = tuple(SkillState)
@@ -87,6 +88,12 @@ class FgoEncoding(TextIndex):
         self.observation_size = self.layout.size
         self.max_chance_outcomes = max(2, 5 * 3)
         self._card = {card: i for i, card in enumerate(self.instances)}
+        self.phase_index = {p: i for i, p in enumerate(PHASES)}
+        self.skill_state_index = {s: i for i, s in enumerate(SKILL_STATES)}
+        self.chain_index = {chain: i for i, chain in enumerate(CHAINS)}
+        self.servant_index = {s: i for i, s in enumerate(self.servants)}
+        self.area_index = {area: i for i, area in enumerate(self.areas)}
+        self.skill_index = {skill: i for i, skill in enumerate(self.skills)}
 
     def _encode(self, action: Any) -> int:
         """The index of ``action``; a battle's cards are looked up as a set."""
@@ -152,6 +159,79 @@ class FgoEncoding(TextIndex):
             layout.one_hot(out, "destination", position(self.areas, attack["destination"]))
             layout.one_hot(out, "defender", position(self.servants, attack["defender"]))
         return out
+
+
+    def observe_into(self, state: FgoState, seat: int, out: Any) -> None:
+        """The tensor of ``seat``'s view, written straight from the state into ``out`` (zeroed):
+        equal to ``observe(game.view(state, seat))`` (tests/rl check it), without building the view."""
+        at = self.layout.offsets
+        if seat in (0, 1):
+            out[at["me"] + seat] = 1.0
+        out[at["phase"] + self.phase_index[state.phase]] = 1.0
+        if state.turn in (0, 1):
+            out[at["turn"] + state.turn] = 1.0
+        if state.first in (0, 1):
+            out[at["first"] + state.first] = 1.0
+        for s in self.acting(state):
+            if s in (0, 1):
+                out[at["to_act"] + s] = 1.0
+        if state.turns:
+            out[at["turns"]] = state.turns / 100
+        n, a, c, k = len(self.servants), len(self.areas), len(self.instances), len(self.skills)
+        chains, states = len(CHAINS), len(SKILL_STATES)
+        cards, servant_index, area_index = self._card, self.servant_index, self.area_index
+        sealed, picking = state.sealed, state.phase in (Phase.PARTY, Phase.FIRST_PLAYER)
+        for i, m in enumerate(state.masters):
+            has_chosen = sealed is not None and i in sealed.chosen
+            features = (len(m.deck) / 20, len(m.hand) / 10, np_of(state, i) / 10, m.card_total / 20,
+                        float(m.mulliganed is True), len(m.battle) / 3, float(has_chosen),
+                        (len(state.party_picks[i]) if picking else len(m.party)) / 3, len(m.chips) / 5)
+            row = at["masters"] + i * MASTER_FEATURES
+            for f, value in enumerate(features):
+                if value:
+                    out[row + f] = value
+            chips = at["chips"] + i * chains
+            for chip in m.chips:
+                chain = self.chain_index.get(chip.chain)
+                if chain is not None:
+                    out[chips + chain] += 1.0
+            for servant in m.party:
+                slot = i * 3 + servant.slot - 1
+                out[at["party"] + slot * n + servant_index[servant.servant]] = 1.0
+                area = None if servant.area is None else area_index.get(servant.area)
+                if area is not None:
+                    out[at["areas"] + slot * a + area] = 1.0
+                if servant.skill is not None and servant.skill_state is not None:
+                    out[at["skill_state"] + slot * states + self.skill_state_index[servant.skill_state]] = 1.0
+                    if seat == i or servant.skill_revealed:
+                        out[at["skill"] + slot * k + self.skill_index[servant.skill]] = 1.0
+            trash, sideways = at["trash"] + i * c, at["sideways"] + i * c
+            for card in m.trash:
+                out[trash + cards[card]] = 1.0
+                if card in m.sideways:
+                    out[sideways + cards[card]] = 1.0
+            removed = at["removed"] + i * c
+            for card in m.removed:
+                out[removed + cards[card]] = 1.0
+            if i == seat:
+                for card in m.hand:
+                    out[at["hand"] + cards[card]] = 1.0
+                tokens = (sealed.chosen[i] if has_chosen and sealed is not None
+                          else state.party_picks[i] if state.phase is Phase.PARTY else ())
+                for token in tokens:
+                    if token in cards:
+                        out[at["sealed"] + cards[token]] = 1.0
+                    else:
+                        out[at["sealed"] + c + servant_index[token.partition(":")[0]]] = 1.0
+        attack = state.attack
+        if attack is not None:
+            for segment, found in (("attacker", servant_index.get(attack.attacker)),
+                                   ("origin", area_index.get(attack.origin)),
+                                   ("destination", area_index.get(attack.destination)),
+                                   ("defender", None if attack.defender is None
+                                    else servant_index.get(attack.defender))):
+                if found is not None:
+                    out[at[segment] + found] = 1.0
 
 
 def encoding(game: Any, seats: int, options: Mapping[str, Any] | None, content: Any) -> FgoEncoding:

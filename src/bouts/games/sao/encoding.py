@@ -220,7 +220,7 @@ class SaoEncoding(TextIndex):
         if 0 <= seat < n:
             out[at["me"] + seat] = 1.0
         to_act = at["to_act"]
-        for s in self.game.to_act(state):
+        for s in self.acting(state):
             if 0 <= s < n:
                 out[to_act + s] = 1.0
         difficulty = self.difficulty_index.get(state.options.difficulty)
@@ -257,10 +257,10 @@ class SaoEncoding(TextIndex):
             scenario = self.scenario_index.get(current)
             if scenario is not None:
                 out[at["scenario"] + scenario] = 1.0
-            features = self.step_features.get((current, step))
-            if features is not None:
+            card = self.step_features.get((current, step))
+            if card is not None:
                 base = at["step_card"]
-                for f, value in enumerate(features):
+                for f, value in enumerate(card):
                     if value:
                         out[base + f] = value
         pool, used = at["pool"], state.used

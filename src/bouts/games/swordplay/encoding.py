@@ -139,7 +139,7 @@ class SwordplayEncoding(TextIndex):
         if 0 <= state.turn < fighters and state.fighters:
             out[at["turn"] + state.turn] = 1.0
         to_act = at["to_act"]
-        for s in self.game.to_act(state):
+        for s in self.acting(state):
             if 0 <= s < n:
                 out[to_act + s] = 1.0
         if state.readied:
@@ -161,8 +161,8 @@ class SwordplayEncoding(TextIndex):
                 out[heroes + i * n_heroes + hero] = 1.0
             for w in f.weapons:
                 out[weapons + i * kinds + kind_of[w]] = 1.0
-            for s in f.shields:
-                out[shields + i * kinds + kind_of[s]] = 1.0
+            for shield in f.shields:
+                out[shields + i * kinds + kind_of[shield]] = 1.0
             if i == seat:
                 for card in f.hand:
                     out[hand + kind_of[card]] += 1.0
