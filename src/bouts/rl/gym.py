@@ -10,7 +10,8 @@
   the mask is also in ``info["action_mask"]`` and :meth:`BoutsGym.action_masks` gives it too.
 - ``opponents`` is an agent spec (``random``, ``heuristic``, ``ismcts:iterations=100``) for every other
   seat, or a list with one spec per other seat in seat order.
-- The reward is the learning seat's ``Outcome.returns`` entry at the end of the match (0 before);
+- The reward is the learning seat's ``Outcome.returns`` entry at the end of the match (0 before), and
+  ``info["outcome"]`` the outcome as JSON (an empty dict before: vector envs merge infos key by key);
   the episode terminates when the match ends or the learning seat is eliminated.
 - ``env.action_space.sample()`` draws a *legal* index (the space keeps the current mask). An illegal
   index passed to ``step`` raises :class:`bouts.core.IllegalAction` and changes nothing; with
@@ -124,19 +125,22 @@ class BoutsGym(gymnasium.Env[dict[str, Any], Any]):
     def _mask(self) -> np.ndarray[Any, Any]:
         mask = np.zeros(self.table.encoding.num_actions, dtype=np.int8)
         if not self._over() and self.table.deciding(self.state) == self.seat:
-            mask[list(self.table.encoding.legal_indices(self.state, self.seat))] = 1
+            mask[list(self.table.encoding.indexed(self.state, self.seat))] = 1
         return mask
 
     def _observe(self) -> dict[str, np.ndarray[Any, Any]]:
         mask = self._mask()
         self.legal_space.legal = mask if mask.any() else np.ones_like(mask)
-        return {"observation": np.asarray(self.table.observation(self.state, self.seat), dtype=np.float32),
-                "action_mask": mask}
+        encoding = self.table.encoding
+        observation = np.zeros(encoding.observation_size, dtype=np.float32)
+        encoding.observe_into(self.state, self.seat, observation)  # straight from the state: no view is built
+        return {"observation": observation, "action_mask": mask}
 
     def _info(self) -> dict[str, Any]:
         outcome = self.table.game.outcome(self.state)
-        return {"action_mask": self.legal_space.legal.copy(),
-                "outcome": None if outcome is None else outcome.to_json()}
+        # always a dict (empty until the match ends): Gymnasium's vector envs merge infos key by key and
+        # cannot merge a key that is None on one step and a dict on another
+        return {"action_mask": self.legal_space.legal.copy(), "outcome": {} if outcome is None else outcome.to_json()}
 
     def action_masks(self) -> np.ndarray[Any, Any]:
         """The legal-action mask of the current decision (as sb3-contrib's MaskablePPO asks)."""
