@@ -7,7 +7,8 @@ and counts **decisions per CPU-second** of this process:
 
 - the anchors, PettingZoo's own ``connect_four_v3`` and ``tictactoe_v3`` (``pettingzoo.classic``, as
   ``env()`` gives them, with PettingZoo's wrappers), through the AEC loop ``agent_iter``/``last``/``step``;
-- every bouts game through the same AEC loop (``bouts.rl.env``; first variant, 2 seats where allowed);
+- every bouts game through the same AEC loop (``bouts.rl.env``; first variant, 2 seats where allowed),
+  and FGO Duel also with its two-level index (``index="two_level"``: each battle card is one decision);
 - the same games through Gymnasium (``BoutsGym``, the learning seat's steps; random opponents' work is
   included in the time, not in the count) and OpenSpiel (``pyspiel.load_game("bouts_<id>")``, decisions;
   chance draws are in the time, not in the count), beside the raw loop (``fork``/``advance``, the same
@@ -158,12 +159,12 @@ def spiel_chunk(game_id: str) -> Chunk:
     return chunk
 
 
-def bouts_aec(game_id: str) -> Callable[[], Any]:
+def bouts_aec(game_id: str, index: str = "flat") -> Callable[[], Any]:
     import bouts.rl
 
     game = bouts.game(game_id)
     _, seats, options = default_setup(game)
-    return lambda: bouts.rl.env(game_id, seats=seats, options=options)
+    return lambda: bouts.rl.env(game_id, seats=seats, options=options, index=index)
 
 
 def subjects(args: argparse.Namespace) -> Iterator[tuple[str, str, Subject]]:
@@ -174,6 +175,8 @@ def subjects(args: argparse.Namespace) -> Iterator[tuple[str, str, Subject]]:
     for game_id in game_ids(args.game):
         yield game_id, "raw", Subject(game_id, raw_chunk(game_id))
         yield game_id, "aec", Subject(game_id, aec_chunk(bouts_aec(game_id)))
+        if game_id == "fgo_duel":  # the optional two-level index: battle cards one at a time
+            yield game_id, "aec2", Subject(game_id, aec_chunk(bouts_aec(game_id, "two_level")))
         if not args.no_gym:
             yield game_id, "gym", Subject(game_id, gym_chunk(game_id))
         if not args.no_spiel:
@@ -211,6 +214,10 @@ def main() -> None:
         spiel = found.get((game_id, "spiel"))
         line += f" {spiel.rate:>10,.0f} {spiel.rate / raw:>6.2f}" if spiel else ""
         print(line)
+        two_level = found.get((game_id, "aec2"))
+        if two_level:
+            print(f"  {'  2-level':<10} {'':>9} {two_level.rate:>15,.0f} {two_level.rate / anchor:>6.2f}"
+                  "   (index='two_level': a decision per battle card)")
 
 
 if __name__ == "__main__":

@@ -61,6 +61,8 @@ class TextIndex:
         self._menu: tuple[Any, ...] | None = None
         """The last legal-action tuple indexed, and its indices (a state's menu is one cached tuple)."""
         self._menu_indices: dict[int, Any] = {}
+        self._steps_key: tuple[tuple[Any, ...], tuple[int, ...]] | None = None
+        self._steps: dict[int, Any] = {}
 
     @property
     def num_actions(self) -> int:
@@ -139,6 +141,45 @@ class TextIndex:
             raise IllegalAction(f"action index {index} ('{self.names[int(index)]}') is not a legal action "
                                 f"for {self.game.seat_name(state, seat)} now")
         return action
+
+    # -- decisions taken in several steps (a two-level index) ------------------------------------
+    multi_step: bool = False
+    """Whether some decisions take several indices in turn (a factored index, e.g. FGO Duel's battle
+    cards one at a time): the adapters then ask :meth:`next_steps` and keep the indices chosen so far."""
+
+    def steps_of(self, action: Any) -> tuple[int, ...]:
+        """The indices that choose ``action``, in order: one, unless the index is factored."""
+        return (self.encode(action),)
+
+    def next_steps(self, state: Any, seat: Seat, chosen: tuple[int, ...] = ()) -> Mapping[int, Any]:
+        """After the indices ``chosen`` so far in this decision, each index that may come next, with the
+        legal action it completes, or ``None`` when more indices follow (ascending; shared, never change it)."""
+        if not self.multi_step:
+            return self.indexed(state, seat) if not chosen else {}
+        assert self.game is not None
+        legal = self.game.legal_actions(state, seat)
+        key = (legal, chosen)
+        if self._steps_key is not None and self._steps_key[0] is legal and self._steps_key[1] == chosen:
+            return self._steps
+        found: dict[int, Any] = {}
+        depth = len(chosen)
+        for action in legal:
+            steps = self.steps_of(action)
+            if len(steps) <= depth or steps[:depth] != chosen:
+                continue
+            following = steps[depth]
+            if len(steps) == depth + 1:
+                if following in found:
+                    raise AssertionError(f"{action} and another choice share the step {following} after {chosen}")
+                found[following] = action
+            elif found.setdefault(following, None) is not None:
+                raise AssertionError(f"step {following} after {chosen} both completes and continues a choice")
+        steps_now = dict(sorted(found.items()))
+        self._steps_key, self._steps = key, steps_now
+        return steps_now
+
+    def observe_chosen(self, out: Any, chosen: tuple[int, ...]) -> None:
+        """Mark in ``out`` the indices chosen so far in a decision taken in several steps (none by default)."""
 
     def observe(self, view: Mapping[str, Any]) -> list[float]:
         """The observation tensor of a seat's view (flat, ``observation_size`` long)."""

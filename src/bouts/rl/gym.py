@@ -56,14 +56,14 @@ class BoutsGym(gymnasium.Env[dict[str, Any], Any]):
 
     def __init__(self, game: str = "swordplay", seats: int | None = None, options: dict[str, Any] | None = None,
                  content: Any = None, seat: int = 0, opponents: str | Sequence[str] = "random",
-                 render_mode: str | None = None, illegal: str = "raise") -> None:
+                 render_mode: str | None = None, illegal: str = "raise", index: str = "flat") -> None:
         if illegal not in ("raise", "lose"):
             raise ValueError(f"illegal must be 'raise' or 'lose', not {illegal!r}")
         self.illegal = illegal
         """What an illegal action index does: ``raise`` (the default) or ``lose``."""
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.table = Table(game, seats, options, content)
+        self.table = Table(game, seats, options, content, index)
         n = self.table.num_seats
         if not 0 <= seat < n:
             raise ValueError(f"seat {seat} is not a seat of a {n}-seat match")
@@ -101,6 +101,7 @@ class BoutsGym(gymnasium.Env[dict[str, Any], Any]):
                           for s, spec in zip(others, self.opponent_specs, strict=True)}
         self.state = self.table.setup(match_seed)
         self._lost = False
+        self._chosen: tuple[int, ...] = ()
         self._play_others()
         return self._observe(), self._info()
 
@@ -125,8 +126,15 @@ class BoutsGym(gymnasium.Env[dict[str, Any], Any]):
     def _mask(self) -> np.ndarray[Any, Any]:
         mask = np.zeros(self.table.encoding.num_actions, dtype=np.int8)
         if not self._over() and self.table.deciding(self.state) == self.seat:
-            mask[list(self.table.encoding.indexed(self.state, self.seat))] = 1
+            mask[list(self._legal())] = 1
         return mask
+
+    def _legal(self) -> Any:
+        """The learning seat's next indices: its legal actions, or the next step of a choice in several."""
+        encoding = self.table.encoding
+        if encoding.multi_step:
+            return encoding.next_steps(self.state, self.seat, self._chosen)
+        return encoding.indexed(self.state, self.seat)
 
     def _observe(self) -> dict[str, np.ndarray[Any, Any]]:
         mask = self._mask()
@@ -134,6 +142,8 @@ class BoutsGym(gymnasium.Env[dict[str, Any], Any]):
         encoding = self.table.encoding
         observation = np.zeros(encoding.observation_size, dtype=np.float32)
         encoding.observe_into(self.state, self.seat, observation)  # straight from the state: no view is built
+        if self._chosen:
+            encoding.observe_chosen(observation, self._chosen)
         return {"observation": observation, "action_mask": mask}
 
     def _info(self) -> dict[str, Any]:
@@ -153,7 +163,17 @@ class BoutsGym(gymnasium.Env[dict[str, Any], Any]):
         if self._over():
             raise IllegalAction("the match is over for this seat: call reset()")
         try:
-            decided = self.table.encoding.decode(self.state, self.seat, int(action))  # the state is unchanged
+            legal = self._legal()
+            decided = legal.get(int(action))
+            if decided is None and int(action) in legal:  # one step of a choice taken in several
+                self._chosen += (int(action),)
+                return self._observe(), 0.0, False, False, self._info()
+            if decided is None and self._chosen:
+                raise IllegalAction(f"action index {action} does not continue the choice "
+                                    f"{' '.join(map(str, self._chosen))} now")
+            if decided is None:  # the encoding's own message (out of range, or not legal now)
+                decided = self.table.encoding.decode(self.state, self.seat, int(action))
+            self._chosen = ()
         except IllegalAction as exc:
             if self.illegal == "raise":
                 raise

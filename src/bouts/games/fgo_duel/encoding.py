@@ -36,6 +36,7 @@ import itertools
 from collections.abc import Mapping
 from typing import Any
 
+from bouts.core.contract import IllegalAction
 from bouts.core.encoding import Layout, TextIndex, position
 from bouts.games.fgo_duel.actions import Act
 from bouts.games.fgo_duel.cards import Catalog
@@ -51,6 +52,9 @@ BATTLE_CARDS = 3
 
 class FgoEncoding(TextIndex):
     """The encoding of one (options, content); FGO Duel is for 2 seats."""
+
+    two_level = False
+    """Whether a battle's cards are chosen one index at a time (:class:`FgoTwoLevelEncoding`)."""
 
     def __init__(self, game: Any, seats: int, options: Mapping[str, Any] | None, content: Any) -> None:
         catalog: Catalog = game.catalog(content)
@@ -72,8 +76,11 @@ class FgoEncoding(TextIndex):
         texts += [f"skill {s} pay:{p}" for s in self.servants for p in payers]
         texts += [f"skill {s} {a} pay:{p}" for s in self.servants for a in self.servants for p in payers]
         texts += [f"move {s} {a} {c}" for s in self.servants for a in self.areas for c in Catalog.instances(s)]
-        for size in range(1, BATTLE_CARDS + 1):
-            texts += ["battle " + " ".join(combo) for combo in itertools.combinations(self.instances, size)]
+        if self.two_level:  # one index per card; a battle is its cards chosen one by one, in instance order
+            texts += [f"battle {c}" for c in self.instances]
+        else:
+            for size in range(1, BATTLE_CARDS + 1):
+                texts += ["battle " + " ".join(combo) for combo in itertools.combinations(self.instances, size)]
         texts += [f"remove {c}" for c in self.instances]
         texts += [f"end_move {s} {a} {c}" for s in movers for a in self.areas for c in self.instances]
         super().__init__(texts, game)
@@ -84,6 +91,7 @@ class FgoEncoding(TextIndex):
             ("areas", 2 * 3 * a), ("skill_state", 2 * 3 * len(SKILL_STATES)), ("skill", 2 * 3 * k),
             ("trash", 2 * c), ("removed", 2 * c), ("sideways", 2 * c), ("hand", c), ("sealed", c + n),
             ("attacker", n), ("origin", a), ("destination", a), ("defender", n),
+            *([("choosing", c)] if self.two_level else []),
         ])
         self.observation_size = self.layout.size
         self.max_chance_outcomes = max(2, 5 * 3)
@@ -234,6 +242,50 @@ class FgoEncoding(TextIndex):
                     out[at[segment] + found] = 1.0
 
 
+class FgoTwoLevelEncoding(FgoEncoding):
+    """FGO Duel with a two-level index: a battle's cards are chosen one at a time.
+
+    The flat index has one index per set of 1 to 3 of the pack's command cards (37,820 of its 38,513
+    indices). Here the battle part of the index is one index per card, ``battle <c>``: a battle of cards
+    ``c1 < c2 < c3`` (in instance order) is the decision ``battle c1``, then ``battle c2``, then
+    ``battle c3``, each masked to the cards that still complete a legal battle; the action is applied when
+    its last card is chosen. The cards chosen so far are the ``choosing`` segment of the observation.
+    Order within a battle does not matter (FGO-048: the cards are put face down together and revealed
+    at once; the rules list a battle as a set), so the set is the whole choice. Every other decision
+    keeps its flat index: 2,523 indices instead of 38,513 with the reference pack.
+    """
+
+    two_level = True
+    multi_step = True
+
+    def _encode(self, action: Any) -> int:
+        """The index of a one-step action; a battle has several (:meth:`steps_of`), never one."""
+        if isinstance(action, Act) and action.verb == "battle":
+            raise IllegalAction(f"'{action}' is chosen in several steps in the two-level index (steps_of)")
+        return super()._encode(action)
+
+    def steps_of(self, action: Any) -> tuple[int, ...]:
+        """A battle: one index per card, in instance order; anything else: its one index."""
+        if isinstance(action, Act) and action.verb == "battle":
+            return tuple(self.index_of(f"battle {c}") for c in sorted(action.args))
+        return (self.encode(action),)
+
+    def observe_chosen(self, out: Any, chosen: tuple[int, ...]) -> None:
+        """Mark the battle cards chosen so far in the ``choosing`` segment."""
+        base = self.layout.offsets["choosing"]
+        for index in chosen:
+            out[base + self._card[self.names[index].partition(" ")[2]]] = 1.0
+
+
 def encoding(game: Any, seats: int, options: Mapping[str, Any] | None, content: Any) -> FgoEncoding:
     """FGO Duel's encoding for a match with these options and content."""
     return FgoEncoding(game, seats, options, content)
+
+
+def two_level_encoding(game: Any, seats: int, options: Mapping[str, Any] | None, content: Any) -> FgoEncoding:
+    """FGO Duel's two-level encoding (:class:`FgoTwoLevelEncoding`): battle cards chosen one at a time."""
+    return FgoTwoLevelEncoding(game, seats, options, content)
+
+
+INDEXES = {"flat": encoding, "two_level": two_level_encoding}
+"""The action indexes this game offers, by name (``bouts.rl.env("fgo_duel", index="two_level")``)."""
