@@ -31,9 +31,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from bouts.core.contract import CHANCE, Game, IllegalAction, Seat
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # games subclass it (compiled build)
 class TextIndex:
     """A fixed action index over action text forms: index ``i`` is the ``i``-th text listed.
 
