@@ -15,7 +15,8 @@ from setuptools import setup
 
 COMPILED = [
     # core: the contract, matches, chance, decisions, events, the RL encoding base (not content.py and
-    # options.py: pydantic models; not cli/server/web: no hot path)
+    # options.py: pydantic models; not registry.py: an isinstance check against Game, a plain class,
+    # fails compiled for games that subclass it, and it is no hot path; not cli/server/web: no hot path)
     "src/bouts/core/actions.py",
     "src/bouts/core/chance.py",
     "src/bouts/core/contract.py",
@@ -23,10 +24,45 @@ COMPILED = [
     "src/bouts/core/encoding.py",
     "src/bouts/core/events.py",
     "src/bouts/core/match.py",
-    "src/bouts/core/registry.py",
     "src/bouts/core/text.py",
     # agents: the search loop
     "src/bouts/agents/ismcts.py",
+    # games: the rule modules made of functions only (turns, battles, dice, flows). Not a game's game.py
+    # (the Game subclass), state.py, cards.py, actions.py (classes: see docs/compiled.md for why), nor its
+    # view, strategy, options or encoding (no hot path in a playout).
+    "src/bouts/games/fgo_duel/deck.py",
+    "src/bouts/games/fgo_duel/movement.py",
+    "src/bouts/games/fgo_duel/party.py",
+    "src/bouts/games/fgo_duel/skills.py",
+    "src/bouts/games/fgo_duel/turn.py",
+    "src/bouts/games/grail_war/battle.py",
+    "src/bouts/games/grail_war/battle_preparation.py",
+    "src/bouts/games/grail_war/board.py",
+    "src/bouts/games/grail_war/cleanup.py",
+    "src/bouts/games/grail_war/climax.py",
+    "src/bouts/games/grail_war/command_spells.py",
+    "src/bouts/games/grail_war/effects.py",
+    "src/bouts/games/grail_war/flow.py",
+    "src/bouts/games/grail_war/masters.py",
+    "src/bouts/games/grail_war/movement.py",
+    "src/bouts/games/grail_war/outpost.py",
+    "src/bouts/games/grail_war/preparation.py",
+    "src/bouts/games/kaleido/battle_part.py",
+    "src/bouts/games/kaleido/command_spells.py",
+    "src/bouts/games/kaleido/end_part.py",
+    "src/bouts/games/kaleido/flow.py",
+    "src/bouts/games/kaleido/mana.py",
+    "src/bouts/games/kaleido/menus.py",
+    "src/bouts/games/kaleido/order_part.py",
+    "src/bouts/games/kaleido/setup_part.py",
+    "src/bouts/games/kaleido/timings.py",
+    "src/bouts/games/sao/attack.py",
+    "src/bouts/games/sao/clearing.py",
+    "src/bouts/games/sao/rolling.py",
+    "src/bouts/games/sao/turn.py",
+    "src/bouts/games/swordplay/combat.py",
+    "src/bouts/games/swordplay/monster.py",
+    "src/bouts/games/swordplay/turn.py",
 ]
 """The modules a compiled build compiles (paths from the project root)."""
 

@@ -266,19 +266,19 @@ class SaoEncoding(TextIndex):
         pool, used = at["pool"], state.used
         for p, die in enumerate(state.pool[:POOL]):
             base = pool + p * DIE_FEATURES
-            value = die.value
+            face = die.value
             out[base] = 1.0
             if die.kind == "support":
                 out[base + 1] = 1.0
             if die.char is not None:
                 out[base + 2] = 1.0
-            if 1 <= value <= 6:
-                out[base + 2 + value] = 1.0
-            elif value in (FACE, SYMBOL):
-                out[base + 9 + (value - FACE)] = 1.0
+            if 1 <= face <= 6:
+                out[base + 2 + face] = 1.0
+            elif face in (FACE, SYMBOL):
+                out[base + 9 + (face - FACE)] = 1.0
             if p in used:
                 out[base + 11] = 1.0
-            if value == 0:
+            if face == 0:
                 out[base + 12] = 1.0
         if revealed and state.result is None:
             left = rerolls_left(state)
