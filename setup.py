@@ -9,7 +9,9 @@ an option. The modules compiled are :data:`COMPILED`; every other module stays P
 from __future__ import annotations
 
 import os
+import shutil
 import sys
+from pathlib import Path
 
 from setuptools import setup
 
@@ -83,4 +85,12 @@ def compiled_modules() -> list[object]:
         return []
 
 
+def forget_stale_builds() -> None:
+    """Empty setuptools' build/lib*: what an earlier build left there (compiled modules a pure build or a
+    shorter COMPILED list must not ship) would otherwise go into this wheel."""
+    for stale in (Path(__file__).parent / "build").glob("lib*"):
+        shutil.rmtree(stale, ignore_errors=True)
+
+
+forget_stale_builds()
 setup(ext_modules=compiled_modules())
