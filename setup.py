@@ -30,7 +30,7 @@ COMPILED = [
     # agents: the search loop
     "src/bouts/agents/ismcts.py",
     # games: the rule modules made of functions only (turns, battles, dice, flows). Not a game's game.py
-    # (the Game subclass), state.py, cards.py, actions.py (classes: see docs/compiled.md for why), nor its
+    # (the Game subclass), state.py, cards.py, actions.py (classes: docs/compiled.md lists why), nor its
     # view, strategy, options or encoding (no hot path in a playout).
     "src/bouts/games/fgo_duel/deck.py",
     "src/bouts/games/fgo_duel/movement.py",
