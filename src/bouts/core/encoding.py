@@ -36,6 +36,10 @@ from mypy_extensions import mypyc_attr
 from bouts.core.contract import CHANCE, Game, IllegalAction, Seat
 
 
+ID_CACHE = 100_000
+"""Most actions :meth:`TextIndex.encode` remembers by identity before it starts afresh."""
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # games subclass it (compiled build)
 class TextIndex:
     """A fixed action index over action text forms: index ``i`` is the ``i``-th text listed.
@@ -61,6 +65,9 @@ class TextIndex:
         """The game this index is for (decoding asks it for the legal actions)."""
         self._codes: dict[Any, int] = {}
         """Each action met so far, by value, with its index (actions are small frozen values)."""
+        self._by_id: dict[int, tuple[Any, int]] = {}
+        """The same by object identity (games reuse their action objects): no hashing of fields. Each entry
+        keeps its action alive, so an id is never reused while it is here; emptied past a bound."""
         self._menu: tuple[Any, ...] | None = None
         """The last legal-action tuple indexed, and its indices (a state's menu is one cached tuple)."""
         self._menu_indices: dict[int, Any] = {}
@@ -81,12 +88,18 @@ class TextIndex:
 
     def encode(self, action: Any) -> int:
         """The index of ``action`` (a decision, not a chance outcome)."""
+        seen = self._by_id.get(id(action))
+        if seen is not None and seen[0] is action:
+            return seen[1]
         try:
             found = self._codes.get(action)
         except TypeError:  # an unhashable action: looked up by its text every time
             return self._encode(action)
         if found is None:
             found = self._codes[action] = self._encode(action)
+        if len(self._by_id) >= ID_CACHE:
+            self._by_id.clear()
+        self._by_id[id(action)] = (action, found)
         return found
 
     def _encode(self, action: Any) -> int:
@@ -118,9 +131,10 @@ class TextIndex:
         if seat == CHANCE:
             raise IllegalAction("chance outcomes have no action index (the adapters resolve them)")
         found: dict[int, Any] = {}
-        encode = self.encode
+        encode, by_id = self.encode, self._by_id
         for action in legal:
-            index = encode(action)
+            seen = by_id.get(id(action))
+            index = seen[1] if seen is not None and seen[0] is action else encode(action)
             if index in found:
                 raise AssertionError(f"{action} and {found[index]} share action index {index}")
             found[index] = action
