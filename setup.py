@@ -16,12 +16,13 @@ from pathlib import Path
 from setuptools import setup
 
 COMPILED = [
-    # core: the contract, matches, chance, decisions, events, the RL encoding base (not content.py and
-    # options.py: pydantic models; not registry.py: an isinstance check against Game, a plain class,
-    # fails compiled for games that subclass it, and it is no hot path; not cli/server/web: no hot path)
+    # core: matches, chance, actions, decisions, events, the RL encoding base. Not contract.py: Game and
+    # State must stay plain classes (games subclass them), and mypyc's checks of arguments typed with a
+    # plain class compiled in the same build refuse the games' subclasses ("State object expected; got
+    # FgoState"); not registry.py (the same, for isinstance(game, Game)); not content.py and options.py
+    # (pydantic models); not cli/server/web (no hot path).
     "src/bouts/core/actions.py",
     "src/bouts/core/chance.py",
-    "src/bouts/core/contract.py",
     "src/bouts/core/decisions.py",
     "src/bouts/core/encoding.py",
     "src/bouts/core/events.py",
