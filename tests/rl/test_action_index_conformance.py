@@ -21,7 +21,7 @@ from tests.conformance.cases import MAX_STEPS, Case
 from tests.rl.cases import ENCODED_CASES, case_params
 
 RANDOM_GAMES = 3
-HEURISTIC_GAMES = 3
+HEURISTIC_GAMES = 2
 
 
 def check_decision(case: Case, encoding: Any, state: Any, seat: int, where: str) -> int:
