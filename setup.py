@@ -16,7 +16,7 @@ from pathlib import Path
 from setuptools import setup
 
 COMPILED = [
-    # core: matches, chance, actions, decisions, events, the RL encoding base. Not contract.py: Game and
+    # core: matches, chance, actions, decisions, the RL encoding base, text. Not contract.py: Game and
     # State must stay plain classes (games subclass them), and mypyc's checks of arguments typed with a
     # plain class compiled in the same build refuse the games' subclasses ("State object expected; got
     # FgoState"); not registry.py (the same, for isinstance(game, Game)); not events.py (being redesigned;
