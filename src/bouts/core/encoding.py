@@ -35,7 +35,6 @@ from mypy_extensions import mypyc_attr
 
 from bouts.core.contract import CHANCE, Game, IllegalAction, Seat
 
-
 ID_CACHE = 100_000
 """Most actions :meth:`TextIndex.encode` remembers by identity before it starts afresh."""
 
