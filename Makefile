@@ -66,7 +66,7 @@ $(FAST_VENV)/bin/python:
 
 fast: | $(FAST_VENV)/bin/python
 	BOUTS_COMPILE=1 $(FAST_VENV)/bin/python -m pip install --quiet --disable-pip-version-check ".[dev,rl]"
-	$(FAST_VENV)/bin/python -c "import bouts.core.contract as c, sys; sys.exit(c.__file__.endswith('.py'))" \
+	$(FAST_VENV)/bin/python -c "import bouts.core.match as m, sys; sys.exit(m.__file__.endswith('.py'))" \
 	  && echo "compiled build in $(FAST_VENV)" || echo "pure-Python build in $(FAST_VENV) (no compiler or mypyc failed)"
 
 test-fast: fast

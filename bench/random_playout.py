@@ -180,10 +180,10 @@ class RemoteSubject(Subject):
 
 
 def is_compiled() -> bool:
-    """Whether this interpreter's ``bouts.core.contract`` is a mypyc extension module."""
-    import bouts.core.contract as contract
+    """Whether this interpreter's ``bouts.core.match`` is a mypyc extension module (compiled builds compile it)."""
+    import bouts.core.match as match
 
-    return not str(contract.__file__).endswith(".py")
+    return not str(match.__file__).endswith(".py")
 
 
 def worker_main(args: argparse.Namespace) -> None:

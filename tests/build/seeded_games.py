@@ -21,10 +21,10 @@ MAX_STEPS = 20_000
 
 
 def is_compiled() -> bool:
-    """Whether ``bouts.core.contract`` is a compiled extension module."""
-    import bouts.core.contract as contract
+    """Whether ``bouts.core.match`` is a compiled extension module (compiled builds compile it)."""
+    import bouts.core.match as match
 
-    return not str(contract.__file__).endswith(".py")
+    return not str(match.__file__).endswith(".py")
 
 
 def digest(game_id: str, variant: str, seats: int, options: dict[str, object]) -> str:
