@@ -11,7 +11,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 DB     ?= bouts.sqlite
 
-.PHONY: play serve test install install-test install-web lint bench bench-server catalogs clean
+.PHONY: play serve test install install-test install-web lint bench bench-server catalogs clean fast test-fast
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -58,4 +58,21 @@ bench-server: install-test
 	$(BIN)/python bench/server_load.py
 
 clean:
-	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(FAST_VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis .mypyc
+
+# The optional compiled build (mypyc, from the same sources): `make fast` builds it into its own venv;
+# `make test-fast` runs the conformance suite on it and checks that it plays every seeded game as the
+# pure-Python sources do. A machine without a C compiler gets pure Python from `BOUTS_COMPILE=1 pip install .`.
+FAST_VENV ?= .venv-fast
+
+$(FAST_VENV)/bin/python:
+	$(PYTHON) -m venv $(FAST_VENV)
+
+fast: | $(FAST_VENV)/bin/python
+	BOUTS_COMPILE=1 $(FAST_VENV)/bin/python -m pip install --quiet --disable-pip-version-check ".[dev,rl]"
+	$(FAST_VENV)/bin/python -c "import bouts.core.match as m, sys; sys.exit(m.__file__.endswith('.py'))" \
+	  && echo "compiled build in $(FAST_VENV)" || echo "pure-Python build in $(FAST_VENV) (no compiler or mypyc failed)"
+
+test-fast: fast
+	BOUTS_EXPECT_COMPILED=1 $(FAST_VENV)/bin/python -m pytest -q -p no:cacheprovider tests/build tests/conformance \
+	  tests/rl/test_action_index_conformance.py tests/rl/test_state_observations.py

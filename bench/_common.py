@@ -76,6 +76,21 @@ def decision_states(game: Game[Any, Any], seats: int, options: dict[str, Any], c
     return found
 
 
+def machine() -> str:
+    """The machine a benchmark ran on: host, vCPUs, CPU model, Python."""
+    import os
+    import platform
+    from pathlib import Path
+
+    model = platform.machine()
+    info = Path("/proc/cpuinfo")
+    if info.exists():
+        names = [line.split(":", 1)[1].strip() for line in info.read_text().splitlines()
+                 if line.startswith("model name")]
+        model = names[0] if names else model
+    return f"{platform.node()}, {os.cpu_count()} vCPU {model}, Python {platform.python_version()}"
+
+
 class Profiling:
     """``--profile``: pyinstrument over a block, printing where the time went."""
 

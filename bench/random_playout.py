@@ -1,53 +1,109 @@
-"""Random-playout speed per game, single process: games/s and actions/s (chance steps included).
+"""Random-playout speed per game beside OpenSpiel's pure-Python kuhn_poker, in one run.
 
-    .venv/bin/python bench/random_playout.py [--game ID] [--seconds 5] [--checked] [--profile]
+    .venv/bin/python bench/random_playout.py [--game ID] [--seconds 5] [--rounds 5] [--checked]
+        [--compiled PYTHON] [--profile] [--floor]
 
-Plays on the simulator's fast path (``fork`` once, ``advance`` in place); ``--checked`` goes through
-``apply`` instead (a legality check and a fresh state every step), as an interactive match does.
+Each subject plays uniform random playouts to the end (chance steps included in the count): every bouts
+game on the simulator's fast path (``fork`` once, ``advance`` in place; ``--checked`` goes through
+``apply``, a legality check and a fresh state every step, as an interactive match does) and the anchor,
+OpenSpiel's pure-Python ``python_kuhn_poker`` through ``pyspiel`` (``legal_actions``/``chance_outcomes``/
+``apply_action``), measured in the same run.
 
-Also prints actions per CPU-second, which stays meaningful when other work shares the cores.
-``--profile`` runs pyinstrument over the playouts and prints where the time goes.
-``--floor`` also runs the same loop over a null game (every call returns at once, no rule work): the
-most actions/s this loop reaches on this machine, so the rest of each game's time is its rules.
-Goal (issue 5): at least 200,000 random-playout actions/s per game. Every registered game is measured
-(swordplay, sao, fgo_duel, kaleido); ``--game ID`` picks one.
+The machine is shared, so every figure is **actions per CPU-second** of this process, and the subjects
+take turns: ``--rounds`` rounds, each giving every subject ``seconds / rounds`` CPU-seconds, so load
+that comes and goes hits all subjects alike. The ratio column is each game's rate over the anchor's.
+
+``--compiled PYTHON`` also measures every game in a worker process run by ``PYTHON`` (an interpreter
+whose ``bouts`` is the mypyc-compiled build, e.g. ``.venv-fast/bin/python`` from ``make fast``), in the
+same interleaved rounds: the worker only works while this process waits. It adds the compiled rate,
+its ratio to the anchor and its speed-up over the interpreted build.
+
+``--floor`` adds the same loop over a null game (no rule work): the loop's own ceiling.
+``--profile`` runs pyinstrument over the (interpreted) playouts and prints where the time goes.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
+import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from _common import Profiling, default_setup, game_ids, random_playout
+from _common import Profiling, default_setup, game_ids, machine, random_playout
 
 import bouts
 
+ANCHOR = "openspiel:kuhn"
 
-def measure(game_id: str, seconds: float, variant: str | None, checked: bool) -> dict[str, float]:
+
+class Subject:
+    """Something that plays random playouts for a CPU budget, remembering its totals."""
+
+    def __init__(self, name: str, chunk: Callable[[float], int]) -> None:
+        self.name = name
+        self.chunk = chunk
+        self.actions = 0
+        self.cpu = 0.0
+
+    def run(self, budget: float) -> None:
+        started = time.process_time()
+        self.actions += self.chunk(budget)
+        self.cpu += time.process_time() - started
+
+    @property
+    def rate(self) -> float:
+        return self.actions / self.cpu if self.cpu else 0.0
+
+
+def game_subject(game_id: str, variant: str | None, checked: bool) -> tuple[Subject, str, int]:
     game = bouts.game(game_id)
     name, seats, options = default_setup(game, variant)
     content = game.load_content()
     rng = random.Random(1)
-    games = steps = decisions = 0
-    started = time.perf_counter()
-    cpu_started = time.process_time()
-    while time.perf_counter() - started < seconds:
-        state = game.setup(seats, options, content, games)
-        _, n, d = random_playout(game, state, rng, checked)
-        games += 1
-        steps += n
-        decisions += d
-    elapsed = time.perf_counter() - started
-    cpu = time.process_time() - cpu_started
-    return {"variant": name, "seats": seats, "games": games, "games_s": games / elapsed,
-            "actions_s": steps / elapsed, "decisions_s": decisions / elapsed, "steps_per_game": steps / games,
-            "cpu_actions_s": steps / cpu, "cpu_share": cpu / elapsed}
+    seeds = iter(range(10**9))
+
+    def chunk(budget: float) -> int:
+        steps = 0
+        until = time.process_time() + budget
+        while time.process_time() < until:
+            state = game.setup(seats, options, content, next(seeds))
+            steps += random_playout(game, state, rng, checked)[1]
+        return steps
+
+    return Subject(game_id, chunk), name, seats
+
+
+def kuhn_subject() -> Subject:
+    """OpenSpiel's pure-Python Kuhn poker (``open_spiel.python.games.kuhn_poker``) through pyspiel."""
+    import open_spiel.python.games  # noqa: F401  (registers the python_* games)
+    import pyspiel
+
+    game = pyspiel.load_game("python_kuhn_poker")
+    rng = random.Random(1)
+
+    def chunk(budget: float) -> int:
+        steps = 0
+        until = time.process_time() + budget
+        while time.process_time() < until:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+                    action = rng.choices(outcomes, probabilities)[0]
+                else:
+                    action = rng.choice(state.legal_actions())
+                state.apply_action(action)
+                steps += 1
+        return steps
+
+    return Subject(ANCHOR, chunk)
 
 
 class NullGame:
@@ -70,41 +126,133 @@ class NullGame:
         state[0] += 1
 
 
-def floor(seconds: float) -> float:
-    """Actions/s of :func:`random_playout` over :class:`NullGame`."""
+def null_subject() -> Subject:
     game: Any = NullGame()
     rng = random.Random(1)
-    steps = 0
-    started = time.perf_counter()
-    while time.perf_counter() - started < seconds:
-        steps += random_playout(game, [0], rng)[1]
-    return steps / (time.perf_counter() - started)
+
+    def chunk(budget: float) -> int:
+        steps = 0
+        until = time.process_time() + budget
+        while time.process_time() < until:
+            steps += random_playout(game, [0], rng)[1]
+        return steps
+
+    return Subject("(null game)", chunk)
+
+
+class Worker:
+    """A subject in another interpreter (the compiled build), driven one chunk at a time."""
+
+    def __init__(self, python: str, args: argparse.Namespace) -> None:
+        command = [python, __file__, "--worker"] + (["--checked"] if args.checked else [])
+        if args.variant:
+            command += ["--variant", args.variant]
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.compiled = self.ask({"hello": True})["compiled"]
+
+    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise SystemExit("the compiled worker died (is bouts installed in that interpreter?)")
+        answer: dict[str, Any] = json.loads(line)
+        return answer
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait()
+
+
+class RemoteSubject(Subject):
+    """A game measured in the worker: its figures are the worker's own CPU time."""
+
+    def __init__(self, worker: Worker, game_id: str) -> None:
+        super().__init__(game_id, lambda budget: 0)
+        self.worker = worker
+
+    def run(self, budget: float) -> None:
+        answer = self.worker.ask({"game": self.name, "budget": budget})
+        self.actions += int(answer["actions"])
+        self.cpu += float(answer["cpu"])
+
+
+def is_compiled() -> bool:
+    """Whether this interpreter's ``bouts.core.match`` is a mypyc extension module (compiled builds compile it)."""
+    import bouts.core.match as match
+
+    return not str(match.__file__).endswith(".py")
+
+
+def worker_main(args: argparse.Namespace) -> None:
+    subjects: dict[str, Subject] = {}
+    for line in sys.stdin:
+        request = json.loads(line)
+        if "hello" in request:
+            print(json.dumps({"compiled": is_compiled()}), flush=True)
+            continue
+        game_id = request["game"]
+        if game_id not in subjects:
+            subjects[game_id] = game_subject(game_id, args.variant, args.checked)[0]
+        subject = subjects[game_id]
+        actions, cpu = subject.actions, subject.cpu
+        subject.run(float(request["budget"]))
+        print(json.dumps({"actions": subject.actions - actions, "cpu": subject.cpu - cpu}), flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game")
     parser.add_argument("--variant")
-    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--seconds", type=float, default=5.0, help="CPU-seconds per subject, over all rounds")
+    parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--checked", action="store_true", help="play through apply (checked, copying)")
+    parser.add_argument("--compiled", metavar="PYTHON", help="also measure the build PYTHON imports")
     parser.add_argument("--profile", action="store_true", help="profile with pyinstrument")
     parser.add_argument("--floor", action="store_true", help="also time the loop over a null game")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.worker:
+        worker_main(args)
+        return
     with Profiling(args.profile):
         _report(args)
 
 
 def _report(args: argparse.Namespace) -> None:
-    print(f"{'game':<12} {'variant':<18} {'seats':>5} {'games/s':>9} {'actions/s':>10} {'decisions/s':>11} "
-          f"{'steps/game':>10} {'actions/CPU-s':>13} {'CPU share':>9}")
-    for game_id in game_ids(args.game):
-        r = measure(game_id, args.seconds, args.variant, args.checked)
-        print(f"{game_id:<12} {r['variant']:<18} {r['seats']:>5} {r['games_s']:>9.1f} {r['actions_s']:>10.0f} "
-              f"{r['decisions_s']:>11.0f} {r['steps_per_game']:>10.1f} {r['cpu_actions_s']:>13.0f} "
-              f"{r['cpu_share']:>9.0%}")
-    if args.floor:
-        print(f"{'(null game)':<12} {'':<18} {'':>5} {'':>9} {floor(args.seconds):>10.0f}   "
-              "the loop alone: the ceiling for any game on this machine")
+    anchor = kuhn_subject()
+    games: list[tuple[Subject, str, int]] = [game_subject(g, args.variant, args.checked) for g in game_ids(args.game)]
+    worker = Worker(args.compiled, args) if args.compiled else None
+    compiled = {s.name: RemoteSubject(worker, s.name) for s, _, _ in games} if worker else {}
+    floor = null_subject() if args.floor else None
+    order: list[Subject] = [anchor, *(s for s, _, _ in games), *compiled.values(), *([floor] if floor else [])]
+    budget = args.seconds / args.rounds
+    for _ in range(args.rounds):
+        for subject in order:
+            subject.run(budget)
+    if worker:
+        worker.close()
+    path = "checked (apply)" if args.checked else "fast path (fork/advance)"
+    print(f"random playouts, {path}; actions (chance steps included) per CPU-second; {args.rounds} interleaved "
+          f"rounds, {args.seconds:g} CPU-s per subject; {machine()}")
+    if worker and not worker.compiled:
+        print(f"warning: {args.compiled} imports an interpreted bouts (no compiled build found there)")
+    head = f"{'game':<12} {'variant':<10} {'seats':>5} {'actions/CPU-s':>13} {'x kuhn':>7}"
+    if compiled:
+        head += f" {'compiled':>13} {'x kuhn':>7} {'x interp.':>9}"
+    print(head)
+    print(f"{ANCHOR:<12} {'':<10} {2:>5} {anchor.rate:>13,.0f} {1.0:>7.2f}")
+    for subject, name, seats in games:
+        line = f"{subject.name:<12} {name:<10} {seats:>5} {subject.rate:>13,.0f} {subject.rate / anchor.rate:>7.2f}"
+        if compiled:
+            fast = compiled[subject.name]
+            line += f" {fast.rate:>13,.0f} {fast.rate / anchor.rate:>7.2f} {fast.rate / subject.rate:>9.2f}"
+        print(line)
+    if floor:
+        print(f"{floor.name:<12} {'':<10} {'':>5} {floor.rate:>13,.0f} {floor.rate / anchor.rate:>7.2f}"
+              "   the loop alone: the ceiling for any game here")
 
 
 if __name__ == "__main__":

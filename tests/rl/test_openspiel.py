@@ -93,3 +93,54 @@ def test_illegal_action_is_refused() -> None:
     with pytest.raises(Exception, match="is not a legal action"):
         state.apply_action(illegal)
     assert (str(state), state.legal_actions()) == before
+
+
+def play_until_decision(state: pyspiel.State, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()] if state.is_chance_node()
+                                      else state.legal_actions()))
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+
+
+@pytest.mark.parametrize("game_id", ENCODED)
+def test_a_state_nobody_cloned_steps_in_place_and_clones_stay_apart(game_id: str) -> None:
+    """apply_action advances the bouts state in place (no copy) until the state is cloned; then whichever
+    of the two steps first forks it, and neither sees the other's steps."""
+    game = pyspiel.load_game(f"bouts_{game_id}")
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    play_until_decision(state, rng, 30)
+    assert not state.is_terminal()
+    inner = state.bouts_state
+    state.apply_action(state.legal_actions()[0])
+    assert state.bouts_state is inner, "an unshared state is stepped in place"
+    play_until_decision(state, rng, 5)
+    if state.is_terminal():
+        return
+    clone = state.clone()
+    before = str(state), state.information_state_string(), state.observation_tensor(), state.legal_actions()
+    clone.apply_action(clone.legal_actions()[-1])
+    play_until_decision(clone, rng, 20)
+    assert (str(state), state.information_state_string(), state.observation_tensor(), state.legal_actions()) == before
+    clone_before = str(clone), clone.observation_tensor()
+    state.apply_action(state.legal_actions()[0])
+    assert (str(clone), clone.observation_tensor()) == clone_before
+
+
+def test_information_state_string_is_a_compact_key_of_what_the_seat_knows() -> None:
+    """The key OpenSpiel's search bots use: no JSON view, equal for equal histories, short at any depth."""
+    game = pyspiel.load_game("bouts_kaleido")
+    a, b = game.new_initial_state(), game.new_initial_state()
+    rng_a, rng_b = random.Random(5), random.Random(5)
+    play_until_decision(a, rng_a, 80)
+    play_until_decision(b, rng_b, 80)
+    seat = a.current_player()
+    key = a.information_state_string(seat)
+    assert key == b.information_state_string(seat) and len(key) < 80 and "{" not in key
+    before = a.information_state_string(seat)
+    a.apply_action(a.legal_actions()[0])
+    if not a.is_terminal():
+        assert a.information_state_string(seat) != before

@@ -460,7 +460,8 @@ def _number(params: dict[str, str], key: str, kind: type[int] | type[float]) -> 
 def _word_or_number(params: dict[str, str], key: str, words: tuple[str, ...],
                     kind: type[int] | type[float]) -> Any:
     """A parameter that is one of ``words`` or a positive number (``AUTO`` when absent)."""
-    if params.get(key, AUTO) in (AUTO, *words):
+    value = params.get(key, AUTO)
+    if value == AUTO or value in words:
         return params.pop(key, AUTO)
     return _number(params, key, kind)
 

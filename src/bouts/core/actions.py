@@ -11,7 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Self
 
+from mypy_extensions import mypyc_attr
 
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # games subclass it (compiled build)
 @dataclass(frozen=True, slots=True)
 class Command:
     """A decision: a verb and its words; the text form is the words joined by spaces.

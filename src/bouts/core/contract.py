@@ -18,6 +18,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from bouts.core.events import Event
 from bouts.core.i18n import BOUTS, Message, Text, jsonable, tr
 
@@ -169,6 +171,7 @@ class Variant:
     """One line for ``bouts rules``."""
 
 
+@mypyc_attr(native_class=False)  # a plain class in a compiled build: every game's state subclasses it
 @dataclass(eq=False)
 class State:
     """Base of every game state.
@@ -216,23 +219,41 @@ def check_setup(game: Game[Any, Any], seats: Any, options: Any) -> None:
         raise OptionsError(f"options must be a mapping of names to values, not {type(options).__name__}")
 
 
+@mypyc_attr(native_class=False)  # a plain class in a compiled build (it carries a docstring and __wrapped__)
+class CheckedSetup:
+    """A game's own ``setup`` behind :func:`check_setup` (what :meth:`Game.__init_subclass__` installs).
+
+    A callable object rather than a closure, so that the compiled build (mypyc) handles it like any class.
+    """
+
+    __checked__ = True
+
+    def __init__(self, setup: Callable[..., Any]) -> None:
+        self.setup = setup
+        self.__wrapped__ = setup
+        self.__doc__ = setup.__doc__
+        self.__name__ = getattr(setup, "__name__", "setup")
+
+    def __get__(self, game: Any, owner: Any = None) -> Any:
+        return self if game is None else functools.partial(self.__call__, game)
+
+    def __call__(self, game: Any, seats: Any, options: Any = None, *args: Any, **kwargs: Any) -> Any:
+        """Check the seats and options, then set up."""
+        check_setup(game, seats, options)
+        return self.setup(game, seats, options, *args, **kwargs)
+
+
+@mypyc_attr(native_class=False)  # a plain class in a compiled build: every game subclasses it
 class Game(ABC, Generic[S, A]):
     """One game, as a set of pure functions over its states."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Every game's :meth:`setup` first refuses bad seats and options (:func:`check_setup`)."""
         super().__init_subclass__(**kwargs)
-        setup = cls.__dict__.get("setup")
+        setup = vars(cls).get("setup")
         if setup is None or getattr(setup, "__checked__", False) or getattr(setup, "__isabstractmethod__", False):
             return
-
-        @functools.wraps(setup)
-        def checked(self: Any, seats: Any, options: Any = None, *args: Any, **kwargs: Any) -> Any:
-            check_setup(self, seats, options)
-            return setup(self, seats, options, *args, **kwargs)
-
-        checked.__checked__ = True  # type: ignore[attr-defined]
-        cls.setup = checked  # type: ignore[method-assign]
+        cls.setup = CheckedSetup(setup)  # type: ignore[method-assign,assignment]
 
     info: ClassVar[GameInfo]
     catalogs: ClassVar[Any] = None
@@ -451,7 +472,7 @@ class Game(ABC, Generic[S, A]):
 
         key = (seats, json.dumps(dict(options or {}), sort_keys=True, default=str),
                content if content is None or isinstance(content, str) else id(content))
-        cache: dict[Any, Any] = self.__dict__.setdefault("_encodings", {})
+        cache: dict[Any, Any] = vars(self).setdefault("_encodings", {})
         found = cache.get(key)
         if found is None:
             package = type(self).__module__.rpartition(".")[0]
@@ -582,3 +603,11 @@ class Game(ABC, Generic[S, A]):
         """The game's ways to play, by name; tools (tests, ``bouts rules``) iterate over them."""
         info = self.info
         return {"standard": Variant(tuple(range(info.min_seats, info.max_seats + 1)))}
+
+
+def _same_class(cls: type, params: Any) -> type:
+    return cls
+
+
+if not hasattr(Game, "__class_getitem__"):  # the compiled build: mypyc leaves Generic out of a plain class
+    setattr(Game, "__class_getitem__", classmethod(_same_class))  # noqa: B010  (Game[S, A] works at run time)

@@ -9,7 +9,9 @@ A game brings its encoding in the module ``encoding`` of its package (found by
   ``num_distinct_actions``), never "the i-th legal action";
 - a **fixed-shape observation tensor**, ``observe(view) -> list[float]`` of length
   ``observation_size``, computed from ``game.view(state, seat)`` alone, so that it can hold nothing
-  the view hides. ``layout`` names its segments.
+  the view hides. ``layout`` names its segments. ``observe_into(state, seat, out)`` writes the same
+  tensor straight from the state (no view built: what the RL adapters call on every step); a game
+  overrides it, and ``tests/rl`` check that both give equal tensors at every decision.
 
 :class:`TextIndex` builds the action index from every text form an action can take in a match
 (listed from the content pack's ids and the rules' bounds); :class:`Layout` builds tensors segment
@@ -29,9 +31,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from bouts.core.contract import CHANCE, Game, IllegalAction, Seat
 
+ID_CACHE = 100_000
+"""Most actions :meth:`TextIndex.encode` remembers by identity before it starts afresh."""
 
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # games subclass it (compiled build)
 class TextIndex:
     """A fixed action index over action text forms: index ``i`` is the ``i``-th text listed.
 
@@ -54,6 +62,16 @@ class TextIndex:
         self._index = {name: i for i, name in enumerate(self.names)}
         self.game = game
         """The game this index is for (decoding asks it for the legal actions)."""
+        self._codes: dict[Any, int] = {}
+        """Each action met so far, by value, with its index (actions are small frozen values)."""
+        self._by_id: dict[int, tuple[Any, int]] = {}
+        """The same by object identity (games reuse their action objects): no hashing of fields. Each entry
+        keeps its action alive, so an id is never reused while it is here; emptied past a bound."""
+        self._menu: tuple[Any, ...] | None = None
+        """The last legal-action tuple indexed, and its indices (a state's menu is one cached tuple)."""
+        self._menu_indices: dict[int, Any] = {}
+        self._steps_key: tuple[tuple[Any, ...], tuple[int, ...]] | None = None
+        self._steps: dict[int, Any] = {}
 
     @property
     def num_actions(self) -> int:
@@ -69,6 +87,22 @@ class TextIndex:
 
     def encode(self, action: Any) -> int:
         """The index of ``action`` (a decision, not a chance outcome)."""
+        seen = self._by_id.get(id(action))
+        if seen is not None and seen[0] is action:
+            return seen[1]
+        try:
+            found = self._codes.get(action)
+        except TypeError:  # an unhashable action: looked up by its text every time
+            return self._encode(action)
+        if found is None:
+            found = self._codes[action] = self._encode(action)
+        if len(self._by_id) >= ID_CACHE:
+            self._by_id.clear()
+        self._by_id[id(action)] = (action, found)
+        return found
+
+    def _encode(self, action: Any) -> int:
+        """The index of ``action``, worked out (subclasses override this, not :meth:`encode`)."""
         return self.index_of(str(action))
 
     def action_string(self, index: int) -> str:
@@ -85,34 +119,110 @@ class TextIndex:
         assert self.game is not None
         if seat == CHANCE:
             raise IllegalAction("chance outcomes have no action index (the adapters resolve them)")
+        return dict(self.indexed(state, seat))
+
+    def indexed(self, state: Any, seat: Seat) -> Mapping[int, Any]:
+        """:meth:`legal_indices` without the copy: the mapping is shared, never change it."""
+        assert self.game is not None
+        legal = self.game.legal_actions(state, seat)
+        if legal is self._menu:  # the same cached menu as last time (this tuple is kept alive, so no id reuse)
+            return self._menu_indices
+        if seat == CHANCE:
+            raise IllegalAction("chance outcomes have no action index (the adapters resolve them)")
         found: dict[int, Any] = {}
-        for action in self.game.legal_actions(state, seat):
-            index = self.encode(action)
+        encode, by_id = self.encode, self._by_id
+        for action in legal:
+            seen = by_id.get(id(action))
+            index = seen[1] if seen is not None and seen[0] is action else encode(action)
             if index in found:
                 raise AssertionError(f"{action} and {found[index]} share action index {index}")
             found[index] = action
-        return dict(sorted(found.items()))
+        indices = dict(sorted(found.items()))
+        self._menu, self._menu_indices = legal, indices
+        return indices
 
     def legal_mask(self, state: Any, seat: Seat) -> list[int]:
         """1 at the index of each legal action of ``seat`` now, else 0."""
         mask = [0] * len(self.names)
-        for index in self.legal_indices(state, seat):
+        for index in self.indexed(state, seat):
             mask[index] = 1
         return mask
 
     def decode(self, state: Any, seat: Seat, index: int) -> Any:
         """The legal action of ``seat`` with index ``index``; :class:`IllegalAction` if there is none."""
         self._check_range(index)
-        action = self.legal_indices(state, seat).get(int(index))
+        action = self.indexed(state, seat).get(int(index))
         if action is None:
             assert self.game is not None
             raise IllegalAction(f"action index {index} ('{self.names[int(index)]}') is not a legal action "
                                 f"for {self.game.seat_name(state, seat)} now")
         return action
 
+    # -- decisions taken in several steps (a two-level index) ------------------------------------
+    multi_step: bool = False
+    """Whether some decisions take several indices in turn (a factored index, e.g. FGO Duel's battle
+    cards one at a time): the adapters then ask :meth:`next_steps` and keep the indices chosen so far."""
+
+    def steps_of(self, action: Any) -> tuple[int, ...]:
+        """The indices that choose ``action``, in order: one, unless the index is factored."""
+        return (self.encode(action),)
+
+    def next_steps(self, state: Any, seat: Seat, chosen: tuple[int, ...] = ()) -> Mapping[int, Any]:
+        """After the indices ``chosen`` so far in this decision, each index that may come next, with the
+        legal action it completes, or ``None`` when more indices follow (ascending; shared, never change it)."""
+        if not self.multi_step:
+            return self.indexed(state, seat) if not chosen else {}
+        assert self.game is not None
+        legal = self.game.legal_actions(state, seat)
+        key = (legal, chosen)
+        if self._steps_key is not None and self._steps_key[0] is legal and self._steps_key[1] == chosen:
+            return self._steps
+        found: dict[int, Any] = {}
+        depth = len(chosen)
+        for action in legal:
+            steps = self.steps_of(action)
+            if len(steps) <= depth or steps[:depth] != chosen:
+                continue
+            following = steps[depth]
+            if len(steps) == depth + 1:
+                if following in found:
+                    raise AssertionError(f"{action} and another choice share the step {following} after {chosen}")
+                found[following] = action
+            elif found.setdefault(following, None) is not None:
+                raise AssertionError(f"step {following} after {chosen} both completes and continues a choice")
+        steps_now = dict(sorted(found.items()))
+        self._steps_key, self._steps = key, steps_now
+        return steps_now
+
+    def observe_chosen(self, out: Any, chosen: tuple[int, ...]) -> None:
+        """Mark in ``out`` the indices chosen so far in a decision taken in several steps (none by default)."""
+
     def observe(self, view: Mapping[str, Any]) -> list[float]:
         """The observation tensor of a seat's view (flat, ``observation_size`` long)."""
         raise NotImplementedError
+
+    def acting(self, state: Any) -> tuple[Seat, ...]:
+        """``game.to_act(state)`` (for :meth:`observe_into`)."""
+        assert self.game is not None
+        return self.game.to_act(state)
+
+    def observe_state(self, state: Any, seat: Seat) -> list[float]:
+        """``observe(game.view(state, seat))``, made straight from the state by :meth:`observe_into`."""
+        out = [0.0] * self.observation_size
+        self.observe_into(state, seat, out)
+        return out
+
+    def observe_into(self, state: Any, seat: Seat, out: Any) -> None:
+        """Write the tensor of ``seat``'s view of ``state`` into ``out``: a zeroed list or array of
+        ``observation_size`` floats (the adapters pass a numpy array; only non-zero features are written).
+
+        The default builds the view and observes it; a game overrides this to read the state directly,
+        giving exactly the same tensor (``tests/rl`` compare the two at every decision).
+        """
+        assert self.game is not None
+        for i, value in enumerate(self.observe(self.game.view(state, seat))):
+            if value:
+                out[i] = value
 
     def eliminated(self, state: Any) -> frozenset[Seat]:
         """Seats out of the match for good (nothing left to decide or to win); none by default."""

@@ -20,12 +20,12 @@ __all__ = ["Table", "encoded_games", "env", "gym_env"]
 
 
 def env(game: str, seats: int | None = None, options: dict[str, Any] | None = None, content: Any = None,
-        render_mode: str | None = None, max_steps: int | None = None) -> Any:
+        render_mode: str | None = None, max_steps: int | None = None, index: str = "flat") -> Any:
     """A PettingZoo AEC environment for ``game`` (see :class:`bouts.rl.aec.BoutsAEC`)."""
     from bouts.rl.aec import BoutsAEC
 
     return BoutsAEC(game, seats=seats, options=options, content=content, render_mode=render_mode,
-                    max_steps=max_steps)
+                    max_steps=max_steps, index=index)
 
 
 def gym_env(game: str, **kwargs: Any) -> Any:

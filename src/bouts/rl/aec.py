@@ -17,11 +17,15 @@
   reward 0; the match goes on for the others.
 - ``render()`` with ``render_mode="ansi"`` returns the terminal picture (the spectator's view).
 - An action index that is not legal now raises :class:`bouts.core.IllegalAction` and changes nothing.
+- ``index="two_level"`` (FGO Duel) picks a factored action index: a battle's cards are chosen one step
+  at a time, the same agent stepping again until the last card completes the battle (the mask offers
+  only cards that still complete a legal battle; the observation marks the cards chosen so far).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -38,11 +42,12 @@ class BoutsAEC(AECEnv):  # type: ignore[misc]
     metadata = {"render_modes": ["ansi"], "name": "bouts_v0", "is_parallelizable": False}
 
     def __init__(self, game: str, seats: int | None = None, options: dict[str, Any] | None = None,
-                 content: Any = None, render_mode: str | None = None, max_steps: int | None = None) -> None:
+                 content: Any = None, render_mode: str | None = None, max_steps: int | None = None,
+                 index: str = "flat") -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.table = Table(game, seats, options, content)
+        self.table = Table(game, seats, options, content, index)
         self.render_mode = render_mode
         self.max_steps = max_steps
         """Optional cap on decisions: every seat is truncated after this many."""
@@ -80,7 +85,9 @@ class BoutsAEC(AECEnv):  # type: ignore[misc]
         self._chance = random.Random(match_seed)
         self.state = self.table.setup(match_seed)
         self.table.resolve_chance(self.state, self._chance)
-        self._legal_now: dict[int, dict[int, Any]] = {}
+        self._legal_now: dict[int, Mapping[int, Any]] = {}
+        self._chosen: tuple[int, ...] = ()
+        """The indices chosen so far of a decision taken in several steps (a two-level index)."""
         self.steps = 0
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -138,9 +145,21 @@ class BoutsAEC(AECEnv):  # type: ignore[misc]
         if action is None:
             raise IllegalAction(f"{agent} must choose an action index, not None")
         seat = self._seat_of[agent]
-        decided = self._legal(seat).get(int(action))
-        if decided is None:  # the encoding's own message (out of range, or not legal now); nothing changed
+        legal = self._legal(seat)
+        decided = legal.get(int(action))
+        if decided is None:
+            if int(action) in legal:  # one step of a decision taken in several: the same agent goes on
+                self._chosen += (int(action),)
+                self._legal_now = {}
+                self._cumulative_rewards[agent] = 0.0
+                self.rewards = {a: 0.0 for a in self.agents}
+                return
+            if self._chosen:
+                raise IllegalAction(f"action index {action} does not continue the choice "
+                                    f"{' '.join(map(str, self._chosen))} for {agent} now")
+            # the encoding's own message (out of range, or not legal now); nothing changed
             decided = self.table.encoding.decode(self.state, seat, int(action))
+        self._chosen = ()
         self._legal_now = {}
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
@@ -156,18 +175,23 @@ class BoutsAEC(AECEnv):  # type: ignore[misc]
         """``agent``'s observation tensor (from its view alone) and its legal-action mask."""
         seat = self._seat_of[agent]
         encoding = self.table.encoding
-        observation = np.asarray(self.table.observation(self.state, seat), dtype=np.float32)
+        observation = np.zeros(encoding.observation_size, dtype=np.float32)
+        encoding.observe_into(self.state, seat, observation)  # straight from the state: no view is built
         mask = np.zeros(encoding.num_actions, dtype=np.int8)
         if (agent == self.agent_selection and agent in self.terminations and not self.terminations[agent]
                 and not self.truncations[agent]):
             mask[list(self._legal(seat))] = 1
+            if self._chosen:
+                encoding.observe_chosen(observation, self._chosen)
         return {"observation": observation, "action_mask": mask}
 
-    def _legal(self, seat: int) -> dict[int, Any]:
+    def _legal(self, seat: int) -> Mapping[int, Any]:
         """``seat``'s legal actions by index in the current state (worked out once per step)."""
         found = self._legal_now.get(seat)
         if found is None:
-            found = self._legal_now[seat] = self.table.encoding.legal_indices(self.state, seat)
+            encoding = self.table.encoding
+            found = self._legal_now[seat] = (encoding.next_steps(self.state, seat, self._chosen)
+                                             if encoding.multi_step else encoding.indexed(self.state, seat))
         return found
 
     def render(self) -> str | None:

@@ -10,7 +10,8 @@
   the mask is also in ``info["action_mask"]`` and :meth:`BoutsGym.action_masks` gives it too.
 - ``opponents`` is an agent spec (``random``, ``heuristic``, ``ismcts:iterations=100``) for every other
   seat, or a list with one spec per other seat in seat order.
-- The reward is the learning seat's ``Outcome.returns`` entry at the end of the match (0 before);
+- The reward is the learning seat's ``Outcome.returns`` entry at the end of the match (0 before), and
+  ``info["outcome"]`` the outcome as JSON (an empty dict before: vector envs merge infos key by key);
   the episode terminates when the match ends or the learning seat is eliminated.
 - ``env.action_space.sample()`` draws a *legal* index (the space keeps the current mask). An illegal
   index passed to ``step`` raises :class:`bouts.core.IllegalAction` and changes nothing; with
@@ -55,14 +56,14 @@ class BoutsGym(gymnasium.Env[dict[str, Any], Any]):
 
     def __init__(self, game: str = "swordplay", seats: int | None = None, options: dict[str, Any] | None = None,
                  content: Any = None, seat: int = 0, opponents: str | Sequence[str] = "random",
-                 render_mode: str | None = None, illegal: str = "raise") -> None:
+                 render_mode: str | None = None, illegal: str = "raise", index: str = "flat") -> None:
         if illegal not in ("raise", "lose"):
             raise ValueError(f"illegal must be 'raise' or 'lose', not {illegal!r}")
         self.illegal = illegal
         """What an illegal action index does: ``raise`` (the default) or ``lose``."""
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.table = Table(game, seats, options, content)
+        self.table = Table(game, seats, options, content, index)
         n = self.table.num_seats
         if not 0 <= seat < n:
             raise ValueError(f"seat {seat} is not a seat of a {n}-seat match")
@@ -100,6 +101,7 @@ class BoutsGym(gymnasium.Env[dict[str, Any], Any]):
                           for s, spec in zip(others, self.opponent_specs, strict=True)}
         self.state = self.table.setup(match_seed)
         self._lost = False
+        self._chosen: tuple[int, ...] = ()
         self._play_others()
         return self._observe(), self._info()
 
@@ -124,19 +126,31 @@ class BoutsGym(gymnasium.Env[dict[str, Any], Any]):
     def _mask(self) -> np.ndarray[Any, Any]:
         mask = np.zeros(self.table.encoding.num_actions, dtype=np.int8)
         if not self._over() and self.table.deciding(self.state) == self.seat:
-            mask[list(self.table.encoding.legal_indices(self.state, self.seat))] = 1
+            mask[list(self._legal())] = 1
         return mask
+
+    def _legal(self) -> Any:
+        """The learning seat's next indices: its legal actions, or the next step of a choice in several."""
+        encoding = self.table.encoding
+        if encoding.multi_step:
+            return encoding.next_steps(self.state, self.seat, self._chosen)
+        return encoding.indexed(self.state, self.seat)
 
     def _observe(self) -> dict[str, np.ndarray[Any, Any]]:
         mask = self._mask()
         self.legal_space.legal = mask if mask.any() else np.ones_like(mask)
-        return {"observation": np.asarray(self.table.observation(self.state, self.seat), dtype=np.float32),
-                "action_mask": mask}
+        encoding = self.table.encoding
+        observation = np.zeros(encoding.observation_size, dtype=np.float32)
+        encoding.observe_into(self.state, self.seat, observation)  # straight from the state: no view is built
+        if self._chosen:
+            encoding.observe_chosen(observation, self._chosen)
+        return {"observation": observation, "action_mask": mask}
 
     def _info(self) -> dict[str, Any]:
         outcome = self.table.game.outcome(self.state)
-        return {"action_mask": self.legal_space.legal.copy(),
-                "outcome": None if outcome is None else outcome.to_json()}
+        # always a dict (empty until the match ends): Gymnasium's vector envs merge infos key by key and
+        # cannot merge a key that is None on one step and a dict on another
+        return {"action_mask": self.legal_space.legal.copy(), "outcome": {} if outcome is None else outcome.to_json()}
 
     def action_masks(self) -> np.ndarray[Any, Any]:
         """The legal-action mask of the current decision (as sb3-contrib's MaskablePPO asks)."""
@@ -149,7 +163,17 @@ class BoutsGym(gymnasium.Env[dict[str, Any], Any]):
         if self._over():
             raise IllegalAction("the match is over for this seat: call reset()")
         try:
-            decided = self.table.encoding.decode(self.state, self.seat, int(action))  # the state is unchanged
+            legal = self._legal()
+            decided = legal.get(int(action))
+            if decided is None and int(action) in legal:  # one step of a choice taken in several
+                self._chosen += (int(action),)
+                return self._observe(), 0.0, False, False, self._info()
+            if decided is None and self._chosen:
+                raise IllegalAction(f"action index {action} does not continue the choice "
+                                    f"{' '.join(map(str, self._chosen))} now")
+            if decided is None:  # the encoding's own message (out of range, or not legal now)
+                decided = self.table.encoding.decode(self.state, self.seat, int(action))
+            self._chosen = ()
         except IllegalAction as exc:
             if self.illegal == "raise":
                 raise

@@ -20,15 +20,22 @@
   draws the ``i``-th card, in sorted order, of those not yet drawn, each ``1 / remaining``). Any other
   listed chance step is uniform over ``game.legal_actions(state, CHANCE)``.
 - **Information**: the observation string is the seat's view as JSON, and its tensor the game's
-  encoding of that view; the information-state string is the seat's own past decisions followed by its
-  view, and the information-state tensor is the view's tensor (bouts views are what a seat knows).
+  encoding of that view (built straight from the state); the information-state string, which OpenSpiel's
+  search bots key their trees by, is a digest of the seat's own past decisions followed by one of that tensor
+  (no view is built and nothing is serialised as JSON), and the information-state tensor is the view's
+  tensor (bouts views are what a seat knows).
+- **Stepping**: a decision is checked once, against the state's legal indices (the mask), and applied in
+  place (``Game.advance``). A state shares its bouts state with its clones until one of them steps: that
+  one forks it first (copy on write), so a state that is never cloned is never copied.
 - ``resample_from_infostate(player, sampler)`` is :meth:`Game.determinize`, seeded from ``sampler``.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -45,21 +52,60 @@ MAX_GAME_LENGTH = 100_000
 
 
 class _Shared:
-    """A bouts state shared by clones: states are never changed after :meth:`Game.apply` returns them."""
+    """A bouts state (from :meth:`Game.fork`) shared by an OpenSpiel state and its clones.
 
-    __slots__ = ("chance", "legal", "player", "state")
+    ``exclusive`` while only one OpenSpiel state holds it: that state steps it in place. Cloning (OpenSpiel
+    deep-copies a Python state) shares it and clears the flag, so whichever holder steps next forks it first.
+    """
+
+    __slots__ = ("chance", "exclusive", "legal", "player", "state")
 
     def __init__(self, state: Any) -> None:
         self.state = state
+        self.exclusive = True
+        """Whether one OpenSpiel state alone holds it (it may then be stepped in place)."""
         self.chance: tuple[str, Any] | None = None
         """The pending chance step, once worked out."""
         self.player: int | None = None
         """Who acts (OpenSpiel's player id), once worked out."""
-        self.legal: list[int] | None = None
-        """The acting seat's legal action indices, once worked out."""
+        self.legal: Mapping[int, Any] | None = None
+        """The acting seat's legal actions by index, once worked out."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        self.exclusive = False
         return self
+
+    def stepped(self) -> None:
+        """Forget what was worked out of the state before it changed in place."""
+        self.chance = self.player = self.legal = None
+
+
+class _Trail:
+    """An immutable list that grows at its end in O(1) and is shared, never copied, by clones."""
+
+    __slots__ = ("item", "length", "previous")
+
+    def __init__(self, previous: _Trail | None, item: str) -> None:
+        self.previous = previous
+        self.item = item
+        self.length: int = 1 if previous is None else previous.length + 1
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Trail:
+        return self
+
+    def items(self) -> list[str]:
+        """Every item, oldest first."""
+        out: list[str] = []
+        trail: _Trail | None = self
+        while trail is not None:
+            out.append(trail.item)
+            trail = trail.previous
+        return out[::-1]
+
+
+def _recall(previous: str, decision: str) -> str:
+    """A seat's own decisions so far, as a chained digest: one step per decision, never the whole list."""
+    return hashlib.blake2b(f"{previous}|{decision}".encode(), digest_size=16).hexdigest()
 
 
 def _game_type(game_id: str, table: Table) -> Any:
@@ -139,19 +185,40 @@ class BoutsState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: BoutsGame, state: Any = None) -> None:
         super().__init__(game)
         self.table = game.table
-        self._shared = _Shared(self.table.game.setup(self.table.num_seats, self.table.options,
-                                                     self.table.content, 0) if state is None else state)
+        rules = self.table.game
+        self._shared = _Shared(rules.fork(rules.setup(self.table.num_seats, self.table.options,
+                                                      self.table.content, 0) if state is None else state))
         self._drawn: tuple[Any, ...] = ()
         """Outcomes drawn so far of the pending roll (faces) or shuffle (cards)."""
-        self._decisions: tuple[tuple[str, ...], ...] = ((),) * self.table.num_seats
-        """Each seat's own past decisions, as text."""
-        self._log: tuple[str, ...] = ()
+        self._decisions: tuple[str, ...] = ("",) * self.table.num_seats
+        """Each seat's own past decisions, as a chained digest (:func:`_recall`)."""
+        self._log: _Trail | None = None
         """Every completed step, as text (chance included)."""
 
     @property
     def bouts_state(self) -> Any:
-        """The bouts state (do not change it)."""
+        """The bouts state now (do not change it; it changes in place as this state steps: keep
+        ``game.fork(state.bouts_state)`` to hold on to it)."""
         return self._shared.state
+
+    def _advance(self, seat: int, action: Any) -> None:
+        """Apply a checked action: in place if this state alone holds its bouts state, else on a fork."""
+        game = self.table.game
+        shared = self._shared
+        if shared.exclusive:
+            game.advance(shared.state, seat, action)
+            shared.stepped()
+        else:
+            state = game.fork(shared.state)
+            game.advance(state, seat, action)
+            self._shared = _Shared(state)
+
+    def _indexed(self, player: int) -> Mapping[int, Any]:
+        """The acting seat's legal actions by index (worked out once per state)."""
+        legal = self._shared.legal
+        if legal is None:
+            legal = self._shared.legal = self.table.encoding.indexed(self._shared.state, player)
+        return legal
 
     # -- who acts ---------------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -179,9 +246,7 @@ class BoutsState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         if player != self.current_player():
             return []
-        if self._shared.legal is None:
-            self._shared.legal = list(self.table.encoding.legal_indices(self._shared.state, player))
-        return list(self._shared.legal)
+        return list(self._indexed(player))
 
     # -- chance -----------------------------------------------------------------------------------
     def _chance_step(self) -> tuple[str, Any]:
@@ -223,30 +288,32 @@ class BoutsState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_chance(self, outcome: int) -> None:
         kind, spec = self._chance_step()
-        game = self.table.game
         if kind == "roll":
             dice, sides = spec
             if not 0 <= outcome < sides:
                 raise IllegalAction(f"chance outcome {outcome} is not a face of a {sides}-sided die")
             self._drawn += (outcome + 1,)
             if len(self._drawn) == dice:
-                self._shared = _Shared(game.apply(self._shared.state, CHANCE, Roll(tuple(self._drawn))))
-                self._log += (str(Roll(tuple(self._drawn))),)
-                self._drawn = ()
+                self._chance_done(Roll(tuple(self._drawn)))
         elif kind == "shuffle":
             left = self._remaining(spec)
             if not 0 <= outcome < len(left):
                 raise IllegalAction(f"chance outcome {outcome} is not one of the {len(left)} cards left to draw")
             self._drawn += (left[outcome],)
             if len(self._drawn) == len(spec):
-                self._shared = _Shared(game.apply(self._shared.state, CHANCE, Shuffle(tuple(self._drawn))))
-                self._log += (str(Shuffle(tuple(self._drawn))),)
-                self._drawn = ()
+                self._chance_done(Shuffle(tuple(self._drawn)))
         else:
             if not 0 <= outcome < len(spec):
                 raise IllegalAction(f"chance outcome {outcome} is out of range")
-            self._shared = _Shared(game.apply(self._shared.state, CHANCE, spec[outcome]))
-            self._log += (str(spec[outcome]),)
+            self._chance_done(spec[outcome])
+
+    def _chance_done(self, outcome: Any) -> None:
+        """Apply a complete chance outcome (a roll of every die, a whole shuffle, a listed outcome)."""
+        if not self.table.game.is_legal_chance(self._shared.state, outcome):  # the draws make a legal outcome
+            raise IllegalAction(f"{outcome} is not a possible chance outcome now")
+        self._advance(CHANCE, outcome)
+        self._log = _Trail(self._log, str(outcome))
+        self._drawn = ()
 
     # -- playing ----------------------------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
@@ -256,10 +323,15 @@ class BoutsState(pyspiel.State):  # type: ignore[misc]
             return
         if player < 0:
             raise IllegalAction("the game is over")
-        decided = self.table.encoding.decode(self._shared.state, player, int(action))
-        self._shared = _Shared(self.table.game.apply(self._shared.state, player, decided))
-        self._decisions = tuple((*d, str(decided)) if s == player else d for s, d in enumerate(self._decisions))
-        self._log += (f"{player}: {decided}",)
+        decided = self._indexed(player).get(int(action))  # checked once, against the mask
+        if decided is None:  # the encoding's own message (out of range, or not legal now); nothing changed
+            decided = self.table.encoding.decode(self._shared.state, player, int(action))
+        self._advance(player, decided)
+        text = str(decided)
+        decisions = list(self._decisions)
+        decisions[player] = _recall(decisions[player], text)
+        self._decisions = tuple(decisions)
+        self._log = _Trail(self._log, f"{player}: {text}")
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -284,8 +356,9 @@ class BoutsState(pyspiel.State):  # type: ignore[misc]
         seed = int(float(probability_sampler()) * 2**53)
         game = self.table.game
         new = BoutsState(self.get_game(), game.determinize(self._shared.state, player_id, random.Random(seed)))
+        # (BoutsState forks it: the determinization may share parts with this state's)
         new._decisions = self._decisions
-        new._log = ("(resampled)",)
+        new._log = _Trail(None, "(resampled)")
         return new
 
     def render(self) -> str:
@@ -294,7 +367,7 @@ class BoutsState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         """The match so far: every step's text form (the full state, as OpenSpiel's ToString is)."""
-        return "; ".join(self._log)
+        return "" if self._log is None else "; ".join(self._log.items())
 
 
 class BoutsObserver:
@@ -308,15 +381,19 @@ class BoutsObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: BoutsState, player: int) -> None:
-        """Write ``player``'s view tensor of ``state``."""
-        self.tensor[:] = self.table.observation(state.bouts_state, player)
+        """Write ``player``'s view tensor of ``state`` (straight from the state)."""
+        self.tensor.fill(0.0)
+        self.table.encoding.observe_into(state.bouts_state, player, self.tensor)
 
     def string_from(self, state: BoutsState, player: int) -> str:
-        """``player``'s view as JSON (after its own past decisions, for the information state)."""
-        view = json.dumps(self.table.game.view(state.bouts_state, player), sort_keys=True, ensure_ascii=False)
+        """The observation string: ``player``'s view as JSON. The information-state string (what search
+        bots key their trees by): a digest of ``player``'s own past decisions, then one of its view tensor."""
         if not self.perfect_recall:
-            return view
-        return " | ".join(state._decisions[player]) + " || " + view
+            return json.dumps(self.table.game.view(state.bouts_state, player), sort_keys=True, ensure_ascii=False)
+        tensor = np.zeros(self.table.encoding.observation_size, np.float32)
+        self.table.encoding.observe_into(state.bouts_state, player, tensor)
+        digest = hashlib.blake2b(tensor.tobytes(), digest_size=16).hexdigest()
+        return f"{state._decisions[player]} || {digest}"
 
 
 _GAME_TYPES: dict[str, Any] = {}

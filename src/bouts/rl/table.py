@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -37,6 +39,23 @@ def default_seats(game: Game[Any, Any], options: Mapping[str, Any] | None) -> in
     return game.info.min_seats
 
 
+_OTHER_INDEXES: dict[tuple[Any, ...], Any] = {}
+
+
+def other_index(game: Game[Any, Any], index: str, seats: int, options: Mapping[str, Any], content: Any) -> Any:
+    """The game's encoding with the action index ``index`` from its module's ``INDEXES`` (built once)."""
+    module = importlib.import_module(type(game).__module__.rpartition(".")[0] + ".encoding")
+    indexes: Mapping[str, Any] = getattr(module, "INDEXES", {"flat": module.encoding})
+    if index not in indexes:
+        raise OptionsError(f"{game.info.id} has no action index '{index}' (it has: {', '.join(indexes)})")
+    key = (game.info.id, index, seats, json.dumps(dict(options), sort_keys=True, default=str),
+           content if content is None or isinstance(content, str) else id(content))
+    found = _OTHER_INDEXES.get(key)
+    if found is None:
+        found = _OTHER_INDEXES[key] = indexes[index](game, seats, options, content)
+    return found
+
+
 @dataclass
 class Table:
     """One (game, seats, options, content) with its encoding; the adapters build on it."""
@@ -45,6 +64,9 @@ class Table:
     seats: int | None = None
     options: Mapping[str, Any] | None = None
     content: Any = None
+    index: str = "flat"
+    """Which of the game's action indexes: ``flat`` (every game), or another its encoding module lists in
+    ``INDEXES`` (FGO Duel's ``two_level``: battle cards chosen one at a time)."""
     game: Game[Any, Any] = field(init=False)
     encoding: Any = field(init=False)
 
@@ -59,6 +81,8 @@ class Table:
             self.encoding = self.game.encoding(self.seats, self.options, self.content)
         except NotImplementedError as exc:
             raise OptionsError(f"{self.game_id} cannot be used for RL: {exc}") from None
+        if self.index != "flat":
+            self.encoding = other_index(self.game, self.index, self.seats, self.options, self.content)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
         """A table is configuration, never changed: copies of a match state share it."""

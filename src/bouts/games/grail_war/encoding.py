@@ -45,6 +45,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bouts.core.encoding import Layout, TextIndex, position
+from bouts.games.grail_war.battle import total_power
 from bouts.games.grail_war.cards import Catalog
 from bouts.games.grail_war.state import BATTLEFIELDS, MIYAMA, PLACES, SHINTO, TOKENS, GrailState
 
@@ -92,6 +93,20 @@ class GrailWarEncoding(TextIndex):
         deck = max(len(d) for d in cat.decks.values()) + max((len(s) for s in cat.specials.values()), default=0)
         self.max_chance_outcomes = max(deck, len(self.events), len(self.situations), len(self.servants),
                                        len(self.masters))
+        self.catalog = cat
+        self.card_index = {c: i for i, c in enumerate(self.cards)}
+        self.master_index = {m: i for i, m in enumerate(self.masters)}
+        self.servant_index = {v: i for i, v in enumerate(self.servants)}
+        # the view names cards, situations and events: look each id up through its name, as observe() does
+        self.card_slot = {c: self._name(card.name) for c, card in cat.cards.items()}
+        self.situation_slot = {k: self.situations.index(sit.id) for k, sit in cat.situations.items()}
+        self.display_slot = {k: self.situation_names[sit.name] for k, sit in cat.situations.items()}
+        self.event_slot = {k: self.event_names[e.name] for k, e in cat.events.items()}
+        self.step_index = {step: i for i, step in enumerate(STEPS)}
+        self.stage_index = {stage: i for i, stage in enumerate(STAGES)}
+        self.pending_index = {kind: i for i, kind in enumerate(PENDING)}
+        self.np_index = {status: i for i, status in enumerate(NP_STATUS)}
+        self.location_index: dict[str | None, int] = {None: 0, **{place: 1 + i for i, place in enumerate(PLACES)}}
 
     def _name(self, name: str | None) -> int:
         """A card name's slot (the last slot of a segment: face down / unknown)."""
@@ -184,6 +199,140 @@ class GrailWarEncoding(TextIndex):
             slot = self._name(name)
             if slot < names - 1:
                 out[layout.offsets["kept"] + s * (names - 1) + slot] += 1.0
+
+    def observe_into(self, state: GrailState, seat: int, out: Any) -> None:
+        """The tensor of ``seat``'s view, written straight from the state into ``out`` (zeroed):
+        equal to ``observe(game.view(state, seat))`` (tests/rl check it), without building the view."""
+        at, n = self.layout.offsets, self.seats
+        if 0 <= seat < n:
+            out[at["me"] + seat] = 1.0
+        for s in self.acting(state):
+            if 0 <= s < n:
+                out[at["to_act"] + s] = 1.0
+        out[at["start"] + state.start] = 1.0
+        if state.round:
+            out[at["round"]] = state.round / 10
+        out[at["step"] + self.step_index.get(state.step, len(STEPS))] = 1.0
+        stage = self.stage_index.get(state.stage)
+        if stage is not None:
+            out[at["stage"] + stage] = 1.0
+        if state.options.casual:
+            out[at["flags"]] = 1.0
+        if state.climax_card is not None:
+            out[at["flags"] + 1] = 1.0
+        if state.situation is not None:
+            out[at["situation"] + self.situation_slot[state.situation]] = 1.0
+        for situation in state.display:
+            out[at["display"] + self.display_slot[situation]] = 1.0
+        piles = at["piles"]
+        for k, value in enumerate((len(state.situation_deck) / 10, len(state.event_deck) / 20,
+                                   len(state.event_used) / 20)):
+            if value:
+                out[piles + k] = value
+        width, face_down = len(self.events) + 1, len(self.events)
+        for b, place in enumerate(BATTLEFIELDS):
+            for e, up in state.events_at.get(place, ()):
+                out[at["events"] + b * width + (self.event_slot[e] if up else face_down)] += 1.0
+        for t, token in enumerate(TOKENS):
+            holder = state.tokens.get(token)
+            out[at["tokens"] + t * (n + 1) + (n if holder is None else holder)] = 1.0
+        out[at["npc"] + (1 if state.npc == MIYAMA else 2 if state.npc == SHINTO else 0)] = 1.0
+        out[at["recon"] + (n if state.recon is None else state.recon)] = 1.0
+        for s in state.workshop:
+            out[at["workshop"] + s] = 1.0
+        names = len(self.card_names) + 1
+        for s, p in enumerate(state.players):
+            self._player_from_state(state, out, s, p, s == seat, names)
+        if 0 <= seat < state.seats and state.players[seat].master:
+            p, cards = state.players[seat], self.card_index
+            for c in p.hand:
+                out[at["hand"] + cards[c]] += 1.0
+            for c in p.at_hand:
+                out[at["at_hand"] + cards[c]] += 1.0
+            for c, up in p.selected:
+                out[at["selected"] + cards[c]] = 2.0 if up else 1.0
+            for c, status in p.np.items():
+                out[at["own_np"] + cards[c]] = 1.0 + self.np_index[status]
+            if p.deck:
+                out[at["own_deck"]] = len(p.deck) / 20
+        if state.pending:
+            top = state.pending[-1]
+            out[at["pending"] + self.pending_index.get(top.kind, len(PENDING))] = 1.0
+            out[at["pending"] + len(PENDING) + 1 + top.seat] = 1.0
+        for s in state.winners or ():
+            out[at["winners"] + s] = 1.0
+
+    def _player_from_state(self, state: GrailState, out: Any, s: int, p: Any, own: bool, names: int) -> None:
+        at = self.layout.offsets
+        row = at["players"] + s * PLAYER_FEATURES
+        # the features of _player(), in order; only the positive ones are written (observe() clips at 0)
+        if p.mana > 0:
+            out[row] = p.mana / 12
+        if p.infinite:
+            out[row + 1] = 1.0
+        if p.command_spells > 0:
+            out[row + 2] = p.command_spells / 3
+        if p.spoils > 0:
+            out[row + 3] = p.spoils / 20
+        if p.jewels > 0:
+            out[row + 4] = p.jewels / 10
+        out[row + 5 + self.location_index[p.location]] = 1.0
+        if p.eliminated:
+            out[row + 10] = 1.0
+        if p.revealed:
+            out[row + 11] = 1.0
+        if p.lost:
+            out[row + 12] = 1.0
+        if p.acted:
+            out[row + 13] = 1.0
+            if p.location in BATTLEFIELDS:
+                power = total_power(state, s)
+                if power > 0:
+                    out[row + 18] = power / 30
+        if p.hand:
+            out[row + 14] = len(p.hand) / 10
+        if p.deck:
+            out[row + 15] = len(p.deck) / 20
+        if p.trash:
+            out[row + 16] = len(p.trash) / 20
+        if p.use_b > 0:
+            out[row + 17] = p.use_b / 3
+        master = self.master_index.get(p.master)
+        if master is not None:
+            out[at["master"] + s * len(self.masters) + master] = 1.0
+        known = own or p.exposed
+        servant = self.servant_index.get(p.servant) if known and p.servant else None
+        out[at["servant"] + s * (len(self.servants) + 1) + (len(self.servants) if servant is None else servant)] = 1.0
+        np = at["np"] + s * 6
+        if known:
+            if p.np:
+                sums: dict[int, float] = {}  # summed as observe() sums them, then written once (exact in float32)
+                for status in p.np.values():
+                    slot = np + self.np_index[status]
+                    sums[slot] = sums.get(slot, 0.0) + 1 / 3
+                for slot, value in sums.items():
+                    out[slot] = value
+        elif p.np:
+            out[np + 5] = len(p.np) / 3
+        unknown, card_slot = names - 1, self.card_slot
+        if p.played:
+            played = at["played"] + s * names
+            for card, up, _ in p.played:
+                out[played + (card_slot[card] if up else unknown)] += 1.0
+        if p.trash:
+            trash = at["trash"] + s * names
+            for card, up in p.trash:
+                out[trash + (card_slot[card] if up or own else unknown)] += 1.0
+        if p.residual or p.at_hand:
+            kept = at["kept"] + s * (names - 1)
+            for card, _ in p.residual:
+                slot = card_slot[card]
+                if slot < unknown:
+                    out[kept + slot] += 1.0
+            for card in p.at_hand:
+                slot = card_slot[card]
+                if slot < unknown:
+                    out[kept + slot] += 1.0
 
     def eliminated(self, state: GrailState) -> frozenset[int]:
         """Masters eliminated in the climax rounds (DGW-104): out for good while the others play on."""

@@ -92,6 +92,16 @@ class KaleidoEncoding(TextIndex):
         ])
         self.observation_size = self.layout.size
         self.max_chance_outcomes = max(len(instances), len(self.fates))
+        self.catalog = catalog
+        self.phase_index = {p: i for i, p in enumerate(PHASES)}
+        self.step_index = {step: i for i, step in enumerate(STEPS)}
+        self.decision_index = {kind: i for i, kind in enumerate(DECISIONS)}
+        self.fate_index = {number: i for i, number in enumerate(self.fates)}
+        self.ability_index = {ability: i for i, ability in enumerate(self.abilities)}
+        # the view names masters, servants and cards: look each id up by its name, as observe() does
+        self.master_slot = {m.id: self.master_by_name[m.name] for m in catalog.masters.values()}
+        self.servant_slot = {s.id: self.servant_by_name[s.name] for s in catalog.servants.values()}
+        self.card_kind = {i: self.kind_by_name[catalog.magic[i].name] for i in instances}
 
     def observe(self, view: Mapping[str, Any]) -> list[float]:
         """The tensor of a seat's view (layout in the module docstring)."""
@@ -154,6 +164,89 @@ class KaleidoEncoding(TextIndex):
         if state.phase == "over":
             return frozenset()
         return frozenset(i for i, p in enumerate(state.players) if p.servant is not None and not p.alive)
+
+
+    def observe_into(self, state: Any, seat: int, out: Any) -> None:
+        """The tensor of ``seat``'s view, written straight from the state into ``out`` (zeroed):
+        equal to ``observe(game.view(state, seat))`` (tests/rl check it), without building the view."""
+        at, n, catalog = self.layout.offsets, self.seats, self.catalog
+        if 0 <= seat < n:
+            out[at["me"] + seat] = 1.0
+        phase = self.phase_index.get(state.phase)
+        if phase is not None:
+            out[at["phase"] + phase] = 1.0
+        if state.turn:
+            out[at["turn"]] = min(state.turn, 500) / 50
+        acting = self.acting(state)
+        for s in acting:
+            if 0 <= s < n:
+                out[at["to_act"] + s] = 1.0
+        if state.stack and acting and acting[0] >= 0:
+            kind = self.decision_index.get(state.stack[-1].kind)
+            if kind is not None:
+                out[at["decision"] + kind] = 1.0
+        battle, kinds, card_kind = state.battle, len(self.kinds), self.card_kind
+        strike = None if battle is None else battle.strike
+        first = second = attacker = None
+        intervened: Any = ()
+        if battle is not None:
+            first, second, intervened = battle.first, battle.second, battle.intervened
+            attacker = None if strike is None else strike.attacker
+        players, masters, servants = at["players"], len(self.masters), len(self.servants)
+        for i, p in enumerate(state.players[:n]):
+            master = catalog.masters[p.master] if p.master else None
+            servant = catalog.servants[p.servant] if p.servant else None
+            features = (
+                max(p.hp, 0) / 20, servant.hp / 20 if servant else 0.0, servant.attack / 10 if servant else 0.0,
+                servant.defence / 10 if servant else 0.0, p.spells / 3, (p.fate or 0) / 7, float(p.lurking),
+                len(p.hand) / 10, len(p.accumulation) / 5, master.max_mana / 10 if master else 0.0,
+                master.mana_rank / 5 if master else 0.0, float(p.alive), float(p.summoned), float(first == i),
+                float(second == i), float(attacker == i), float(i in intervened))
+            row = players + i * PLAYER_FEATURES
+            for k, value in enumerate(features):
+                if value:
+                    out[row + k] = value
+            if master is not None:
+                out[at["master"] + i * masters + self.master_slot[master.id]] = 1.0
+            if servant is not None:
+                out[at["servant"] + i * servants + self.servant_slot[servant.id]] = 1.0
+            if p.strategy:
+                out[at["strategy"] + i * kinds + card_kind[p.strategy]] = 1.0
+        if 0 <= seat < state.seats:
+            me = state.players[seat]
+            for card in me.hand:
+                out[at["hand"] + card_kind[card]] += 1.0
+            for card in me.accumulation:
+                out[at["accumulation"] + card_kind[card]] += 1.0
+        for card in state.discard:
+            out[at["discard"] + card_kind[card]] += 1.0
+        if state.deck:
+            out[at["deck"]] = len(state.deck) / self.deck_size
+        if battle is not None:
+            if battle.round:
+                out[at["round"]] = battle.round / 10
+            step = self.step_index.get(battle.step)
+            if step is not None:
+                out[at["step"] + step] = 1.0
+            fate = self.fate_index.get(catalog.fates[battle.battlefield].number)
+            if fate is not None:
+                out[at["field"] + fate] = 1.0
+            if strike is not None:
+                found = self.ability_index.get(strike.method)
+                method = 0 if strike.method == "normal" else None if found is None else found + 1
+                if method is not None:
+                    out[at["method"] + method] = 1.0
+                if strike.intervention:
+                    out[at["intervention"]] = 1.0
+        sums: dict[int, float] = {}  # summed as observe() sums them, then written once (exact in float32 too)
+        for e in state.effects:
+            if not 0 <= e.target < n:
+                continue
+            slot = at["effects"] + e.target * 4 + (0 if e.stat == "attack" else 2) + (0 if e.value >= 0 else 1)
+            sums[slot] = sums.get(slot, 0.0) + abs(e.value) / 10
+        for slot, value in sums.items():
+            if value:
+                out[slot] = value
 
 
 def encoding(game: Any, seats: int, options: Mapping[str, Any] | None, content: Any) -> KaleidoEncoding:

@@ -1,8 +1,10 @@
 """SAO's numeric encoding: a fixed action index and an observation tensor (see docs/encoding.md).
 
-The dice pool holds at most ``P = 8`` dice: up to 4 main dice and 4 support dice (a scenario's dice
-amount is at most 4, SAO-020). ``D`` below is every non-empty set of pool positions ``0..7``, smallest
-sets first, each listed in ascending order.
+The dice pool holds at most ``P = 9`` dice: up to 4 main dice and 4 support dice (a scenario's dice
+amount is at most 4, SAO-020), plus Kirito's character die in Final Battle step 2 (4 main dice and his
+character die, SAO-121). Dice are numbered ``1..9`` in pool order, as the game's actions number them
+(``reroll 1 9``); ``D`` below is every non-empty set of dice ``1..9``, smallest sets first, each listed
+in ascending order.
 
 **Action index**, from the content pack's characters ``C``, their abilities, Sword Skills and the
 items ``I`` (pack order)::
@@ -11,7 +13,7 @@ items ``I`` (pack order)::
     keep, finalize, ask_partner, back, done, done combined, yui, endure, finish
     support <v1> <v2> <v3> <v4>                   each multiset of four faces 1..6, ascending
     reroll <d>                                    for d in D
-    control <i> <v>                               for die i < P, value v in 1..6
+    control <i> <v>                               for die i in 1..P, value v in 1..6
     use <item> <c>, transfer <item> <c>           for item in I, c in C
     skill <s> <d>                                 for each Sword Skill s, each d in D of the skill's size
     ability <c> <a> ...                           by the ability's kind: Set die: ``<i> <v>`` for each
@@ -43,9 +45,12 @@ from typing import Any
 
 from bouts.core.encoding import Layout, TextIndex, position
 from bouts.games.sao.cards import FACE, SYMBOL, Catalog
+from bouts.games.sao.rolling import rerolls_left
+from bouts.games.sao.state import SaoState
 
-POOL = 8
-"""Most dice in the pool: 4 main dice and 4 support dice (SAO-020: a dice amount is at most 4)."""
+POOL = 9
+"""Most dice in the pool: 4 main dice and 4 support dice (SAO-020: a dice amount is at most 4), and
+Kirito's character die beside his 4 main dice in Final Battle step 2 (SAO-121)."""
 DIFFICULTIES = ("easy", "normal", "hard")
 LEVELS = ("1", "50", "80")
 DECISIONS = ("roll", "roll_window", "assign", "chain_partner", "exchange", "support_values", "partner_window",
@@ -56,9 +61,13 @@ CHARACTER_FEATURES = 14
 DIE_FEATURES = 13
 
 
+DICE = range(1, POOL + 1)
+"""The dice of the pool as the game's actions number them: from 1, in pool order."""
+
+
 def dice_sets(sizes: range) -> list[str]:
-    """Pool positions as text, for every set of these sizes (smallest first)."""
-    return [" ".join(map(str, combo)) for size in sizes for combo in itertools.combinations(range(POOL), size)]
+    """Sets of dice (numbered from 1) as text, for every set of these sizes (smallest first)."""
+    return [" ".join(map(str, combo)) for size in sizes for combo in itertools.combinations(DICE, size)]
 
 
 class SaoEncoding(TextIndex):
@@ -78,7 +87,7 @@ class SaoEncoding(TextIndex):
         texts += ["support " + " ".join(map(str, v))
                   for v in itertools.combinations_with_replacement(range(1, 7), 4)]
         texts += [f"reroll {d}" for d in dice_sets(range(1, POOL + 1))]
-        texts += [f"control {i} {v}" for i in range(POOL) for v in range(1, 7)]
+        texts += [f"control {i} {v}" for i in DICE for v in range(1, 7)]
         texts += [f"use {item} {c}" for item in self.items for c in chars]
         texts += [f"transfer {item} {c}" for item in self.items for c in chars]
         sizes: dict[str, set[int]] = {}
@@ -92,7 +101,7 @@ class SaoEncoding(TextIndex):
             for ability in card.abilities:
                 head = f"ability {c} {ability.id}"
                 if ability.kind == "set_die":
-                    texts += [f"{head} {i} {v}" for i in range(POOL) for v in ability.values]
+                    texts += [f"{head} {i} {v}" for i in DICE for v in ability.values]
                 elif ability.kind in ("set_dice", "flip_dice"):
                     texts += [f"{head} {d}" for d in dice_sets(range(1, ability.count + 1))]
                 elif ability.kind == "addition_boost":
@@ -112,6 +121,18 @@ class SaoEncoding(TextIndex):
         ])
         self.observation_size = self.layout.size
         self.max_chance_outcomes = max(6, len(self.items), len(self.scenarios))
+        self.difficulty_index = {d: i for i, d in enumerate(DIFFICULTIES)}
+        self.character_index = {c: i for i, c in enumerate(chars)}
+        self.item_index = {item: i for i, item in enumerate(self.items)}
+        self.scenario_index = {scenario: i for i, scenario in enumerate(self.scenarios)}
+        self.decision_index = {kind: i for i, kind in enumerate(DECISIONS)}
+        self.token_owner_index = {owner: i for i, owner in enumerate(TOKEN_OWNERS)}
+        self.token_kind_index = {kind: i for i, kind in enumerate(TOKEN_KINDS)}
+        self.step_features = {
+            (scenario.id, k): (card.hp / 40, card.damage / 10, float(card.aoe), card.defense / 5,
+                               float(card.reroll_minus_one), float(card.no_reroll), float(card.no_abilities),
+                               float(card.no_consumables), (card.dice or 0) / 4, 1.0)
+            for scenario in catalog.scenarios.values() for k, card in enumerate(scenario.steps)}
 
     def observe(self, view: Mapping[str, Any]) -> list[float]:
         """The tensor of a seat's view (layout in the module docstring)."""
@@ -189,6 +210,109 @@ class SaoEncoding(TextIndex):
             if 0 <= decision["seat"] < n:
                 layout.one_hot(out, "decision", len(DECISIONS) + decision["seat"])
         return out
+
+
+    def observe_into(self, state: SaoState, seat: int, out: Any) -> None:
+        """The tensor of ``seat``'s view, written straight from the state into ``out`` (zeroed):
+        equal to ``observe(game.view(state, seat))`` (tests/rl check it), without building the view."""
+        at = self.layout.offsets
+        n = self.seats
+        if 0 <= seat < n:
+            out[at["me"] + seat] = 1.0
+        to_act = at["to_act"]
+        for s in self.acting(state):
+            if 0 <= s < n:
+                out[to_act + s] = 1.0
+        difficulty = self.difficulty_index.get(state.options.difficulty)
+        if difficulty is not None:
+            out[at["difficulty"] + difficulty] = 1.0
+        if state.turns:
+            out[at["turns"]] = state.turns / 100
+        if state.section:
+            out[at["section"]] = state.section / 4
+        # the scenarios revealed so far (the view's list): none while a shuffle of them is pending
+        revealed = 0 if not state.scenarios or (state.pending and state.pending[-1].kind in (
+            "scenario_shuffle", "item_shuffle")) else state.section + 1
+        step = state.step
+        if revealed and 0 <= step < 3:
+            out[at["step"] + step] = 1.0
+        if state.step_damage:
+            out[at["step_damage"]] = state.step_damage / 40
+        characters, equipment, items = at["characters"], at["equipment"], len(self.items)
+        turn_player = state.characters[state.turn_char].id
+        partner = None if state.partner is None else state.characters[state.partner].id
+        for index, c in enumerate(state.characters):
+            i = self.character_index[c.id]
+            row = characters + i * CHARACTER_FEATURES
+            features = (1.0, float(c.level == 0), float(c.level == 1), float(c.level == 2), state.hp(index) / 20,
+                        c.damage / 20, c.usage / 5, state.usage_max(index) / 5, float(c.exhausted), float(c.dead),
+                        float(c.has_die), float(c.free_use), float(c.id == turn_player), float(c.id == partner))
+            for f, value in enumerate(features):
+                if value:
+                    out[row + f] = value
+            for e in c.equipment:
+                out[equipment + i * items + self.item_index[e]] = 1.0
+        if revealed:
+            current = state.scenarios[revealed - 1]
+            scenario = self.scenario_index.get(current)
+            if scenario is not None:
+                out[at["scenario"] + scenario] = 1.0
+            card = self.step_features.get((current, step))
+            if card is not None:
+                base = at["step_card"]
+                for f, value in enumerate(card):
+                    if value:
+                        out[base + f] = value
+        pool, used = at["pool"], state.used
+        for p, die in enumerate(state.pool[:POOL]):
+            base = pool + p * DIE_FEATURES
+            face = die.value
+            out[base] = 1.0
+            if die.kind == "support":
+                out[base + 1] = 1.0
+            if die.char is not None:
+                out[base + 2] = 1.0
+            if 1 <= face <= 6:
+                out[base + 2 + face] = 1.0
+            elif face in (FACE, SYMBOL):
+                out[base + 9 + (face - FACE)] = 1.0
+            if p in used:
+                out[base + 11] = 1.0
+            if face == 0:
+                out[base + 12] = 1.0
+        if revealed and state.result is None:
+            left = rerolls_left(state)
+            if left:
+                out[at["rerolls_left"]] = left / 5
+        if state.triggered:
+            out[at["triggered"]] = len(state.triggered) / 5
+        width, tokens = 2 + len(TOKEN_KINDS), at["tokens"]
+        for token in state.tokens.values():
+            owner = self.token_owner_index.get(token.owner)
+            if owner is None:
+                continue
+            out[tokens + owner * width] = 1.0
+            if token.active:
+                out[tokens + owner * width + 1] = 1.0
+            kind = self.token_kind_index.get(token.kind)
+            if kind is not None:
+                out[tokens + owner * width + 2 + kind] = 1.0
+        if state.items:
+            out[at["item_deck"]] = len(state.items) / 8
+        consumables = at["consumables"]
+        for item in state.consumables:
+            out[consumables + self.item_index[item]] = 1.0
+        if state.yui:
+            out[at["yui"]] = 1.0
+        if state.yui_used:
+            out[at["yui"] + 1] = 1.0
+        if state.pending and state.result is None:
+            decision = state.pending[-1]
+            kind = self.decision_index.get(decision.kind)
+            if kind is not None:
+                out[at["decision"] + kind] = 1.0
+            if 0 <= decision.seat < n:
+                out[at["decision"] + len(DECISIONS) + decision.seat] = 1.0
 
 
 def encoding(game: Any, seats: int, options: Mapping[str, Any] | None, content: Any) -> SaoEncoding:

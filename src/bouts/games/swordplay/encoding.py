@@ -74,6 +74,12 @@ class SwordplayEncoding(TextIndex):
         ])
         self.observation_size = self.layout.size
         self.max_chance_outcomes = max(10, len(instances))
+        self.cards = catalog.cards
+        self.phase_index = {p: i for i, p in enumerate(PHASES)}
+        self.location_index = {loc: i for i, loc in enumerate(LOCATIONS)}
+        self.hero_index = {h: i for i, h in enumerate(self.heroes)}
+        self.weapon_damage = {i: catalog.cards[i].damage for i in instances}
+        self.shield_uses = {i: catalog.cards[i].uses for i in instances}
 
     def observe(self, view: Mapping[str, Any]) -> list[float]:
         """The tensor of a seat's view (layout in the module docstring)."""
@@ -121,6 +127,60 @@ class SwordplayEncoding(TextIndex):
             layout.one_hot(out, "attack_card", self.kind_of[attack["card"]["id"]])
         layout.put(out, "turns", 0, view["turns"] / 100)
         return out
+
+    def observe_into(self, state: SwordplayState, seat: int, out: Any) -> None:
+        """The tensor of ``seat``'s view, written straight from the state into ``out`` (zeroed):
+        equal to ``observe(game.view(state, seat))`` (tests/rl check it), without building the view."""
+        at = self.layout.offsets
+        n, fighters, kinds, kind_of = self.seats, self.fighters, len(self.kinds), self.kind_of
+        if 0 <= seat < n:
+            out[at["me"] + seat] = 1.0
+        out[at["phase"] + self.phase_index[state.phase]] = 1.0
+        if 0 <= state.turn < fighters and state.fighters:
+            out[at["turn"] + state.turn] = 1.0
+        to_act = at["to_act"]
+        for s in self.acting(state):
+            if 0 <= s < n:
+                out[to_act + s] = 1.0
+        if state.readied:
+            out[at["readied"]] = 1.0
+        base, heroes, weapons, shields = at["fighters"], at["hero"], at["weapons"], at["shields"]
+        hand, damage_of, uses_of, hero_index = at["hand"], self.weapon_damage, self.shield_uses, self.hero_index
+        hand_size, n_heroes = self.hand_size, len(self.heroes)
+        for i, f in enumerate(state.fighters[:fighters]):
+            row = base + i * FIGHTER_FEATURES
+            features = (max(f.life, 0) / 10, f.base_damage / 5, f.hands / 2, float(f.defeated), float(f.is_monster),
+                        f.armor_value / 5 if f.armor_value else 0.0, f.armor_damage / 5 if f.armor_value else 0.0,
+                        len(f.hand) / hand_size, sum(damage_of[w] for w in f.weapons) / 5,
+                        sum(uses_of[s] - used for s, used in f.shields.items()) / 5)
+            for k, value in enumerate(features):
+                if value:
+                    out[row + k] = value
+            hero = hero_index.get(f.card)
+            if hero is not None:
+                out[heroes + i * n_heroes + hero] = 1.0
+            for w in f.weapons:
+                out[weapons + i * kinds + kind_of[w]] = 1.0
+            for shield in f.shields:
+                out[shields + i * kinds + kind_of[shield]] = 1.0
+            if i == seat:
+                for card in f.hand:
+                    out[hand + kind_of[card]] += 1.0
+        discard = at["discard"]
+        for card in state.discard:
+            out[discard + kind_of[card]] += 1.0
+        if state.deck:
+            out[at["deck"]] = len(state.deck) / self.deck_size
+        attack = state.attack
+        if attack is not None:
+            if 0 <= attack.attacker < fighters:
+                out[at["attacker"] + attack.attacker] = 1.0
+            if 0 <= attack.target < fighters:
+                out[at["target"] + attack.target] = 1.0
+            out[at["location"] + self.location_index[attack.location]] = 1.0
+            out[at["attack_card"] + kind_of[attack.card]] = 1.0
+        if state.turns:
+            out[at["turns"]] = state.turns / 100
 
     def eliminated(self, state: SwordplayState) -> frozenset[int]:
         """Defeated Heroes in arena play (in solo and co-op the team shares the result: nobody leaves)."""
