@@ -440,7 +440,7 @@ def _heuristic_module(game: Game[Any, Any]) -> Any:
 
 def _observation(events: list[Any], observer: Seat) -> Hashable:
     """What ``observer`` saw of a step: the kinds and texts of the events it may see."""
-    return tuple((e.kind, e.text) for e in events if e.is_visible_to(observer))
+    return tuple(e.observed() for e in events if e.is_visible_to(observer))
 
 
 def _number(params: dict[str, str], key: str, kind: type[int] | type[float]) -> Any:

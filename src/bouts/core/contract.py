@@ -432,7 +432,7 @@ class Game(ABC, Generic[S, A]):
         """One line per clause id of the game's checklist (``SWP-019`` -> what the rule says), for a log line
         that shows the rule behind it: the table ``clauses.toml`` beside the game's module, if there is one."""
         package = type(self).__module__.rpartition(".")[0]
-        cache: dict[str, Mapping[str, Text]] = Game.__dict__["_clause_tables"]
+        cache: dict[str, Mapping[str, Text]] = vars(Game)["_clause_tables"]
         found = cache.get(package)
         if found is None:
             from bouts.core.clauses import load_clauses
