@@ -23,4 +23,4 @@ def test_turn_limit_is_off_by_default_and_ends_the_game_as_a_loss_when_set() -> 
     game = bouts.game("sao")
     assert game.setup(2).options.turn_limit is None
     outcome = play({"turn_limit": 1})
-    assert outcome.winners == () and "turn limit" in outcome.reason  # type: ignore[attr-defined]
+    assert outcome.winners == () and "turn limit" in outcome.reason_text("en")
