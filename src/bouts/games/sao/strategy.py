@@ -158,18 +158,22 @@ def _partner_options(state: SaoState) -> list[Any]:
 
 
 def _partner_window(state: SaoState, seat: Seat, actions: tuple[Any, ...]) -> Any:
-    """Another seat's window before the dice are final: the use the reroll advisor ranks first (the very use
-    ``hint`` named when it told the turn player to ask), else a life-saving potion or a helpful Addition."""
-    options = advisor.roll_options(state, seat)
-    if options and options[0].action.verb != "back":
-        return options[0].action
+    """Another seat's window before the dice are final. Asked by the turn player: the use the exact reroll advisor
+    ranks first (the very use ``hint`` named when it told him to ask). When he proposed to finalize: a
+    life-saving potion, a helpful Addition, or a die change that clearly improves the final dice (cheaper: this
+    window opens nearly every turn)."""
+    if state.pending[-1].get("proposal") != "finalize":
+        options = advisor.roll_options(state, seat)
+        if options and options[0].action.verb != "back":
+            return options[0].action
     saver = _life_saver(state, actions)
     if saver is not None:
         return saver
     support = _support_ability(state, actions)
     if support is not None:
         return support
-    return Act("back")
+    change = _best_dice_change(state, actions, state.partner)
+    return change if change is not None else Act("back")
 
 
 def _assign(state: SaoState, actions: tuple[Any, ...]) -> Any:

@@ -65,7 +65,7 @@ def _or(values: Sequence[int]) -> str:
     """``6``, ``5 or 6``, ``1, 2 or 3``."""
     if len(values) == 1:
         return str(values[0])
-    return _("{some} or {last}", some=", ".join(map(str, values[:-1])), last=values[-1])
+    return _("{some} or {last}", some=[str(v) for v in values[:-1]], last=values[-1])
 
 
 def ability_text(ability: Ability, level: int) -> str:
@@ -97,6 +97,14 @@ def damage_text(skill: Mapping[str, Any], defense: int) -> str:
     if defense or boosted != printed:
         return _("{printed} → {damage}", printed=printed, damage=dealt)
     return str(printed)
+
+
+def _then(*parts: str) -> str:
+    """Clauses of one line, joined as the language joins them (``a; b`` / ``a。b``)."""
+    text = parts[0]
+    for part in parts[1:]:
+        text = _("{first}; {second}", first=text, second=part)
+    return text
 
 
 def _die(number: int, value: int) -> str:
@@ -252,7 +260,7 @@ def _scenario_line(view: Mapping[str, Any]) -> tuple[str, list[str]]:
     where = _("step {number}/{steps}: {step}", number=index + 1, steps=len(card["steps"]), step=tr(step["name"]))
     effects = _step_effects(step)
     line = (f"[bold magenta]{esc(head)}[/]  [bold]{esc(where)}[/]  [green]{esc(hp)}[/]  {esc(counter)}"
-            + (f"  [yellow]{esc(', '.join(effects))}[/]" if effects else ""))
+            + (f"  [yellow]{esc(tr(effects))}[/]" if effects else ""))
     nxt = [_("then: {step} (HP {hp}, counterattack {damage})", step=tr(s["name"]), hp=s["hp"], damage=s["damage"])
            for s in card["steps"][index + 1:index + 2]]
     if nxt:
@@ -264,15 +272,15 @@ def _character_line(view: Mapping[str, Any], c: Mapping[str, Any]) -> tuple[list
     acting = c["id"] == view["turn_player"]
     marker = "[bold yellow]>[/] " if acting else ("[cyan]+[/] " if c["id"] == view["partner"] else "  ")
     name = tr(c["name"])
-    who = _("(seat {number})", number=c["seat"] + 1)
+    who = _("{character} (seat {number})", character=name, number=c["seat"] + 1)
     if c["dead"]:
         dead = _("dead")
-        return [f"{marker}[strike dim]{esc(name)}[/] [dim]{esc(who)}[/] [red]{esc(dead)}[/]"], [name, dead]
+        return [f"{marker}[strike dim]{esc(who)}[/] [red]{esc(dead)}[/]"], [who, dead]
     level = _("Lv {level}", level=c["level"])
     hp = _("HP {left}/{hp}", left=c["hp"] - c["damage"], hp=c["hp"])
     uses = _("ability uses {usage}/{most}", usage=c["usage"], most=c["usage_max"])
-    parts = [f"{marker}[bold]{esc(name)}[/] [dim]{esc(who)}[/]", esc(level), f"[green]{esc(hp)}[/]", esc(uses)]
-    shown = [name, level, hp, uses]
+    parts = [f"{marker}[bold]{esc(who)}[/]", esc(level), f"[green]{esc(hp)}[/]", esc(uses)]
+    shown = [who, level, hp, uses]
     extra = []
     if c["free_use"]:
         extra.append(_("a free use this turn"))
@@ -391,7 +399,7 @@ def _picture(view: Mapping[str, Any]) -> tuple[list[str], list[str]]:
             text += " " + _("(added up as one attack: {damage})", damage=queued["combined"])
         left = _("dice left: {dice}", dice=" ".join(_die(n, view["pool"][n - 1]["value"]) for n in queued["dice_left"])
                  or "-")
-        full = "; ".join([text, *([", ".join(parts)] if parts else []), left])
+        full = _then(text, *([tr(parts)] if parts else []), left)
         lines.append(f"[bold cyan]{esc(full)}[/]")
         shown.append(full)
     counter = view.get("counterattack")
@@ -454,7 +462,7 @@ def _dice_words(state: SaoState, numbers: Sequence[str]) -> str:
     values = " ".join(VALUE_TEXT[state.pool[int(n) - 1].value] for n in numbers)
     if len(numbers) == 1:
         return _("die {number} (showing {values})", number=numbers[0], values=values)
-    return _("dice {numbers} (showing {values})", numbers=", ".join(numbers), values=values)
+    return _("dice {numbers} (showing {values})", numbers=list(numbers), values=values)
 
 
 def plain_description(state: SaoState, seat: Seat, action: SaoAction) -> str:
@@ -534,7 +542,7 @@ def _describe_ability(state: SaoState, seat: Seat, action: Act) -> str:
             old = state.pool[int(n) - 1].value
             new = ability.values[0] if ability.kind == "set_dice" else OPPOSITE.get(old, old)
             changes.append(_("die {die}: {old} → {new}", die=n, old=VALUE_TEXT[old], new=VALUE_TEXT[new]))
-        what = ", ".join(changes)
+        what = tr(changes)
     elif ability.kind == "addition_boost":
         what = _("give the {mode} addition token to {target}", mode=rest[1], target=_name(state, rest[0]))
     elif ability.kind == "addition_shield":
@@ -627,12 +635,12 @@ def _describe_done(state: SaoState, seat: Seat, action: Act) -> str:
         text = _("Deal {amount} damage to {step} (HP {hp} → {after})", amount=amount, step=step.name, hp=hp,
                  after=max(0, hp - amount))
     if state.is_final_ordeal and amount >= hp:
-        return text + "; " + _("the final ordeal is overcome: the game is won")
+        return _then(text, _("the final ordeal is overcome: the game is won"))
     if state.pool and unused == 0 and not state.is_final_ordeal:
-        return text + "; " + _("Switch: every die is used, no counterattack")
+        return _then(text, _("Switch: every die is used, no counterattack"))
     targets = [state.characters[i].name for i in counter_targets(state)]
-    text += "; " + _("{unused} dice unused: counterattack {damage} to {targets}", unused=unused,
-                     damage=step.damage, targets=targets)
+    text = _then(text, _("{unused} dice unused: counterattack {damage} to {targets}", unused=unused,
+                         damage=step.damage, targets=targets))
     if counter_loses(state):
         warning = counter_warning(state)
         if warning is not None:

@@ -57,7 +57,7 @@ def render_scenarios(view: Mapping[str, Any]) -> str:
             text = _("step {number}: {step}, HP {hp}, counterattack {damage}", number=index + 1,
                      step=tr(step["name"]), hp=step["hp"], damage=step["damage"])
             if effects:
-                text += " (" + ", ".join(effects) + ")"
+                text = _("{text} ({effects})", text=text, effects=effects)
             if current:
                 text = _("{text}  ← now", text=text)
             lines.append("    " + esc(text))
