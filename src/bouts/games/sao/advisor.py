@@ -478,15 +478,19 @@ def state_assignment(state: SaoState) -> AssignmentAdvice:
                            add_up=state.is_final_ordeal)
 
 
-def outlook_text(o: Outlook, lethal: bool) -> str:
+def outlook_text(state: SaoState, o: Outlook) -> str:
     """An outlook as a player reads it, in the current language (survival first when the counterattack is
-    lethal): exact expectations under the best later play."""
+    lethal): exact expectations under the best later play. The damage is what the step takes: damage beyond its
+    HP left is lost (SAO-082), so it is counted up to that HP, as the advisor ranks plans."""
     from bouts.games.sao.i18n import _
 
-    damage = format(o.damage, ".1f")
+    loss = loss_value(state)
+    saved = max(switch_value(state), 0)
+    taken = o.value - saved * o.switch + loss * (1 - o.safe)
+    damage = format(max(taken, 0.0), ".1f")
     text = _("expect {damage} damage, Switch {switch}, step finished {finish}", damage=damage,
              switch=_percent(o.switch), finish=_percent(o.finish))
-    return _("survive {safe}, {text}", safe=_percent(o.safe), text=text) if lethal else text
+    return _("survive {safe}, {text}", safe=_percent(o.safe), text=text) if loss else text
 
 
 def _percent(p: float) -> str:
@@ -652,9 +656,8 @@ def option_reason(state: SaoState, option: Option, seat: int) -> str:
     """Why ``option`` is advised, in the current language: its exact outlook, against finalizing now (or passing)."""
     from bouts.games.sao.i18n import _
 
-    lethal = bool(loss_value(state))
     decision = state.pending[-1]
-    text = outlook_text(option.outlook, lethal)
+    text = outlook_text(state, option.outlook)
     if option.via is not None:
         from bouts.games.sao.view import plain_description
 
@@ -666,7 +669,7 @@ def option_reason(state: SaoState, option: Option, seat: int) -> str:
             worth = format(USE_WORTH, ".0f")
             return _("{text}; none of your abilities or Consumables gains {worth}+ damage on that", text=text,
                      worth=worth)
-        return _("{text} (passing: {base})", text=text, base=outlook_text(base, lethal))
+        return _("{text} (passing: {base})", text=text, base=outlook_text(state, base))
     now = Outlook(*_value_now(state))
     if option.action.verb == "finalize":
         from bouts.games.sao.rolling import rerolls_left
@@ -674,7 +677,7 @@ def option_reason(state: SaoState, option: Option, seat: int) -> str:
         if rerolls_left(state) <= 0:
             return _("no reroll is left: {text}", text=text)
         return _("{text}; no reroll does better on average", text=text)
-    return _("{text} (finalizing now: {now})", text=text, now=outlook_text(now, lethal))
+    return _("{text} (finalizing now: {now})", text=text, now=outlook_text(state, now))
 
 
 def _value_now(state: SaoState) -> tuple[float, float, float, float, float]:
@@ -700,8 +703,7 @@ def hint_lines(state: SaoState, seat: int, top: int = 3) -> list[str]:
         lines.append(tr(warning))
     for rank, option in enumerate(options[:top], 1):
         what = plain_description(state, seat, option.action)
-        reason = option_reason(state, option, seat) if rank == 1 else outlook_text(
-            option.outlook, bool(loss_value(state)))
+        reason = option_reason(state, option, seat) if rank == 1 else outlook_text(state, option.outlook)
         lines.append(_("{rank}. {action} [{text}]: {reason}", rank=rank, action=what, text=str(option.action),
                        reason=reason))
     return lines

@@ -237,7 +237,8 @@ def reroll(state: SaoState, indices: tuple[int, ...]) -> None:
     """One joint reroll of every agreed die, all at once (SAO-059..SAO-064)."""
     state.pending.pop()
     state.rerolls_used += 1
-    state.events.append(event("reroll", N_("Reroll {number} of {allowed}: {dice} rolled again together"),
+    state.events.append(event("reroll", N_("Reroll {number} of {allowed}: {dice} rolled again together")
+                              if len(indices) > 1 else N_("Reroll {number} of {allowed}: {dice} rolled again"),
                               {"dice": list(indices)},
                               args={"number": state.rerolls_used, "allowed": rerolls_allowed(state),
                                     "dice": [M_("die {die} (showing {value})", die=i + 1,

@@ -252,7 +252,7 @@ def explain(game: Game[Any, Any], state: SaoState, seat: Seat, action: Any) -> s
         for option in advisor.roll_options(state, seat):
             if option.action == action:
                 return advisor.option_reason(state, option, seat)
-        return advisor.outlook_text(advisor.best_outlook(state), bool(advisor.loss_value(state)))
+        return advisor.outlook_text(state, advisor.best_outlook(state))
     if kind == "chain_partner":
         index = state.index_of(action.args[0])
         return _("{character} has the most HP left ({hp}): the partner takes the next turn and, in the final "

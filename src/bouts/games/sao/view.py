@@ -356,10 +356,14 @@ def _dice_line(view: Mapping[str, Any]) -> tuple[str, list[str]]:
     if support:
         line += f"   {esc(support_title)} " + "  ".join(show(d) for d in support)
         shown += [support_title, *(_die(d["number"], d["value"]) for d in support)]
-    rerolls = _("rerolls left {left}/{allowed}", left=view["rerolls_left"], allowed=view["rerolls_allowed"])
     legend = _("(* character die, F any number, S 1 or 2, ? not rolled yet)")
-    line += f"   {esc(rerolls)}   [dim]{esc(legend)}[/]"
-    return line, [*shown, rerolls]
+    decision = view.get("decision") or {}
+    if decision.get("kind") in ("roll_window", "ability_window", "exchange", "support_values", None):
+        rerolls = _("rerolls left {left}/{allowed}", left=view["rerolls_left"], allowed=view["rerolls_allowed"])
+        line += f"   {esc(rerolls)}"
+        shown.append(rerolls)
+    line += f"   [dim]{esc(legend)}[/]"
+    return line, shown
 
 
 def render_view(view: Mapping[str, Any]) -> str:
@@ -489,7 +493,7 @@ def _outlook_suffix(state: SaoState, seat: Seat, action: Act) -> str:
     option = advisor.option_for(state, seat, action)
     if option is None:
         return ""
-    return _(": {outlook}", outlook=advisor.outlook_text(option.outlook, bool(advisor.loss_value(state))))
+    return _(": {outlook}", outlook=advisor.outlook_text(state, option.outlook))
 
 
 def _describe_partner(state: SaoState, seat: Seat, action: Act) -> str:
