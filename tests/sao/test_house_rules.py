@@ -30,7 +30,7 @@ def test_the_turn_limit_allows_exactly_that_many_turns() -> None:
     """With turn_limit=3 the players lose as turn 4 would begin: three whole turns are played."""
     from tests.sao.sao_helpers import GAME, act, kind, roll, start
 
-    state = start(2, characters=("kirito", "klein"), turn_limit=3)  # 10 HP each: three AoE counterattacks (9) spare them
+    state = start(2, characters=("kirito", "klein"), turn_limit=3)  # 10 HP each: three AoE counters (9) spare them
     turns = []
     while state.result is None:
         if GAME.to_act(state) == (CHANCE,):
