@@ -159,7 +159,7 @@ def test_sao_hint_shows_the_exact_reroll_advice() -> None:
     """Issue 3: `hint` in the terminal game shows the advisor's top reroll choices."""
     result = run("play", "sao", "--seats", "human,heuristic", "--seed", "1", stdin="hint\nquit\n")
     assert result.returncode == 0, result.stderr
-    assert "expected damage" in result.stdout and "switch" in result.stdout
+    assert "expect" in result.stdout and "damage" in result.stdout and "Switch" in result.stdout
 
 
 def test_fgo_duel_terminal_game_starts_with_party_building() -> None:

@@ -147,7 +147,7 @@ def test_reroll_advice_in_a_game_and_hint_lines():
     assert advice[0].outlook.value >= max(c.outlook.value for c in advice)
     assert any(not c.dice for c in advice)
     lines = hint_lines(s, 0, top=3)
-    assert len(lines) >= 3 and lines[0].startswith("1. ") and "switch" in lines[0]
+    assert len(lines) >= 3 and lines[0].startswith("1. ") and "Switch" in lines[0]
     assert hint_lines(s, 1) == []  # not seat 1's decision
     assert hint_lines(act(s, "finalize"), 0) == []
     s2 = roll(act(roll(act(s, "reroll 1"), 2), "reroll 1"), 2)
@@ -182,19 +182,20 @@ def lethal_turn():
 
 def test_lethal_hint_warns_and_includes_dual_edge_that_guarantees_the_switch():
     """A counterattack that would kill loses the game (SAO-114): the hint says so, and Dual edge turning the
-    5 into a 6 (a certain Switch) appears with its survival chance; the finalize line warns."""
+    5 into a 6 (a certain Switch) comes first with its survival chance; the finalize line warns."""
+    from bouts.games.sao.game import Sao
+
     s = lethal_turn()
     lines = hint_lines(s, 0)
     assert lines[0].startswith("LETHAL") and "Kirito (2 HP)" in lines[0]
-    assert "survive 0.0%" in lines[1]  # finalizing as they lie loses
+    assert "finalizing now: survive 0%" in lines[1]  # finalizing as they lie loses
     edge = [line for line in lines if "[ability kirito edge 3 6]" in line]
-    assert edge and "survive 100.0%" in edge[0] and "switch 100.0%" in edge[0]
-    from bouts.games.sao.game import Sao
-
+    assert edge and edge[0] == lines[1] and "survive 100%" in edge[0] and "Switch 100%" in edge[0]
+    assert str(Sao().recommend(s, 0)[0]) == "ability kirito edge 3 6"  # Enter takes what the hint says
     menu = {str(a): Sao().describe(s, 0, a) for a in Sao().legal_actions(s, 0)}
     assert "LETHAL" in menu["finalize"]
     view = Sao().view(s, 0)
-    assert view["counterattack"]["kills"] == ["Kirito"] and "LETHAL" in Sao().render(view)
+    assert [k["en"] for k in view["counterattack"]["kills"]] == ["Kirito"] and "LETHAL" in Sao().render(view)
 
 
 def test_heuristic_takes_the_life_saving_ability_when_the_counterattack_is_lethal():

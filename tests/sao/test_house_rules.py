@@ -23,4 +23,20 @@ def test_turn_limit_is_off_by_default_and_ends_the_game_as_a_loss_when_set() -> 
     game = bouts.game("sao")
     assert game.setup(2).options.turn_limit is None
     outcome = play({"turn_limit": 1})
-    assert outcome.winners == () and "turn limit" in outcome.reason  # type: ignore[attr-defined]
+    assert outcome.winners == () and "turn limit" in outcome.reason_text("en")
+
+
+def test_the_turn_limit_allows_exactly_that_many_turns() -> None:
+    """With turn_limit=3 the players lose as turn 4 would begin: three whole turns are played."""
+    from tests.sao.sao_helpers import GAME, act, kind, roll, start
+
+    state = start(2, characters=("kirito", "klein"), turn_limit=3)  # 10 HP each: three AoE counters (9) spare them
+    turns = []
+    while state.result is None:
+        if GAME.to_act(state) == (CHANCE,):
+            state = roll(state, *[6] * len(state.pending[-1].get("dice")))
+            continue
+        state = act(state, "finalize" if kind(state) == "roll_window" else "done")
+        turns += [e.args["turn"] for e in state.events if e.kind == "turn"]
+    assert state.result == "lost" and state.turns == 4 and 3 in turns and 4 not in turns
+    assert state.reason.render("en") == "the turn limit of 3 was reached"

@@ -36,14 +36,16 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from bouts.games.sao.actions import FINALIZE as FINALIZE_ACT
 from bouts.games.sao.cards import FACE, SwordSkill
-from bouts.games.sao.skills import Modifiers, _triggers, skill_key, value_text
+from bouts.games.sao.skills import Modifiers, _triggers, skill_key
 
 if TYPE_CHECKING:
     from bouts.games.sao.actions import Act
     from bouts.games.sao.state import SaoState
 
-__all__ = ["Assignment", "Modifiers", "RerollChoice", "best_assignment", "hint_lines", "reroll_advice"]
+__all__ = ["Assignment", "Modifiers", "Option", "RerollChoice", "best_assignment", "hint_lines", "reroll_advice",
+           "roll_options"]
 
 NEG = -(10**9)
 LOSS = 10_000
@@ -246,10 +248,10 @@ class RerollChoice:
     outlook: Outlook
 
     def text(self, pool: Sequence[int]) -> str:
-        """The choice as a player reads it."""
+        """The choice's text form: ``finalize`` or ``reroll 1 3`` (dice numbered from 1)."""
         if not self.dice:
             return "finalize"
-        return "reroll " + " ".join(f"{i + 1}({value_text(pool[i])})" for i in self.dice)
+        return "reroll " + " ".join(str(i + 1) for i in self.dice)
 
 
 Vec = tuple[float, float, float, float, float]
@@ -476,15 +478,34 @@ def state_assignment(state: SaoState) -> AssignmentAdvice:
                            add_up=state.is_final_ordeal)
 
 
-def outlook_text(o: Outlook, lethal: bool) -> str:
-    """An outlook as a player reads it (survival first when the counterattack is lethal)."""
-    text = f"expected damage {o.damage:.2f}, switch {o.switch:.1%}, finish step {o.finish:.1%}"
-    return (f"survive {o.safe:.1%}, " + text) if lethal else text
+def outlook_text(state: SaoState, o: Outlook) -> str:
+    """An outlook as a player reads it, in the current language (survival first when the counterattack is
+    lethal): exact expectations under the best later play. The damage is what the step takes: damage beyond its
+    HP left is lost (SAO-082), so it is counted up to that HP, as the advisor ranks plans."""
+    from bouts.games.sao.i18n import _
+
+    loss = loss_value(state)
+    saved = max(switch_value(state), 0)
+    taken = o.value - saved * o.switch + loss * (1 - o.safe)
+    damage = format(max(taken, 0.0), ".1f")
+    text = _("expect {damage} damage, Switch {switch}, step finished {finish}", damage=damage,
+             switch=_percent(o.switch), finish=_percent(o.finish))
+    return _("survive {safe}, {text}", safe=_percent(o.safe), text=text) if loss else text
 
 
-def changes(state: SaoState) -> list[tuple[Act, Outlook]]:
+def _percent(p: float) -> str:
+    """A probability as a player reads it: ``42%``, ``<1%``, ``100%``."""
+    if 0 < p < 0.005:
+        return "<1%"
+    if 0.995 <= p < 1:
+        return ">99%"
+    return f"{p:.0%}"
+
+
+def changes(state: SaoState, actions: Sequence[Act] | None = None) -> list[tuple[Act, Outlook]]:
     """Every ability, Die control or Consumable use open now to the turn player's seat or the chaining
-    partner, with the best outlook after it, best first (each tried on a copy of the state)."""
+    partner (or only ``actions``), with the best outlook after it under the best later play, best first
+    (each tried on a copy of the state; ties keep the order of the actions)."""
     from bouts.games.sao.rolling import (
         ability_actions,
         consumable_actions,
@@ -494,12 +515,15 @@ def changes(state: SaoState) -> list[tuple[Act, Outlook]]:
         use_consumable,
     )
 
-    actions: list[Act] = []
-    for index in dict.fromkeys([state.turn_char] + ([state.partner] if state.partner is not None else [])):
-        actions += ability_actions(state, index)
-    actions += die_control_actions(state) + consumable_actions(state)
+    if actions is None:
+        found: list[Act] = []
+        for index in dict.fromkeys([state.turn_char] + ([state.partner] if state.partner is not None else [])):
+            found += ability_actions(state, index)
+        actions = found + die_control_actions(state) + consumable_actions(state)
     out: list[tuple[Act, Outlook]] = []
     for action in actions:
+        if action.verb not in ("ability", "control", "use"):
+            continue
         trial = state.clone()
         trial.events = []
         if action.verb == "ability":
@@ -513,29 +537,173 @@ def changes(state: SaoState) -> list[tuple[Act, Outlook]]:
     return out
 
 
-def hint_lines(state: SaoState, seat: int, top: int = 3) -> list[str]:
-    """Human-readable top reroll choices for ``seat``'s pending roll decision (empty otherwise): a warning
-    first when the counterattack would lose the game, then the best reroll choices, then any ability,
-    Die control or Consumable use that would do better than all of them."""
-    from bouts.games.sao.attack import counter_warning
-    from bouts.games.sao.view import describe_action
+USE_WORTH = 1.0
+"""How much an ability, Die control or Consumable use must gain over the best plan without it (in the
+objective's units: expected damage) before the advisor spends it: uses are few (SAO-066) and the advisor
+does not see the later turns they could save."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice at a roll decision, with its exact outlook under the best later play."""
+
+    action: Act
+    """What the seat types: a reroll, ``finalize``, an ability, Die control or Consumable use, ``ask_partner``,
+    ``back``."""
+    outlook: Outlook
+    via: Act | None = None
+    """For ``ask_partner``: the other seat's use the advisor expects (that seat's advisor picks the same)."""
+
+
+def roll_options(state: SaoState, seat: int) -> list[Option]:
+    """``seat``'s choices at its roll decision (the turn player's roll window, or another seat's window before
+    the dice are final), best first, exactly as ``hint`` ranks them and ``recommend`` (Enter) takes the first.
+
+    Rerolls and finalizing are ranked by :func:`reroll_advice`; a use (ability, Die control, Consumable) comes
+    first only when it beats them by :data:`USE_WORTH`. A use that only another seat can make is offered as
+    ``ask_partner`` naming it; that seat's own window ranks its uses against passing the same way, so it makes
+    the use the hint named.
+    """
+    slot = ADVICE_SLOT - seat
+    hit = state._legal.get(slot)
+    if hit is not None:
+        return list(hit)
+    options = _roll_options(state, seat)
+    state._legal[slot] = tuple(options)
+    return options
+
+
+ADVICE_SLOT = -100
+"""Where :func:`roll_options` keeps its answer for seat ``s``: ``state._legal[ADVICE_SLOT - s]``, beside the cached
+legal actions, so it is dropped with them whenever the state changes (``apply`` copies, ``advance`` resets it in
+place; seats are never below ``CHANCE`` = -1, so the slots never meet a real seat)."""
+
+
+def _roll_options(state: SaoState, seat: int) -> list[Option]:
+    from bouts.games.sao.actions import act
+    from bouts.games.sao.rolling import ability_actions, consumable_actions, die_control_actions, window_actions
 
     decision = state.pending[-1] if state.pending and state.result is None else None
-    if decision is None or decision.kind != "roll_window" or decision.seat != seat:
+    if decision is None or decision.seat != seat or decision.kind not in ("roll_window", "ability_window"):
         return []
-    pool = [d.value for d in state.pool]
+    if decision.kind == "ability_window":
+        # Passing: the turn player decides again, or (when he proposed to finalize) the dice are final.
+        base = best_outlook(state, 0 if decision.get("proposal") == "finalize" else None)
+        ranked = [Option(a, o) for a, o in changes(state, window_actions(state, seat))]
+        best_pass = Option(act("back"), base)
+        return ([o for o in ranked if o.outlook.value > base.value + USE_WORTH - 1e-9] + [best_pass]
+                + [o for o in ranked if o.outlook.value <= base.value + USE_WORTH - 1e-9])
+    legal = set()
+    from bouts.games.sao.rolling import seat_characters
+
+    for index in seat_characters(state, seat):
+        legal.update(ability_actions(state, index))
+    legal.update(die_control_actions(state))
+    legal.update(consumable_actions(state))
+    plans = [Option(FINALIZE_ACT if not c.dice else act("reroll", *[str(i + 1) for i in c.dice]), c.outlook)
+             for c in reroll_advice(state)]
+    best = plans[0].outlook.value
+    uses = []
+    partner = state.characters[state.partner] if state.partner is not None else None
+    askable = partner is not None and partner.seat != seat and _may_ask(state)
+    for action, outlook in changes(state):
+        if outlook.value <= best + USE_WORTH - 1e-9:
+            continue
+        if action in legal:
+            uses.append(Option(action, outlook))
+        elif askable and partner is not None and action.verb == "ability" and action.args[0] == partner.id:
+            uses.append(Option(act("ask_partner"), outlook, via=action))
+    ranked_uses: list[Option] = []
+    seen_ask = False
+    for option in uses:  # already best first; the partner is asked once, for his best use
+        if option.via is not None:
+            if seen_ask:
+                continue
+            seen_ask = True
+        ranked_uses.append(option)
+    return ranked_uses + plans
+
+
+def option_for(state: SaoState, seat: int, action: Act) -> Option | None:
+    """The advisor's option for ``action`` at ``seat``'s roll decision: itself, or for a reroll the ranked one that
+    rerolls the same kinds of dice showing the same values (an equal choice); ``None`` when the advisor does not
+    rank it (an Addition, a Consumable that changes nothing this turn)."""
+    options = roll_options(state, seat)
+    for option in options:
+        if option.action == action:
+            return option
+    if action.verb != "reroll":
+        return None
+    from bouts.games.sao.rolling import faces
+
+    def key(numbers: Sequence[str]) -> list[tuple[tuple[int, ...], int]]:
+        return sorted((faces(state, state.pool[int(n) - 1]), state.pool[int(n) - 1].value) for n in numbers)
+
+    wanted = key(action.args)
+    for option in options:
+        if option.action.verb == "reroll" and key(option.action.args) == wanted:
+            return option
+    return None
+
+
+def _may_ask(state: SaoState) -> bool:
+    from bouts.games.sao.rolling import waiting_seats
+
+    return state.partner is not None and state.characters[state.partner].seat in waiting_seats(state)
+
+
+def option_reason(state: SaoState, option: Option, seat: int) -> str:
+    """Why ``option`` is advised, in the current language: its exact outlook, against finalizing now (or passing)."""
+    from bouts.games.sao.i18n import _
+
+    decision = state.pending[-1]
+    text = outlook_text(state, option.outlook)
+    if option.via is not None:
+        from bouts.games.sao.view import plain_description
+
+        partner = state.characters[state.partner or 0]
+        return _("then {use} does better: {text}", use=plain_description(state, partner.seat, option.via), text=text)
+    if decision.kind == "ability_window":
+        base = best_outlook(state, 0 if decision.get("proposal") == "finalize" else None)
+        if option.action.verb == "back":
+            worth = format(USE_WORTH, ".0f")
+            return _("{text}; none of your abilities or Consumables gains {worth}+ damage on that", text=text,
+                     worth=worth)
+        return _("{text} (passing: {base})", text=text, base=outlook_text(state, base))
+    now = Outlook(*_value_now(state))
+    if option.action.verb == "finalize":
+        from bouts.games.sao.rolling import rerolls_left
+
+        if rerolls_left(state) <= 0:
+            return _("no reroll is left: {text}", text=text)
+        return _("{text}; no reroll does better on average", text=text)
+    return _("{text} (finalizing now: {now})", text=text, now=outlook_text(state, now))
+
+
+def _value_now(state: SaoState) -> tuple[float, float, float, float, float]:
+    o = best_outlook(state, 0)
+    return (o.value, o.damage, o.switch, o.finish, o.safe)
+
+
+def hint_lines(state: SaoState, seat: int, top: int = 3) -> list[str]:
+    """What ``hint`` says at ``seat``'s roll decision, in the current language (empty at other decisions): the
+    lethal warning first, then the best choice (the one Enter takes) and the next ones, each with its text form
+    and its exact outlook; no internal score."""
+    from bouts.core.i18n import tr
+    from bouts.games.sao.attack import counter_warning
+    from bouts.games.sao.i18n import _
+    from bouts.games.sao.view import plain_description
+
+    options = roll_options(state, seat)
+    if not options:
+        return []
     lines = []
     warning = counter_warning(state)
-    lethal = warning.startswith("LETHAL")
-    if warning:
-        lines.append(warning[0].upper() + warning[1:])
-    advice = reroll_advice(state)
-    for rank, choice in enumerate(advice[:top], 1):
-        lines.append(f"{rank}. {choice.text(pool)}: {outlook_text(choice.outlook, lethal)} "
-                     f"(score {choice.outlook.value:.2f})")
-    best = advice[0].outlook.value
-    better = [(a, o) for a, o in changes(state) if o.value > best + 1e-9]
-    for action, o in better[:2]:
-        lines.append(f"Better first: {describe_action(state, seat, action)} [{action}], then best play: "
-                     f"{outlook_text(o, lethal)} (score {o.value:.2f})")
+    if warning is not None:
+        lines.append(tr(warning))
+    for rank, option in enumerate(options[:top], 1):
+        what = plain_description(state, seat, option.action)
+        reason = option_reason(state, option, seat) if rank == 1 else outlook_text(state, option.outlook)
+        lines.append(_("{rank}. {action} [{text}]: {reason}", rank=rank, action=what, text=str(option.action),
+                       reason=reason))
     return lines

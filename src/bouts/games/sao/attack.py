@@ -6,10 +6,12 @@ from __future__ import annotations
 import itertools
 from functools import lru_cache
 
-from bouts.core.events import Event
+from bouts.core.i18n import Message
 from bouts.games.sao import clearing, turn
 from bouts.games.sao.actions import Act, act
 from bouts.games.sao.cards import SwordSkill
+from bouts.games.sao.i18n import M_, N_
+from bouts.games.sao.log import event
 from bouts.games.sao.skills import VALUE_TEXT, Modifiers, skill_key, sorted_group_triggers
 from bouts.games.sao.state import SaoState, plain_decision
 
@@ -32,8 +34,10 @@ def modifiers(state: SaoState) -> Modifiers:
 def finalize(state: SaoState) -> None:
     """The result is final; ③ the turn player spends dice on Sword Skills (SAO-068)."""
     state.pending.pop()
-    state.events.append(Event("final", "Final result: " + " ".join([VALUE_TEXT[d.value] for d in state.pool]),
-                              {"pool": [d.value for d in state.pool]}))
+    from bouts.games.sao.rolling import pool_text
+
+    state.events.append(event("final", N_("The dice are final: {pool}"), {"pool": [d.value for d in state.pool]},
+                              args={"pool": pool_text(state)}, clauses=("SAO-057", "SAO-068")))
     state.pending.append(plain_decision(state.characters[state.turn_char].seat, "assign"))
 
 
@@ -95,9 +99,13 @@ def trigger(state: SaoState, act: Act) -> None:
     state.triggered.append((skill_id, indices))
     me = state.characters[state.turn_char]
     skill = state.catalog.skill_named[me.id, skill_id]
-    state.events.append(Event("skill", f"{me.name} triggers {skill.name} with "
-                              + " ".join([VALUE_TEXT[state.pool[i].value] for i in indices]),
-                              {"skill": skill_id, "dice": list(indices)}))
+    mods = modifiers(state)
+    state.events.append(event("skill", N_("{character} triggers {skill} with {dice}: {damage} damage"),
+                              {"skill": skill_id, "dice": list(indices)},
+                              args={"character": me.name, "skill": skill.name,
+                                    "dice": " ".join([f"{i + 1}:{VALUE_TEXT[state.pool[i].value]}" for i in indices]),
+                                    "damage": mods.dealt(skill)},
+                              clauses=("SAO-068", "SAO-070") + (("SAO-148",) if mods.defense else ())))
 
 
 def turn_damage(state: SaoState, combined: bool) -> int:
@@ -121,16 +129,20 @@ def done(state: SaoState, combined: bool) -> None:
     amount = turn_damage(state, combined)
     step = state.current_step
     state.step_damage += amount
-    state.events.append(Event("damage", f"{amount} damage to {step.name} "
-                              f"({max(0, step.hp - state.step_damage)} HP left)",
-                              {"damage": amount, "step_damage": state.step_damage}))
+    clauses = ("SAO-072",) + (("SAO-122", "SAO-RUL-29") if combined else ()) + (
+        ("SAO-149",) if step.defense and not combined else ())
+    state.events.append(event("damage", N_("{amount} damage to {step} ({hp} HP left)"),
+                              {"damage": amount, "step_damage": state.step_damage},
+                              args={"amount": amount, "step": step.name, "hp": max(0, step.hp - state.step_damage)},
+                              clauses=clauses))
     final = state.is_final_ordeal
     if final and state.step_damage >= step.hp:  # SAO-123
-        turn.win(state, "the final ordeal is overcome")
+        turn.win(state, M_("the final ordeal is overcome"), ("SAO-115", "SAO-123"))
         return
     switch = bool(state.pool) and len(state.used) == len(state.pool) and not final
     if switch:  # SAO-075, SAO-124
-        state.events.append(Event("switch", "Switch! Every die was used: no counterattack"))
+        state.events.append(event("switch", N_("Switch! Every die was used: no counterattack"),
+                                  clauses=("SAO-010", "SAO-075", "SAO-RUL-13")))
         resolve(state)
         return
     if state.yui and state.catalog.support is not None and \
@@ -193,18 +205,23 @@ def counter_loses(state: SaoState) -> list[int]:
     return deaths
 
 
-def counter_warning(state: SaoState) -> str:
-    """One line on what the counterattack would do now ('' when nobody dies), for menus and hints."""
+def counter_warning(state: SaoState) -> Message | None:
+    """What the counterattack would do now, for the table, menus and hints (``None`` when nobody dies)."""
     step = state.current_step
     losing = counter_loses(state)
     if losing:
-        names = ", ".join(f"{state.characters[i].name} ({state.hp(i) - state.characters[i].damage} HP)"
-                          for i in losing)
-        escape = "finish the step" if state.is_final_ordeal else "Switch (use every die)"
-        return f"LETHAL: the counterattack ({step.damage} damage) kills {names} and loses the game unless you {escape}"
+        names = [M_("{character} ({hp} HP)", character=state.characters[i].name,
+                    hp=state.hp(i) - state.characters[i].damage) for i in losing]
+        if state.is_final_ordeal:
+            return M_("LETHAL: the counterattack ({damage} damage) kills {names} and loses the game unless you finish "
+                      "the step", damage=step.damage, names=names)
+        return M_("LETHAL: the counterattack ({damage} damage) kills {names} and loses the game unless you Switch "
+                  "(use every die)", damage=step.damage, names=names)
     if counter_deaths(state) and yui_ready(state):
-        return "the counterattack would kill, but Yui can turn it back"
-    return ""
+        support = state.catalog.support
+        return M_("the counterattack would kill, but {support} can turn it back",
+                  support=support.name if support is not None else "")
+    return None
 
 
 def yui(state: SaoState, use: bool) -> None:
@@ -216,10 +233,13 @@ def yui(state: SaoState, use: bool) -> None:
     state.yui_used += 1
     amount = state.current_step.damage
     state.step_damage += amount
-    state.events.append(Event("yui", f"Yui turns the counterattack back: {amount} damage to the enemy",
-                              {"damage": amount}))
+    support = state.catalog.support
+    state.events.append(event("yui", N_("{support} turns the counterattack back: {amount} damage to {step}"),
+                              {"damage": amount},
+                              args={"support": support.name if support is not None else "", "amount": amount,
+                                    "step": state.current_step.name}, clauses=("SAO-028", "SAO-RUL-50")))
     if state.is_final_ordeal and state.step_damage >= state.current_step.hp:
-        turn.win(state, "the final ordeal is overcome")
+        turn.win(state, M_("the final ordeal is overcome"), ("SAO-115", "SAO-123"))
         return
     resolve(state)
 
@@ -240,46 +260,68 @@ def take_damage(state: SaoState, index: int, amount: int) -> None:
     token = state.tokens.get("silica")
     if token is not None and token.kind == "shield" and token.holder == c.id:
         del state.tokens["silica"]
-        state.events.append(Event("shield", f"{c.name}'s Shield ignores {amount} damage; the token goes "
-                                  "back to Silica", {"character": c.id}))
+        state.events.append(event("shield", N_("{character}'s Shield addition token cancels {amount} damage and goes "
+                                               "back to {owner}"), {"character": c.id},
+                                  args={"character": c.name, "amount": amount,
+                                        "owner": turn.owner_name(state, "silica")},
+                                  clauses=("SAO-138", "SAO-RUL-40")))
         return
-    coats = sum(1 for i in c.equipment if state.catalog.items[i].effect == "coat") if c.equipment else 0
+    coat = [i for i in c.equipment if state.catalog.items[i].effect == "coat"] if c.equipment else []
+    coats = len(coat)
     amount = max(0, amount - coats)
     c.damage += amount
     hp = state.hp(index)
-    state.events.append(Event("hurt", f"{c.name} takes {amount} damage ({max(0, hp - c.damage)} HP left)",
-                              {"character": c.id, "damage": amount}))
+    clauses = ("SAO-077", "SAO-078", "SAO-079") + (("SAO-147",) if state.current_step.aoe else ()) + (
+        ("SAO-125",) if state.is_final_ordeal and index != state.kirito else ())
+    if coats:
+        state.events.append(event("hurt", N_("{character} takes {amount} damage ({coats} less for {item}; {hp} HP "
+                                             "left)"), {"character": c.id, "damage": amount},
+                                  args={"character": c.name, "amount": amount, "coats": coats,
+                                        "item": state.catalog.items[coat[0]].name,
+                                        "hp": max(0, hp - c.damage)}, clauses=clauses))
+    else:
+        state.events.append(event("hurt", N_("{character} takes {amount} damage ({hp} HP left)"),
+                                  {"character": c.id, "damage": amount},
+                                  args={"character": c.name, "amount": amount, "hp": max(0, hp - c.damage)},
+                                  clauses=clauses))
     if c.damage < hp:
         return
     relic = next((i for i in state.consumables if state.catalog.items[i].effect == "relic"), None)
     if relic is not None and not state.current_step.no_consumables:
         state.consumables.remove(relic)
         c.damage = hp - 1
-        state.events.append(Event("relic", f"The Sacred Relic saves {c.name} (1 HP)", {"character": c.id}))
+        state.events.append(event("relic", N_("{item} saves {character} (1 HP) and is discarded"), {"character": c.id},
+                                  args={"item": state.catalog.items[relic].name, "character": c.name},
+                                  clauses=("SAO-096", "SAO-097")))
         return
     c.dead = True
-    state.events.append(Event("death", f"{c.name} dies", {"character": c.id}))
-    if state.is_final_ordeal and c.id != "kirito":  # SAO-127, SAO-RUL-31
+    goes_on = state.is_final_ordeal and c.id != "kirito"  # SAO-127, SAO-RUL-31
+    state.events.append(event("death", N_("{character} dies"), {"character": c.id}, args={"character": c.name},
+                              clauses=("SAO-015", "SAO-RUL-16") + (("SAO-127", "SAO-RUL-31") if goes_on else ())))
+    if goes_on:
         for owner, tok in list(state.tokens.items()):
             if tok.holder == c.id:
                 del state.tokens[owner]
         return
-    turn.lose(state, f"{c.name} died")
+    turn.lose(state, M_("{character} died", character=c.name),
+              ("SAO-114", "SAO-RUL-31") if state.is_final_ordeal else ("SAO-114", "SAO-RUL-15"))
 
 
 def resolve(state: SaoState) -> None:
     """⑤ Resolve: a step at 0 HP or less is beaten; no carry-over (SAO-081..SAO-085, SAO-RUL-10)."""
     step = state.current_step
     if state.step_damage >= step.hp:
-        state.events.append(Event("step_beaten", f"{step.name} is beaten", {"step": state.step}))
+        state.events.append(event("step_beaten", N_("{step} is beaten"), {"step": state.step}, args={"step": step.name},
+                                  clauses=("SAO-011", "SAO-081", "SAO-082", "SAO-RUL-10")))
         state.step_damage = 0
         if state.step + 1 < len(state.scenario.steps):
             state.step += 1
-            state.events.append(Event("step", f"The Step token moves to {state.current_step.name}",
-                                      {"step": state.step}))
+            state.events.append(event("step", N_("The Step token moves to {step} ({hp} HP)"), {"step": state.step},
+                                      args={"step": state.current_step.name, "hp": state.current_step.hp},
+                                      clauses=("SAO-044", "SAO-081")))
             if state.is_final_ordeal and state.step == 1:  # SAO-118, SAO-119
-                turn.refresh_all(state, "the final ordeal begins")
-                turn.return_tokens(state, "the final ordeal begins")
+                turn.refresh_all(state, M_("the final ordeal begins"), ("SAO-118", "SAO-RUL-34"))
+                turn.return_tokens(state, M_("the final ordeal begins"), ("SAO-119",))
         else:
             clearing.clear_scenario(state)
             return

@@ -12,7 +12,7 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from bouts.core.content import Catalogs, ContentError, ContentPack, Entry, PackIndex, is_id
+from bouts.core.content import Catalogs, ContentError, ContentPack, Entry, LocalText, PackIndex, is_id
 
 FACE = 7
 """Die code of a character die showing the character's face: any number 1-6 (SAO-105)."""
@@ -43,15 +43,29 @@ def face_code(text: str) -> int:
     raise ValueError(f"die face '{text}' must be 1-6, 'face' or 'symbol'")
 
 
+def _check_translation(name: LocalText, translated: bool, translation_source: str | None) -> None:
+    """A name given in two languages says where the second one comes from (as :class:`Entry` does)."""
+    if len(name.languages) > 1 and not (translated or translation_source):
+        raise ValueError("a name given in two languages needs 'translated = true' (our translation) or "
+                         "'translation_source' (where the translation comes from)")
+
+
 class _Provenance(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
+    name: LocalText
+    """The name printed on the card, in both languages (the official one marked ``original``)."""
     source: str | None = None
     stand_in: bool = False
+    translated: bool = False
+    """True when the language that is not the original is bouts' own translation."""
+    translation_source: str | None = None
+    """Where the translation comes from, when a public one exists."""
 
     @model_validator(mode="after")
     def _has_provenance(self) -> _Provenance:
         if not self.stand_in and not self.source:
             raise ValueError("give a 'source' or set 'stand_in = true'")
+        _check_translation(self.name, self.translated, self.translation_source)
         return self
 
 
@@ -68,7 +82,6 @@ class SwordSkill(_Provenance):
 
     id: str
     """Stable id used in actions."""
-    name: str
     level: int = 1
     """The level at which the character knows it (1, 50 or 80; SAO-069)."""
     pattern: Pattern
@@ -99,7 +112,6 @@ class Ability(_Provenance):
     """A character ability (SAO-016): one use costs one ability usage (SAO-066)."""
 
     id: str
-    name: str
     kind: AbilityKind
     values: tuple[int, ...] = ()
     """``set_die``: the values a die may be set to; ``set_dice``: the one value."""
@@ -149,7 +161,12 @@ class StepCard(BaseModel):
     """One step of a scenario (SAO-022..SAO-025)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    name: str
+    name: LocalText
+    """The step's name, in both languages."""
+    translated: bool = False
+    """True when the language that is not the original is bouts' own translation."""
+    translation_source: str | None = None
+    """Where the translation comes from, when a public one exists."""
     hp: int = Field(ge=1, le=HP_MAX)
     damage: int = Field(ge=0, le=DAMAGE_MAX)
     aoe: bool = False
@@ -161,6 +178,11 @@ class StepCard(BaseModel):
     dice: int | None = Field(None, ge=1, le=4)
     """A per-step Dice amount, when card data gives one (SAO-RUL-03)."""
 
+    @model_validator(mode="after")
+    def _translation(self) -> StepCard:
+        _check_translation(self.name, self.translated, self.translation_source)
+        return self
+
 
 class ScenarioCard(Entry):
     """A scenario card (SAO-019..SAO-025)."""
@@ -168,7 +190,8 @@ class ScenarioCard(Entry):
     section: Literal["lower", "middle", "upper", "final"]
     dice: int = Field(ge=1, le=4)
     """① Dice amount: dice each of the turn player and partner rolls (SAO-020, SAO-RUL-03)."""
-    threat: str
+    threat: LocalText
+    """② Threat: the enemy to defeat (SAO-021), in both languages."""
     steps: tuple[StepCard, ...] = Field(min_length=1)
     tuned: str = ""
     """How the reference pack changed the reported numbers (stand-in difficulty tuning); a tuned

@@ -8,11 +8,13 @@ import random
 from collections.abc import Mapping
 from functools import cache
 from itertools import repeat
-from typing import Any
+from typing import Any, ClassVar
 
 from bouts.core.chance import Roll, Shuffle
 from bouts.core.contract import (
     CHANCE,
+    NO_PARTS,
+    ActionParts,
     Game,
     GameInfo,
     IllegalAction,
@@ -20,17 +22,22 @@ from bouts.core.contract import (
     Outcome,
     Seat,
     Variant,
+    Words,
+    Zone,
     holds,
 )
 from bouts.core.decisions import Decision
-from bouts.core.events import Event
+from bouts.core.i18n import Message
 from bouts.core.options import validate_options
 from bouts.games.sao import attack, clearing, rolling, turn
 from bouts.games.sao.actions import DONE, FINALIZE, Act, SaoAction, act
 from bouts.games.sao.cards import CATALOGS, SECTIONS, Catalog
+from bouts.games.sao.clearing import SECTION_NAMES
+from bouts.games.sao.i18n import M_, N_, _
+from bouts.games.sao.log import event
 from bouts.games.sao.options import OPTION_HELP, SaoOptions
 from bouts.games.sao.state import Character, SaoState, plain_decision
-from bouts.games.sao.view import describe_action, render_view, shown_values, view_of
+from bouts.games.sao.view import GAME_NAME, describe_action, render_view, shown_values, view_of
 
 DEFAULT_CHARACTERS = ("kirito", "asuna", "klein", "lisbeth")
 FEATURED = 16
@@ -51,19 +58,20 @@ def roll_outcomes(dice: int) -> tuple[Roll, ...]:
 
 INFO = GameInfo(
     id="sao",
-    name="Sword Art Online: Sword of Fellows",
+    name=GAME_NAME,
     min_seats=1,
     max_seats=4,
     chance=True,
     hidden_information=True,
     simultaneous=False,
     cooperative=True,
-    summary=(
+    summary=M_(
         "Cooperative dice game for 1-4 players (KADOKAWA / Arclight, design Seiji Kanai). Beat one "
-        "scenario of the lower, middle and upper sections of Aincrad, then the Final Battle. On a turn "
+        "scenario each of the lower section, the middle section and the upper section of Aincrad, then the Final "
+        "Battle. On a turn "
         "the turn player picks a chaining partner; he rolls the main dice and the partner the support "
         "dice, with up to two shared rerolls and limited abilities; then he spends the dice on his "
-        "Sword Skills. Use every die for a Switch and the enemy cannot strike back. If anyone dies, "
+        "Sword Skills. Use every die for a Switch and the enemy cannot counterattack. If anyone dies, "
         "everyone loses."
     ),
 )
@@ -84,9 +92,10 @@ class Sao(Game[SaoState, SaoAction]):
     def variants(self) -> dict[str, Variant]:
         """Normal, easy and hard play (SAO-130..SAO-132)."""
         return {
-            "standard": Variant((1, 2, 3, 4), {}, "the rulebook game (solo: Kirito and Asuna)"),
-            "easy": Variant((1, 2, 3, 4), {"difficulty": "easy"}, "one free ability use each per turn"),
-            "hard": Variant((1, 2, 3, 4), {"difficulty": "hard"}, "fewer ability uses, no character dice"),
+            "standard": Variant((1, 2, 3, 4), {}, M_("the rulebook game (solo: Kirito and Asuna)")),
+            "easy": Variant((1, 2, 3, 4), {"difficulty": "easy"},
+                            M_("the turn player and the partner each get one free ability use a turn")),
+            "hard": Variant((1, 2, 3, 4), {"difficulty": "hard"}, M_("fewer ability uses, no character dice")),
         }
 
     # -- set-up (SAO-031..SAO-040) ----------------------------------------------------------
@@ -96,21 +105,23 @@ class Sao(Game[SaoState, SaoAction]):
         opts = validate_options(SaoOptions, options)
         catalog: Catalog = self.catalog(content)
         if not 1 <= seats <= INFO.max_seats:
-            raise OptionsError(f"SAO takes 1 to {INFO.max_seats} seats, not {seats} (SAO-001)")
+            raise OptionsError(M_("this game takes 1 to {most} seats, not {seats} (SAO-001)", most=INFO.max_seats,
+                                  seats=seats))
         wanted = 2 if seats == 1 else seats
         chosen = opts.characters or DEFAULT_CHARACTERS[:wanted]
         if len(chosen) != wanted:
-            raise OptionsError(f"option 'characters': give {wanted} characters "
-                               f"({'solo: Kirito and one other' if seats == 1 else 'one per seat'})")
+            raise OptionsError(M_("option 'characters': give {count} characters (solo: Kirito and one other)",
+                                  count=wanted) if seats == 1 else
+                               M_("option 'characters': give {count} characters, one per seat", count=wanted))
         for c in chosen:
             if c not in catalog.characters:
-                raise OptionsError(f"option 'characters': unknown character '{c}' "
-                                   f"(known: {', '.join(catalog.characters)})")
+                raise OptionsError(M_("option 'characters': unknown character '{character}' (known: {known})",
+                                      character=c, known=list(catalog.characters)))
         if "kirito" not in chosen:
-            raise OptionsError("option 'characters': Kirito must be in the game (SAO-031)")
+            raise OptionsError(M_("option 'characters': Kirito must be in the game (SAO-031)"))
         if len(set(chosen)) != len(chosen):
-            raise OptionsError("option 'characters': each character can be chosen once")
-        characters = [Character(c, str(catalog.characters[c].name), 0 if seats == 1 else i)
+            raise OptionsError(M_("option 'characters': each character can be chosen once"))
+        characters = [Character(c, catalog.characters[c].name, 0 if seats == 1 else i)
                       for i, c in enumerate(chosen)]
         state = SaoState(opts, catalog, seats, characters, [], [])
         state.turn_char = state.kirito  # SAO-045
@@ -118,17 +129,21 @@ class Sao(Game[SaoState, SaoAction]):
             character.usage = state.starting_usage(i)  # SAO-038, SAO-RUL-05, SAO-131
         if opts.scenarios is not None:
             if len(opts.scenarios) != 4:
-                raise OptionsError("option 'scenarios': give 4 ids (lower, middle, upper, final)")
+                raise OptionsError(M_("option 'scenarios': give 4 ids (lower section, middle section, upper section, "
+                                      "Final Battle)"))
             for section, sid in zip(SECTIONS, opts.scenarios, strict=True):
                 card = catalog.scenarios.get(sid)
                 if card is None or card.section != section:
-                    raise OptionsError(f"option 'scenarios': '{sid}' is not a {section} scenario")
+                    raise OptionsError(M_("option 'scenarios': '{scenario}' is not a {section} scenario "
+                                          "(known: {known})", scenario=sid, section=M_(SECTION_NAMES[section]),
+                                          known=list(catalog.section(section))))
             state.scenarios = list(opts.scenarios)
             state.pending.append(plain_decision(CHANCE, "item_shuffle"))
         else:
             state.pending.append(plain_decision(CHANCE, "scenario_shuffle"))
-        state.events.append(Event("setup", "Characters: " + ", ".join(c.name for c in characters),
-                                  {"characters": list(chosen)}))
+        state.events.append(event("setup", N_("Characters: {characters}"), {"characters": list(chosen)},
+                                  args={"characters": [c.name for c in characters]},
+                                  clauses=("SAO-031", "SAO-032") if seats == 1 else ("SAO-031",)))
         return state
 
     # -- who acts -----------------------------------------------------------------------------
@@ -191,7 +206,7 @@ class Sao(Game[SaoState, SaoAction]):
             return [act("equip", state.characters[i].id) for i in state.living()]
         if kind == "transfer":
             return [act("transfer", *move) for move in clearing.transfer_options(state)] + [act("finish")]
-        raise IllegalAction(f"unknown decision '{kind}'")  # pragma: no cover
+        raise IllegalAction(M_("unknown decision '{kind}'", kind=kind))  # pragma: no cover
 
     # -- chance --------------------------------------------------------------------------------
     def _shuffle_pile(self, state: SaoState) -> list[str]:
@@ -220,7 +235,7 @@ class Sao(Game[SaoState, SaoAction]):
     def sample_chance(self, state: SaoState, rng: random.Random) -> SaoAction:
         """Roll the dice or shuffle the cards."""
         if not state.pending or state.pending[-1].seat != CHANCE or state.result is not None:
-            raise IllegalAction("no chance step is pending")
+            raise IllegalAction(M_("no roll or shuffle is pending"))
         kind = state.pending[-1].kind
         if kind in ("scenario_shuffle", "item_shuffle"):
             return Shuffle.sample(self._shuffle_pile(state), rng)
@@ -250,11 +265,13 @@ class Sao(Game[SaoState, SaoAction]):
             for section in SECTIONS:
                 picks.append(next(s for s in shuffle.order if state.catalog.scenarios[s].section == section))
             state.scenarios = picks
-            state.events.append(Event("shuffle", "One scenario card is drawn face down from each section"))
+            state.events.append(event("shuffle", N_("One scenario card is drawn face down from each section"),
+                                      clauses=("SAO-035", "SAO-036")))
             state.pending.append(plain_decision(CHANCE, "item_shuffle"))
             return
         state.items = list(shuffle.order)  # SAO-037
-        state.events.append(Event("shuffle", f"The item deck is shuffled ({len(state.items)} cards)"))
+        state.events.append(event("shuffle", N_("The item deck is shuffled ({count} cards)"),
+                                  args={"count": len(state.items)}, clauses=("SAO-037",)))
         clearing.begin_scenario(state)
 
     def _apply_act(self, state: SaoState, act: Act) -> None:
@@ -297,7 +314,7 @@ class Sao(Game[SaoState, SaoAction]):
         elif verb == "finish":
             clearing.transfer(state, None, None)
         else:  # pragma: no cover - legality was checked
-            raise IllegalAction(f"unknown action '{act}'")
+            raise IllegalAction(M_("unknown action '{action}'", action=str(act)))
 
     # -- information -------------------------------------------------------------------------------
     def view(self, state: SaoState, seat: Seat | None) -> dict[str, Any]:
@@ -349,14 +366,16 @@ class Sao(Game[SaoState, SaoAction]):
         """The characters, uniformly among the legal choices: distinct characters, one per seat (two for
         a solo player), Kirito among them (SAO-031, SAO-032), every ordering equally likely."""
         if not 1 <= seats <= INFO.max_seats:
-            raise OptionsError(f"SAO takes 1 to {INFO.max_seats} seats, not {seats} (SAO-001)")
+            raise OptionsError(M_("this game takes 1 to {most} seats, not {seats} (SAO-001)", most=INFO.max_seats,
+                                  seats=seats))
         catalog: Catalog = self.catalog(content)
         if "kirito" not in catalog.characters:
-            raise OptionsError("the pack has no Kirito, who must be in the game (SAO-031)")
+            raise OptionsError(M_("the pack has no Kirito, who must be in the game (SAO-031)"))
         others = sorted(c for c in catalog.characters if c != "kirito")
         wanted = 2 if seats == 1 else seats
         if len(others) < wanted - 1:
-            raise OptionsError(f"the pack has {len(others) + 1} characters, too few to deal {wanted}")
+            raise OptionsError(M_("the pack has {count} characters, too few to deal {wanted}", count=len(others) + 1,
+                                  wanted=wanted))
         chosen = rng.sample(others, wanted - 1)
         chosen.insert(rng.randrange(wanted), "kirito")
         return {"characters": chosen}
@@ -370,32 +389,61 @@ class Sao(Game[SaoState, SaoAction]):
         return Outcome((), state.reason)
 
     # -- presentation ---------------------------------------------------------------------------------
-    def seat_name(self, state: SaoState, seat: Seat) -> str:
-        """``seat N (characters)``."""
+    def seat_name(self, state: SaoState, seat: Seat) -> Words:
+        """``Seat 2 (Asuna)``: seats counted from 1, as the table prints them, with the characters they play."""
         names = [c.name for c in state.characters if c.seat == seat]
-        return f"seat {seat} ({' & '.join(names)})" if names else str(super().seat_name(state, seat))
+        if not names:
+            return super().seat_name(state, seat)
+        return M_("Seat {number} ({characters})", number=seat + 1, characters=names)
 
     def describe(self, state: SaoState, seat: Seat, action: SaoAction) -> str:
-        """A menu line for ``action``."""
+        """A menu line for ``action``, with the numbers it turns on."""
         return describe_action(state, seat, action)
 
     def hints(self, state: SaoState, seat: Seat) -> list[str]:
-        """The exact reroll advisor's best choices for ``seat``'s roll decision (the terminal's ``hint``)."""
+        """At a roll decision, the exact reroll advisor's best choices, the first being what Enter takes; at the
+        other decisions nothing here (``advice`` then gives :meth:`recommend` with its reason)."""
         from bouts.games.sao.advisor import hint_lines
 
         return hint_lines(state, seat)
 
+    def recommend(self, state: SaoState, seat: Seat) -> tuple[SaoAction, str] | None:
+        """What ``hint`` advises and why: the exact reroll advisor's first choice at a roll decision (so Enter takes
+        what ``hint`` says), the heuristic's pick with its reason elsewhere."""
+        legal = self.legal_actions(state, seat)
+        if not legal or seat == CHANCE:
+            return None
+        from bouts.games.sao import advisor, strategy
+
+        kind = state.pending[-1].kind
+        if kind in ("roll_window", "ability_window"):
+            options = advisor.roll_options(state, seat)
+            if options:
+                return options[0].action, advisor.option_reason(state, options[0], seat)
+        action = strategy.choose(self, state, seat, random.Random(0))
+        return action, strategy.explain(self, state, seat, action)
+
     def render(self, view: Mapping[str, Any]) -> str:
-        """The table as Rich markup."""
+        """The table as Rich markup, in the current language."""
         return render_view(view)
 
     def shown_values(self, view: Mapping[str, Any]) -> list[str]:
-        """What :meth:`render` shows: scenario, step, characters with HP and uses, dice, items, warnings."""
+        """What :meth:`render` shows: scenario and step, characters with HP, uses, abilities and skills, dice, what is
+        queued, the counterattack and its warning, items, the decision awaited."""
         return shown_values(view)
 
+    def public_zones(self) -> Mapping[str, Zone]:
+        """Every character's abilities and Sword Skills, and the scenarios revealed so far with all their steps."""
+        from bouts.games.sao.zones import render_characters, render_scenarios
+
+        return {"characters": Zone(M_("every character: HP, abilities and Sword Skills at this level"),
+                                   render_characters),
+                "scenarios": Zone(M_("the scenarios revealed so far, every step with its HP, counterattack and "
+                                     "effects"), render_scenarios)}
+
     def featured_actions(self, state: SaoState, seat: Seat) -> tuple[SaoAction, ...]:
-        """The best few of a large choice: the advisor's top rerolls and the abilities that beat them, the
-        heuristic's pick of Sword Skills or support values; small decisions list everything."""
+        """The best few of a large choice: the advisor's ranking at a roll decision (rerolls, uses, asking the
+        partner), the heuristic's pick of Sword Skills or support values; small decisions list everything."""
         legal = self.legal_actions(state, seat)
         if len(legal) <= FEATURED:
             return legal
@@ -403,10 +451,8 @@ class Sao(Game[SaoState, SaoAction]):
 
         decision = state.pending[-1]
         picked: list[SaoAction] = []
-        if decision.kind == "roll_window":
-            for choice in advisor.reroll_advice(state)[:6]:
-                picked.append(FINALIZE if not choice.dice else act("reroll", *[str(i + 1) for i in choice.dice]))
-            picked += [a for a, _ in advisor.changes(state)[:4] if a in legal]
+        if decision.kind in ("roll_window", "ability_window"):
+            picked += [option.action for option in advisor.roll_options(state, seat)[:8]]
         else:
             picked.append(strategy.choose(self, state, seat, random.Random(0)))
         for closing in (FINALIZE, ASK_PARTNER, DONE, DONE_COMBINED, act("back"), act("finish")):
@@ -419,18 +465,65 @@ class Sao(Game[SaoState, SaoAction]):
                 break
             if a not in out:
                 out.append(a)
-        return tuple(out)
+        return tuple(out[:FEATURED])
 
     def is_trivial(self, state: SaoState, seat: Seat, action: SaoAction) -> bool:
         """Everything in SAO is public, so a prompt with one option tells nobody anything: skip it."""
         return True
 
     def help_examples(self) -> list[tuple[str, str]]:
-        """SAO's own example commands."""
-        return [("reroll 1 3 4", "reroll dice 1, 3 and 4 (dice are numbered from 1 as the table prints them)"),
-                ("finalize", "keep the dice as they are (the other players may use abilities first)"),
-                ("ability kirito edge 2 6", "Kirito's Dual edge: die 2 becomes a 6"),
-                ("skill vertical_arc 1 4", "trigger Vertical Arc with dice 1 and 4"),
-                ("done", "deal the damage of the skills triggered"),
-                ("hint", "the exact reroll advisor's best choices, or the heuristic's pick with its reason"),
-                ("more", "the rest of a long menu (any action can be typed by its text)")]
+        """SAO's own example commands (each parses at the decision it names; dice are numbered from 1 as the table
+        prints them)."""
+        return [("reroll 1 3 4", _("Roll the dice: reroll dice 1, 3 and 4 together")),
+                ("finalize", _("Roll the dice: keep the dice as they are (the other players may use abilities "
+                               "first)")),
+                ("ability kirito edge 2 6", _("Roll the dice: Kirito's Dual edge turns die 2 into a 6")),
+                ("ability asuna flip 2 5", _("Roll the dice: Asuna's Flashing flip turns dice 2 and 5 to their "
+                                             "opposite faces")),
+                ("ask_partner", _("Roll the dice: let the other players use abilities or Consumables first")),
+                ("skill vertical_arc 1 4", _("Sword Skills: trigger Vertical Arc with dice 1 and 4")),
+                ("done", _("Sword Skills: deal the damage of the skills triggered")),
+                ("partner asuna", _("Chaining partner: chain with Asuna")),
+                ("hint", _("the exact reroll advisor's best choices, or the heuristic's pick with its reason"))]
+
+    _GROUPS: ClassVar[dict[str, Message]] = {
+        "partner": M_("Chaining partner"), "exchange": M_("Character die"), "keep": M_("Character die"),
+        "support": M_("Support dice"), "reroll": M_("Reroll"), "finalize": M_("Dice"), "ability": M_("Abilities"),
+        "control": M_("Die control"), "use": M_("Consumables"), "ask_partner": M_("Dice"), "back": M_("Dice"),
+        "skill": M_("Sword Skills"), "done": M_("Sword Skills"), "yui": M_("Counterattack"),
+        "endure": M_("Counterattack"), "equip": M_("Equipment"), "transfer": M_("Equipment"),
+        "finish": M_("Equipment"),
+    }
+
+    def action_parts(self, state: SaoState, seat: Seat, action: SaoAction) -> ActionParts:
+        """The table objects an action involves, named as the view names them: dice ``die:<n>`` (numbered from 1
+        as printed), character cards ``card:<character>``, item cards ``card:<item>/<copy>``, the Support card
+        ``card:<id>`` and Sword Skills ``skill:<id>``. Rerolls and skill assignments select dice; an ability names
+        its character's card, then its target card or dice; finalizing, passing and dealing the damage are plain
+        controls."""
+        if not isinstance(action, Act):
+            return NO_PARTS
+        verb, args = action.verb, action.args
+        group = self._GROUPS.get(verb, "")
+        if verb == "reroll":
+            return ActionParts(select=tuple(f"die:{n}" for n in args), group=group)
+        if verb == "skill":
+            return ActionParts(objects=(f"skill:{args[0]}",), select=tuple(f"die:{n}" for n in args[1:]), group=group)
+        if verb in ("partner", "exchange", "equip"):
+            first = (f"card:{state.pending[-1].get('item')}",) if verb == "equip" else ()
+            return ActionParts(objects=(*first, f"card:{args[0]}"), group=group)
+        if verb == "ability":
+            card = f"card:{args[0]}"
+            ability = next(a for a in state.catalog.characters[args[0]].abilities if a.id == args[1])
+            if ability.kind == "set_die":
+                return ActionParts(objects=(card, f"die:{args[2]}"), group=group)
+            if ability.kind in ("set_dice", "flip_dice"):
+                return ActionParts(objects=(card,), select=tuple(f"die:{n}" for n in args[2:]), group=group)
+            return ActionParts(objects=(card, f"card:{args[2]}"), group=group)
+        if verb == "control":
+            return ActionParts(objects=(f"die:{args[0]}",), group=group)
+        if verb in ("use", "transfer"):
+            return ActionParts(objects=(f"card:{args[0]}", f"card:{args[1]}"), group=group)
+        if verb == "yui" and state.catalog.support is not None:
+            return ActionParts(objects=(f"card:{state.catalog.support.id}",), group=group)
+        return ActionParts(group=group)

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from bouts.core.options import Options
+from bouts.games.sao.i18n import M_
 
 
 class SaoOptions(Options):
@@ -40,11 +41,15 @@ class SaoOptions(Options):
 
 
 OPTION_HELP = {
-    "characters": "character id per seat, e.g. [\"kirito\",\"asuna\"] (solo: 2 ids incl. kirito)",
-    "difficulty": "easy (free ability use each per turn) | normal (default) | hard (fewer uses, no character dice)",
-    "hard_usage_reduction": "ability uses removed on hard (default 1)",
-    "character_dice": "true/false: character dice in play (default: true except on hard)",
-    "die_control_any_number": "Silica's Die control changes any number of dice (default false: one die)",
-    "scenarios": "fixed scenario ids [lower, middle, upper, final] (default: random draw)",
-    "turn_limit": "house rule for simulations: lose after this many turns (default: none, as in the rulebook)",
+    "characters": M_("character id per seat, e.g. [[\"kirito\",\"asuna\"]] (solo: 2 ids, one of them [kirito]); "
+                     "default Kirito, Asuna, Klein, Lisbeth"),
+    "difficulty": M_("[easy] (a free ability use each per turn) | [normal] (default) | [hard] (fewer uses, no "
+                     "character dice)"),
+    "hard_usage_reduction": M_("ability uses removed on [hard] (default 1)"),
+    "character_dice": M_("[true] or [false]: character dice in play (default: yes, except on [hard])"),
+    "die_control_any_number": M_("Silica's Die control changes any number of dice ([true]; default [false]: one die)"),
+    "scenarios": M_("fixed scenario ids: lower section, middle section, upper section, Final Battle (default: "
+                    "drawn at random)"),
+    "turn_limit": M_("house rule for simulations: lose after this many turns (default: none, as in the rulebook)"),
 }
+"""Each option with its meaning; values to type are in brackets."""

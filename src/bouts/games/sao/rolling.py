@@ -9,9 +9,11 @@ from functools import cache, lru_cache
 
 from bouts.core.chance import Roll
 from bouts.core.decisions import Decision
-from bouts.core.events import Event
+from bouts.core.i18n import Message
 from bouts.games.sao.actions import Act, act
-from bouts.games.sao.skills import VALUE_TEXT, value_text
+from bouts.games.sao.i18n import M_, N_
+from bouts.games.sao.log import event
+from bouts.games.sao.skills import VALUE_TEXT
 from bouts.games.sao.state import Die, SaoState, Token, make_die, plain_decision
 
 REGULAR = (1, 2, 3, 4, 5, 6)
@@ -119,9 +121,14 @@ def exchange(state: SaoState, char_id: str | None) -> None:
         pos = _swappable(state, kind, rolling)
         assert pos is not None
         state.pool[pos] = make_die(kind, char_id)
-        state.events.append(Event("exchange", f"{state.characters[index].name} rolls "
-                                  f"{state.catalog.characters[char_id].name}'s character die",
-                                  {"character": state.characters[index].id, "die": char_id}))
+        mine = char_id == state.characters[index].id
+        state.events.append(event("exchange", N_("{character} rolls his character die instead of a regular die (die "
+                                                 "{die})") if mine else
+                                  N_("{character} rolls {owner}'s character die instead of a regular die (die {die})"),
+                                  {"character": state.characters[index].id, "die": char_id},
+                                  args={"character": state.characters[index].name, "die": pos + 1,
+                                        "owner": state.catalog.characters[char_id].name},
+                                  clauses=("SAO-103", "SAO-RUL-08") if mine else ("SAO-128", "SAO-RUL-32")))
     if rolling:
         continue_reroll(state, rolling)
     else:
@@ -132,8 +139,10 @@ def set_support(state: SaoState, values: tuple[int, ...]) -> None:
     """A lone Kirito sets all 4 support dice to any results (SAO-129, SAO-RUL-33)."""
     state.pending.pop()
     state.pool += [make_die("support", None, v) for v in values]
-    state.events.append(Event("support", "Kirito stands alone: the support dice show "
-                              + " ".join(map(str, values)), {"values": list(values)}))
+    state.events.append(event("support", N_("{character} stands alone: the support dice show {values}"),
+                              {"values": list(values)},
+                              args={"character": state.characters[state.kirito].name,
+                                    "values": " ".join(map(str, values))}, clauses=("SAO-129", "SAO-RUL-33")))
     roll_dice(state, tuple(i for i, d in enumerate(state.pool) if d.value == 0))
 
 
@@ -171,6 +180,7 @@ def apply_roll(state: SaoState, roll: Roll) -> None:
     decision = state.pending.pop()
     indices: tuple[int, ...] = decision.get("dice")
     pool = state.pool
+    old = [d.value for d in pool] if state.rerolls_used else ()
     die_faces = state.catalog.die_faces
     for i, v in zip(indices, roll.values, strict=True):
         die = pool[i]
@@ -180,18 +190,26 @@ def apply_roll(state: SaoState, roll: Roll) -> None:
             pool[i] = make_die(die.kind, die.char, die_faces[die.char][v - 1])
     first = state.rerolls_used == 0
     state.passed = []
-    state.events.append(Event("roll", ("Roll: " if first else "Reroll: ") + pool_text(state),
-                              {"dice": list(indices), "values": list(roll.values),
-                               "pool": [d.value for d in pool]}))
+    data = {"dice": list(indices), "values": list(roll.values), "pool": [d.value for d in pool]}
+    if first:
+        state.events.append(event("roll", N_("Roll: {pool}"), data, args={"pool": pool_text(state)},
+                                  clauses=("SAO-053", "SAO-054")))
+    else:
+        changes = [M_("die {die}: {old} → {new}", die=i + 1, old=VALUE_TEXT[old[i]], new=VALUE_TEXT[pool[i].value])
+                   for i in indices]
+        state.events.append(event("roll", N_("Reroll {number}: {changes}; the dice now show {pool}"), data,
+                                  args={"number": state.rerolls_used, "changes": changes, "pool": pool_text(state)},
+                                  clauses=("SAO-059", "SAO-061")))
     state.pending.append(plain_decision(state.characters[state.turn_char].seat, "roll_window"))
 
 
 def pool_text(state: SaoState) -> str:
-    """main | support, as a player reads them."""
+    """Each die numbered as the table prints it, main dice | support dice: ``1:2 2:3 3:6 | 4:1 5:2 6:3``
+    (``F`` a character's face, ``S`` Asuna's symbol, ``?`` not rolled yet)."""
     main: list[str] = []
     support: list[str] = []
-    for d in state.pool:
-        (main if d.kind == "main" else support).append(VALUE_TEXT[d.value])
+    for i, d in enumerate(state.pool, 1):
+        (main if d.kind == "main" else support).append(f"{i}:{VALUE_TEXT[d.value]}")
     return f"{' '.join(main)} | {' '.join(support)}" if support else " ".join(main)
 
 
@@ -219,8 +237,13 @@ def reroll(state: SaoState, indices: tuple[int, ...]) -> None:
     """One joint reroll of every agreed die, all at once (SAO-059..SAO-064)."""
     state.pending.pop()
     state.rerolls_used += 1
-    state.events.append(Event("reroll", f"Reroll {state.rerolls_used}: dice {' '.join(str(i + 1) for i in indices)}",
-                              {"dice": list(indices)}))
+    state.events.append(event("reroll", N_("Reroll {number} of {allowed}: {dice} rolled again together")
+                              if len(indices) > 1 else N_("Reroll {number} of {allowed}: {dice} rolled again"),
+                              {"dice": list(indices)},
+                              args={"number": state.rerolls_used, "allowed": rerolls_allowed(state),
+                                    "dice": [M_("die {die} (showing {value})", die=i + 1,
+                                                value=VALUE_TEXT[state.pool[i].value]) for i in indices]},
+                              clauses=("SAO-056", "SAO-059", "SAO-060", "SAO-061", "SAO-RUL-04")))
     state.offered = []
     continue_reroll(state, indices)
 
@@ -366,40 +389,52 @@ def use_ability(state: SaoState, act: Act) -> None:
     index = state.index_of(char_id)
     c = state.characters[index]
     ability = next(a for a in state.card(index).abilities if a.id == ability_id)
+    clauses: tuple[str, ...] = ("SAO-065", "SAO-066")
     if c.free_use:
         c.free_use = False
-        paid = "free use"
+        paid = M_("a free use")
+        clauses = ("SAO-130", "SAO-RUL-46")
     else:
         c.usage -= 1
-        paid = f"{c.usage} uses left"
+        paid = M_("{count} uses left", count=c.usage)
     state.passed = []
-    what = ""
+    what: Message | list[Message]
     if ability.kind == "set_die":
         pos, value = int(rest[0]) - 1, int(rest[1])
         die = state.pool[pos]
         state.pool[pos] = make_die(die.kind, die.char, value)
-        what = f"die {pos + 1} becomes {value}"
+        what = M_("die {die}: {old} → {new}", die=pos + 1, old=VALUE_TEXT[die.value], new=value)
     elif ability.kind in ("set_dice", "flip_dice"):
+        changes = []
         for p in [int(r) - 1 for r in rest]:
             die = state.pool[p]
             new = ability.values[0] if ability.kind == "set_dice" else OPPOSITE[die.value]
             state.pool[p] = make_die(die.kind, die.char, new)
-        what = "dice " + " ".join(rest) + " become " + " ".join(value_text(state.pool[int(p) - 1].value)
-                                                                  for p in rest)
+            changes.append(M_("die {die}: {old} → {new}", die=p + 1, old=VALUE_TEXT[die.value], new=new))
+        what = changes
     elif ability.kind == "addition_boost":
         state.tokens["lisbeth"] = Token("lisbeth", "boost", rest[0], rest[1], state.turns)
-        what = f"gives the {rest[1]} token to {state.catalog.characters[rest[0]].name}"
+        what = M_("gives the {mode} addition token to {target}", mode=rest[1],
+                  target=state.catalog.characters[rest[0]].name)
+        clauses += ("SAO-133", "SAO-141", "SAO-143")
     elif ability.kind in ("addition_shield", "addition_die_control"):
         kind = "shield" if ability.kind == "addition_shield" else "die_control"
         state.tokens["silica"] = Token("silica", kind, rest[0], "", state.turns)
-        what = f"gives the {kind.replace('_', ' ')} token to {state.catalog.characters[rest[0]].name}"
-    elif ability.kind == "healing":
+        what = (M_("gives the Shield addition token to {target}", target=state.catalog.characters[rest[0]].name)
+                if kind == "shield" else
+                M_("gives the Die control addition token to {target}", target=state.catalog.characters[rest[0]].name))
+        clauses += ("SAO-137", "SAO-141", "SAO-143") if kind == "shield" else ("SAO-139", "SAO-141", "SAO-143")
+    else:  # healing
         target = state.characters[state.index_of(rest[0])]
         healed = min(ability.amount, target.damage)  # SAO-RUL-41
         target.damage -= healed
-        what = f"heals {target.name} for {healed}"
-    state.events.append(Event("ability", f"{c.name} uses {ability.name}: {what} ({paid})",
-                              {"character": c.id, "ability": ability.id, "args": list(rest)}))
+        what = M_("heals {target} for {amount} ({hp}/{max} HP)", target=target.name, amount=healed,
+                  hp=state.hp(state.index_of(rest[0])) - target.damage, max=state.hp(state.index_of(rest[0])))
+        clauses += ("SAO-144", "SAO-RUL-41")
+    state.events.append(event("ability", N_("{character} uses {ability}: {what} ({paid})"),
+                              {"character": c.id, "ability": ability.id, "args": list(rest)},
+                              args={"character": c.name, "ability": ability.name, "what": what, "paid": paid},
+                              clauses=clauses))
 
 
 def die_control_actions(state: SaoState) -> list[Act]:
@@ -420,7 +455,11 @@ def control(state: SaoState, pos: int, value: int) -> None:
     state.pool[pos] = make_die(die.kind, die.char, value)
     state.controlled.append(pos)
     state.passed = []
-    state.events.append(Event("control", f"Die control: die {pos + 1} becomes {value}", {"die": pos, "value": value}))
+    state.events.append(event("control",
+                              N_("{character} uses the Die control addition token: die {die}: {old} → {new}"),
+                              {"die": pos, "value": value},
+                              args={"character": state.characters[state.turn_char].name, "die": pos + 1,
+                                    "old": VALUE_TEXT[die.value], "new": value}, clauses=("SAO-140", "SAO-RUL-38")))
 
 
 def consumable_actions(state: SaoState) -> list[Act]:
@@ -452,5 +491,6 @@ def use_consumable(state: SaoState, item: str, char_id: str) -> None:
         c.usage += 1
     else:
         c.damage = 0
-    state.events.append(Event("consumable", f"{card.name} is used on {c.name} and discarded",
-                              {"item": item, "character": c.id}))
+    state.events.append(event("consumable", N_("{item} is used on {character} and discarded"),
+                              {"item": item, "character": c.id}, args={"item": card.name, "character": c.name},
+                              clauses=("SAO-096", "SAO-097", "SAO-RUL-22")))

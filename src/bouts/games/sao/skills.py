@@ -101,8 +101,9 @@ def sorted_group_triggers(key: tuple[str, int, tuple[int, ...], int], group: tup
     return _triggers(key, group)
 
 
-VALUE_TEXT = {0: "0", 1: "1", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", FACE: "F", SYMBOL: "S"}
-"""Every die code (0: not rolled yet) as a player reads it."""
+VALUE_TEXT = {0: "?", 1: "1", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", FACE: "F", SYMBOL: "S"}
+"""Every die code as a player reads it: ``?`` not rolled yet, ``F`` a character's face (any number), ``S``
+Asuna's symbol (1 or 2)."""
 
 
 def value_text(code: int) -> str:

@@ -7,6 +7,7 @@ from functools import cache
 
 from bouts.core.contract import State
 from bouts.core.decisions import Decision
+from bouts.core.i18n import Message, Text
 from bouts.games.sao.cards import Catalog, CharacterCard, ScenarioCard, StepCard
 from bouts.games.sao.options import SaoOptions
 
@@ -17,7 +18,8 @@ class Character:
 
     id: str
     """Character card id."""
-    name: str
+    name: Text
+    """His name, in both languages."""
     seat: int
     """The seat that plays him (in solo play one seat plays both, SAO-032)."""
     level: int = 0
@@ -145,7 +147,8 @@ class SaoState(State):
     turns: int = 0
     result: str | None = None
     """``won`` or ``lost`` once the game is over."""
-    reason: str = ""
+    reason: Message | str = ""
+    """Why the game ended (a message, read in the reader's language)."""
 
     def clone(self) -> SaoState:
         """A copy deep enough to apply an action to (no events, no cached legal actions)."""

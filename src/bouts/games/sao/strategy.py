@@ -38,7 +38,7 @@ def choose(game: Game[Any, Any], state: SaoState, seat: Seat, rng: random.Random
     if kind == "roll_window":
         return _roll_window(state, actions, by_text)
     if kind == "ability_window":
-        return _partner_window(state, actions)
+        return _partner_window(state, seat, actions)
     if kind == "assign":
         return _assign(state, actions)
     if kind == "yui":
@@ -157,7 +157,15 @@ def _partner_options(state: SaoState) -> list[Any]:
     return list(ability_actions(state, state.partner))
 
 
-def _partner_window(state: SaoState, actions: tuple[Any, ...]) -> Any:
+def _partner_window(state: SaoState, seat: Seat, actions: tuple[Any, ...]) -> Any:
+    """Another seat's window before the dice are final. Asked by the turn player: the use the exact reroll advisor
+    ranks first (the very use ``hint`` named when it told him to ask). When he proposed to finalize: a
+    life-saving potion, a helpful Addition, or a die change that clearly improves the final dice (cheaper: this
+    window opens nearly every turn)."""
+    if state.pending[-1].get("proposal") != "finalize":
+        options = advisor.roll_options(state, seat)
+        if options and options[0].action.verb != "back":
+            return options[0].action
     saver = _life_saver(state, actions)
     if saver is not None:
         return saver
@@ -228,37 +236,73 @@ SEARCH = {"rollout": "heuristic", "prior": "heuristic", "horizon": 1, "widen": 0
 
 
 def explain(game: Game[Any, Any], state: SaoState, seat: Seat, action: Any) -> str:
-    """One line of reason for :func:`choose`'s pick (what ``hint`` shows outside the reroll advisor)."""
-    from bouts.games.sao.attack import counter_warning
+    """Why ``action`` is a good choice for ``seat`` now, in the current language: the facts that make it good
+    (what the dice give, who is at risk), for every kind of decision. ``hint`` shows it beside the action."""
+    from bouts.core.i18n import tr
+    from bouts.games.sao.attack import counter_loses, counter_targets, counter_warning, turn_damage
+    from bouts.games.sao.i18n import _
 
+    legal = game.legal_actions(state, seat)
+    if len(legal) == 1:
+        return _("it is the only choice")
     kind = state.pending[-1].kind
+    if not isinstance(action, Act):
+        return _("the heuristic's choice")
+    if kind in ("roll_window", "ability_window"):
+        for option in advisor.roll_options(state, seat):
+            if option.action == action:
+                return advisor.option_reason(state, option, seat)
+        return advisor.outlook_text(state, advisor.best_outlook(state))
     if kind == "chain_partner":
         index = state.index_of(action.args[0])
-        return f"{state.characters[index].name} has the most HP left ({_hp_left(state, index)})"
+        return _("{character} has the most HP left ({hp}): the partner takes the next turn and, in the final "
+                 "ordeal, the counterattacks", character=state.characters[index].name, hp=_hp_left(state, index))
     if kind == "exchange":
-        return "a character die is never worse than a regular one (its face counts as any number)"
+        return (_("a character die is never worse than a regular one: its face counts as any number")
+                if action.verb == "exchange" else _("the heuristic's choice"))
     if kind == "support_values":
         damage = advisor.best_assignment([int(v) for v in action.args], known_skills(state, state.turn_char),
                                          modifiers(state)).damage
-        return f"these values give the most damage: {damage}"
-    if kind == "ability_window":
-        if action.verb == "back":
-            return "none of your abilities or Consumables improves the advisor's outlook now"
-        o = advisor.best_outlook(state)
-        return f"it improves the dice: before it, {advisor.outlook_text(o, bool(advisor.loss_value(state)))}"
+        return _("these support dice give the most damage with the best Sword Skills: {damage}", damage=damage)
     if kind == "assign":
         plan = advisor.state_assignment(state)
-        warning = counter_warning(state)
-        switch = "with a Switch" if plan.best_switch is not None and (
-            plan.best.switch or bool(advisor.loss_value(state))) else "no Switch possible" \
-            if plan.best_switch is None else "more damage than the Switch"
-        return (f"part of the best use of the dice: {plan.damage} damage, {switch}"
-                + (f"; {warning}" if warning and "Switch" not in switch else ""))
+        lethal = bool(advisor.loss_value(state))
+        chosen = plan.best_switch if plan.best_switch is not None and (plan.best.switch or lethal) else plan.best
+        if action.verb == "done":
+            queued = turn_damage(state, action.args == ("combined",))
+            if state.pool and len(state.used) == len(state.pool):
+                return _("every die is used: {damage} damage and a Switch", damage=queued)
+            return _("no Sword Skill adds damage with the dice left: {damage} damage in all", damage=queued)
+        if chosen is plan.best_switch and chosen is not None:
+            text = _("part of the best use of the dice that uses every die: {damage} damage and a Switch, so no "
+                     "counterattack", damage=chosen.damage)
+            if chosen.damage < plan.damage:
+                text = _("{text} (the most damage without a Switch would be {most})", text=text, most=plan.damage)
+            return text
+        text = _("part of the best use of the dice: {damage} damage", damage=plan.damage)
+        if plan.best_switch is None:
+            return _("{text}; no Switch is possible with these dice", text=text)
+        return _("{text}, more than the {damage} a Switch would deal", text=text, damage=plan.best_switch.damage)
     if kind == "yui":
-        return "the counterattack would kill or hurts a lot" if action.verb == "yui" else \
-            "the counterattack is survivable: keep Yui for a worse one"
+        step = state.current_step
+        targets = [state.characters[i].name for i in counter_targets(state)]
+        if action.verb == "yui":
+            if counter_loses(state) or any(_hp_left(state, i) <= step.damage for i in counter_targets(state)):
+                return _("the counterattack ({damage}) would kill one of {targets}", damage=step.damage,
+                         targets=targets)
+            return _("the counterattack hurts a lot: {damage} damage to each of {targets}, and it hits the enemy "
+                     "instead", damage=step.damage, targets=targets)
+        warning = counter_warning(state)
+        return (tr(warning) if warning is not None else
+                _("the counterattack ({damage}) is survivable: keep the Support card for a worse one",
+                  damage=step.damage))
     if kind == "equip":
-        return "a Coat to the most fragile character, other equipment to Kirito (he takes the final ordeal)"
+        item = state.catalog.items[state.pending[-1].get("item")]
+        target = state.characters[state.index_of(action.args[0])]
+        if item.effect == "coat":
+            return _("{item} to {character}, who has the lowest maximum HP ({hp})", item=item.name,
+                     character=target.name, hp=state.hp(state.index_of(action.args[0])))
+        return _("{item} to {character}: he takes the final ordeal's turns", item=item.name, character=target.name)
     if kind == "transfer":
-        return "the equipment is where it helps most"
-    return ""
+        return _("the Equipment already is where it helps most")
+    return _("the heuristic's choice")
