@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import bouts
@@ -10,10 +11,12 @@ from bouts.games.kaleido.game import Kaleido
 from bouts.games.kaleido.state import Effect, KaleidoState
 
 GAME: Kaleido = bouts.game("kaleido")  # type: ignore[assignment]
-CATALOG = GAME.catalog()
+PACK = str(Path(__file__).parent / "pack")
+"""The rule tests' content: a frozen fixture pack (the reference pack is tuned for play and may change)."""
+CATALOG = GAME.catalog(PACK)
 FATE_IDS = {n: f.id for n, f in CATALOG.fates.items()}
 
-QUIET = ("act", "no_strategy", "no_accumulation", "pass", "take", "stay", "attack normal")
+QUIET = ("act", "no_strategy", "no_accumulation", "pass", "stay", "attack normal")
 """What a test's bystander does: the plain choice that changes nothing."""
 
 
@@ -75,7 +78,7 @@ def table(pairs: list[tuple[str, str]], *, options: dict[str, Any] | None = None
     starts with ``top_cards`` (seat 0 draws the first at set-up); turn 1's fates are ``turn_fates``
     (default: seat order). Returns the state at turn 1's first decision."""
     n = len(pairs)
-    state = GAME.setup(n, options, None, seed)
+    state = GAME.setup(n, options, PACK, seed)
     state = GAME.apply(state, CHANCE, fates(*range(1, n + 1)))
     for master, servant in pairs:
         state = act(state, f"master {master}")
@@ -122,6 +125,6 @@ def next_turn(state: KaleidoState, *numbers: int) -> KaleidoState:
             pool = 8 if len(living) == 2 else 7
             return GAME.apply(state, CHANCE, fates(*(numbers or tuple(range(1, len(living) + 1))), pool=pool))
         options = legal(state)
-        state = act(state, next((q for q in ("lurk", "no_accumulation", "no_strategy", "pass", "take", "retreat",
+        state = act(state, next((q for q in ("lurk", "no_accumulation", "no_strategy", "pass", "retreat",
                                               "stay", "attack normal") if q in options), options[0]))
     raise AssertionError("no next turn")

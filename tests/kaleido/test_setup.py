@@ -190,7 +190,7 @@ def test_kal_030_032_033_035_fate_order_each_turn() -> None:
     # turn 2 deals again (the quiet players fight; a new shuffle is forced)
     while GAME.to_act(state) != (CHANCE,) or state.stack[-1].kind != "deal_fates":
         options = legal(state)
-        state = act(state, next((q for q in ("act", "no_strategy", "no_accumulation", "pass", "take", "retreat",
+        state = act(state, next((q for q in ("act", "no_strategy", "no_accumulation", "pass", "pass", "retreat",
                                               "attack normal") if q in options), options[0]))
     state = GAME.apply(state, CHANCE, fates(1, 7, 3))
     assert state.turn == 2 and state.order == [0, 2, 1]

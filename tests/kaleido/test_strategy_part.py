@@ -181,7 +181,7 @@ def test_kal_059_139_ex_11_accumulation_plus_hand_pays_three() -> None:
     assert top(state) == ("pay", 0) and state.stack[-1].get("due") == 1
     state = act(state, "pay gandr/1")
     assert state.players[0].hand == ["barrier/1"] and {"gandr/1", "healing/1"} <= set(state.discard)
-    assert top(unanswered(state))[0] == "defend"
+    assert top(unanswered(state))[0] == "respond"
 
 
 def test_kal_061_ex_12_rul_59_accumulation_not_in_strategy_phase() -> None:

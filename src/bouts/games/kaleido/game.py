@@ -35,6 +35,8 @@ from bouts.games.kaleido.view import (
     view_of,
 )
 
+MOVES = frozenset({"use", "counter", "ability", "spell", "convert", "clash", "guard", "attack", "intervene"})
+"""Verbs that change the table: a step window asks again whoever passed before one (KAL-RUL-28)."""
 PUBLIC_ONE_OPTION = frozenset({"master", "servant", "nominate", "forced_retreat"})
 """Decisions whose options follow from the public table alone: with one option, skipping tells nobody anything."""
 FEATURED = 12
@@ -140,6 +142,8 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
         if isinstance(action, Shuffle):
             self._shuffle(state, action)
         else:
+            if action.verb in MOVES:
+                state.moves += 1
             frame = state.stack[-1]
             VERBS[action.verb](state, frame, action)
         run(state)
