@@ -40,7 +40,7 @@ def resolve(state: KaleidoState, *answers: str) -> KaleidoState:
         state = act(state, answer)
     while state.stack and top(state)[0] in ("respond", "counter", "pay", "last", "intervene"):
         options = legal(state)
-        state = act(state, next(q for q in ("pass",) if q in options) if {"pass", "pass"} & set(options)
+        state = act(state, next(q for q in ("pass",) if q in options) if {"pass"} & set(options)
                     else options[0])
     return state
 

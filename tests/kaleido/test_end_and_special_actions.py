@@ -70,8 +70,11 @@ def test_kal_113_ex_47_rul_58_strategy_card_before_check() -> None:
     state.players[0].lurking = True
     state = to_end(state)
     assert top(state) == ("end_window", 0) and "use healing/1" in legal(state)
-    state = unanswered(act(state, "use healing/1"))  # 4 left: the window has nothing more to decide and closes
-    assert GAME.to_act(state) == (-1,) and len(state.players[0].hand) == 4
+    state = unanswered(act(state, "use healing/1"))
+    assert top(state) == ("end_window", 0)  # still its window (more 戦略 cards may follow) until it passes
+    state = act(state, "pass")
+    assert len(state.players[0].hand) == 4 and not any(f.kind == "discard" and f.seat == 0 for f in state.stack
+                                                         if len(state.players[0].hand) > 4)
 
 
 def test_kal_ex_48_small_hand_no_change() -> None:

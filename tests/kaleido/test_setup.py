@@ -11,6 +11,7 @@ from tests.kaleido.helpers import (
     AVENGER,
     CASTER,
     GAME,
+    PACK,
     RIDER,
     SABER,
     act,
@@ -222,7 +223,7 @@ def test_kal_003_027_029_game_goes_on_while_two_remain() -> None:
 
 def test_deck_shuffle_is_forced_by_text() -> None:
     """KAL-007: the deck shuffle is a chance step a test can force."""
-    state = GAME.setup(2, None, None, 0)
+    state = GAME.setup(2, None, PACK, 0)
     state = GAME.apply(state, CHANCE, fates(1, 2))
     state = act(state, "master emiya_shirou")
     state = act(state, "master matou_sakura")

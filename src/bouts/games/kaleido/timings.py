@@ -552,11 +552,10 @@ def _resolve_ability(state: KaleidoState, frame: Decision) -> None:
     if countered(state, np_key(ability.id, seat)):
         return
     if ability.kind == "boost":
-        target: int | None = seat
-        if is_hostile_ability(state, ability.id):  # the other side of the attack under way (KAL-119)
-            target = natural_target(state, seat)
-            if target is None:
-                return
+        aim = natural_target(state, seat) if is_hostile_ability(state, ability.id) else seat
+        if aim is None:  # the other side of the attack under way left or may not be targeted (KAL-119)
+            return
+        target = aim
         stat = "attack" if ability.effect.startswith("attack") else "defence"
         value = ability.power if ability.effect.endswith("_up") else -ability.power
         add_effect(state, Effect(target, stat, value, ability.duration, f"ability:{ability.id}:{seat}"))

@@ -13,7 +13,8 @@ from bouts.games.kaleido.state import KaleidoState
 STEP_NAMES = ("介入", "攻撃", "防御", "ダメージ決定", "死亡判定")
 EFFECT_TEXT = {"attack_up": "攻撃力+{v}", "defence_up": "防御力+{v}", "attack_down": "相手の攻撃力-{v}",
                "defence_down": "相手の防御力-{v}", "heal": "HP+{v}", "draw": "{v}枚引く", "damage": "相手のHP-{v}",
-               "counter": "魔力カードか宝具を打ち消す", "ambush": "指名されたとき先攻になる"}
+               "counter": "魔力カードか宝具を打ち消す", "ambush": "指名されたとき先攻になる",
+               "evade": "指名されたとき対戦指名を不成立にする"}
 FIELD_TEXT = {"attack_bonus": "攻撃力+{v}", "defence_bonus": "防御力+{v}", "attack_malus": "攻撃力-{v}",
               "np_discount": "宝具の消費-{v}", "heal": "HP+{v}", "draw": "{v}枚引く"}
 DECISION_PROMPT = {
@@ -21,8 +22,8 @@ DECISION_PROMPT = {
     "set": "③ strategy card", "accumulate": "④ mana accumulation", "nominate": "nominate an opponent",
     "nominated": "you are nominated: answer?", "intervene": "【介入】 intervene?",
     "attack": "【攻撃】 choose an attack",
-    "defend": "【防御】 respond before damage", "counter": "対抗: answer the card or Noble Phantasm just used?",
-    "support": "your face-up strategy card on a participant before damage?",
+    "respond": "your turn in this step's window: act or pass",
+    "counter": "対抗: answer the card or Noble Phantasm just used?",
     "last": "HP 0 or less: a command spell before 【死亡判定】?", "retreat": "撤退: retreat or stay",
     "forced_retreat": "膠着: you must retreat", "pay": "魔力消費: pay a card", "discard": "枚数チェック: discard",
     "end_window": "end part: use 戦略 cards before the hand check?",
@@ -92,15 +93,26 @@ def view_of(state: KaleidoState, seat: int | None, acting: tuple[int, ...]) -> d
     return view
 
 
+KIND_JA = {"special_attack": "特殊攻撃", "np_attack": "宝具/攻撃", "np_defence": "宝具/防御", "np_special": "宝具/特殊",
+           "boost": "特殊能力", "support": "特殊能力", "passive": "特殊能力"}
+ABILITY_EFFECT = {"attack_up": "攻撃力+{v}", "defence_up": "防御力+{v}", "attack_down": "相手の攻撃力-{v}",
+                  "defence_down": "相手の防御力-{v}", "heal": "HP+{v}", "draw": "{v}枚引く", "summon": "アサシン召喚",
+                  "ancient_magus": "魔力補給+{v}"}
+
+
 def _ability_line(state: KaleidoState, ability_id: str) -> str:
     a = state.catalog.abilities[ability_id]
-    kind = {"special_attack": "特殊攻撃", "np_attack": "宝具/攻撃", "np_defence": "宝具/防御",
-            "np_special": "宝具/特殊",
-            "boost": "特殊能力", "passive": "特殊能力"}[a.kind]
+    if a.kind in ("special_attack", "np_attack"):
+        what = f" {a.power}"
+    elif a.kind == "np_defence":
+        what = f" ダメージ-{a.power}"
+    else:
+        what = " " + ABILITY_EFFECT[a.effect].format(v=a.power)
+        if a.kind == "boost":
+            what += f" ({DURATION_JA[a.duration]})"
     marks = ("" if not a.offset else " 相殺可") + ("" if not a.intervene else " 介入可能")
-    power = f" {a.power}" if a.power else ""
     cost = f" 消費{a.cost}" if a.cost else ""
-    return f"{a.name} ({kind}{power}{cost}{marks})"
+    return f"{a.name} ({KIND_JA[a.kind]}{what}{cost}{marks})"
 
 
 def describe_action(state: KaleidoState, seat: int, act: Act) -> str:
