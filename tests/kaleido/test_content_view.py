@@ -39,7 +39,7 @@ def test_content_dir_loads_and_bad_entries_are_named(tmp_path: Path) -> None:
     shutil.copytree(REFERENCE, pack)
     state = GAME.setup(3, None, str(pack), 0)
     assert GAME.to_act(state) == (CHANCE,)
-    text = (pack / "servants.toml").read_text().replace("hp = 18", "hp = 99", 1)
+    text = (pack / "servants.toml").read_text().replace("hp = ", "hp = 9", 1)
     (pack / "servants.toml").write_text(text)
     with pytest.raises(ContentError, match=r"servants\.toml.*saber.*hp"):
         GAME.setup(3, None, str(pack), 0)

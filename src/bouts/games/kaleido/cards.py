@@ -72,6 +72,8 @@ class Ability(KaleidoEntry):
     """When a boost or special NP may be used (KAL-121)."""
     grants: str = ""
     """Special NP ``summon``: the ability id the summoned servant brings for the turn (KAL-152)."""
+    once_per_turn: bool = False
+    """「1ターンに1回」: usable once a turn (an instant heal or draw would otherwise repeat while mana lasts)."""
 
     @model_validator(mode="after")
     def _fits_kind(self) -> Ability:

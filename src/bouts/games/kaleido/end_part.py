@@ -101,3 +101,4 @@ def _turn_end(state: KaleidoState, frame: Decision) -> None:
         player.fate = 0
     state.used_strategy = {}
     state.killer = {}
+    state.once = []

@@ -180,6 +180,8 @@ class KaleidoState(State):
     """For a seat whose HP fell to 0 or less: who defeated it (KAL-RUL-36)."""
     winner: int | None = None
     reason: str = ""
+    once: list[str] = field(default_factory=list)
+    """Once-a-turn abilities used this turn (``ability:<id>:<seat>``)."""
     moves: int = 0
     """Moves made so far (card, ability, Noble Phantasm, command spell, attack...): a window asks a seat that
     passed again only after one (KAL-RUL-28)."""
@@ -191,7 +193,7 @@ class KaleidoState(State):
             list(self.discard), list(self.stack), None if self.battle is None else self.battle.clone(),
             [e.clone() for e in self.effects], self.turn, list(self.order), self.phase, self.phase_id,
             dict(self.used_strategy), list(self.cancelled), self.battles, self.actions, self.epoch,
-            dict(self.drawn_in), dict(self.killer), self.winner, self.reason, self.moves,
+            dict(self.drawn_in), dict(self.killer), self.winner, self.reason, list(self.once), self.moves,
         )
 
     def living(self) -> list[int]:

@@ -211,7 +211,7 @@ def _intervene(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple
         if act is None:
             continue
         kill = damage >= state.players[target].hp
-        if not kill and len(state.players[seat].hand) < 4:
+        if not kill and len(state.players[seat].hand) < 5:
             continue  # keep the cards for one's own battles
         score = damage + (4 if kill else 0) - 0.8 * ability_cost(state, seat, act.args[1], intervening=True)
         if score > best_score:
@@ -314,16 +314,28 @@ def _pay(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, 
     return legal[0], "the only source left"
 
 
+def _threat(state: KaleidoState, attacker: Seat, defender: Seat) -> int:
+    """The damage ``attacker`` can do to ``defender`` next combat action: its best attack it can pay for
+    without spending cards (a normal attack, or a free special attack), from public numbers."""
+    from bouts.games.kaleido.timings import attack_methods
+
+    methods = ["normal", *(m for m in attack_methods(state, attacker) if ability_cost(state, attacker, m) == 0)]
+    return max(max(0, attack_power(state, attacker, m) - defence_power(state, defender)) for m in methods)
+
+
 def _retreat(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, str] | None:
     battle = state.battle
     if battle is None:
         return None
     other = battle.opponent(seat)
     me, them = state.players[seat], state.players[other]
-    incoming = max(0, attack_power(state, other, "normal") - defence_power(state, seat)) + 1
-    outgoing = max(0, attack_power(state, seat, "normal") - defence_power(state, other))
+    incoming = _threat(state, other, seat) + 1
+    outgoing = _threat(state, seat, other)
     if _find(legal, "retreat") and me.hp <= incoming + 1 and them.hp > outgoing:
         return Act("retreat"), "another round could be fatal"
+    if _find(legal, "retreat") and incoming > outgoing + 1 and 2 * me.hp < printed_hp(state, seat) \
+            and them.hp > 2 * outgoing:
+        return Act("retreat"), "I lose this exchange: keep my HP for another day"
     return Act("stay"), "keep fighting"
 
 

@@ -171,7 +171,7 @@ def usable_abilities(state: KaleidoState, seat: int, timing: str) -> list[str]:
         ability = state.catalog.abilities[ability_id]
         if ability.kind not in ("boost", "support", "np_special") or ability.timing != timing:
             continue
-        if in_effect(state, f"ability:{ability_id}:{seat}"):
+        if in_effect(state, f"ability:{ability_id}:{seat}") or f"ability:{ability_id}:{seat}" in state.once:
             continue
         if ability.effect == "summon" and state.players[seat].summoned:
             continue
@@ -539,6 +539,8 @@ def _ability(state: KaleidoState, frame: Decision, act: Act) -> None:
     ability_id = act.args[0]
     ability = state.catalog.abilities[ability_id]
     say(state, "ability", f"{seat_label(state, seat)} uses {ability.name}", {"seat": seat, "ability": ability_id})
+    if ability.once_per_turn:
+        state.once.append(f"ability:{ability_id}:{seat}")
     push(state, "resolve_ability", seat, ability=ability_id)
     if is_np(state, ability_id):
         open_counters(state, seat, np_key(ability_id, seat))
