@@ -28,6 +28,7 @@ from bouts.games.kaleido.options import OPTION_HELP, KaleidoOptions
 from bouts.games.kaleido.state import KaleidoState, Player
 from bouts.games.kaleido.view import (
     describe_action,
+    render_abilities,
     render_discard,
     render_strategy,
     render_view,
@@ -275,9 +276,12 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
         return shown_values(view)
 
     def public_zones(self) -> Mapping[str, Zone]:
-        """The public zones: the face-up discard pile and the face-up strategy cards (KAL-025)."""
+        """The public zones: the face-up discard pile, the face-up strategy cards (KAL-025) and the abilities
+        printed on the face-up master and servant cards (KAL-017)."""
         return {"discard": Zone("the discard pile (捨て札), face up, with copies counted", render_discard),
-                "strategy": Zone("every master's face-up strategy card (戦略カード) with its text", render_strategy)}
+                "strategy": Zone("every master's face-up strategy card (戦略カード) with its text", render_strategy),
+                "abilities": Zone("every master's and servant's special abilities and Noble Phantasms (特殊能力, "
+                                  "宝具) with attack, cost, 相殺可 and 介入可能", render_abilities)}
 
     def featured_actions(self, state: KaleidoState, seat: Seat) -> tuple[KaleidoAction, ...]:
         """Short menus whole; a long one (many cards in hand, special actions) starts with the heuristic's
@@ -315,6 +319,7 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
             ("pass", "answer a window (対抗, 介入, 指名) with nothing"),
             ("spell heal", "use a command spell (令呪) at any time"),
             ("view discard", "look at the face-up discard pile; 'view strategy' for strategy cards"),
+            ("view abilities", "every master's and servant's abilities and Noble Phantasms"),
         ]
 
     def hints(self, state: KaleidoState, seat: Seat) -> list[str]:

@@ -45,12 +45,20 @@ def modifier(state: KaleidoState, seat: int, stat: str, servant_attack: bool = T
             total += _signed(card, stat)
     battle = state.battle
     if battle is not None and battle.involves(seat):  # KAL-072
-        fate = state.catalog.fates[battle.battlefield]
-        if fate.effect == f"{stat}_bonus":
-            total += fate.value
-        elif stat == "attack" and fate.effect == "attack_malus":
-            total -= fate.value
+        total += field_modifier(state, stat)
     return total
+
+
+def field_modifier(state: KaleidoState, stat: str) -> int:
+    """The battlefield's 霊地効果 on attack or defence, for those it reaches (KAL-072, KAL-171)."""
+    battle = state.battle
+    assert battle is not None
+    fate = state.catalog.fates[battle.battlefield]
+    if fate.effect == f"{stat}_bonus":
+        return fate.value
+    if stat == "attack" and fate.effect == "attack_malus":
+        return -fate.value
+    return 0
 
 
 def _signed(card: MagicCard, stat: str) -> int:
