@@ -7,12 +7,12 @@ from __future__ import annotations
 from bouts.games.kaleido.state import KaleidoState
 from tests.kaleido.helpers import (
     ARCHER,
+    ASSASSIN,
     AVENGER,
     GAME,
     GILGAMESH,
     RIDER,
     SABER,
-    ASSASSIN,
     act,
     legal,
     quiet_until,
