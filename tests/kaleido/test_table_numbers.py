@@ -78,3 +78,12 @@ def test_view_abilities_lists_every_seats_abilities() -> None:
         assert "投影魔術" in text and "偽り写し記す万象 (宝具/防御 ダメージ-3 消費1)" in text
     assert "abilities" in GAME.zones()
     assert legal(state)
+
+
+def test_bouts_rules_says_when_a_seat_is_asked() -> None:
+    """KAL-105, KAL-113, KAL-141, KAL-143: where the engine does not interrupt (a bystander's special actions
+    mid-battle) ``bouts rules kaleido`` says so and why, and names the KAL-119 option."""
+    summary = GAME.info.summary
+    for clause in ("KAL-103", "KAL-105", "KAL-113", "KAL-141", "KAL-143", "KAL-119", "interveners_protected"):
+        assert clause in summary
+    assert "interveners_protected" in GAME.options_help()

@@ -58,7 +58,17 @@ INFO = GameInfo(
         "face-up strategy card and a face-down mana accumulation card (worth 2 in battle); in the battle "
         "part each acting master nominates an opponent and the two trade combat actions (intervention, "
         "attack, defence, damage, death check) until one retreats or falls, while others may intervene. "
-        "Command spells and HP conversion can be used at any time. The last servant standing wins."
+        "Command spells and HP conversion can be used at any time. The last servant standing wins.\n\n"
+        "When you are asked (KAL-103, KAL-105, KAL-113, KAL-141, KAL-143): 【防御】 (when a clash is possible) "
+        "and 【ダメージ決定】 are steps of their own; in each the defender, the attacker, the other participant "
+        "and every master whose face-up strategy card could act are asked in turn; any move asks again those "
+        "who had passed, and the step ends once all have passed since the last move. 対抗 cards answer a card "
+        "or Noble Phantasm at once, in a battle or outside it. Command spells and HP conversion are offered at "
+        "every decision and window of yours, and at HP 0 or less before the death check; a master outside a "
+        "battle is not stopped mid-battle only to be offered them, since its spells and conversion change "
+        "nothing but itself and wait for its next decision. The end part asks every master holding cards "
+        "before the hand check. KAL-119: an intervener takes part in the battle and may be targeted (option "
+        "interveners_protected for the other reading)."
     ),
 )
 
