@@ -328,19 +328,6 @@ def test_kal_082_rul_27_intervention_handled_like_an_attack() -> None:
     assert top(state) == ("respond", 1) and "guard twelve_labours" in legal(state)
 
 
-def test_kal_rul_21_no_reverse_damage_to_an_intervener() -> None:
-    """KAL-RUL-21: a clash may blunt an intervener's 相殺可 NP but reverse damage never reaches it."""
-    from bouts.games.kaleido.battle_part import strike_damage
-    from bouts.games.kaleido.state import Strike
-
-    state = table([SABER, RIDER, GILGAMESH], turn_fates=(1, NEUTRAL, 2))
-    state = quiet_until(state, "intervene", 2)
-    damage, reverse = strike_damage(state, Strike(2, 0, "enuma_elish", True, "excalibur"))
-    assert reverse == 0
-    damage, reverse = strike_damage(state, Strike(1, 0, "bellerophon", False, "excalibur"))
-    assert damage == 0 and reverse == 0
-
-
 def test_kal_119_ex_32_rul_22_no_effects_on_non_participants() -> None:
     """KAL-119, KAL-EX-32, KAL-RUL-22 (option interveners_protected): during P1 vs P2, nothing targets the
     intervener P3."""
@@ -558,14 +545,6 @@ def test_kal_rul_18_nomination_established_draw() -> None:
     assert len(state.players[0].hand) == before and top(state) == ("nominated", 1)  # not yet established
     state = act(state, "pass")
     assert len(state.players[0].hand) == before + 1 + 1  # +1 nomination, +1 言峰教会's draw
-
-
-def test_kal_rul_28_windows_attacker_then_defender() -> None:
-    """KAL-RUL-28: the attacker decides first, then the defender answers before damage."""
-    state = duel()
-    assert top(state) == ("attack", 0)
-    state = act(state, "attack normal")
-    assert top(state) == ("respond", 1)
 
 
 def test_kal_rul_34_combat_action_effect_lasts_one_action() -> None:
