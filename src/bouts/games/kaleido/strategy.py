@@ -40,7 +40,21 @@ def choose(game: Game[Any, Any], state: KaleidoState, seat: Seat, rng: random.Ra
     kind = state.stack[-1].kind
     if kind in ("master", "servant"):
         return rng.choice(legal)
+    if kind == "nominate":  # near-equal targets at random: a table does not all pile on the same 1 HP
+        options = [a for a in legal if a.verb == "nominate"]
+        least = min(weakness(state, seat, int(a.args[0])) for a in options)
+        return rng.choice([a for a in options if weakness(state, seat, int(a.args[0])) <= least + NEAR])
     return advise(game, state, seat)[0]
+
+
+NEAR = 3.0
+"""Nomination targets within this much of the weakest are treated alike by ``choose``."""
+
+
+def weakness(state: KaleidoState, seat: Seat, target: Seat) -> float:
+    """How good a target ``target`` is for ``seat``: HP left after one of my normal attacks, and its hand."""
+    p = state.players[target]
+    return p.hp - max(0, attack_power(state, seat, "normal") - defence_power(state, target)) + 0.3 * len(p.hand)
 
 
 def advise(game: Game[Any, Any], state: KaleidoState, seat: Seat) -> tuple[Act, str]:
@@ -188,15 +202,7 @@ def _nominate(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[
     options = [a for a in legal if a.verb == "nominate"]
     if not options:
         return None
-    servant = state.players[seat].servant
-    assert servant is not None
-
-    def weakness(act: Act) -> float:
-        target = int(act.args[0])
-        p = state.players[target]
-        return p.hp - max(0, attack_power(state, seat, "normal") - defence_power(state, target)) + 0.3 * len(p.hand)
-
-    best = min(options, key=weakness)
+    best = min(options, key=lambda act: weakness(state, seat, int(act.args[0])))
     return best, "the opponent my attacks hurt most for their HP"
 
 
