@@ -42,6 +42,7 @@ def test_current_attack_defence_and_damage_preview_at_every_battle_decision() ->
     assert "攻撃 8 vs 防御 2 → 6 damage" in shown  # 約束された勝利の剣
     state = act(state, "attack normal")
     assert "攻撃 4 vs 防御 2 → 2 damage" in screen(state, 1)
+    assert "pass: take the attack (2 damage to P1)" in screen(state, 1)
     state = passes(act(state, "use barrier/1"))
     shown = screen(state, 1)
     assert "P1 攻4 防4" in shown and "攻撃 4 vs 防御 4 → 0 damage" in shown

@@ -199,15 +199,33 @@ def describe_action(state: KaleidoState, seat: int, act: Act) -> str:
                 f"{_forecast(state, seat, int(args[0]), args[1], intervening=True)}")
     if verb == "nominate":
         return f"nominate {who(args[0])}"
+    if verb == "pass" and state.stack and state.stack[-1].kind == "respond":
+        return _pass_text(state, seat)
     if verb == "spell":
         from bouts.games.kaleido.command_spells import SPELL_MEANING
 
         return f"command spell {SPELL_MEANING[args[0]]}"
     return {"lurk": "lurk (潜伏): draw 1, no battle of your own",
             "act": "normal action (通常行動): draw by rank, nominate",
-            "no_strategy": "no strategy card", "no_accumulation": "no accumulation", "take": "take the attack",
+            "no_strategy": "no strategy card", "no_accumulation": "no accumulation",
             "pass": "pass", "retreat": "retreat (HP -1)", "stay": "stay for another round",
             "convert": "HP conversion: 2 HP for 1 card"}.get(verb, str(act))
+
+
+def _pass_text(state: KaleidoState, seat: int) -> str:
+    """What passing in a step window means: no clash, taking the damage, or letting the attack stand."""
+    from bouts.games.kaleido.battle_part import strike_damage
+
+    battle = state.battle
+    if battle is None or battle.strike is None:
+        return "pass"
+    damage, reverse = strike_damage(state, battle.strike)
+    outcome = f"{damage} damage to P{battle.strike.defender}" + (f", {reverse} back" if reverse else "")
+    if seat == battle.strike.defender and battle.step == "防御":
+        return f"pass: no clash (now {outcome})"
+    if seat == battle.strike.defender:
+        return f"pass: take the attack ({outcome})"
+    return f"pass: let the attack stand ({outcome})"
 
 
 def _np_short(state: KaleidoState, ability_id: str) -> str:
