@@ -267,3 +267,59 @@ def test_kal_rul_18_a_card_stops_the_nomination() -> None:
     state = passes(act(state, "use dispersal/1"), "counter", "nominated")
     assert state.battle is None and len(state.players[0].hand) == before
     assert top(state)[1] == 1 and top(state)[0] in ("nominate", "end_window")
+
+
+def test_kal_105_a_strategy_card_that_does_nothing_in_battle_opens_no_window() -> None:
+    """KAL-105, KAL-RUL-28: only a strategy card that can act in someone else's battle (a change of numbers or
+    damage) earns its owner a turn in the window: 治癒魔術 face up does not."""
+    state = table([SABER, RIDER, ARCHER], turn_fates=(1, NEUTRAL, 2), top_cards=("gandr/1", "gandr/2", "healing/1"))
+    state = quiet_until(state, "set", 2)
+    state = act(state, "set healing/1")
+    state = quiet_until(state, "attack", 0)
+    state = act(state, "attack normal")
+    assert asked(state) == [("respond", 1)]
+
+
+def test_kal_146_rul_47_no_retreat_at_1hp_but_a_command_spell_still_asks() -> None:
+    """KAL-108, KAL-146: at HP 1 retreating is illegal, yet a master with one command spell is still asked at
+    the retreat step, since command spell ② retreats at no cost. Saber: command spell ①, four HP
+    conversions (HP 2), Rider's ガンド (HP 1), 防御魔術 against Rider's attack."""
+    state = table([SABER, RIDER], turn_fates=(1, NEUTRAL), top_cards=("barrier/1", "gandr/1"))
+    state = act(state, "spell draw")
+    for _ in range(4):
+        state = act(state, "convert")
+    assert (state.players[0].hp, state.players[0].spells) == (2, 1)
+    state = quiet_until(state, "attack", 0)
+    state = act(state, "attack normal")
+    state = passes(act(state, "use gandr/1"))  # at the intervener-free strike, aimed at the attacker
+    state = passes(state, "respond", "counter")
+    assert state.players[0].hp == 1 and state.players[1].hp == 10 - 2
+    state = quiet_until(state, "attack", 1)
+    state = act(state, "attack normal")
+    state = passes(act(state, "use barrier/1"))
+    state = passes(state, "respond", "counter")
+    assert top(state) == ("retreat", 0) and state.players[0].hp == 1
+    assert "retreat" not in legal(state) and "spell retreat" in legal(state)
+
+def test_kal_118_a_boost_ability_raises_the_attack_for_its_combat_action() -> None:
+    """KAL-118, KAL-120, KAL-131: 魔力放出 (攻撃力+2, 戦闘行動) raises Saber's attack for this combat action only."""
+    from bouts.games.kaleido.timings import attack_power
+
+    state = table([SABER, RIDER], turn_fates=(1, NEUTRAL))
+    state = quiet_until(state, "attack", 0)
+    state = paid(act(state, "ability mana_burst"))
+    state = passes(state)
+    assert attack_power(state, 0, "normal") == 4 + 2 and "ability mana_burst" not in legal(state)
+    state = passes(act(state, "attack normal"), "respond", "counter")
+    assert state.players[1].hp == 10 - (6 - 2) and attack_power(state, 0, "normal") == 4
+
+
+def test_kal_rul_15_option_while_not_in_effect_reuses_a_strategy_card_in_one_phase() -> None:
+    """KAL-RUL-15 (option ``strategy_reuse=while_not_in_effect``): a 瞬間 strategy card may be used again in the
+    same phase once its effect has ended; by default once a phase."""
+    for option, again in (("once_per_phase", False), ("while_not_in_effect", True)):
+        state = table([SABER, RIDER], options={"strategy_reuse": option}, top_cards=("healing/1",))
+        state = act(state, "act")
+        state = act(state, "set healing/1")
+        state = passes(act(state, "use healing/1"))
+        assert ("use healing/1" in legal(state)) is again
