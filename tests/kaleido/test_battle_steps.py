@@ -323,3 +323,20 @@ def test_kal_rul_15_option_while_not_in_effect_reuses_a_strategy_card_in_one_pha
         state = act(state, "set healing/1")
         state = passes(act(state, "use healing/1"))
         assert ("use healing/1" in legal(state)) is again
+
+
+def test_kal_130_a_battle_effect_lasts_the_whole_battle_phase() -> None:
+    """KAL-130, KAL-RUL-34: a 【持続】戦闘 card (魔力解放, 攻撃力+1) used in the first combat action still counts in
+    round 2 (a later combat action of the same battle phase): Saber 4+1 against Rider's 2: 3 damage."""
+    from bouts.games.kaleido.timings import attack_power
+
+    state = table([SABER, RIDER], turn_fates=(1, NEUTRAL), top_cards=("mana_release/1",))
+    state = quiet_until(state, "attack", 0)
+    state = passes(act(state, "use mana_release/1"))
+    state = passes(act(state, "attack normal"), "respond", "counter")
+    state = quiet_until(state, "retreat", 0)
+    state = act(act(state, "stay"), "stay")
+    assert top(state) == ("attack", 0) and state.battle is not None and state.battle.round == 2
+    assert attack_power(state, 0, "normal") == 5
+    state = passes(act(state, "attack normal"), "respond", "counter")
+    assert state.players[1].hp == 10 - 3 - 3
