@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import bouts
@@ -10,10 +11,12 @@ from bouts.games.kaleido.game import Kaleido
 from bouts.games.kaleido.state import Effect, KaleidoState
 
 GAME: Kaleido = bouts.game("kaleido")  # type: ignore[assignment]
-CATALOG = GAME.catalog()
+PACK = str(Path(__file__).parent / "pack")
+"""The rule tests' content: a frozen fixture pack (the reference pack is tuned for play and may change)."""
+CATALOG = GAME.catalog(PACK)
 FATE_IDS = {n: f.id for n, f in CATALOG.fates.items()}
 
-QUIET = ("act", "no_strategy", "no_accumulation", "pass", "take", "stay", "attack normal")
+QUIET = ("act", "no_strategy", "no_accumulation", "pass", "stay", "attack normal")
 """What a test's bystander does: the plain choice that changes nothing."""
 
 
@@ -23,9 +26,9 @@ def fates(*numbers: int, pool: int = 7) -> str:
     return "shuffle " + " ".join(FATE_IDS[n] for n in (*numbers, *rest))
 
 
-def deck(*top: str) -> str:
+def deck(*top: str, content: str = PACK) -> str:
     """A forced deck shuffle: ``top`` cards first (instance ids), then the rest in pack order."""
-    rest = [c for c in CATALOG.deck if c not in top]
+    rest = [c for c in GAME.catalog(content).deck if c not in top]
     return "shuffle " + " ".join((*top, *rest))
 
 
@@ -70,18 +73,18 @@ def quiet_until(state: KaleidoState, kind: str, seat: int | None = None, limit: 
 
 
 def table(pairs: list[tuple[str, str]], *, options: dict[str, Any] | None = None, turn_fates: tuple[int, ...] = (),
-          top_cards: tuple[str, ...] = (), seed: int = 0) -> KaleidoState:
+          top_cards: tuple[str, ...] = (), seed: int = 0, content: str = PACK) -> KaleidoState:
     """A match set up through the real path: seat i draws fate i+1 and picks ``pairs[i]``; the deck
     starts with ``top_cards`` (seat 0 draws the first at set-up); turn 1's fates are ``turn_fates``
     (default: seat order). Returns the state at turn 1's first decision."""
     n = len(pairs)
-    state = GAME.setup(n, options, None, seed)
+    state = GAME.setup(n, options, content, seed)
     state = GAME.apply(state, CHANCE, fates(*range(1, n + 1)))
     for master, servant in pairs:
         state = act(state, f"master {master}")
         if state.stack[-1].kind == "servant":
             state = act(state, f"servant {servant}")
-    state = GAME.apply(state, CHANCE, deck(*top_cards))
+    state = GAME.apply(state, CHANCE, deck(*top_cards, content=content))
     pool = 8 if n == 2 else 7
     state = GAME.apply(state, CHANCE, fates(*(turn_fates or tuple(range(1, n + 1))), pool=pool))
     return state
@@ -122,6 +125,6 @@ def next_turn(state: KaleidoState, *numbers: int) -> KaleidoState:
             pool = 8 if len(living) == 2 else 7
             return GAME.apply(state, CHANCE, fates(*(numbers or tuple(range(1, len(living) + 1))), pool=pool))
         options = legal(state)
-        state = act(state, next((q for q in ("lurk", "no_accumulation", "no_strategy", "pass", "take", "retreat",
+        state = act(state, next((q for q in ("lurk", "no_accumulation", "no_strategy", "pass", "retreat",
                                               "stay", "attack normal") if q in options), options[0]))
     raise AssertionError("no next turn")

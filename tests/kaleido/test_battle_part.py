@@ -38,9 +38,9 @@ def resolve(state: KaleidoState, *answers: str) -> KaleidoState:
     """Let the pending strike resolve: the defender answers (default: take)."""
     for answer in answers:
         state = act(state, answer)
-    while state.stack and top(state)[0] in ("defend", "counter", "pay", "last", "intervene"):
+    while state.stack and top(state)[0] in ("respond", "counter", "pay", "last", "intervene"):
         options = legal(state)
-        state = act(state, next(q for q in ("take", "pass") if q in options) if {"take", "pass"} & set(options)
+        state = act(state, next(q for q in ("pass",) if q in options) if {"pass"} & set(options)
                     else options[0])
     return state
 
@@ -52,6 +52,8 @@ def test_kal_067_068_069_070_073_074_ex_16_nomination() -> None:
     state = quiet_until(state, "nominate", 1)
     hands = [len(p.hand) for p in state.players]
     state = act(state, "nominate 3")
+    assert top(state) == ("nominated", 3)  # the nominee may answer before it is established (KAL-RUL-18)
+    state = act(state, "pass")
     battle = state.battle
     assert battle is not None and (battle.first, battle.second) == (1, 3)
     assert battle.battlefield == 2 and battle.is_participant(1) and not battle.is_participant(0)
@@ -83,8 +85,8 @@ def test_kal_075_076_077_combat_action_order() -> None:
     """KAL-075, KAL-076, KAL-077: first player's combat action, then the second's; the one acting attacks."""
     state = duel()
     assert top(state) == ("attack", 0) and state.battle is not None and state.battle.step == "介入"
-    state = act(state, "attack normal")
-    assert top(state) == ("defend", 1) and state.battle is not None and state.battle.step == "防御"
+    state = act(state, "attack normal")  # no clash is possible against a normal attack: straight to 【ダメージ決定】
+    assert top(state) == ("respond", 1) and state.battle is not None and state.battle.step == "ダメージ決定"
     state = resolve(state)
     assert top(state) == ("attack", 1)
 
@@ -94,7 +96,7 @@ def test_kal_084_085_rul_19_attack_methods() -> None:
     state = duel()
     options = legal(state)
     assert "attack normal" in options and "attack excalibur" in options
-    assert "pass" not in options and "take" not in options
+    assert "pass" not in options and "pass" not in options
 
 
 def test_kal_ex_17_095_normal_attack_damage() -> None:
@@ -172,7 +174,7 @@ def clash_state(attack_np: int, answer_np: int, attacker_def: int, defender_def:
                       Effect(0, "defence", attacker_def - 2, "turn", "fixture"),
                       Effect(1, "defence", defender_def - 2, "turn", "fixture")]
     state = unanswered(act(state, "attack excalibur"))
-    assert top(state) == ("defend", 1)
+    assert top(state) == ("respond", 1)
     assert "clash bellerophon" in legal(state)  # KAL-090
     return resolve(state, "clash bellerophon")
 
@@ -228,7 +230,7 @@ def test_kal_091_ex_25_no_clash_against_normal_or_plain_np() -> None:
     while top(state)[0] == "pay":
         state = act(state, legal(state)[0])
     state = unanswered(state)
-    assert top(state)[0] == "defend" and not any(o.startswith("clash") for o in legal(state))
+    assert top(state)[0] == "respond" and not any(o.startswith("clash") for o in legal(state))
 
 
 def test_kal_096_ex_26_165_defence_np_at_damage() -> None:
@@ -308,9 +310,9 @@ def test_kal_080_081_ex_28_interventions_in_fate_order_once_per_battle() -> None
     state = act(state, "intervene 0 zabaniya")
     while top(state)[0] == "pay":
         state = act(state, legal(state)[0])
-    assert top(state) == ("defend", 0)  # P3's intervention first
+    assert top(state) == ("respond", 0)  # P3's intervention first
     state = resolve(state)
-    assert top(state) == ("defend", 1) or top(state)[0] == "attack"
+    assert top(state) == ("respond", 1) or top(state)[0] == "attack"
     state = quiet_until(state, "attack", 1)
     assert state.battle is not None and state.battle.intervened == [2, 3]
 
@@ -323,25 +325,13 @@ def test_kal_082_rul_27_intervention_handled_like_an_attack() -> None:
     state = act(state, "intervene 1 caladbolg")
     while top(state)[0] == "pay":
         state = act(state, legal(state)[0])
-    assert top(state) == ("defend", 1) and "guard twelve_labours" in legal(state)
-
-
-def test_kal_rul_21_no_reverse_damage_to_an_intervener() -> None:
-    """KAL-RUL-21: a clash may blunt an intervener's 相殺可 NP but reverse damage never reaches it."""
-    from bouts.games.kaleido.battle_part import strike_damage
-    from bouts.games.kaleido.state import Strike
-
-    state = table([SABER, RIDER, GILGAMESH], turn_fates=(1, NEUTRAL, 2))
-    state = quiet_until(state, "intervene", 2)
-    damage, reverse = strike_damage(state, Strike(2, 0, "enuma_elish", True, "excalibur"))
-    assert reverse == 0
-    damage, reverse = strike_damage(state, Strike(1, 0, "bellerophon", False, "excalibur"))
-    assert damage == 0 and reverse == 0
+    assert top(state) == ("respond", 1) and "guard twelve_labours" in legal(state)
 
 
 def test_kal_119_ex_32_rul_22_no_effects_on_non_participants() -> None:
-    """KAL-119, KAL-EX-32, KAL-RUL-22: during P1 vs P2, nothing targets the intervener P3."""
-    state = table([SABER, RIDER, ARCHER], turn_fates=(1, NEUTRAL, 2))
+    """KAL-119, KAL-EX-32, KAL-RUL-22 (option interveners_protected): during P1 vs P2, nothing targets the
+    intervener P3."""
+    state = table([SABER, RIDER, ARCHER], turn_fates=(1, NEUTRAL, 2), options={"interveners_protected": True})
     state = quiet_until(state, "intervene", 2)
     state = act(state, "intervene 1 caladbolg")
     state = resolve(state)
@@ -552,15 +542,9 @@ def test_kal_rul_18_nomination_established_draw() -> None:
     state = quiet_until(table([SABER, RIDER], turn_fates=(1, NEUTRAL)), "nominate", 0)
     before = len(state.players[0].hand)
     state = act(state, "nominate 1")
+    assert len(state.players[0].hand) == before and top(state) == ("nominated", 1)  # not yet established
+    state = act(state, "pass")
     assert len(state.players[0].hand) == before + 1 + 1  # +1 nomination, +1 言峰教会's draw
-
-
-def test_kal_rul_28_windows_attacker_then_defender() -> None:
-    """KAL-RUL-28: the attacker decides first, then the defender answers before damage."""
-    state = duel()
-    assert top(state) == ("attack", 0)
-    state = act(state, "attack normal")
-    assert top(state) == ("defend", 1)
 
 
 def test_kal_rul_34_combat_action_effect_lasts_one_action() -> None:

@@ -38,13 +38,13 @@ def test_ids_are_lowercase_words(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("file", "old", "new", "field"), [
-    ("servants.toml", "hp = 10", "hp = 31", "hp"),
+    ("servants.toml", "hp = ", "hp = 3", "hp"),  # hp = 22 becomes 322
     ("masters.toml", "mana_rank = 2", "mana_rank = 6", "mana_rank"),
     ("magic.toml", "copies = 4", "copies = 21", "copies"),
     ("abilities.toml", "cost = 3", "cost = 7", "cost"),
 ])
 def test_numbers_have_bounds(tmp_path: Path, file: str, old: str, new: str, field: str) -> None:
-    """Schema bounds: HP at most 30 (servants print about 10-13), mana rank 5, 20 copies, NP cost 6."""
+    """Schema bounds: HP at most 30 (the stand-ins print about 20-24), mana rank 5, 20 copies, NP cost 6."""
     folder = _pack(tmp_path)
     _edit(folder, file, old, new)
     _refused(folder, field)

@@ -39,7 +39,7 @@ def test_content_dir_loads_and_bad_entries_are_named(tmp_path: Path) -> None:
     shutil.copytree(REFERENCE, pack)
     state = GAME.setup(3, None, str(pack), 0)
     assert GAME.to_act(state) == (CHANCE,)
-    text = (pack / "servants.toml").read_text().replace("hp = 10", "hp = 99", 1)
+    text = (pack / "servants.toml").read_text().replace("hp = ", "hp = 9", 1)
     (pack / "servants.toml").write_text(text)
     with pytest.raises(ContentError, match=r"servants\.toml.*saber.*hp"):
         GAME.setup(3, None, str(pack), 0)
@@ -151,3 +151,48 @@ def test_heuristic_uses_no_hidden_information() -> None:
             state = GAME.apply(state, seat, choice)
         values = strategy.evaluate(GAME, state)
         assert len(values) == 3 and all(0.0 <= v <= 1.0 for v in values)
+
+
+def test_texts_match_the_data() -> None:
+    """Issue 22: every master's text gives its 最大魔力 and 魔力ランク, every servant's its HP, 攻撃 and 防御, and
+    each names its abilities with their 【消費】 (a text that says 6/3 while the data says 5/2 misleads)."""
+    catalog: Catalog = GAME.catalog()
+    for master in catalog.masters.values():
+        assert f"最大魔力{master.max_mana}" in master.text and f"魔力ランク{master.mana_rank}" in master.text, master.id
+    for servant in catalog.servants.values():
+        assert f"HP{servant.hp}, 攻撃{servant.attack}, 防御{servant.defence}" in servant.text, servant.id
+    for owner in (*catalog.masters.values(), *catalog.servants.values()):
+        for ability_id in owner.abilities:
+            ability = catalog.abilities[ability_id]
+            assert ability.text in owner.text, (owner.id, ability_id)
+            assert ability.text.startswith(f"{ability.name} (")
+            assert f"消費{ability.cost}" in ability.text if ability.cost else "消費" not in ability.text.replace(
+                "消費なし", ""), ability_id
+            if ability.kind in ("special_attack", "np_attack"):
+                assert f"攻撃力{ability.power}" in ability.text, ability_id
+
+
+def test_the_reference_pack_exercises_every_rule_the_rulebook_names() -> None:
+    """Issue 22: content for every timing and duration (KAL-124..KAL-132), every attack and NP kind (KAL-084..
+    KAL-096, KAL-165), 相殺可 and 介入可能, a master's NP (KAL-151), Caster's summon (KAL-152), 古代の魔術士 (KAL-043),
+    healing abilities (KAL-163), a 特殊 card that changes who goes first (KAL-073) and one that stops a
+    nomination (KAL-RUL-18), 霊地効果 of each kind, masters that differ in max mana and mana rank."""
+    catalog: Catalog = GAME.catalog()
+    cards = {c.id: c for c in catalog.magic.values()}.values()
+    assert {c.timing for c in cards} == {"strategy", "battle", "counter", "auto", "special"}
+    assert {c.duration for c in cards} == {"turn", "battle", "action", "instant"}
+    assert {"ambush", "evade", "counter", "damage", "heal", "draw"} <= {c.effect for c in cards}
+    abilities = catalog.abilities.values()
+    assert {"special_attack", "np_attack", "np_defence", "np_special", "boost", "support", "passive"} == \
+        {a.kind for a in abilities}
+    assert any(a.offset and a.intervene for a in abilities) and any(a.kind == "np_attack" and a.intervene
+                                                                    for a in abilities)
+    assert any(a.effect == "heal" for a in abilities) and any(a.effect == "summon" for a in abilities)
+    assert any(a.effect == "ancient_magus" for a in abilities)
+    assert any(catalog.abilities[a].kind == "np_attack" for m in catalog.masters.values() for a in m.abilities)
+    assert len({m.mana_rank for m in catalog.masters.values()}) >= 2
+    assert len({m.max_mana for m in catalog.masters.values()}) >= 3
+    assert len({(s.hp, s.attack, s.defence) for s in catalog.servants.values()}) >= 5
+    assert len({tuple(sorted(s.abilities)) for s in catalog.servants.values()}) == 9  # the two Lancers alike
+    assert {f.effect for f in catalog.fates.values()} == {"attack_bonus", "defence_bonus", "attack_malus",
+                                                          "np_discount", "heal", "draw"}

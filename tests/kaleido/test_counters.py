@@ -83,10 +83,17 @@ def test_kal_105_rul_28_non_participant_strategy_card_before_damage() -> None:
                 place.remove("reinforcement/3")
         hp = state.players[1].hp
         state = unanswered(act(state, "attack normal"))
-        assert top(state) == ("defend", 1)
-        state = act(state, "take")
-        assert top(state) == ("support", 2) and "use reinforcement/3 0" in legal(state)
+        assert top(state) == ("respond", 1)
+        state = act(state, "pass")
+        assert top(state) == ("respond", 2) and "use reinforcement/3 0" in legal(state)
         state = unanswered(act(state, "use reinforcement/3 0" if use else "pass"))
+        if use:  # a move: the defender, then the attacker, may answer before damage (KAL-103)
+            assert top(state) == ("respond", 2) and "use reinforcement/3 0" not in legal(state)  # once a phase
+            state = act(state, "pass")
+            assert top(state) == ("respond", 1)
+            state = act(state, "pass")
+            assert top(state) == ("respond", 0)
+            state = act(state, "pass")
         return hp - state.players[1].hp
     assert (played(False), played(True)) == (2, 4)
 
@@ -96,6 +103,6 @@ def test_kal_105_no_support_window_without_a_usable_strategy_card() -> None:
     state = duel([SABER, RIDER, ARCHER], (1, NEUTRAL, 2))
     state.players[2].strategy = None
     state = unanswered(act(state, "attack normal"))
-    state = act(state, "take")
-    assert top(state)[0] != "support"
+    state = act(state, "pass")
+    assert top(state)[0] != "respond"
     assert quiet_until(state, "attack") is not None

@@ -70,8 +70,11 @@ def test_kal_113_ex_47_rul_58_strategy_card_before_check() -> None:
     state.players[0].lurking = True
     state = to_end(state)
     assert top(state) == ("end_window", 0) and "use healing/1" in legal(state)
-    state = unanswered(act(state, "use healing/1"))  # 4 left: the window has nothing more to decide and closes
-    assert GAME.to_act(state) == (-1,) and len(state.players[0].hand) == 4
+    state = unanswered(act(state, "use healing/1"))
+    assert top(state) == ("end_window", 0)  # still its window (more 戦略 cards may follow) until it passes
+    state = act(state, "pass")
+    assert len(state.players[0].hand) == 4 and not any(f.kind == "discard" and f.seat == 0 for f in state.stack
+                                                         if len(state.players[0].hand) > 4)
 
 
 def test_kal_ex_48_small_hand_no_change() -> None:
@@ -114,7 +117,7 @@ def test_kal_146_147_148_ex_39_rul_47_spell_two_cancels_damage() -> None:
     modify(state, 0, "attack", 2)  # 6 against 1: 5
     state.players[1].hp = 4
     state = act(state, "attack normal")
-    assert top(state) == ("defend", 1) and "spell retreat" in legal(state)
+    assert top(state) == ("respond", 1) and "spell retreat" in legal(state)
     state = act(state, "spell retreat")
     assert state.players[1].hp == 4 and state.battle is None and state.players[1].spells == 1
 
@@ -200,8 +203,10 @@ def test_kal_142_rul_46_special_action_before_effects() -> None:
     modify(state, 0, "attack", 8)  # 12 against 2: 10
     state = act(state, "attack normal")
     state = act(state, "spell heal")  # resolves now, before 【ダメージ決定】
-    assert state.players[1].hp == 15 and top(state) == ("defend", 1)
-    state = act(state, "take")
+    assert state.players[1].hp == 15 and top(state) == ("respond", 1)
+    state = act(state, "pass")
+    assert top(state) == ("respond", 0)  # a move was made: the attacker may answer (KAL-103, KAL-RUL-28)
+    state = act(state, "pass")
     assert state.players[1].hp == 15 - 10
 
 
@@ -210,7 +215,7 @@ def test_kal_rul_48_spell_after_damage_before_death_check() -> None:
     state = duel()
     modify(state, 0, "attack", 5)  # 9 against 2: 7
     state.players[1].hp = 6
-    state = act(act(state, "attack normal"), "take")
+    state = act(act(state, "attack normal"), "pass")
     assert top(state) == ("last", 1) and state.players[1].hp == -1
     state = act(state, "spell heal")
     assert state.players[1].alive and state.players[1].hp == 4

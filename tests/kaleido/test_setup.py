@@ -11,6 +11,7 @@ from tests.kaleido.helpers import (
     AVENGER,
     CASTER,
     GAME,
+    PACK,
     RIDER,
     SABER,
     act,
@@ -190,7 +191,7 @@ def test_kal_030_032_033_035_fate_order_each_turn() -> None:
     # turn 2 deals again (the quiet players fight; a new shuffle is forced)
     while GAME.to_act(state) != (CHANCE,) or state.stack[-1].kind != "deal_fates":
         options = legal(state)
-        state = act(state, next((q for q in ("act", "no_strategy", "no_accumulation", "pass", "take", "retreat",
+        state = act(state, next((q for q in ("act", "no_strategy", "no_accumulation", "pass", "pass", "retreat",
                                               "attack normal") if q in options), options[0]))
     state = GAME.apply(state, CHANCE, fates(1, 7, 3))
     assert state.turn == 2 and state.order == [0, 2, 1]
@@ -222,7 +223,7 @@ def test_kal_003_027_029_game_goes_on_while_two_remain() -> None:
 
 def test_deck_shuffle_is_forced_by_text() -> None:
     """KAL-007: the deck shuffle is a chance step a test can force."""
-    state = GAME.setup(2, None, None, 0)
+    state = GAME.setup(2, None, PACK, 0)
     state = GAME.apply(state, CHANCE, fates(1, 2))
     state = act(state, "master emiya_shirou")
     state = act(state, "master matou_sakura")

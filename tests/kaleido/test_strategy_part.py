@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from bouts.core import CHANCE, IllegalAction
-from bouts.games.kaleido.cards import REFERENCE
 from bouts.games.kaleido.strategy_part import supply_count
 from tests.kaleido.helpers import (
     ARCHER,
     CASTER,
     GAME,
+    PACK,
     RIDER,
     SABER,
     act,
@@ -54,7 +54,7 @@ def test_kal_038_039_045_lurk_or_normal_action() -> None:
 def test_kal_042_047_048_ex_07_mana_supply(tmp_path: Path) -> None:
     """KAL-042, KAL-047, KAL-048, KAL-159, KAL-EX-07: a rank-3 master (fixture pack) draws 3 acting, 1 lurking."""
     pack = tmp_path / "pack"
-    shutil.copytree(REFERENCE, pack)
+    shutil.copytree(PACK, pack)
     masters = (pack / "masters.toml").read_text()
     start = masters.index('id = "illyasviel"')
     masters = masters[:start] + masters[start:].replace("mana_rank = 2", "mana_rank = 3", 1)
@@ -181,7 +181,7 @@ def test_kal_059_139_ex_11_accumulation_plus_hand_pays_three() -> None:
     assert top(state) == ("pay", 0) and state.stack[-1].get("due") == 1
     state = act(state, "pay gandr/1")
     assert state.players[0].hand == ["barrier/1"] and {"gandr/1", "healing/1"} <= set(state.discard)
-    assert top(unanswered(state))[0] == "defend"
+    assert top(unanswered(state))[0] == "respond"
 
 
 def test_kal_061_ex_12_rul_59_accumulation_not_in_strategy_phase() -> None:

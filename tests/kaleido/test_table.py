@@ -26,7 +26,7 @@ def _played(seats: int, seed: int, steps: int) -> list:  # type: ignore[type-arg
 
 def test_discard_pile_and_strategy_cards_are_public_zones_KAL_025() -> None:
     """KAL-025: the discard pile and face-up strategy cards are open to every seat (and spectators)."""
-    assert set(GAME.zones()) == {"discard", "strategy"}
+    assert set(GAME.zones()) == {"discard", "strategy", "abilities"}
     for state in _played(3, 4, 250):
         names = [GAME.catalog().magic[c].name for c in state.discard]
         for seat in (0, 1, 2, None):

@@ -5,9 +5,10 @@
 
 Verbs: ``master``/``servant`` (set-up), ``lurk``/``act`` (action choice), ``set``/``no_strategy``,
 ``accumulate``/``no_accumulation``, ``nominate``, ``attack``, ``use`` (a magic card: hand or strategy
-card), ``ability`` (a special ability or special NP), ``intervene``, ``clash``, ``guard``, ``take``,
-``counter``, ``pay``, ``retreat``, ``stay``, ``spell`` (command spells: ``draw``, ``retreat``,
-``boost``, ``heal``), ``convert`` (HP conversion), ``discard``, ``pass``.
+card, with a target seat when it names one), ``ability`` (a special ability or special NP), ``intervene``,
+``clash`` (at 【防御】), ``guard`` (a defence NP at 【ダメージ決定】), ``counter``, ``pay``, ``retreat``, ``stay``,
+``spell`` (command spells: ``draw``, ``retreat``, ``boost``, ``heal``), ``convert`` (HP conversion),
+``discard``, ``pass`` (ends one's turn in a window, a step's window included).
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ KaleidoAction = Act | Shuffle
 """Any kaleido action: a decision or a shuffle."""
 
 PASS = Act("pass")
-TAKE = Act("take")
 STAY = Act("stay")
 RETREAT = Act("retreat")
 LURK = Act("lurk")

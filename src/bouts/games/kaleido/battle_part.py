@@ -4,8 +4,8 @@ damage, death and retreat."""
 from __future__ import annotations
 
 from bouts.core.decisions import Decision
-from bouts.games.kaleido.actions import PASS, RETREAT, STAY, TAKE, Act
-from bouts.games.kaleido.command_spells import RETREAT_COST
+from bouts.games.kaleido.actions import PASS, RETREAT, STAY, Act
+from bouts.games.kaleido.command_spells import RETREAT_COST, can_convert
 from bouts.games.kaleido.flow import auto, decision, pop_to, push, say, settle, verb
 from bouts.games.kaleido.mana import ability_cost, can_pay, charge, draw, seat_label
 from bouts.games.kaleido.state import Battle, KaleidoState, Strike
@@ -22,6 +22,8 @@ from bouts.games.kaleido.timings import (
     end_effects,
     heal,
     is_np,
+    is_outside_card,
+    is_targetable,
     np_key,
     open_counters,
     strategy_card_free,
@@ -71,17 +73,31 @@ def _nominate(state: KaleidoState, frame: Decision, act: Act) -> None:
     state.battles += 1
     state.phase_id += 1
     field = state.players[target].fate  # KAL-071
-    state.battle = Battle(state.battles, seat, target, field)  # KAL-073: nominator goes first
+    state.battle = Battle(state.battles, seat, target, field, nominator=seat)  # KAL-073: nominator goes first
     fate = state.catalog.fates[field]
     say(state, "nominate", f"{seat_label(state, seat)} nominates {seat_label(state, target)}: battlefield "
         f"{fate.number} {fate.name}", {"seat": seat, "target": target, "field": field})
-    bind_battle(state, seat)
-    bind_battle(state, target)
     push(state, "battle_end")
     push(state, "round")
-    push(state, "nominated", target)
-    push(state, "field_start", seat)
-    draw(state, seat, NOMINATION_DRAW)  # KAL-074
+    push(state, "established", seat)
+    push(state, "nominated", target)  # before it is established: a 特殊 card may still answer (KAL-RUL-18)
+
+
+@auto("established")
+def _established(state: KaleidoState, frame: Decision) -> None:
+    """The nomination is established (成立): the nominator draws 1 (KAL-074), effects waiting for a battle bind
+    (KAL-RUL-35) and the 霊地効果 arrives; a nomination a card stopped ends the battle phase, no draw
+    (KAL-RUL-18)."""
+    battle = state.battle
+    assert battle is not None
+    if battle.void:
+        say(state, "not_established", "The nomination is not established: no battle, no draw", {})
+        end_battle(state)
+        return
+    bind_battle(state, battle.first)
+    bind_battle(state, battle.second)
+    push(state, "field_start", frame.seat)
+    draw(state, battle.nominator, NOMINATION_DRAW)
 
 
 def field_arrives(state: KaleidoState, seat: int) -> None:
@@ -109,12 +125,15 @@ def _nominated_open(state: KaleidoState, frame: Decision) -> bool:
 
 @decision("nominated", _nominated_open, lambda state, frame: PASS)
 def nominated_menu(state: KaleidoState, frame: Decision) -> list[Act]:
-    """The nominated player's window: 特殊 cards that answer a nomination (e.g. going first)."""
+    """The nominated player's window, before the nomination is established: 特殊 cards that answer a
+    nomination (going first, stopping it), one per kind (KAL-128, KAL-RUL-18)."""
     options: list[Act] = []
+    seen: set[str] = set()
     for card in state.players[frame.seat].hand:
-        if state.catalog.magic[card].timing == "special":
+        kind = card.partition("/")[0]
+        if kind not in seen and state.catalog.magic[card].timing == "special":
+            seen.add(kind)
             options.append(Act("use", (card,)))
-            break
     return options
 
 
@@ -154,12 +173,14 @@ def intervention_methods(state: KaleidoState, seat: int) -> list[str]:
     return attack_methods(state, seat, intervention=True)
 
 
-def _outside_strategy_use(state: KaleidoState, seat: int) -> bool:
+def outside_strategy_use(state: KaleidoState, seat: int) -> bool:
+    """Whether a non-participant's face-up strategy card is usable on someone in this battle (KAL-105, public)."""
     player = state.players[seat]
     if player.strategy is None or not strategy_card_free(state, seat):
         return False
     card = state.catalog.magic[player.strategy]
-    return card.timing in ("strategy", "battle") and (card.is_modifier or card.effect == "damage")
+    return card.timing in ("strategy", "battle") and is_outside_card(card) \
+        and any(is_targetable(state, t) for t in range(state.seats))
 
 
 def _intervene_open(state: KaleidoState, frame: Decision) -> bool:
@@ -169,7 +190,7 @@ def _intervene_open(state: KaleidoState, frame: Decision) -> bool:
         return False
     if seat not in battle.intervened and intervention_methods(state, seat):
         return True
-    return _outside_strategy_use(state, seat)  # KAL-105
+    return outside_strategy_use(state, seat)  # KAL-105
 
 
 @decision("intervene", _intervene_open, lambda state, frame: PASS)
@@ -237,6 +258,8 @@ def method_name(state: KaleidoState, method: str) -> str:
 
 @auto("strike")
 def _strike(state: KaleidoState, frame: Decision) -> None:
+    """【攻撃】 is declared: 【防御】 (a clash) and 【ダメージ決定】 (a defence NP) follow as steps of their own,
+    each with a window for everyone who may act then (KAL-076, KAL-096, KAL-103, KAL-165, KAL-RUL-28)."""
     battle = state.battle
     assert battle is not None
     attacker, defender, method = frame.seat, frame.get("defender"), frame.get("method")
@@ -244,60 +267,127 @@ def _strike(state: KaleidoState, frame: Decision) -> None:
         return
     if is_np(state, method) and countered(state, np_key(method, attacker)):
         return
-    battle.strike = Strike(attacker, defender, method, frame.get("intervention"))
-    battle.step = "防御"
+    battle.strike = strike = Strike(attacker, defender, method, frame.get("intervention"))
+    battle.step = "攻撃"
     power = attack_power(state, attacker, method)
     say(state, "strike", f"{seat_label(state, attacker)} attacks {seat_label(state, defender)} with "
         f"{method_name(state, method)} (attack {power})",
         {"attacker": attacker, "defender": defender, "method": method, "power": power})
+    battle.passed, battle.mark = [attacker], state.moves  # declaring was the attacker's move
     push(state, "damage")
-    for seat in reversed(state.order):  # KAL-105, KAL-RUL-28: non-participants' strategy cards before damage
-        if state.players[seat].alive and not battle.is_participant(seat):
-            push(state, "support", seat)
-    push(state, "defend", defender)
+    push(state, "step_window", step="ダメージ決定")
+    if clash_options(state, defender, strike, payable=False):  # public: the method and the defender's NPs
+        push(state, "step_window", step="防御")
 
 
-def clash_options(state: KaleidoState, seat: int, strike: Strike) -> list[str]:
-    """相殺可 NPs that may meet a 相殺可 NP attack (KAL-090, KAL-091)."""
-    if strike.method == "normal":
+def clash_options(state: KaleidoState, seat: int, strike: Strike, payable: bool = True) -> list[str]:
+    """相殺可 NPs of ``seat`` that may meet a 相殺可 NP attack at 【防御】 (KAL-090, KAL-091)."""
+    if strike.method == "normal" or strike.clash is not None:
         return []
     used = state.catalog.abilities[strike.method]
     if used.kind != "np_attack" or not used.offset:
         return []
     return [a for a in abilities_of(state, seat)
             if state.catalog.abilities[a].kind == "np_attack" and state.catalog.abilities[a].offset
-            and can_pay(state, seat, ability_cost(state, seat, a))]
+            and (not payable or can_pay(state, seat, ability_cost(state, seat, a)))]
 
 
-def guard_options(state: KaleidoState, seat: int) -> list[str]:
-    """Type-防御 NPs usable at 【ダメージ決定】 (KAL-096, KAL-165)."""
-    return [a for a in abilities_of(state, seat)
-            if state.catalog.abilities[a].kind == "np_defence" and can_pay(state, seat, ability_cost(state, seat, a))]
+def guard_options(state: KaleidoState, seat: int, strike: Strike, payable: bool = True) -> list[str]:
+    """Type-防御 NPs of ``seat`` usable at 【ダメージ決定】 (KAL-096, KAL-165)."""
+    if strike.guard is not None:
+        return []
+    return [a for a in abilities_of(state, seat) if state.catalog.abilities[a].kind == "np_defence"
+            and (not payable or can_pay(state, seat, ability_cost(state, seat, a)))]
 
 
-def _defend_open(state: KaleidoState, frame: Decision) -> bool:
-    player = state.players[frame.seat]
-    return bool(player.hand or player.strategy or player.accumulation or player.spells or player.hp > 2)
+def step_options(state: KaleidoState, seat: int, step: str) -> list[Act]:
+    """The step's own options for the defender: clash at 【防御】, a defence NP at 【ダメージ決定】."""
+    battle = state.battle
+    if battle is None or battle.strike is None or seat != battle.strike.defender:
+        return []
+    strike = battle.strike
+    if step == "防御":
+        return [Act("clash", (a,)) for a in clash_options(state, seat, strike)]
+    if step == "ダメージ決定":
+        return [Act("guard", (a,)) for a in guard_options(state, seat, strike)]
+    return []
 
 
-@decision("defend", _defend_open, lambda state, frame: TAKE)
-def defend_menu(state: KaleidoState, frame: Decision) -> list[Act]:
-    """【防御】 and 【ダメージ決定】: take the attack, clash, or guard with a defence NP (KAL-089..KAL-096)."""
+def window_order(state: KaleidoState) -> list[int]:
+    """Who a step window asks, in order: the defender, the attacker, the other participant, then the others
+    in fate order (KAL-RUL-28)."""
     battle = state.battle
     assert battle is not None and battle.strike is not None
-    seat = frame.seat
-    return [TAKE, *(Act("clash", (a,)) for a in clash_options(state, seat, battle.strike)),
-            *(Act("guard", (a,)) for a in guard_options(state, seat))]
+    strike = battle.strike
+    order = [strike.defender, strike.attacker]
+    order += [s for s in (battle.first, battle.second) if s not in order]
+    order += [s for s in state.order if s not in order]
+    return [s for s in order if state.players[s].alive]
 
 
-@verb("take", "clash", "guard")
+def may_respond(state: KaleidoState, seat: int, step: str) -> bool:
+    """Whether ``seat`` could act in this step's window, judged from public information only (hand counts,
+    face-up strategy cards, command spells, HP, printed abilities), so that who is asked tells nobody what a
+    hand holds. Participants act at any time (KAL-103); others with a usable strategy card (KAL-105) and the
+    intervener on its own attack (its command spells, KAL-RUL-52). Bystanders' command spells are theirs at
+    their own decisions: a bystander's spell cannot change a battle it is not in."""
+    battle = state.battle
+    assert battle is not None and battle.strike is not None
+    player = state.players[seat]
+    if battle.is_participant(seat):
+        return bool(player.hand or player.strategy or player.accumulation or player.spells or can_convert(state, seat)
+                    or step_options(state, seat, step))
+    if seat == battle.strike.attacker and player.spells:
+        return True
+    return outside_strategy_use(state, seat)
+
+
+@auto("step_window")
+def _step_window(state: KaleidoState, frame: Decision) -> None:
+    """A step's window: everyone who may act is asked in turn; a move asks again those who had passed; the
+    step ends when all have passed since the last move (KAL-103 "好きなタイミングで", kept finite: every move
+    spends a card, mana, a command spell, HP or an ability's use)."""
+    battle = state.battle
+    if battle is None or battle.strike is None:
+        return
+    step = frame.get("step")
+    if battle.step != step:
+        battle.step = step
+        defender = battle.strike.defender
+        if step_options(state, defender, step) and defender in battle.passed:
+            battle.passed.remove(defender)  # a new option of its own: asked again
+    if state.moves != battle.mark:
+        battle.passed, battle.mark = [], state.moves
+    for seat in window_order(state):
+        if seat not in battle.passed and may_respond(state, seat, step):
+            push(state, "step_window", step=step)
+            push(state, "respond", seat, step=step)
+            return
+
+
+@decision("respond")
+def respond_menu(state: KaleidoState, frame: Decision) -> list[Act]:
+    """A seat's turn in a step window: the step's own option (clash, defence NP), cards, abilities (the extras
+    are added by ``menus``), or pass."""
+    return step_options(state, frame.seat, frame.get("step"))
+
+
+def passed(state: KaleidoState, frame: Decision) -> None:
+    """``frame.seat`` passes in a step window: moves since the window began start it afresh with this seat
+    as the one that has passed."""
+    battle = state.battle
+    if battle is None:
+        return
+    if state.moves != battle.mark:
+        battle.passed, battle.mark = [], state.moves
+    battle.passed.append(frame.seat)
+
+
+@verb("clash", "guard")
 def _defend(state: KaleidoState, frame: Decision, act: Act) -> None:
     battle = state.battle
     assert battle is not None and battle.strike is not None
     seat = frame.seat
-    settle(state, frame)
-    if act.verb == "take":
-        return
     ability_id = act.args[0]
     ability = state.catalog.abilities[ability_id]
     if act.verb == "clash":
@@ -327,23 +417,9 @@ def _resolve_answer(state: KaleidoState, frame: Decision) -> None:
             battle.strike.guard = None
 
 
-def _support_open(state: KaleidoState, frame: Decision) -> bool:
-    battle = state.battle
-    seat = frame.seat
-    return battle is not None and state.players[seat].alive and not battle.is_participant(seat) \
-        and _outside_strategy_use(state, seat)
-
-
-@decision("support", _support_open, lambda state, frame: PASS)
-def support_menu(state: KaleidoState, frame: Decision) -> list[Act]:
-    """A non-participant's window after the attack is declared, before damage: its face-up strategy card
-    on a participant (KAL-105 "at any time", KAL-RUL-28, KAL-RUL-29). Opened only when that card is usable,
-    which the table shows."""
-    return []
-
-
 def strike_damage(state: KaleidoState, strike: Strike) -> tuple[int, int]:
-    """(damage to the defender, reverse damage to the attacker) (KAL-092..KAL-096, KAL-RUL-24..26)."""
+    """(damage to the defender, reverse damage to the attacker) (KAL-092..KAL-096, KAL-RUL-24..26); reverse
+    damage reaches an intervener unless option ``interveners_protected`` (KAL-119, KAL-RUL-21)."""
     catalog = state.catalog
     attack = attack_power(state, strike.attacker, strike.method)
     defence = defence_power(state, strike.defender)
@@ -356,8 +432,8 @@ def strike_damage(state: KaleidoState, strike: Strike) -> tuple[int, int]:
     damage = max(0, attack - defence)
     if strike.guard is not None:
         damage = max(0, damage - catalog.abilities[strike.guard].power)
-    if strike.intervention:
-        reverse = 0  # KAL-RUL-21: nothing reaches an intervener
+    if not is_targetable(state, strike.attacker):
+        reverse = 0  # KAL-RUL-21 under interveners_protected: nothing reaches an intervener
     return damage, reverse
 
 

@@ -19,10 +19,14 @@ Timing = Literal["strategy", "battle", "counter", "auto", "special"]
 Duration = Literal["turn", "battle", "action", "instant"]
 """【持続】: ターン / 戦闘 / 戦闘行動 / 瞬間 (KAL-129..KAL-132)."""
 CardEffect = Literal["attack_up", "defence_up", "attack_down", "defence_down", "heal", "draw", "damage",
-                     "counter", "ambush"]
+                     "counter", "ambush", "evade"]
 """Magic-card behaviour ids (see ``timings.py``)."""
-AbilityKind = Literal["special_attack", "np_attack", "np_defence", "np_special", "boost", "passive"]
-"""特殊攻撃, 宝具 of type 攻撃 / 防御 / 特殊, a non-attack special ability, or an always-on ability."""
+AbilityKind = Literal["special_attack", "np_attack", "np_defence", "np_special", "boost", "support", "passive"]
+"""特殊攻撃, 宝具 of type 攻撃 / 防御 / 特殊, a non-attack special ability that changes numbers for a while
+(``boost``) or acts at once (``support``: heal, draw), or an always-on ability."""
+SPECIAL_ATTACK_KINDS = frozenset({"special_attack", "np_attack"})
+SPECIAL_TIMING = {"ambush": "指名されたとき使用: 自分が先攻になる", "evade": "指名されたとき使用: 対戦指名は成立しない"}
+"""特殊 cards and the moment their text names (KAL-128)."""
 FieldEffect = Literal["attack_bonus", "defence_bonus", "attack_malus", "np_discount", "heal", "draw"]
 """霊地効果 behaviour ids (KAL-072, KAL-171)."""
 
@@ -59,14 +63,17 @@ class Ability(KaleidoEntry):
     intervene: bool = False
     """介入可能: usable to intervene in other players' battles (KAL-078)."""
     effect: str = ""
-    """Boost: ``attack_up``, ``defence_up`` or ``attack_down``; special NP: ``summon`` or ``heal``;
-    passive: ``ancient_magus``."""
+    """Boost: ``attack_up``, ``defence_up``, ``attack_down`` or ``defence_down`` (the last two on the other
+    side); support: ``heal`` or ``draw``; special NP: ``summon``, ``heal`` or ``draw``; passive:
+    ``ancient_magus``."""
     duration: Duration = "instant"
     """How long a boost lasts."""
     timing: Literal["strategy", "battle"] = "battle"
     """When a boost or special NP may be used (KAL-121)."""
     grants: str = ""
     """Special NP ``summon``: the ability id the summoned servant brings for the turn (KAL-152)."""
+    once_per_turn: bool = False
+    """「1ターンに1回」: usable once a turn (an instant heal or draw would otherwise repeat while mana lasts)."""
 
     @model_validator(mode="after")
     def _fits_kind(self) -> Ability:
@@ -74,10 +81,18 @@ class Ability(KaleidoEntry):
             raise ValueError(f"a {self.kind} needs 'power' >= 1")
         if self.offset and self.kind != "np_attack":
             raise ValueError("only an attack Noble Phantasm can be 相殺可 ('offset')")
-        if self.kind == "boost" and self.effect not in ("attack_up", "defence_up", "attack_down"):
-            raise ValueError("a boost needs effect attack_up, defence_up or attack_down")
-        if self.kind == "np_special" and self.effect not in ("summon", "heal"):
-            raise ValueError("a special Noble Phantasm needs effect summon or heal")
+        if self.kind == "boost" and self.effect not in ("attack_up", "defence_up", "attack_down", "defence_down"):
+            raise ValueError("a boost needs effect attack_up, defence_up, attack_down or defence_down")
+        if self.kind == "boost" and (self.duration == "instant" or self.power < 1):
+            raise ValueError("a boost needs 'power' >= 1 and a lasting 'duration' (action, battle or turn)")
+        if self.kind == "support" and self.effect not in ("heal", "draw"):
+            raise ValueError("a support ability needs effect heal or draw")
+        if self.kind == "np_special" and self.effect not in ("summon", "heal", "draw"):
+            raise ValueError("a special Noble Phantasm needs effect summon, heal or draw")
+        if self.kind in ("support", "np_special") and self.effect in ("heal", "draw") \
+                and (self.cost < 1 or self.power < 1):
+            raise ValueError(f"a {self.effect} ability needs 'power' >= 1 and 'cost' >= 1 (a free one could be "
+                             "used without end)")
         if self.kind == "passive" and self.effect != "ancient_magus":
             raise ValueError("a passive ability needs effect ancient_magus")
         return self
@@ -124,8 +139,10 @@ class MagicCard(KaleidoEntry):
             raise ValueError(f"effect {self.effect} needs a lasting duration")
         if (self.effect == "counter") != (self.timing == "counter"):
             raise ValueError("counter timing goes with the counter effect")
-        if (self.effect == "ambush") != (self.timing == "special"):
-            raise ValueError("special timing goes with the ambush effect")
+        if (self.effect in SPECIAL_TIMING) != (self.timing == "special"):
+            raise ValueError("special timing goes with the ambush and evade effects")
+        if self.effect in ("heal", "draw", "damage") and self.value < 1:
+            raise ValueError(f"effect {self.effect} needs 'value' >= 1")
         return self
 
     @property

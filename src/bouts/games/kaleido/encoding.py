@@ -5,7 +5,7 @@ instances ``I`` (``<card id>/<copy>``), each in pack order; ``T`` the seats ``0.
 
     master <m>  servant <s>                          set-up (KAL-009)
     lurk  act  no_strategy  no_accumulation         strategy part ①③④
-    pass  take  stay  retreat  convert              windows, 【防御】, 撤退, HP変換
+    pass  stay  retreat  convert                    windows (step windows too), 撤退, HP変換
     spell draw|retreat|boost|heal                   command spells ①..④
     nominate <t>                                    battle part
     attack normal, attack <a>, clash <a>, guard <a>, ability <a>, intervene <t> <a>
@@ -69,7 +69,7 @@ class KaleidoEncoding(TextIndex):
         self.fates = tuple(sorted(catalog.fates))
         targets = [str(t) for t in range(seats)]
         texts = [f"master {m}" for m in self.masters] + [f"servant {s}" for s in self.servants]
-        texts += ["lurk", "act", "no_strategy", "no_accumulation", "pass", "take", "stay", "retreat", "convert"]
+        texts += ["lurk", "act", "no_strategy", "no_accumulation", "pass", "stay", "retreat", "convert"]
         texts += [f"spell {s}" for s in ("draw", "retreat", "boost", "heal")]
         texts += [f"nominate {t}" for t in targets] + ["attack normal"]
         for verb in ("attack", "clash", "guard", "ability"):

@@ -29,13 +29,14 @@ def _end_part(state: KaleidoState, frame: Decision) -> None:
 
 
 def _end_window_open(state: KaleidoState, frame: Decision) -> bool:
-    """Open when using a 戦略 card now can matter: the check would discard, or the strategy card is one."""
+    """Open for every master who may hold a 戦略 card (any hand card, judged from the public count) or whose
+    face-up strategy card is one (KAL-113, KAL-124, KAL-RUL-58): a heal or a draw is worth using here whether
+    or not the check would discard."""
     seat = frame.seat
     player = state.players[seat]
     if not player.alive:
         return False
-    held = len(player.hand) + (1 if player.strategy else 0)
-    if player.hand and held > max_mana(state, seat):
+    if player.hand:
         return True
     strategy = player.strategy
     return strategy is not None and state.catalog.magic[strategy].timing == "strategy" \
@@ -100,3 +101,4 @@ def _turn_end(state: KaleidoState, frame: Decision) -> None:
         player.fate = 0
     state.used_strategy = {}
     state.killer = {}
+    state.once = []

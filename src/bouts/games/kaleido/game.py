@@ -28,6 +28,7 @@ from bouts.games.kaleido.options import OPTION_HELP, KaleidoOptions
 from bouts.games.kaleido.state import KaleidoState, Player
 from bouts.games.kaleido.view import (
     describe_action,
+    render_abilities,
     render_discard,
     render_strategy,
     render_view,
@@ -35,6 +36,8 @@ from bouts.games.kaleido.view import (
     view_of,
 )
 
+MOVES = frozenset({"use", "counter", "ability", "spell", "convert", "clash", "guard", "attack", "intervene"})
+"""Verbs that change the table: a step window asks again whoever passed before one (KAL-RUL-28)."""
 PUBLIC_ONE_OPTION = frozenset({"master", "servant", "nominate", "forced_retreat"})
 """Decisions whose options follow from the public table alone: with one option, skipping tells nobody anything."""
 FEATURED = 12
@@ -55,7 +58,17 @@ INFO = GameInfo(
         "face-up strategy card and a face-down mana accumulation card (worth 2 in battle); in the battle "
         "part each acting master nominates an opponent and the two trade combat actions (intervention, "
         "attack, defence, damage, death check) until one retreats or falls, while others may intervene. "
-        "Command spells and HP conversion can be used at any time. The last servant standing wins."
+        "Command spells and HP conversion can be used at any time. The last servant standing wins.\n\n"
+        "When you are asked (KAL-103, KAL-105, KAL-113, KAL-141, KAL-143): 【防御】 (when a clash is possible) "
+        "and 【ダメージ決定】 are steps of their own; in each the defender, the attacker, the other participant "
+        "and every master whose face-up strategy card could act are asked in turn; any move asks again those "
+        "who had passed, and the step ends once all have passed since the last move. 対抗 cards answer a card "
+        "or Noble Phantasm at once, in a battle or outside it. Command spells and HP conversion are offered at "
+        "every decision and window of yours, and at HP 0 or less before the death check; a master outside a "
+        "battle is not stopped mid-battle only to be offered them, since its spells and conversion change "
+        "nothing but itself and wait for its next decision. The end part asks every master holding cards "
+        "before the hand check. KAL-119: an intervener takes part in the battle and may be targeted (option "
+        "interveners_protected for the other reading)."
     ),
 )
 
@@ -141,6 +154,8 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
         if isinstance(action, Shuffle):
             self._shuffle(state, action)
         else:
+            if action.verb in MOVES:
+                state.moves += 1
             frame = state.stack[-1]
             VERBS[action.verb](state, frame, action)
         run(state)
@@ -272,9 +287,12 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
         return shown_values(view)
 
     def public_zones(self) -> Mapping[str, Zone]:
-        """The public zones: the face-up discard pile and the face-up strategy cards (KAL-025)."""
+        """The public zones: the face-up discard pile, the face-up strategy cards (KAL-025) and the abilities
+        printed on the face-up master and servant cards (KAL-017)."""
         return {"discard": Zone("the discard pile (捨て札), face up, with copies counted", render_discard),
-                "strategy": Zone("every master's face-up strategy card (戦略カード) with its text", render_strategy)}
+                "strategy": Zone("every master's face-up strategy card (戦略カード) with its text", render_strategy),
+                "abilities": Zone("every master's and servant's special abilities and Noble Phantasms (特殊能力, "
+                                  "宝具) with attack, cost, 相殺可 and 介入可能", render_abilities)}
 
     def featured_actions(self, state: KaleidoState, seat: Seat) -> tuple[KaleidoAction, ...]:
         """Short menus whole; a long one (many cards in hand, special actions) starts with the heuristic's
@@ -312,6 +330,7 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
             ("pass", "answer a window (対抗, 介入, 指名) with nothing"),
             ("spell heal", "use a command spell (令呪) at any time"),
             ("view discard", "look at the face-up discard pile; 'view strategy' for strategy cards"),
+            ("view abilities", "every master's and servant's abilities and Noble Phantasms"),
         ]
 
     def hints(self, state: KaleidoState, seat: Seat) -> list[str]:

@@ -66,12 +66,14 @@ def mana_available(state: KaleidoState, seat: int) -> int:
     return total
 
 
-def ability_cost(state: KaleidoState, seat: int, ability_id: str) -> int:
-    """An ability's 【消費】, less the battlefield's NP discount for those it reaches."""
+def ability_cost(state: KaleidoState, seat: int, ability_id: str, intervening: bool = False) -> int:
+    """An ability's 【消費】, less the battlefield's NP discount for those it reaches: the participants, and an
+    intervener from its declaration on, so an intervention is affordable as it will be charged (KAL-072,
+    KAL-RUL-23)."""
     ability = state.catalog.abilities[ability_id]
     cost = ability.cost
     battle = state.battle
-    if battle is not None and ability.kind.startswith("np_") and battle.involves(seat):
+    if battle is not None and ability.kind.startswith("np_") and (intervening or battle.involves(seat)):
         fate = state.catalog.fates[battle.battlefield]
         if fate.effect == "np_discount":
             cost = max(0, cost - fate.value)

@@ -9,7 +9,7 @@ from bouts.games.kaleido.flow import MENUS, settle, verb
 from bouts.games.kaleido.state import KaleidoState
 from bouts.games.kaleido.timings import ability_uses, card_uses
 
-WINDOWS = frozenset({"nominated", "intervene", "support", "counter", "last", "end_window"})
+WINDOWS = frozenset({"nominated", "intervene", "respond", "counter", "last", "end_window"})
 """Response windows: passing is always an option."""
 NO_EXTRAS = frozenset({"master", "servant", "pay", "discard", "forced_retreat"})
 """Decisions without any-time options beyond their own (set-up; mid-payment; the hand check)."""
@@ -38,4 +38,8 @@ def menu(state: KaleidoState, frame: Decision) -> tuple[Act, ...]:
 
 @verb("pass")
 def _pass(state: KaleidoState, frame: Decision, act: Act) -> None:
+    if frame.kind == "respond":
+        from bouts.games.kaleido.battle_part import passed
+
+        passed(state, frame)
     settle(state, frame)

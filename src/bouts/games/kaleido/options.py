@@ -23,6 +23,11 @@ class KaleidoOptions(Options):
     strategy_reuse: Literal["once_per_phase", "while_not_in_effect"] = "once_per_phase"
     """How often a strategy card's effect may be used: once per phase (default, see the README's
     rulings) or, as KAL-RUL-15 reads, again as soon as its previous use has ended."""
+    interveners_protected: bool = False
+    """KAL-119 read as protecting interveners too: no effect, reverse clash damage included, may reach a player
+    who intervenes (KAL-RUL-21, KAL-RUL-29 as first written). Default: 「介入を含む戦闘に参加していない
+    プレイヤー」 reads "players not taking part in the battle, interventions included", so an intervener takes
+    part and may be targeted; only bystanders are protected."""
     pairs: tuple[str, ...] | None = Field(None, max_length=7)
     """Each seat's master and servant fixed in advance instead of chosen at set-up (design studies,
     ``bouts sim --assign random``): a pairing-table row id per seat, or ``master/servant`` in shuffle mode."""
@@ -36,6 +41,9 @@ OPTION_HELP = {
     "stalemate_at_1hp": "end_no_cost (default) | second_retreats: a stalemate when the first player has HP 1",
     "accumulation_cap_lifetime": "at most 2 accumulation cards per game instead of at once (default false)",
     "strategy_reuse": "once_per_phase (default) | while_not_in_effect (KAL-RUL-15 literally)",
+    "interveners_protected": "KAL-119 read as protecting interveners too: no curse, card or reverse clash damage "
+                             "reaches a player who intervenes (default false: interveners take part and may be "
+                             "targeted, only bystanders are protected)",
     "pairs": "fix each seat's master and servant: pairing-table row ids (master/servant in shuffle mode)",
     "turn_limit": "house safeguard: draw after this many turns (default 40, 0 = none)",
 }

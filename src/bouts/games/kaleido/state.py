@@ -115,12 +115,21 @@ class Battle:
     hurt: list[int] = field(default_factory=list)
     """Participants who lost HP to the other participant this round (KAL-RUL-31)."""
     strike: Strike | None = None
+    passed: list[int] = field(default_factory=list)
+    """Seats that passed in the open step window since the last move (KAL-103, KAL-RUL-28)."""
+    mark: int = 0
+    """The match's move count when ``passed`` was last started afresh (a move reopens the window)."""
+    nominator: int = -1
+    """Who nominated (the first player unless a card changed that, KAL-073)."""
+    void: bool = False
+    """A card stopped the nomination before it was established (KAL-RUL-18)."""
 
     def clone(self) -> Battle:
         """A copy."""
         return Battle(self.number, self.first, self.second, self.battlefield, self.step, self.attacker, self.action,
                       self.round, list(self.intervened), list(self.declared), list(self.hurt),
-                      None if self.strike is None else self.strike.clone())
+                      None if self.strike is None else self.strike.clone(), list(self.passed), self.mark,
+                      self.nominator, self.void)
 
     def is_participant(self, seat: int) -> bool:
         """Whether ``seat`` is the first or second player (KAL-070)."""
@@ -171,6 +180,11 @@ class KaleidoState(State):
     """For a seat whose HP fell to 0 or less: who defeated it (KAL-RUL-36)."""
     winner: int | None = None
     reason: str = ""
+    once: list[str] = field(default_factory=list)
+    """Once-a-turn abilities used this turn (``ability:<id>:<seat>``)."""
+    moves: int = 0
+    """Moves made so far (card, ability, Noble Phantasm, command spell, attack...): a window asks a seat that
+    passed again only after one (KAL-RUL-28)."""
 
     def clone(self) -> KaleidoState:
         """A copy deep enough to apply an action to."""
@@ -179,7 +193,7 @@ class KaleidoState(State):
             list(self.discard), list(self.stack), None if self.battle is None else self.battle.clone(),
             [e.clone() for e in self.effects], self.turn, list(self.order), self.phase, self.phase_id,
             dict(self.used_strategy), list(self.cancelled), self.battles, self.actions, self.epoch,
-            dict(self.drawn_in), dict(self.killer), self.winner, self.reason,
+            dict(self.drawn_in), dict(self.killer), self.winner, self.reason, list(self.once), self.moves,
         )
 
     def living(self) -> list[int]:

@@ -19,7 +19,7 @@ from bouts.games.kaleido.state import KaleidoState, Strike
 from bouts.games.kaleido.timings import attack_power, defence_power, printed_hp
 
 VALUE = {"counter": 5, "attack_up": 4, "defence_up": 4, "heal": 3, "attack_down": 3, "defence_down": 2,
-         "damage": 2, "draw": 2, "ambush": 1}
+         "damage": 2, "draw": 2, "ambush": 1, "evade": 2}
 """How much the heuristic likes to keep a card, by effect."""
 
 
@@ -40,7 +40,21 @@ def choose(game: Game[Any, Any], state: KaleidoState, seat: Seat, rng: random.Ra
     kind = state.stack[-1].kind
     if kind in ("master", "servant"):
         return rng.choice(legal)
+    if kind == "nominate":  # near-equal targets at random: a table does not all pile on the same 1 HP
+        options = [a for a in legal if a.verb == "nominate"]
+        least = min(weakness(state, seat, int(a.args[0])) for a in options)
+        return rng.choice([a for a in options if weakness(state, seat, int(a.args[0])) <= least + NEAR])
     return advise(game, state, seat)[0]
+
+
+NEAR = 3.0
+"""Nomination targets within this much of the weakest are treated alike by ``choose``."""
+
+
+def weakness(state: KaleidoState, seat: Seat, target: Seat) -> float:
+    """How good a target ``target`` is for ``seat``: HP left after one of my normal attacks, and its hand."""
+    p = state.players[target]
+    return p.hp - max(0, attack_power(state, seat, "normal") - defence_power(state, target)) + 0.3 * len(p.hand)
 
 
 def advise(game: Game[Any, Any], state: KaleidoState, seat: Seat) -> tuple[Act, str]:
@@ -97,11 +111,14 @@ def _own_use(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[A
     draws = [a for a in _uses(state, legal, "draw") if a.args[0] != me.strategy]
     if draws and len(me.hand) + 1 < max_mana(state, seat):
         return draws[0], "more cards mean more mana for Noble Phantasms"
-    if _find(legal, "ability") is not None:
-        ability = _find(legal, "ability")
-        assert ability is not None
-        if state.catalog.abilities[ability.args[0]].effect == "summon" and len(me.hand) >= 3:
+    for ability in (a for a in legal if a.verb == "ability"):
+        record = state.catalog.abilities[ability.args[0]]
+        if record.effect == "summon" and len(me.hand) >= 3:
             return ability, "a summoned servant adds a free special attack this turn"
+        if record.effect == "heal" and me.hp <= printed_hp(state, seat) - record.power and len(me.hand) >= 2:
+            return ability, f"recover {record.power} HP for one card"
+        if record.effect == "draw" and len(me.hand) + record.power <= max_mana(state, seat):
+            return ability, f"one card becomes {record.power}"
     if me.spells > 0 and me.hp <= 3 and _find(legal, "spell", "heal"):
         return Act("spell", ("heal",)), "HP 3 or less: a command spell heals 5"
     return None
@@ -185,15 +202,7 @@ def _nominate(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[
     options = [a for a in legal if a.verb == "nominate"]
     if not options:
         return None
-    servant = state.players[seat].servant
-    assert servant is not None
-
-    def weakness(act: Act) -> float:
-        target = int(act.args[0])
-        p = state.players[target]
-        return p.hp - max(0, attack_power(state, seat, "normal") - defence_power(state, target)) + 0.3 * len(p.hand)
-
-    best = min(options, key=weakness)
+    best = min(options, key=lambda act: weakness(state, seat, int(act.args[0])))
     return best, "the opponent my attacks hurt most for their HP"
 
 
@@ -208,9 +217,9 @@ def _intervene(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple
         if act is None:
             continue
         kill = damage >= state.players[target].hp
-        if not kill and len(state.players[seat].hand) < 4:
+        if not kill and len(state.players[seat].hand) < 5:
             continue  # keep the cards for one's own battles
-        score = damage + (4 if kill else 0) - 0.8 * ability_cost(state, seat, act.args[1])
+        score = damage + (4 if kill else 0) - 0.8 * ability_cost(state, seat, act.args[1], intervening=True)
         if score > best_score:
             best, best_score = (act, f"{damage} damage to P{target} without joining the battle"), score
     return best or (Act("pass"), "no intervention worth its cost")
@@ -235,6 +244,21 @@ def _attack(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Ac
     return act, f"about {damage} damage"
 
 
+def _respond(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, str] | None:
+    """A step window: the defender defends; the attacker answers a defence that stopped its attack."""
+    battle = state.battle
+    if battle is None or battle.strike is None:
+        return None
+    strike = battle.strike
+    if seat == strike.defender:
+        return _defend(state, seat, legal)
+    damage, _ = strike_damage(state, strike)
+    boosts = _uses(state, legal, "attack_up")
+    if seat == strike.attacker and damage <= 0 and boosts and len(state.players[seat].hand) >= 3:
+        return boosts[0], "their defence stops my attack: push it through"
+    return Act("pass"), "nothing to add to this attack"
+
+
 def _defend(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, str] | None:
     battle = state.battle
     if battle is None or battle.strike is None:
@@ -242,6 +266,9 @@ def _defend(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Ac
     strike = battle.strike
     me = state.players[seat]
     damage, _ = strike_damage(state, strike)
+    heals = [a for a in legal if a.verb == "ability" and state.catalog.abilities[a.args[0]].effect == "heal"]
+    if heals and damage >= me.hp and damage < me.hp + state.catalog.abilities[heals[0].args[0]].power:
+        return heals[0], "heal now and survive the blow"
     for act in legal:
         if act.verb == "clash":
             trial = Strike(strike.attacker, strike.defender, strike.method, strike.intervention, act.args[0])
@@ -258,7 +285,7 @@ def _defend(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Ac
     shields = _uses(state, legal, "defence_up") + _uses(state, legal, "attack_down")
     if shields and damage > 0:
         return shields[0], "reduce the damage"
-    return Act("take"), f"take {damage} damage"
+    return Act("pass"), f"take {damage} damage"
 
 
 def _counter(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, str] | None:
@@ -293,16 +320,28 @@ def _pay(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, 
     return legal[0], "the only source left"
 
 
+def _threat(state: KaleidoState, attacker: Seat, defender: Seat) -> int:
+    """The damage ``attacker`` can do to ``defender`` next combat action: its best attack it can pay for
+    without spending cards (a normal attack, or a free special attack), from public numbers."""
+    from bouts.games.kaleido.timings import attack_methods
+
+    methods = ["normal", *(m for m in attack_methods(state, attacker) if ability_cost(state, attacker, m) == 0)]
+    return max(max(0, attack_power(state, attacker, m) - defence_power(state, defender)) for m in methods)
+
+
 def _retreat(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, str] | None:
     battle = state.battle
     if battle is None:
         return None
     other = battle.opponent(seat)
     me, them = state.players[seat], state.players[other]
-    incoming = max(0, attack_power(state, other, "normal") - defence_power(state, seat)) + 1
-    outgoing = max(0, attack_power(state, seat, "normal") - defence_power(state, other))
+    incoming = _threat(state, other, seat) + 1
+    outgoing = _threat(state, seat, other)
     if _find(legal, "retreat") and me.hp <= incoming + 1 and them.hp > outgoing:
         return Act("retreat"), "another round could be fatal"
+    if _find(legal, "retreat") and incoming > outgoing + 1 and 2 * me.hp < printed_hp(state, seat) \
+            and them.hp > 2 * outgoing:
+        return Act("retreat"), "I lose this exchange: keep my HP for another day"
     return Act("stay"), "keep fighting"
 
 
@@ -321,6 +360,12 @@ def _end_window(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tupl
 
 
 def _nominated(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, str] | None:
+    battle = state.battle
+    evade = [a for a in legal if a.verb == "use" and state.catalog.magic[a.args[0]].effect == "evade"]
+    if evade and battle is not None:
+        threat = max(0, attack_power(state, battle.nominator, "normal") - defence_power(state, seat))
+        if state.players[seat].hp <= 3 * threat + 2:
+            return evade[0], "this fight could be fatal: stop the nomination"
     ambush = [a for a in legal if a.verb == "use" and state.catalog.magic[a.args[0]].effect == "ambush"]
     if ambush:
         return ambush[0], "strike first"
@@ -328,7 +373,7 @@ def _nominated(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple
 
 
 _ADVISORS = {"action": _action, "set": _set, "accumulate": _accumulate, "nominate": _nominate,
-             "intervene": _intervene, "attack": _attack, "defend": _defend, "counter": _counter, "last": _last,
+             "intervene": _intervene, "attack": _attack, "respond": _respond, "counter": _counter, "last": _last,
              "pay": _pay, "retreat": _retreat, "forced_retreat": lambda s, seat, legal: (legal[0], "stalemate"),
              "discard": _discard, "end_window": _end_window, "nominated": _nominated}
 

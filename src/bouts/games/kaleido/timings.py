@@ -45,12 +45,20 @@ def modifier(state: KaleidoState, seat: int, stat: str, servant_attack: bool = T
             total += _signed(card, stat)
     battle = state.battle
     if battle is not None and battle.involves(seat):  # KAL-072
-        fate = state.catalog.fates[battle.battlefield]
-        if fate.effect == f"{stat}_bonus":
-            total += fate.value
-        elif stat == "attack" and fate.effect == "attack_malus":
-            total -= fate.value
+        total += field_modifier(state, stat)
     return total
+
+
+def field_modifier(state: KaleidoState, stat: str) -> int:
+    """The battlefield's 霊地効果 on attack or defence, for those it reaches (KAL-072, KAL-171)."""
+    battle = state.battle
+    assert battle is not None
+    fate = state.catalog.fates[battle.battlefield]
+    if fate.effect == f"{stat}_bonus":
+        return fate.value
+    if stat == "attack" and fate.effect == "attack_malus":
+        return -fate.value
+    return 0
 
 
 def _signed(card: MagicCard, stat: str) -> int:
@@ -154,7 +162,7 @@ def attack_methods(state: KaleidoState, seat: int, intervention: bool = False) -
     for ability_id in abilities_of(state, seat):
         ability = state.catalog.abilities[ability_id]
         if ability.is_attack and (ability.intervene or not intervention) \
-                and can_pay(state, seat, ability_cost(state, seat, ability_id)):
+                and can_pay(state, seat, ability_cost(state, seat, ability_id, intervening=intervention)):
             found.append(ability_id)
     return found
 
@@ -169,9 +177,9 @@ def usable_abilities(state: KaleidoState, seat: int, timing: str) -> list[str]:
     found = []
     for ability_id in abilities_of(state, seat):
         ability = state.catalog.abilities[ability_id]
-        if ability.kind not in ("boost", "np_special") or ability.timing != timing:
+        if ability.kind not in ("boost", "support", "np_special") or ability.timing != timing:
             continue
-        if in_effect(state, f"ability:{ability_id}:{seat}"):
+        if in_effect(state, f"ability:{ability_id}:{seat}") or f"ability:{ability_id}:{seat}" in state.once:
             continue
         if ability.effect == "summon" and state.players[seat].summoned:
             continue
@@ -187,7 +195,7 @@ def add_effect(state: KaleidoState, effect: Effect) -> None:
     if battle is not None and battle.involves(effect.target):
         if effect.scope == "battle":
             effect.bound = battle.number
-        elif effect.scope == "action" and battle.attacker >= 0 and battle.is_participant(effect.target):
+        elif effect.scope == "action" and battle.attacker >= 0:  # an intervener's too (KAL-119)
             effect.bound = battle.action
     state.effects.append(effect)
 
@@ -206,7 +214,7 @@ def bind_action(state: KaleidoState) -> None:
     battle = state.battle
     assert battle is not None
     for effect in state.effects:
-        if effect.scope == "action" and not effect.bound and battle.is_participant(effect.target):
+        if effect.scope == "action" and not effect.bound and battle.involves(effect.target):
             effect.bound = battle.action
 
 
@@ -241,12 +249,47 @@ def end_battle_effects(state: KaleidoState) -> None:
     assert battle is not None
     end_effects(state, [e for e in state.effects
                         if (e.scope == "battle" and e.bound == battle.number)
-                        or (e.scope == "action" and (e.bound or battle.is_participant(e.target)))])
+                        or (e.scope == "action" and (e.bound or battle.involves(e.target)))])
 
 
 def end_turn_effects(state: KaleidoState) -> None:
     """The turn ends: every remaining effect ends (KAL-129, KAL-RUL-35)."""
     end_effects(state, list(state.effects))
+
+
+# -- whom an effect may reach (KAL-119) ----------------------------------------------------------------
+def is_targetable(state: KaleidoState, seat: int) -> bool:
+    """Whether an effect may be used on ``seat`` now (KAL-119, KAL-RUL-22): in a battle phase only players
+    taking part in it: the participants and, unless option ``interveners_protected``, the interveners."""
+    if not state.players[seat].alive:
+        return False
+    battle = state.battle
+    if battle is None or battle.is_participant(seat):
+        return True
+    return seat in battle.intervened and not state.options.interveners_protected
+
+
+def natural_target(state: KaleidoState, user: int) -> int | None:
+    """Whom a hostile effect of ``user`` aims at without naming a target: the other side of the attack under
+    way (an intervener who attacks you, the one you attack), else the opposing participant; ``None`` when
+    that player may not be targeted (KAL-119)."""
+    battle = state.battle
+    if battle is None:
+        return None
+    strike = battle.strike
+    aim: int | None = None
+    if strike is not None and user == strike.defender:
+        aim = strike.attacker
+    elif strike is not None and user == strike.attacker:
+        aim = strike.defender
+    elif battle.is_participant(user):
+        aim = battle.opponent(user)
+    return aim if aim is not None and aim != user and is_targetable(state, aim) else None
+
+
+def other_targets(state: KaleidoState, user: int) -> list[int]:
+    """Everyone else an effect of ``user`` may name as its target now, in seat order."""
+    return [s for s in range(state.seats) if s != user and is_targetable(state, s)]
 
 
 # -- when may a card be used -------------------------------------------------------------------------
@@ -277,7 +320,8 @@ def context(state: KaleidoState, frame: Decision) -> str:
 
 
 def card_uses(state: KaleidoState, frame: Decision) -> list[Act]:
-    """Magic cards the deciding seat may use now, one entry per card kind (KAL-123..KAL-136)."""
+    """Magic cards the deciding seat may use now, one entry per card kind (KAL-123..KAL-136); a hostile card
+    names its target when it is not the natural one (KAL-119)."""
     where = context(state, frame)
     if where == "none":
         return []
@@ -296,30 +340,49 @@ def card_uses(state: KaleidoState, frame: Decision) -> list[Act]:
             if (where in ("strategy", "end") and timing == "strategy") \
                     or (where == "strategy" and timing == "auto") \
                     or (where == "battle" and timing == "battle"):  # KAL-124, KAL-125, KAL-RUL-54
-                options.append(Act("use", (card,)))
+                options.extend(_aimed(state, seat, card))
     strategy_card = player.strategy
     if strategy_card is not None and strategy_card_free(state, seat):
         magic = catalog.magic[strategy_card]
         timing = magic.timing
         if (where in ("strategy", "end") and timing == "strategy") or (where == "battle" and timing == "battle"):
-            options.append(Act("use", (strategy_card,)))  # KAL-RUL-16: not 戦略 cards in one's own battle
-        elif where == "outside" and timing in ("strategy", "battle") \
-                and (magic.is_modifier or magic.effect == "damage"):
-            battle = state.battle  # KAL-053, KAL-105, KAL-RUL-29: only on a participant
-            assert battle is not None
-            for target in (battle.first, battle.second):
-                options.append(Act("use", (strategy_card, str(target))))
+            options.extend(_aimed(state, seat, strategy_card))  # KAL-RUL-16: not 戦略 cards in one's own battle
+        elif where == "outside" and timing in ("strategy", "battle") and is_outside_card(magic):
+            # KAL-053, KAL-105, KAL-RUL-29: on a player taking part, itself only as an intervener (KAL-119)
+            options.extend(Act("use", (strategy_card, str(t))) for t in range(state.seats) if is_targetable(state, t))
     return options
+
+
+def is_outside_card(card: MagicCard) -> bool:
+    """Whether a strategy card does something in a battle its owner is not in (a change of numbers, damage)."""
+    return card.is_modifier or card.effect == "damage"
+
+
+def _aimed(state: KaleidoState, seat: int, card: str) -> list[Act]:
+    """The uses of ``card`` by ``seat``: on itself, or a hostile card on its natural target and on each other
+    player it may name (KAL-119); outside a battle phase a hostile card names any other master."""
+    if not state.catalog.magic[card].is_hostile:
+        return [Act("use", (card,))]
+    natural = natural_target(state, seat)
+    found = [Act("use", (card,))] if natural is not None else []
+    found += [Act("use", (card, str(t))) for t in other_targets(state, seat) if t != natural]
+    return found
 
 
 def ability_uses(state: KaleidoState, frame: Decision) -> list[Act]:
     """Boosts and special NPs usable now: own strategy phase or own battles only (KAL-121)."""
     where = context(state, frame)
-    if where == "strategy":
-        return [Act("ability", (a,)) for a in usable_abilities(state, frame.seat, "strategy")]
-    if where == "battle":
-        return [Act("ability", (a,)) for a in usable_abilities(state, frame.seat, "battle")]
-    return []
+    if where not in ("strategy", "battle"):
+        return []
+    found = usable_abilities(state, frame.seat, where)
+    return [Act("ability", (a,)) for a in found
+            if not is_hostile_ability(state, a) or natural_target(state, frame.seat) is not None]
+
+
+def is_hostile_ability(state: KaleidoState, ability_id: str) -> bool:
+    """Whether an ability is used on the other side (a curse such as 石化の魔眼)."""
+    ability = state.catalog.abilities[ability_id]
+    return ability.kind == "boost" and ability.effect in ("attack_down", "defence_down")
 
 
 def counter_target(state: KaleidoState, user: int, target: int | None) -> int | None:
@@ -428,14 +491,23 @@ def _resolve_use(state: KaleidoState, frame: Decision) -> None:
 def apply_card(state: KaleidoState, seat: int, card: str, target: int, strategy_use: bool,
                counter_of: str = "") -> None:
     """A magic card's 【効果】 takes place (``target`` -1: the card's natural target)."""
+    kept = None if strategy_use else card
     magic = state.catalog.magic[card]
     battle = state.battle
     if target < 0:
         target = seat
-        if magic.is_hostile and battle is not None and battle.is_participant(seat):
-            target = battle.opponent(seat)
+        if magic.is_hostile:
+            aim = natural_target(state, seat)
+            if aim is None:  # the aim left the battle or fell before the card resolved: nothing to do
+                if kept is not None:
+                    state.discard.append(card)
+                return
+            target = aim
+    elif not is_targetable(state, target):  # the target fell or the battle ended first
+        if kept is not None:
+            state.discard.append(card)
+        return
     source = f"strategy:{card}" if strategy_use else f"card:{card}"
-    kept = None if strategy_use else card
     effect = magic.effect
     if magic.is_modifier:
         stat = "attack" if effect.startswith("attack") else "defence"
@@ -452,14 +524,18 @@ def apply_card(state: KaleidoState, seat: int, card: str, target: int, strategy_
         state.players[target].hp -= magic.value
         say(state, "damage", f"{seat_label(state, target)} loses {magic.value} HP to {magic.name}",
             {"seat": target, "hp": magic.value})
-        if state.players[target].hp <= 0:
+        if state.players[target].hp <= 0:  # KAL-141, KAL-RUL-48: the same last chance as after an attack
             state.killer[target] = seat
             push(state, "death_check")
+            push(state, "last", target)
     elif effect == "counter" and counter_of:
         state.cancelled.append(counter_of)
     elif effect == "ambush" and battle is not None and battle.second == seat:
         battle.first, battle.second = battle.second, battle.first
         say(state, "ambush", f"{seat_label(state, seat)} goes first", {"seat": seat})
+    elif effect == "evade" and battle is not None and battle.round == 0 and seat != battle.nominator:
+        battle.void = True  # KAL-RUL-18: the nomination is not established
+        say(state, "evade", f"{seat_label(state, seat)} stops the nomination", {"seat": seat})
     if kept is not None:
         state.discard.append(card)  # KAL-132: an instant ends at once
 
@@ -471,6 +547,8 @@ def _ability(state: KaleidoState, frame: Decision, act: Act) -> None:
     ability_id = act.args[0]
     ability = state.catalog.abilities[ability_id]
     say(state, "ability", f"{seat_label(state, seat)} uses {ability.name}", {"seat": seat, "ability": ability_id})
+    if ability.once_per_turn:
+        state.once.append(f"ability:{ability_id}:{seat}")
     push(state, "resolve_ability", seat, ability=ability_id)
     if is_np(state, ability_id):
         open_counters(state, seat, np_key(ability_id, seat))
@@ -484,18 +562,21 @@ def _resolve_ability(state: KaleidoState, frame: Decision) -> None:
     if countered(state, np_key(ability.id, seat)):
         return
     if ability.kind == "boost":
-        target = seat
-        battle = state.battle
-        if ability.effect == "attack_down" and battle is not None and battle.is_participant(seat):
-            target = battle.opponent(seat)
+        aim = natural_target(state, seat) if is_hostile_ability(state, ability.id) else seat
+        if aim is None:  # the other side of the attack under way left or may not be targeted (KAL-119)
+            return
+        target = aim
         stat = "attack" if ability.effect.startswith("attack") else "defence"
         value = ability.power if ability.effect.endswith("_up") else -ability.power
         add_effect(state, Effect(target, stat, value, ability.duration, f"ability:{ability.id}:{seat}"))
     elif ability.effect == "summon":
         state.players[seat].summoned = True
         say(state, "summon", f"{seat_label(state, seat)} summons a servant for this turn", {"seat": seat})
-    elif ability.effect == "heal":
-        heal(state, seat, ability.power)
+    elif ability.effect == "heal":  # KAL-163: an ability heals up to the printed HP
+        gained = heal(state, seat, ability.power)
+        say(state, "heal", f"{seat_label(state, seat)} recovers {gained} HP", {"seat": seat, "hp": gained})
+    elif ability.effect == "draw":
+        draw(state, seat, ability.power)
 
 
 # -- 対抗 -----------------------------------------------------------------------------------------------
