@@ -154,3 +154,14 @@ def test_the_lobby_is_pushed_over_a_socket(client: TestClient) -> None:
         assert made["id"] not in {m["id"] for m in listed["matches"]}
     lobby_js = (__import__("pathlib").Path(__file__).resolve().parents[2] / "src/bouts/web/lobby.js").read_text()
     assert "/ws/lobby" in lobby_js and "setInterval" not in lobby_js
+
+
+def test_concede_in_a_swordplay_arena_duel_gives_the_other_hero_the_win(client: TestClient) -> None:
+    """Swordplay has co-op modes, but an arena duel is every Hero for himself (SWP-003): the other seat wins."""
+    made = create(client, "swordplay", [{"kind": "reserved"}, {"kind": "reserved"}])
+    ws = seat_socket(client, made, 0)
+    until(ws, "state")
+    ws.send_json({"type": "concede"})
+    frame = frame_where(ws, lambda f: f["over"])
+    assert frame["outcome"]["winners"] == [1] and frame["outcome"]["resigned"] == [0]
+    ws.__exit__(None, None, None)

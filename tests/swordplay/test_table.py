@@ -265,3 +265,9 @@ def test_every_view_key_is_shown_or_has_a_reason_not_to_be() -> None:
                             "defeated", "weapons", "shields", "armor", "hand_size", "free_hands", "hand"}
     screen = printed(G.render(G.view(state, 0)))
     assert "> The Gladiator (seat 1)" in screen  # the turn marker
+
+
+def test_an_arena_duel_is_no_cooperative_game_but_co_op_mode_is() -> None:
+    """SWP-003 / SWP-RUL-34: a concession in an arena duel gives the other Hero the win; co-op Heroes share."""
+    assert not G.is_cooperative(G.setup(2, {}))
+    assert G.is_cooperative(G.setup(2, {"mode": "coop"})) and G.is_cooperative(G.setup(1, {"mode": "solo"}))

@@ -397,6 +397,11 @@ class Game(ABC, Generic[S, A]):
     def outcome(self, state: S) -> Outcome | None:
         """How the game ended, or ``None`` while it goes on."""
 
+    def is_cooperative(self, state: S) -> bool:
+        """Whether the seats of this match win or lose together (a game may have both kinds of mode: Swordplay's
+        arena is every Hero for itself, its co-op mode is not); :attr:`GameInfo.cooperative` by default."""
+        return self.info.cooperative
+
     def content_choices(self, state: S) -> dict[Seat, str | list[str]]:
         """What each seat chose from the content (hero, characters, servants), for per-choice statistics."""
         return {}

@@ -418,8 +418,9 @@ class Room:
             remaining = [s for s in range(record.seats) if s not in resigned]
             outcome: dict[str, Any] | None = None
             zombie: str | None = None
-            if game.info.cooperative or len(remaining) <= 1:
-                outcome = {"winners": [] if game.info.cooperative else remaining,
+            cooperative = game.is_cooperative(self.match.state)
+            if cooperative or len(remaining) <= 1:
+                outcome = {"winners": [] if cooperative else remaining,
                            "reason": f"{self.seat_name(seat)} conceded", "scores": None, "resigned": resigned}
             else:
                 zombie = ZOMBIE_AGENT

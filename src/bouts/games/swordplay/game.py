@@ -505,6 +505,11 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
                                   count=len(heroes), seats=seats))
         return {"heroes": rng.sample(heroes, seats)}
 
+    def is_cooperative(self, state: SwordplayState) -> bool:
+        """Solo and co-op Heroes win or lose together against the Monster (SWP-RUL-34); arena is every Hero for
+        himself (SWP-003)."""
+        return state.options.mode != "arena"
+
     def content_choices(self, state: SwordplayState) -> dict[Seat, str | list[str]]:
         """Each seat's Hero card."""
         return {seat: state.fighters[seat].card for seat in range(min(state.seats, len(state.fighters)))}
