@@ -111,30 +111,34 @@ def test_the_designer_page_sets_up_a_comparison_and_its_plot_fills_in(tmp_path: 
                 page = browser.new_page(viewport={"width": 1300, "height": 900})
                 page.goto(server.base + "/")
                 page.click("#designer-link")
-                page.wait_for_function("document.body.dataset.ready === 'yes'")
+                page.wait_for_selector("body[data-ready='yes']", state="attached")
                 page.select_option("#game", "swordplay")
-                page.wait_for_function("document.querySelector('#fields').children.length > 10")
+                page.wait_for_selector("#fields > :nth-child(11)", state="attached")
                 page.fill("#field", "hero.mercenary.base_damage")
                 page.dispatch_event("#field", "input")
                 assert "now 2" in page.inner_text("#field-now")
                 page.fill("#amount", "2")
                 page.click("#add-variant")
                 assert page.input_value("#variants") == CHANGE
+                # a long run draws its plot while it is still going, and stops when asked
+                page.fill("#games", "4000")
+                page.click("#start")
+                page.wait_for_selector("body[data-state='running'] #plot g.diff", state="attached", timeout=60_000)
+                page.click("#stop")
+                page.wait_for_selector("body:not([data-state='running']):not([data-state='starting'])",
+                                       state="attached", timeout=60_000)
+                assert int(page.get_attribute("body", "data-games") or 0) < 4000
                 page.fill("#games", "400")
                 page.click("#start")
-                page.wait_for_function("document.body.dataset.state === 'running'", timeout=60_000)
-                page.wait_for_function("document.querySelectorAll('#plot g.diff').length > 0", timeout=60_000)
-                partial = int(page.evaluate("document.body.dataset.games"))
-                page.wait_for_function("document.body.dataset.state === 'done'", timeout=120_000)
-                assert partial < 400  # the plot was drawn before the end
-                assert page.evaluate("document.body.dataset.games") == "400"
+                page.wait_for_selector("body[data-state='done']", state="attached", timeout=120_000)
+                assert page.get_attribute("body", "data-games") == "400"
                 real = page.eval_on_selector_all("#plot g.diff[data-real='yes'] title",
                                                  "nodes => nodes.map(n => n.textContent)")
                 assert any(line.startswith(f"{CHANGE}: mercenary win rate +") for line in real), real
                 assert "real." in page.inner_text("#conclusions")
                 page.fill("#variants", "hero.mercenary.power += 2")
                 page.click("#start")
-                page.wait_for_function("document.querySelector('#run-error').textContent.length > 0")
+                page.wait_for_selector("#run-error:not(:empty)", state="attached")
                 assert "has no field 'power'" in page.inner_text("#run-error")
             finally:
                 browser.close()

@@ -263,8 +263,10 @@ class SaoEncoding(TextIndex):
                 for f, value in enumerate(card):
                     if value:
                         out[base + f] = value
+        clearing = bool(state.pending) and state.pending[-1].kind in ("equip", "transfer")
+        in_battle = revealed > 0 and state.result is None and not clearing
         pool, used = at["pool"], state.used
-        for p, die in enumerate(state.pool[:POOL]):
+        for p, die in enumerate(state.pool[:POOL] if in_battle else ()):
             base = pool + p * DIE_FEATURES
             face = die.value
             out[base] = 1.0
@@ -280,7 +282,7 @@ class SaoEncoding(TextIndex):
                 out[base + 11] = 1.0
             if face == 0:
                 out[base + 12] = 1.0
-        if revealed and state.result is None:
+        if in_battle:
             left = rerolls_left(state)
             if left:
                 out[at["rerolls_left"]] = left / 5
