@@ -278,10 +278,10 @@ def _print_summary(game: str, config: SimConfig, summary: Summary, backend: str,
             + "[/]")
     length = summary.length
     console.print(escape(_("Game length (steps): mean {mean}, median {median}, min {least}, max {most}",
-                           mean=f"{length.mean:.1f}", median=f"{length.median:g}", least=length.least,
+                           mean=format(length.mean, ".1f"), median=format(length.median, "g"), least=length.least,
                            most=length.most)))
-    console.print(escape(_("Decisions per game: {seats}", seats=[
-        _("seat {seat} {mean}", seat=i, mean=f"{d.mean:.1f}") for i, d in enumerate(summary.decisions)])))
+    per_seat = [_("seat {seat} {mean}", seat=i, mean=format(d.mean, ".1f")) for i, d in enumerate(summary.decisions)]
+    console.print(escape(_("Decisions per game: {seats}", seats=per_seat)))
 
 
 def _print_content(console: Console, summary: Summary) -> None:
@@ -298,7 +298,7 @@ def _print_content(console: Console, summary: Summary) -> None:
             table.add_row(escape(choice), escape(agent), *_rate_row(rate))
         console.print(table)
     if summary.confounded:
-        console.print("[yellow]" + escape(_("Content rates are confounded:")) + f"[/] {escape(_(CONFOUNDED))}")
+        console.print("[yellow]" + escape(_("Content rates are confounded:")) + "[/] " + escape(_(CONFOUNDED)))
     matrix = pairing_matrix(summary, limit=12)
     if matrix:
         names, cells = matrix

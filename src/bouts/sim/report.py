@@ -181,8 +181,8 @@ def csv_row(r: GameRecord) -> list[Any]:
     return row
 
 
-CJK_FONTS = ("IPAGothic", "IPAPGothic", "Noto Sans CJK JP", "TakaoGothic", "VL Gothic")
-"""Fonts that draw Japanese, best first (``.ci/run`` installs Debian's ``fonts-ipafont-gothic``: IPAGothic)."""
+CJK_FONTS = ("IPAPGothic", "IPAGothic", "Noto Sans CJK JP", "TakaoGothic", "VL Gothic")
+"""Fonts that draw Japanese, best first (``.ci/run`` installs Debian's ``fonts-ipafont-gothic``: IPAPGothic, IPAGothic)."""
 LATIN_FONTS = ["DejaVu Sans"]
 """matplotlib's own font, for the glyphs a CJK font lacks."""
 _log = logging.getLogger(__name__)
@@ -221,8 +221,14 @@ def plotting() -> Iterator[Any]:
             _log.warning(_("no font for Japanese text was found (install fonts-ipafont-gothic): plots are drawn "
                            "in English"))
         lang, fonts = "en", list(LATIN_FONTS)
-    with use_lang(lang), plt.rc_context({"font.family": fonts}):
-        yield plt
+    fonts_log = logging.getLogger("matplotlib.font_manager")
+    level = fonts_log.level
+    fonts_log.setLevel(logging.ERROR)  # a CJK font has no bold face: matplotlib's notice of using the regular one
+    try:
+        with use_lang(lang), plt.rc_context({"font.family": fonts}):
+            yield plt
+    finally:
+        fonts_log.setLevel(level)
 
 
 def _bars(axis: Any, labels: Sequence[str], rates: Sequence[Rate], title: str) -> None:
@@ -272,9 +278,18 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
+def _tag(tag: str, text: str) -> str:
+    """``text`` escaped, in an HTML element."""
+    return f"<{tag}>{html.escape(text)}</{tag}>"
+
+
+def _image(source: str, alt: str) -> str:
+    return f"<img src=\"{html.escape(source)}\" alt=\"{html.escape(alt)}\">"
+
+
 def rate_interval(rate: Rate) -> str:
     """A rate's 95 % interval as tables print it."""
-    return _("{low} to {high}", low=f"{rate.low:.1%}", high=f"{rate.high:.1%}")
+    return _("{low} to {high}", low=format(rate.low, ".1%"), high=format(rate.high, ".1%"))
 
 
 def _rate_cells(rate: Rate) -> list[object]:
@@ -302,20 +317,20 @@ def report_html(config: SimConfig, summary: Summary, title: str) -> str:
                               options=options or _("defaults"), content=config.content or _("the reference pack"),
                               unfinished=summary.unfinished, no_winner=summary.no_winner))
         + "</p>",
-        f"<h2>{html.escape(_('Win rate per seat'))}</h2>",
+        _tag("h2", _("Win rate per seat")),
         _table([_("seat"), _("agent"), *rate_headers],
                [[i, a, *_rate_cells(r)] for i, (a, r) in enumerate(summary.seats)]),
-        f"<h2>{html.escape(_('Win rate per agent'))}</h2>",
+        _tag("h2", _("Win rate per agent")),
         _table([_("agent"), *rate_headers], [[a, *_rate_cells(r)] for a, r in summary.agents]),
     ]
     if summary.content:
-        parts += [f"<h2>{html.escape(_('Win rate per content choice'))}</h2>"]
+        parts += [_tag("h2", _("Win rate per content choice"))]
         if summary.confounded:
-            parts += [f"<p><strong>{html.escape(_('Confounded:'))}</strong> {html.escape(_(CONFOUNDED))}</p>"]
+            parts += ["<p>" + _tag("strong", _("Confounded:")) + " " + html.escape(_(CONFOUNDED)) + "</p>"]
         flags = dict(summary.flags)
         parts += [_table([_("choice"), *rate_headers, _("flag")],
                          [[c, *_rate_cells(r), flag_word(flags.get(c, ""))] for c, r in summary.content]),
-                  f"<h2>{html.escape(_('Win rate per content choice and agent'))}</h2>",
+                  _tag("h2", _("Win rate per content choice and agent")),
                   _table([_("choice"), _("agent"), *rate_headers],
                          [[c, a, *_rate_cells(r)] for c, a, r in summary.content_by_agent])]
         matrix = pairing_matrix(summary)
@@ -325,17 +340,17 @@ def report_html(config: SimConfig, summary: Summary, title: str) -> str:
             parts += [f"<h2>{html.escape(pairings)}</h2>",
                       _table(["", *names], [[a, *row] for a, row in zip(names, cells, strict=True)])]
     parts += [
-        f"<p>{html.escape(_('All seats won together (team clear): {rate}', rate=str(summary.team)))}</p>",
-        f"<h2>{html.escape(_('Game length and decisions'))}</h2>",
+        _tag("p", _("All seats won together (team clear): {rate}", rate=str(summary.team))),
+        _tag("h2", _("Game length and decisions")),
         _table(["", _("mean"), _("median"), _("min"), _("max")],
                [[_("steps"), f"{summary.length.mean:.1f}", summary.length.median, summary.length.least,
                  summary.length.most]]
                + [[_("decisions, seat {seat}", seat=i), f"{d.mean:.1f}", d.median, d.least, d.most]
                   for i, d in enumerate(summary.decisions)]),
-        f"<h2>{html.escape(_('Plots'))}</h2><img src=\"winrates.png\" "
-        f"alt=\"{html.escape(_('win rates with 95% intervals'))}\">",
-        f"<img src=\"lengths.png\" alt=\"{html.escape(_('histogram of game lengths'))}\">",
-        f"<p>{html.escape(_('Every game:'))} <a href=\"games.jsonl\">games.jsonl</a> "
+        _tag("h2", _("Plots")),
+        _image("winrates.png", _("win rates with 95% intervals")),
+        _image("lengths.png", _("histogram of game lengths")),
+        "<p>" + html.escape(_("Every game:")) + " <a href=\"games.jsonl\">games.jsonl</a> "
         "<a href=\"games.csv\">games.csv</a> <a href=\"summary.json\">summary.json</a></p>",
     ]
     style = ("body{font-family:sans-serif;max-width:60em;margin:2em auto}table{border-collapse:collapse;"

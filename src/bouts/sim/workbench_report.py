@@ -205,10 +205,13 @@ def compare_html(summary: Mapping[str, Any], folder: str) -> str:
                       say.header("value"), say.header("difference"),
                       say.header("diff_interval", confidence=confidence), say.header("p"),
                       say.header("verdict")], diff_rows, classes),
-              f"<h2>{html.escape(say.title('plots'))}</h2><img src=\"compare.png\" "
-              f"alt=\"{html.escape(_('comparison plot'))}\">",
+              f"<h2>{html.escape(say.title('plots'))}</h2>" + _image("compare.png", _("comparison plot")),
               _files_part(folder)]
     return _page(title, parts)
+
+
+def _image(source: str, alt: str) -> str:
+    return f"<img src=\"{html.escape(source)}\" alt=\"{html.escape(alt)}\">"
 
 
 def _files_part(folder: str) -> str:
@@ -377,8 +380,7 @@ def sweep_html(summary: Mapping[str, Any], folder: str) -> str:
         headers.append(say.header("target"))
     parts += [f"<h2>{html.escape(say.title('points', confidence=confidence))}</h2>",
               _table(headers, rows, classes),
-              f"<h2>{html.escape(say.title('plots'))}</h2><img src=\"sweep.png\" "
-              f"alt=\"{html.escape(_('sweep plot'))}\">",
+              f"<h2>{html.escape(say.title('plots'))}</h2>" + _image("sweep.png", _("sweep plot")),
               _files_part(folder)]
     return _page(title, parts)
 
