@@ -113,7 +113,8 @@ def test_the_designer_page_sets_up_a_comparison_and_its_plot_fills_in(tmp_path: 
                 page.click("#designer-link")
                 page.wait_for_function("document.body.dataset.ready === 'yes'")
                 page.select_option("#game", "swordplay")
-                page.wait_for_function("document.querySelector('#fields').children.length > 10")
+                page.wait_for_function(
+                    "document.querySelector('#fields option[value=\"hero.mercenary.base_damage\"]') !== null")
                 page.fill("#field", "hero.mercenary.base_damage")
                 page.dispatch_event("#field", "input")
                 assert "now 2" in page.inner_text("#field-now")

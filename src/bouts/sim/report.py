@@ -182,7 +182,8 @@ def csv_row(r: GameRecord) -> list[Any]:
 
 
 CJK_FONTS = ("IPAPGothic", "IPAGothic", "Noto Sans CJK JP", "TakaoGothic", "VL Gothic")
-"""Fonts that draw Japanese, best first (``.ci/run`` installs Debian's ``fonts-ipafont-gothic``: IPAPGothic, IPAGothic)."""
+"""Fonts that draw Japanese, best first (``.ci/run`` installs Debian's ``fonts-ipafont-gothic``: IPAPGothic and
+IPAGothic)."""
 LATIN_FONTS = ["DejaVu Sans"]
 """matplotlib's own font, for the glyphs a CJK font lacks."""
 _log = logging.getLogger(__name__)
