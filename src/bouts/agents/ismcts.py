@@ -239,7 +239,7 @@ class ISMCTSAgent:
         """The action searched best for ``seat``."""
         legal = game.legal_actions(state, seat)
         if not legal:
-            raise ValueError(f"{game.seat_name(state, seat)} has no decision to make now")
+            raise ValueError(M_("{seat} has no decision to make now", seat=game.seat_name(state, seat)))
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
