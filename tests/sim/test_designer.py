@@ -113,7 +113,7 @@ def test_the_designer_page_sets_up_a_comparison_and_its_plot_fills_in(tmp_path: 
                 page.click("#designer-link")
                 page.wait_for_selector("body[data-ready='yes']", state="attached")
                 page.select_option("#game", "swordplay")
-                page.wait_for_selector("#fields > :nth-child(11)", state="attached")
+                page.wait_for_selector('#fields option[value="hero.mercenary.base_damage"]', state="attached")
                 page.fill("#field", "hero.mercenary.base_damage")
                 page.dispatch_event("#field", "input")
                 assert "now 2" in page.inner_text("#field-now")

@@ -8,10 +8,14 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from bouts.core.contract import Game, Seat
+from bouts.core.i18n import BOUTS
+
+M_ = BOUTS.message
 
 
 class AgentSpecError(ValueError):
-    """An agent spec string that names no agent or has bad parameters."""
+    """An agent spec string that names no agent or has bad parameters (its message, a
+    :class:`~bouts.core.i18n.Message`, reads in the current language when shown)."""
 
 
 class Agent(Protocol):
@@ -50,7 +54,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     params: dict[str, str] = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):
         if "=" not in part:
-            raise AgentSpecError(f"agent '{spec}': parameter '{part}' must look like name=value")
+            raise AgentSpecError(M_("agent '{spec}': parameter '{part}' must look like name=value", spec=spec,
+                                    part=part))
         key, value = part.split("=", 1)
         params[key.strip()] = value.strip()
     return kind, params
@@ -68,16 +73,16 @@ def split_seats(text: str) -> list[str]:
     """
     specs: list[str] = []
     if not text.replace(",", "").strip():
-        raise AgentSpecError("no agents given (e.g. --seats random,random)")
+        raise AgentSpecError(M_("no agents given (e.g. --seats random,random)"))
     for raw in text.split(","):
         part = raw.strip()
         if not part:
-            raise AgentSpecError(f"empty seat in '{text}': give each seat as human or an agent "
-                                 "(e.g. human,random,random)")
+            raise AgentSpecError(M_("empty seat in '{text}': give each seat as human or an agent "
+                                    "(e.g. human,random,random)", text=text))
         if "=" in part and ":" not in part:
             if not specs:
-                raise AgentSpecError(f"'{part}' is a parameter but no agent comes before it "
-                                     "(e.g. ismcts:iterations=50,rollout=random)")
+                raise AgentSpecError(M_("'{part}' is a parameter but no agent comes before it "
+                                        "(e.g. ismcts:iterations=50,rollout=random)", part=part))
             specs[-1] += ("," if ":" in specs[-1] else ":") + part
             continue
         name, star, count = part.rpartition("*")
@@ -85,14 +90,15 @@ def split_seats(text: str) -> list[str]:
             try:
                 times = int(count)
             except ValueError:
-                raise AgentSpecError(f"'{part}': a repeat count after '*' must be a whole number") from None
+                raise AgentSpecError(M_("'{part}': a repeat count after '*' must be a whole number",
+                                        part=part)) from None
             if not 1 <= times <= 1000:
-                raise AgentSpecError(f"'{part}': a repeat count must be from 1 to 1000")
+                raise AgentSpecError(M_("'{part}': a repeat count must be from 1 to 1000", part=part))
             specs.extend([name.strip()] * times)
         else:
             specs.append(part)
     if not specs:
-        raise AgentSpecError("no agents given (e.g. --seats random,random)")
+        raise AgentSpecError(M_("no agents given (e.g. --seats random,random)"))
     return specs
 
 
@@ -101,12 +107,12 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
     kind, params = parse_spec(spec)
     target = _FACTORIES.get(kind)
     if target is None:
-        raise AgentSpecError(f"unknown agent '{kind}' (known: {', '.join(sorted(_FACTORIES))})")
+        raise AgentSpecError(M_("unknown agent '{kind}' (known: {known})", kind=kind, known=sorted(_FACTORIES)))
     module_name, _, attribute = target.partition(":")
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
-        raise AgentSpecError(f"agent '{kind}' is not available: {exc}") from None
+        raise AgentSpecError(M_("agent '{kind}' is not available: {reason}", kind=kind, reason=str(exc))) from None
     factory: AgentFactory = getattr(module, attribute)
     agent = factory(params, seed)
     agent.name = spec

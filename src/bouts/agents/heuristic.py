@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from bouts.agents.base import AgentSpecError, agent_rng
+from bouts.agents.base import M_, AgentSpecError, agent_rng
 from bouts.core.contract import Game, Seat
 
 Chooser = Callable[[Game[Any, Any], Any, Seat, random.Random], Any]
@@ -32,7 +32,7 @@ class HeuristicAgent:
         if found is None:
             module = game.strategy()
             if module is None:
-                raise AgentSpecError(f"no heuristic agent for {game.info.id} yet")
+                raise AgentSpecError(M_("no heuristic agent for {game} yet", game=game.info.id))
             found = self._choosers[game.info.id] = module.choose
         return found
 
@@ -44,5 +44,5 @@ class HeuristicAgent:
 def make(params: dict[str, str], seed: int) -> HeuristicAgent:
     """Build from a spec (``heuristic`` takes no parameters)."""
     if params:
-        raise AgentSpecError(f"the heuristic agent takes no parameters, got {', '.join(params)}")
+        raise AgentSpecError(M_("the heuristic agent takes no parameters, got {params}", params=list(params)))
     return HeuristicAgent(seed, params)

@@ -58,7 +58,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bouts.agents.base import AgentSpecError, agent_rng
+from bouts.agents.base import M_, AgentSpecError, agent_rng
 from bouts.core.contract import CHANCE, Game, Seat
 
 Policy = Callable[[Game[Any, Any], Any, Seat, random.Random], Any]
@@ -204,13 +204,13 @@ class ISMCTSAgent:
         horizon = recommended.get("horizon", END) if self.horizon == AUTO else self.horizon
         needs_module = rollout == "heuristic" or prior == "heuristic"
         if module is None and needs_module:
-            raise AgentSpecError(f"no heuristic agent for {game.info.id} yet")
+            raise AgentSpecError(M_("no heuristic agent for {game} yet", game=game.info.id))
         evaluate: Evaluator | None = None
         if horizon != END:
             evaluate = getattr(module, "evaluate", None)
             if evaluate is None:
-                raise AgentSpecError(f"ismcts: {game.info.id} has no evaluation for 'horizon' "
-                                     "(play rollouts to the end with horizon=end)")
+                raise AgentSpecError(M_("ismcts: {game} has no evaluation for 'horizon' "
+                                        "(play rollouts to the end with horizon=end)", game=game.info.id))
         choose: Policy | None = module.choose if needs_module and module is not None else None
         policy: Policy = random_policy
         if rollout == "heuristic" and choose is not None:
@@ -239,7 +239,7 @@ class ISMCTSAgent:
         """The action searched best for ``seat``."""
         legal = game.legal_actions(state, seat)
         if not legal:
-            raise ValueError(f"{game.seat_name(state, seat)} has no decision to make now")
+            raise ValueError(M_("{seat} has no decision to make now", seat=game.seat_name(state, seat)))
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
@@ -450,10 +450,13 @@ def _number(params: dict[str, str], key: str, kind: type[int] | type[float]) -> 
     try:
         value = kind(raw)
     except (ValueError, OverflowError):
-        raise AgentSpecError(f"ismcts: '{key}' must be a number{' (whole)' if kind is int else ''}, "
-                             f"not '{raw}'") from None
+        if kind is int:
+            raise AgentSpecError(M_("ismcts: '{key}' must be a number (whole), not '{value}'", key=key,
+                                    value=raw)) from None
+        raise AgentSpecError(M_("ismcts: '{key}' must be a number, not '{value}'", key=key, value=raw)) from None
     if not math.isfinite(value) or value <= 0:
-        raise AgentSpecError(f"ismcts: '{key}' must be positive (a finite number), not '{raw}'")
+        raise AgentSpecError(M_("ismcts: '{key}' must be positive (a finite number), not '{value}'", key=key,
+                                value=raw))
     return value
 
 
@@ -469,7 +472,8 @@ def _word_or_number(params: dict[str, str], key: str, words: tuple[str, ...],
 def _choice(params: dict[str, str], key: str, allowed: tuple[str, ...]) -> str:
     value = params.pop(key, allowed[0])
     if value not in allowed:
-        raise AgentSpecError(f"ismcts: {key} must be {' or '.join(repr(a) for a in allowed)}, not '{value}'")
+        raise AgentSpecError(M_("ismcts: {key} must be {choices} or {last}, not '{value}'", key=key,
+                                choices=[repr(a) for a in allowed[:-1]], last=repr(allowed[-1]), value=value))
     return value
 
 
@@ -484,26 +488,26 @@ def make(params: dict[str, str], seed: int) -> ISMCTSAgent:
     iterations = _number(params, "iterations", int)
     seconds = _number(params, "seconds", float)
     if iterations is not None and seconds is not None:
-        raise AgentSpecError("ismcts: give either iterations or seconds, not both")
+        raise AgentSpecError(M_("ismcts: give either iterations or seconds, not both"))
     exploration = _number(params, "c", float)
     limit = _number(params, "rollout_limit", int)
     horizon: int | str = _word_or_number(params, "horizon", (END,), int)
     bias = _number(params, "bias", float)
     widen: float | str = _word_or_number(params, "widen", (OFF,), float)
     if isinstance(widen, float) and not widen < 1:
-        raise AgentSpecError(f"ismcts: 'widen' must be between 0 and 1 (or 'off'), not '{widen}'")
+        raise AgentSpecError(M_("ismcts: 'widen' must be between 0 and 1 (or 'off'), not '{value}'", value=widen))
     raw_epsilon = params.pop("epsilon", None)
     try:
         epsilon = DEFAULT_EPSILON if raw_epsilon is None else float(raw_epsilon)
     except ValueError:
-        raise AgentSpecError(f"ismcts: 'epsilon' must be a number, not '{raw_epsilon}'") from None
+        raise AgentSpecError(M_("ismcts: 'epsilon' must be a number, not '{value}'", value=raw_epsilon)) from None
     if not 0 <= epsilon <= 1:  # also refuses nan
-        raise AgentSpecError(f"ismcts: 'epsilon' must be between 0 and 1, not '{raw_epsilon}'")
+        raise AgentSpecError(M_("ismcts: 'epsilon' must be between 0 and 1, not '{value}'", value=raw_epsilon))
     rollout = _choice(params, "rollout", (AUTO, "random", "heuristic"))
     prior = _choice(params, "prior", (AUTO, "none", "heuristic"))
     if params:
-        raise AgentSpecError(f"ismcts: unknown parameter(s) {', '.join(sorted(params))} "
-                             f"(known: {', '.join(KNOWN)})")
+        raise AgentSpecError(M_("ismcts: unknown parameter(s) {params} (known: {known})", params=sorted(params),
+                                known=list(KNOWN)))
     return ISMCTSAgent(seed, iterations=iterations, seconds=seconds, rollout=rollout,
                        exploration=DEFAULT_EXPLORATION if exploration is None else exploration,
                        rollout_limit=DEFAULT_ROLLOUT_LIMIT if limit is None else limit, epsilon=epsilon,

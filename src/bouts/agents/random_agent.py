@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bouts.agents.base import AgentSpecError, agent_rng
+from bouts.agents.base import M_, AgentSpecError, agent_rng
 from bouts.core.contract import Game, Seat
 
 
@@ -24,5 +24,5 @@ class RandomAgent:
 def make(params: dict[str, str], seed: int) -> RandomAgent:
     """Build from a spec (``random`` takes no parameters)."""
     if params:
-        raise AgentSpecError(f"the random agent takes no parameters, got {', '.join(params)}")
+        raise AgentSpecError(M_("the random agent takes no parameters, got {params}", params=list(params)))
     return RandomAgent(seed)

@@ -1,7 +1,8 @@
 """The ``bouts sim`` and ``bouts tournament`` commands.
 
 Bad input (unknown game, options, content or agent) prints one line to stderr and
-exits with code 2; a game that fails during a run exits with code 1.
+exits with code 2; a game that fails during a run exits with code 1. Every word is in the current language
+(``bouts --lang ja``): help texts are message ids (``N_``) translated when the command line is read.
 """
 
 from __future__ import annotations
@@ -26,28 +27,38 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from bouts.agents.base import AgentSpecError
-from bouts.core.content import ContentError
+from bouts.core.content import ContentError, os_problem
 from bouts.core.contract import IllegalAction, OptionsError
+from bouts.core.i18n import BOUTS, N_
 from bouts.core.options import parse_option_text
 from bouts.core.registry import UnknownGame
 from bouts.sim.backends import BACKENDS, default_jobs, iter_batches
 from bouts.sim.config import SimConfig, SimError, resolve_game, split_specs
-from bouts.sim.report import GameWriter, atomic_text, check_out, pairing_matrix
+from bouts.sim.report import RATE_HEADERS, GameWriter, atomic_text, check_out, flag_word, pairing_matrix, rate_interval
 from bouts.sim.stats import CONFOUNDED, Rate, Summary, Tally, summarize
 from bouts.sim.tournament import TournamentResult, run_tournament
+
+_ = BOUTS.gettext
+M_ = BOUTS.message
 
 INPUT_ERRORS = (SimError, UnknownGame, OptionsError, ContentError, AgentSpecError, IllegalAction)
 """Errors that mean the command line asked for something that cannot be."""
 
 
-def _fail(message: str, code: int = 2) -> SystemExit:
-    """Print one line to stderr; the exit to raise.
+def _fail(message: object, code: int = 2) -> SystemExit:
+    """Print one line to stderr (``message`` in the current language: an error, a message or text); the exit
+    to raise.
 
     ``SystemExit`` rather than ``typer.Exit``: click returns (and so may drop) a ``typer.Exit`` code when
     run with ``standalone_mode=False``, but lets ``SystemExit`` through.
     """
-    Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {message}", markup=False)
+    Console(stderr=True, highlight=False, soft_wrap=True).print(_("error:") + f" {message}", markup=False)
     return SystemExit(code)
+
+
+def _say(text: str) -> None:
+    """One line to stderr (no markup)."""
+    Console(stderr=True, highlight=False, soft_wrap=True).print(text, markup=False)
 
 
 @contextmanager
@@ -65,32 +76,38 @@ def _progress(total: int, label: str, quiet: bool) -> Iterator[Callable[[int], N
 def _checked_common(game: str, n: int, options: str | None, content: Path | None, jobs: int | None,
                     backend: str, address: str | None = None) -> tuple[dict[str, Any], str | None]:
     if address is not None and backend != "ray":
-        raise SimError("--address is the address of a Ray cluster: use it with --backend ray")
+        raise SimError(M_("--address is the address of a Ray cluster: use it with --backend ray"))
     if n < 1:
-        raise SimError(f"-n must be at least 1, not {n}")
+        raise SimError(M_("-n must be at least 1, not {n}", n=n))
     if jobs is not None and jobs < 1:
-        raise SimError(f"--jobs must be at least 1, not {jobs}")
+        raise SimError(M_("--jobs must be at least 1, not {jobs}", jobs=jobs))
     if backend not in BACKENDS:
-        raise SimError(f"unknown backend '{backend}' (known: {', '.join(BACKENDS)})")
+        raise SimError(M_("unknown backend '{backend}' (known: {known})", backend=backend, known=list(BACKENDS)))
     if content is not None and not content.is_dir():
-        raise SimError(f"--content {content}: no such directory")
+        raise SimError(M_("--content {path}: no such directory", path=str(content)))
     resolve_game(game)
     return parse_option_text(options), None if content is None else str(content)
 
 
 def _rate_row(rate: Rate) -> list[str]:
-    return [str(rate.wins), str(rate.games), f"{rate.rate:.1%}", f"{rate.low:.1%} - {rate.high:.1%}"]
+    return [str(rate.wins), str(rate.games), f"{rate.rate:.1%}", rate_interval(rate)]
 
 
-GameArg = Annotated[str, typer.Argument(help="Game id (see `bouts list`).")]
-GamesOpt = Annotated[int, typer.Option("-n", "--games", help="Games to play.")]
-OptionsOpt = Annotated[str | None, typer.Option("--options", help="Game options: key=value,... or JSON.")]
-ContentOpt = Annotated[Path | None, typer.Option("--content", help="Content pack directory.")]
-SeedOpt = Annotated[int, typer.Option("--seed", help="Batch seed; results depend only on it and the rest.")]
-JobsOpt = Annotated[int | None, typer.Option("--jobs", "-j", help="Worker processes (default: one per core).")]
-BackendOpt = Annotated[str, typer.Option("--backend", help="local (process pool) or ray.")]
-AddressOpt = Annotated[str | None, typer.Option("--address", help="Ray cluster address (default: a local Ray).")]
-QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
+def _columns(table: Table, *names: str) -> None:
+    """Add columns whose headers are message ids, in the current language."""
+    for name in names:
+        table.add_column(_(name))
+
+
+GameArg = Annotated[str, typer.Argument(help=N_("Game id (see `bouts list`)."))]
+GamesOpt = Annotated[int, typer.Option("-n", "--games", help=N_("Games to play."))]
+OptionsOpt = Annotated[str | None, typer.Option("--options", help=N_("Game options: key=value,... or JSON."))]
+ContentOpt = Annotated[Path | None, typer.Option("--content", help=N_("Content pack directory."))]
+SeedOpt = Annotated[int, typer.Option("--seed", help=N_("Batch seed; results depend only on it and the rest."))]
+JobsOpt = Annotated[int | None, typer.Option("--jobs", "-j", help=N_("Worker processes (default: one per core)."))]
+BackendOpt = Annotated[str, typer.Option("--backend", help=N_("local (process pool) or ray."))]
+AddressOpt = Annotated[str | None, typer.Option("--address", help=N_("Ray cluster address (default: a local Ray)."))]
+QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress bar."))]
 
 
 class Interrupts:
@@ -136,23 +153,25 @@ class Interrupts:
 
 def sim(game: GameArg, n: GamesOpt = 100,
         seats: Annotated[str | None, typer.Option(
-            "--seats", help="Agent per seat, e.g. ismcts:iterations=200,heuristic or random*3.")] = None,
+            "--seats", help=N_("Agent per seat, e.g. ismcts:iterations=200,heuristic or random*3."))] = None,
         options: OptionsOpt = None, content: ContentOpt = None, seed: SeedOpt = 0, jobs: JobsOpt = None,
         backend: BackendOpt = "local", address: AddressOpt = None,
         out: Annotated[Path | None, typer.Option(
-            "--out", help="Write games.jsonl, games.csv, summary.json, winrates.png, lengths.png, report.html "
-                          "here (games.partial.* if interrupted).")] = None,
-        max_steps: Annotated[int, typer.Option("--max-steps", help="Stop a game after this many steps.")] = 100_000,
+            "--out", help=N_("Write games.jsonl, games.csv, summary.json, winrates.png, lengths.png, report.html "
+                             "here (games.partial.* if interrupted)."))] = None,
+        max_steps: Annotated[int, typer.Option("--max-steps", help=N_("Stop a game after this many steps."))]
+        = 100_000,
         assign: Annotated[str, typer.Option(
-            "--assign", help="choose: the agents choose their hero/party; random: a design study that deals "
-                             "each seat's content uniformly, so per-choice rates measure the content.")] = "choose",
+            "--assign", help=N_("choose: the agents choose their hero/party; random: a design study that deals "
+                                "each seat's content uniformly, so per-choice rates measure the content."))]
+        = "choose",
         quiet: QuietOpt = False) -> None:
     """Play N games with the given agents; win rates (95% Wilson intervals), lengths, reports."""
     writer: GameWriter | None = None
     try:
         opts, pack = _checked_common(game, n, options, content, jobs, backend, address)
         if max_steps < 1:
-            raise SimError(f"--max-steps must be at least 1, not {max_steps}")
+            raise SimError(M_("--max-steps must be at least 1, not {steps}", steps=max_steps))
         if seats is None:
             info = resolve_game(game).info
             count = min(info.max_seats, max(2, info.min_seats))
@@ -164,7 +183,7 @@ def sim(game: GameArg, n: GamesOpt = 100,
         if out is not None:
             writer = GameWriter(out, config)  # the folder is checked (and opened) before the first game
     except INPUT_ERRORS as exc:
-        raise _fail(str(exc)) from None
+        raise _fail(exc) from None
     started = time.perf_counter()
     tally = Tally()
     tally.chose_own = config.assign == "choose"
@@ -176,7 +195,7 @@ def sim(game: GameArg, n: GamesOpt = 100,
     try:
         with interrupts, _progress(n, f"{game}", quiet) as advance:
             try:
-                for _, records in stream:
+                for _batch, records in stream:
                     with interrupts.shield():
                         for record in records:
                             tally.add(record)
@@ -191,17 +210,18 @@ def sim(game: GameArg, n: GamesOpt = 100,
     except SimError as exc:
         if writer is not None:
             writer.discard()
-        raise _fail(str(exc), 1) from None
+        raise _fail(exc, 1) from None
     except BaseException:
         if writer is not None:
             writer.discard()
         raise
     if interrupted:
-        line = f"interrupted: {tally.games} of {n} games finished"
         if writer is not None:
             paths = writer.finish_partial(n)
-            line += f"; written (marked partial) to {paths[0]} and {paths[1].name}"
-        Console(stderr=True, highlight=False, soft_wrap=True).print(line, markup=False)
+            _say(_("interrupted: {done} of {total} games finished; written (marked partial) to {path} and {other}",
+                   done=tally.games, total=n, path=str(paths[0]), other=paths[1].name))
+        else:
+            _say(_("interrupted: {done} of {total} games finished", done=tally.games, total=n))
         if backend == "ray":  # Ray's own exit hooks take a second more; everything is written and closed
             sys.stdout.flush()
             sys.stderr.flush()
@@ -215,67 +235,74 @@ def sim(game: GameArg, n: GamesOpt = 100,
             paths = writer.finish(summary)
         except OSError as exc:
             writer.discard()
-            raise _fail(f"cannot write the report to {out}: {exc}", 1) from None
-        Console(highlight=False).print(f"Report: {paths[-1]} (and {', '.join(p.name for p in paths[:-1])})")
+            raise _fail(M_("cannot write the report to {folder}: {reason}", folder=str(out), reason=os_problem(exc)),
+                        1) from None
+        Console(highlight=False).print(_("Report: {path} (and {others})", path=str(paths[-1]),
+                                         others=[p.name for p in paths[:-1]]), markup=False)
 
 
 def _print_summary(game: str, config: SimConfig, summary: Summary, backend: str, jobs: int | None,
                    elapsed: float) -> None:
     n = summary.games
     console = Console(highlight=False)
-    study = ", content dealt at random (design study)" if config.assign == "random" else ""
-    console.print(f"[bold]{game}[/bold]: {n} games{study}, seed {config.seed}, {backend} backend, "
-                  f"{jobs or default_jobs()} job(s), {elapsed:.1f} s ({n / max(elapsed, 1e-9):.1f} games/s)")
-    table = Table(title="Win rate per seat (95% Wilson interval)")
-    for column in ("seat", "agent", "wins", "games", "win rate", "95% interval"):
-        table.add_column(column)
+    facts = {"game": game, "games": n, "seed": config.seed, "backend": backend, "jobs": jobs or default_jobs(),
+             "seconds": f"{elapsed:.1f}", "speed": f"{n / max(elapsed, 1e-9):.1f}"}
+    if config.assign == "random":
+        line = _("{game}: {games} games, content dealt at random (design study), seed {seed}, {backend} backend, "
+                 "{jobs} job(s), {seconds} s ({speed} games/s)", **facts)
+    else:
+        line = _("{game}: {games} games, seed {seed}, {backend} backend, {jobs} job(s), {seconds} s ({speed} games/s)",
+                 **facts)
+    console.print(f"[bold]{escape(game)}[/bold]" + escape(line[len(game):]) if line.startswith(game) else escape(line))
+    table = Table(title=_("Win rate per seat (95% Wilson interval)"))
+    _columns(table, N_("seat"), N_("agent"), *RATE_HEADERS)
     for index, (agent, rate) in enumerate(summary.seats):
         table.add_row(str(index), escape(agent), *_rate_row(rate))
     console.print(table)
     if len(summary.agents) < len(summary.seats):
-        table = Table(title="Win rate per agent")
-        for column in ("agent", "wins", "seat-games", "win rate", "95% interval"):
-            table.add_column(column)
+        table = Table(title=_("Win rate per agent"))
+        _columns(table, N_("agent"), N_("wins"), N_("seat-games"), N_("win rate"), N_("95% interval"))
         for agent, rate in summary.agents:
             table.add_row(escape(agent), *_rate_row(rate))
         console.print(table)
     if summary.content:
         _print_content(console, summary)
     if resolve_game(game).info.cooperative:
-        console.print(f"All seats won together (team clear): {summary.team}")
-    console.print(f"No winner: {summary.no_winner}; stopped by the step limit: {summary.unfinished}")
+        console.print(escape(_("All seats won together (team clear): {rate}", rate=str(summary.team))))
+    console.print(escape(_("No winner: {none}; stopped by the step limit: {stopped}", none=summary.no_winner,
+                           stopped=summary.unfinished)))
     if summary.unfinished:
-        console.print(f"[yellow]{summary.unfinished} game(s) reached the step limit ({config.max_steps} steps) "
-                      "without an end: the game may be unable to end (check the content pack), "
-                      "or raise --max-steps[/]")
+        console.print("[yellow]" + escape(_(
+            "{count} game(s) reached the step limit ({steps} steps) without an end: the game may be unable to end "
+            "(check the content pack), or raise --max-steps", count=summary.unfinished, steps=config.max_steps))
+            + "[/]")
     length = summary.length
-    console.print(f"Game length (steps): mean {length.mean:.1f}, median {length.median:g}, "
-                  f"min {length.least}, max {length.most}")
-    console.print("Decisions per game: " + ", ".join(
-        f"seat {i} {d.mean:.1f}" for i, d in enumerate(summary.decisions)))
+    console.print(escape(_("Game length (steps): mean {mean}, median {median}, min {least}, max {most}",
+                           mean=format(length.mean, ".1f"), median=format(length.median, "g"), least=length.least,
+                           most=length.most)))
+    per_seat = [_("seat {seat} {mean}", seat=i, mean=format(d.mean, ".1f")) for i, d in enumerate(summary.decisions)]
+    console.print(escape(_("Decisions per game: {seats}", seats=per_seat)))
 
 
 def _print_content(console: Console, summary: Summary) -> None:
     flags = dict(summary.flags)
-    table = Table(title="Win rate per content choice")
-    for column in ("choice", "wins", "seat-games", "win rate", "95% interval", "flag"):
-        table.add_column(column)
+    table = Table(title=_("Win rate per content choice"))
+    _columns(table, N_("choice"), N_("wins"), N_("seat-games"), N_("win rate"), N_("95% interval"), N_("flag"))
     for choice, rate in summary.content:
-        table.add_row(escape(choice), *_rate_row(rate), flags.get(choice, ""))
+        table.add_row(escape(choice), *_rate_row(rate), escape(flag_word(flags.get(choice, ""))))
     console.print(table)
-    if len({a for _, a, _ in summary.content_by_agent}) > 1:
-        table = Table(title="Win rate per content choice and agent")
-        for column in ("choice", "agent", "wins", "seat-games", "win rate", "95% interval"):
-            table.add_column(column)
+    if len({a for _c, a, _r in summary.content_by_agent}) > 1:
+        table = Table(title=_("Win rate per content choice and agent"))
+        _columns(table, N_("choice"), N_("agent"), N_("wins"), N_("seat-games"), N_("win rate"), N_("95% interval"))
         for choice, agent, rate in summary.content_by_agent:
             table.add_row(escape(choice), escape(agent), *_rate_row(rate))
         console.print(table)
     if summary.confounded:
-        console.print(f"[yellow]Content rates are confounded:[/] {escape(CONFOUNDED)}.")
+        console.print("[yellow]" + escape(_("Content rates are confounded:")) + "[/] " + escape(_(CONFOUNDED)))
     matrix = pairing_matrix(summary, limit=12)
     if matrix:
         names, cells = matrix
-        table = Table(title="Pairings: win rate of the row's choice against the column's (games)")
+        table = Table(title=_("Pairings: win rate of the row's choice against the column's (games)"))
         table.add_column("")
         for name in names:
             table.add_column(escape(name))
@@ -285,14 +312,14 @@ def _print_content(console: Console, summary: Summary) -> None:
 
 
 def tournament(game: GameArg,
-               agents: Annotated[str, typer.Option("--agents", help="Agents, e.g. random,heuristic,ismcts.")],
-               n: Annotated[int, typer.Option("-n", "--games", help="Games per seating.")] = 20,
+               agents: Annotated[str, typer.Option("--agents", help=N_("Agents, e.g. random,heuristic,ismcts."))],
+               n: Annotated[int, typer.Option("-n", "--games", help=N_("Games per seating."))] = 20,
                seats: Annotated[int | None, typer.Option(
-                   "--seats", help="Seats per game (default: 2, or the game's fewest).")] = None,
+                   "--seats", help=N_("Seats per game (default: 2, or the game's fewest)."))] = None,
                options: OptionsOpt = None, content: ContentOpt = None, seed: SeedOpt = 0, jobs: JobsOpt = None,
                backend: BackendOpt = "local", address: AddressOpt = None,
                out: Annotated[Path | None, typer.Option(
-                   "--out", help="Write tournament.json and matrix.csv here.")] = None,
+                   "--out", help=N_("Write tournament.json and matrix.csv here."))] = None,
                quiet: QuietOpt = False) -> None:
     """Every pair of agents in every seat order: a win-rate matrix and a ranking."""
     try:
@@ -300,7 +327,8 @@ def tournament(game: GameArg,
         info = resolve_game(game).info
         count = seats if seats is not None else min(info.max_seats, max(2, info.min_seats))
         if not info.min_seats <= count <= info.max_seats:
-            raise SimError(f"{info.id} takes {info.min_seats} to {info.max_seats} seats, not {count}")
+            raise SimError(M_("{game} takes {low} to {high} seats, not {seats}", game=info.id, low=info.min_seats,
+                              high=info.max_seats, seats=count))
         specs = split_specs(agents)
         from bouts.sim.tournament import tournament_configs
 
@@ -310,45 +338,44 @@ def tournament(game: GameArg,
         if out is not None:
             check_out(out)
     except INPUT_ERRORS as exc:
-        raise _fail(str(exc)) from None
+        raise _fail(exc) from None
     try:
         interrupts = Interrupts(at_once=backend == "local" and (jobs or default_jobs()) == 1)
-        with interrupts, _progress(n * len(configs), f"{game} tournament", quiet) as advance:
+        with interrupts, _progress(n * len(configs), _("{game} tournament", game=game), quiet) as advance:
             result = run_tournament(game, specs, n, seats=count, options=opts, content=pack, seed=seed,
                                     backend=backend, jobs=jobs, address=address, progress=advance,
                                     stop=lambda: interrupts.requested)
     except KeyboardInterrupt:
-        Console(stderr=True, highlight=False, soft_wrap=True).print(
-            "interrupted: the tournament stopped before its end; nothing was written", markup=False)
+        _say(_("interrupted: the tournament stopped before its end; nothing was written"))
         raise SystemExit(130) from None
     except SimError as exc:
-        raise _fail(str(exc), 1) from None
+        raise _fail(exc, 1) from None
     _print_tournament(result, n)
     if out is not None:
         try:
             _write_tournament(out, result)
         except OSError as exc:
-            raise _fail(f"cannot write to {out}: {exc}", 1) from None
-        Console(highlight=False).print(f"Wrote {out / 'tournament.json'} and {out / 'matrix.csv'}")
+            raise _fail(M_("cannot write to {folder}: {reason}", folder=str(out), reason=os_problem(exc)), 1) from None
+        Console(highlight=False).print(_("Wrote {first} and {second}", first=str(out / "tournament.json"),
+                                         second=str(out / "matrix.csv")), markup=False)
 
 
 def _print_tournament(result: TournamentResult, n: int) -> None:
     console = Console(highlight=False)
-    table = Table(title=f"Win rate of row against column ({n} games per seating)")
+    table = Table(title=_("Win rate of row against column ({games} games per seating)", games=n))
     table.add_column("")
     for agent in result.agents:
-        table.add_column(agent)
+        table.add_column(escape(agent))
     for a in result.agents:
         row = result.matrix[a]
-        table.add_row(a, *("-" if a == b else f"{row[b].rate:.0%} [{row[b].low:.0%}, {row[b].high:.0%}]"
-                           for b in result.agents))
+        table.add_row(escape(a), *("-" if a == b else f"{row[b].rate:.0%} [{row[b].low:.0%}, {row[b].high:.0%}]"
+                                   for b in result.agents))
     console.print(table)
-    ranking = Table(title="Ranking (mean win rate over opponents)")
-    for column in ("rank", "agent", "mean win rate", "wins", "games", "95% interval"):
-        ranking.add_column(column)
+    ranking = Table(title=_("Ranking (mean win rate over opponents)"))
+    _columns(ranking, N_("rank"), N_("agent"), N_("mean win rate"), N_("wins"), N_("games"), N_("95% interval"))
     for place, (agent, mean, rate) in enumerate(result.ranking, 1):
-        ranking.add_row(str(place), agent, f"{mean:.1%}", str(rate.wins), str(rate.games),
-                        f"{rate.low:.1%} - {rate.high:.1%}")
+        ranking.add_row(str(place), escape(agent), f"{mean:.1%}", str(rate.wins), str(rate.games),
+                        rate_interval(rate))
     console.print(ranking)
 
 
@@ -369,5 +396,7 @@ def _write_tournament(out: Path, result: TournamentResult) -> None:
 
 def register(app: typer.Typer) -> None:
     """Add ``sim`` and ``tournament`` to the ``bouts`` command."""
-    app.command("sim")(sim)
-    app.command("tournament")(tournament)
+    app.command("sim", help=N_("Play N games with the given agents; win rates (95% Wilson intervals), lengths, "
+                               "reports."))(sim)
+    app.command("tournament", help=N_("Every pair of agents in every seat order: a win-rate matrix and a "
+                                      "ranking."))(tournament)

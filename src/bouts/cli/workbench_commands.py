@@ -2,7 +2,7 @@
 
 Bad input (an unknown game, field, option, agent or statistic; a patch the schema refuses) prints one
 line to stderr and exits with code 2; a game that fails during a run exits with code 1; an interrupt keeps
-every finished game and exits with code 130.
+every finished game and exits with code 130. Every word is in the current language (``bouts --lang ja``).
 """
 
 from __future__ import annotations
@@ -32,7 +32,10 @@ from bouts.cli.sim_commands import (
     _checked_common,
     _fail,
     _progress,
+    _say,
 )
+from bouts.core.content import os_problem
+from bouts.core.i18n import BOUTS, N_
 from bouts.core.patch import PatchError
 from bouts.sim import wording as say
 from bouts.sim.backends import default_jobs
@@ -46,21 +49,24 @@ from bouts.sim.workbench import compare as run_compare
 from bouts.sim.workbench import sweep as run_sweep
 from bouts.sim.workbench_report import key_of, sweep_lines
 
+_ = BOUTS.gettext
+M_ = BOUTS.message
+
 ERRORS = (*INPUT_ERRORS, PatchError)
 """Errors that mean the command line asked for something that cannot be."""
 
-GameArg = Annotated[str, typer.Argument(help="Game id (see `bouts list`).")]
+GameArg = Annotated[str, typer.Argument(help=N_("Game id (see `bouts list`)."))]
 SeatsOpt = Annotated[str | None, typer.Option(
-    "--seats", help="Agent per seat (the same in every variant), e.g. heuristic*3 or random,random.")]
+    "--seats", help=N_("Agent per seat (the same in every variant), e.g. heuristic*3 or random,random."))]
 AssignOpt = Annotated[str, typer.Option(
-    "--assign", help="choose: the agents choose their content; random: deal it uniformly (the same deal in "
-                     "every variant), so per-content rates measure the content.")]
-MaxStepsOpt = Annotated[int, typer.Option("--max-steps", help="Stop a game after this many steps.")]
-ConfidenceOpt = Annotated[float, typer.Option("--confidence", help="Confidence of intervals and verdicts.")]
+    "--assign", help=N_("choose: the agents choose their content; random: deal it uniformly (the same deal in "
+                        "every variant), so per-content rates measure the content."))]
+MaxStepsOpt = Annotated[int, typer.Option("--max-steps", help=N_("Stop a game after this many steps."))]
+ConfidenceOpt = Annotated[float, typer.Option("--confidence", help=N_("Confidence of intervals and verdicts."))]
 OutOpt = Annotated[Path | None, typer.Option(
-    "--out", help="Run folder (default: bouts-runs/GAME-KIND-HASH). The same set-up again adds games, "
-                  "never repeats them.")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print the summary as JSON instead of tables.")]
+    "--out", help=N_("Run folder (default: bouts-runs/GAME-KIND-HASH). The same set-up again adds games, "
+                     "never repeats them."))]
+JsonOpt = Annotated[bool, typer.Option("--json", help=N_("Print the summary as JSON instead of tables."))]
 
 
 def _design(game: str, seats: str | None, options: str | None, content: Path | None, seed: int, assign: str,
@@ -68,7 +74,7 @@ def _design(game: str, seats: str | None, options: str | None, content: Path | N
             kind: str = "compare") -> Design:
     opts, pack = _checked_common(game, n, options, content, jobs, backend, address)
     if max_steps < 1:
-        raise SimError(f"--max-steps must be at least 1, not {max_steps}")
+        raise SimError(M_("--max-steps must be at least 1, not {steps}", steps=max_steps))
     specs = tuple(split_specs(seats)) if seats is not None else default_seats(game)
     return Design(game, specs, (), opts, pack, seed, assign, max_steps, paired, kind)
 
@@ -85,11 +91,10 @@ def _running(backend: str, jobs: int | None, address: str | None, interrupts: In
 
 
 def _interrupted(folder: Path, played: int) -> SystemExit:
-    console = Console(stderr=True, highlight=False, soft_wrap=True)
     if played:
-        console.print(say.INTERRUPTED.format(played=played, folder=folder), markup=False)
+        _say(say.say(say.INTERRUPTED, played=played, folder=str(folder)))
     else:
-        console.print(say.INTERRUPTED_NOTHING, markup=False)
+        _say(say.say(say.INTERRUPTED_NOTHING))
     sys.stdout.flush()
     sys.stderr.flush()
     return SystemExit(130)
@@ -97,15 +102,15 @@ def _interrupted(folder: Path, played: int) -> SystemExit:
 
 def compare(game: GameArg,
             variants: Annotated[list[str], typer.Argument(
-                help="Variants: 'base' (the game unchanged), a patch file (*.toml) or changes such as "
-                     "'hero.mercenary.base_damage += 2; options.realistic_parries = true'. The first is the "
-                     "baseline; with one variant, the baseline is the unchanged game.")],
-            n: Annotated[int, typer.Option("-n", "--games", help="Games per variant.")] = 1000,
+                help=N_("Variants: 'base' (the game unchanged), a patch file (*.toml) or changes such as "
+                        "'hero.mercenary.base_damage += 2; options.realistic_parries = true'. The first is the "
+                        "baseline; with one variant, the baseline is the unchanged game."))],
+            n: Annotated[int, typer.Option("-n", "--games", help=N_("Games per variant."))] = 1000,
             seats: SeatsOpt = None, options: OptionsOpt = None, content: ContentOpt = None, seed: SeedOpt = 0,
             assign: AssignOpt = "choose", max_steps: MaxStepsOpt = DEFAULT_MAX_STEPS,
             confidence: ConfidenceOpt = DEFAULT_CONFIDENCE,
             unpaired: Annotated[bool, typer.Option(
-                "--unpaired", help="Give each variant its own seeds (to see what twin games save).")] = False,
+                "--unpaired", help=N_("Give each variant its own seeds (to see what twin games save)."))] = False,
             out: OutOpt = None, jobs: JobsOpt = None, backend: BackendOpt = "local", address: AddressOpt = None,
             quiet: QuietOpt = False, json_out: JsonOpt = False) -> None:
     """Play variants with the same seeds and seats; rates, lengths and differences with a paired test."""
@@ -121,7 +126,7 @@ def compare(game: GameArg,
         folder = out if out is not None else default_folder(design)
         have = RunStore(folder, design).open()  # a folder holding another run is refused before any game
     except ERRORS as exc:
-        raise _fail(str(exc)) from None
+        raise _fail(exc) from None
     outcome = _play(lambda running: run_compare(design, n, folder, confidence, running), design, n, folder,
                     backend, jobs, address, quiet, have)
     if json_out:
@@ -134,7 +139,7 @@ def _play(call: Any, design: Design, n: int, folder: Path, backend: str, jobs: i
           quiet: bool, have: dict[int, int]) -> Outcome:
     in_process = backend == "local" and (jobs or default_jobs()) == 1
     interrupts = Interrupts(at_once=in_process)
-    label = say.PLAYING.format(game=design.game, variants=len(design.variants), games=n)
+    label = say.say(say.PLAYING, game=design.game, variants=len(design.variants), games=n)
     played = [0]
     try:
         missing = sum(max(0, n - have.get(v, 0)) for v in range(len(design.variants)))
@@ -144,11 +149,11 @@ def _play(call: Any, design: Design, n: int, folder: Path, backend: str, jobs: i
     except KeyboardInterrupt:
         raise _interrupted(folder, played[0]) from None
     except SimError as exc:  # the input was checked before: a game failed, or the folder could not be written
-        raise _fail(str(exc), 1) from None
+        raise _fail(exc, 1) from None
     except ERRORS as exc:
-        raise _fail(str(exc)) from None
+        raise _fail(exc) from None
     except OSError as exc:
-        raise _fail(f"cannot write to {folder}: {exc.strerror or exc}", 1) from None
+        raise _fail(M_("cannot write to {folder}: {reason}", folder=str(folder), reason=os_problem(exc)), 1) from None
     finally:
         if backend == "ray" and interrupts.requested:  # Ray's exit hooks take a while; everything is written
             sys.stdout.flush()
@@ -161,8 +166,8 @@ def _print_compare(outcome: Outcome, n: int, folder: Path) -> None:
     console = Console(highlight=False)
     confidence = summary["confidence"]
     names = [v["name"] for v in summary["variants"]]
-    table = Table(title=say.TITLES["variants"].format(games=summary["games"], confidence=confidence))
-    table.add_column(say.HEADERS["statistic"])
+    table = Table(title=escape(say.title("variants", games=summary["games"], confidence=confidence)))
+    table.add_column(escape(say.header("statistic")))
     for name in names:
         table.add_column(escape(name))
     keys: list[tuple[str, str]] = []
@@ -176,12 +181,10 @@ def _print_compare(outcome: Outcome, n: int, folder: Path) -> None:
                          say.show_estimate(key, stat["value"], stat["low"], stat["high"]))
         table.add_row(escape(say.stat_label(key)), *cells)
     console.print(table)
-    pairing = say.PAIRED if summary["paired"] else say.UNPAIRED
-    table = Table(title=say.TITLES["differences"].format(pairing=pairing))
-    for header in (say.HEADERS["variant"], say.HEADERS["statistic"], say.HEADERS["difference"],
-                   say.HEADERS["diff_interval"].format(confidence=confidence), say.HEADERS["p"],
-                   say.HEADERS["verdict"]):
-        table.add_column(header)
+    table = Table(title=escape(say.title("differences", pairing=say.pairing(summary["paired"]))))
+    for header in (say.header("variant"), say.header("statistic"), say.header("difference"),
+                   say.header("diff_interval", confidence=confidence), say.header("p"), say.header("verdict")):
+        table.add_column(escape(header))
     for d in summary["differences"]:
         key = key_of(d)
         style = "bold green" if d["real"] else ("dim" if d["verdict"] in ("identical", "few") else "")
@@ -189,32 +192,34 @@ def _print_compare(outcome: Outcome, n: int, folder: Path) -> None:
                       say.show_interval(key, d["low"], d["high"], True), say.show_p(d["p_adjusted"]),
                       escape(d["verdict_text"]), style=style)
     console.print(table)
-    console.print(f"[bold]{escape(say.TITLES['conclusion'])}[/bold]")
+    console.print(f"[bold]{escape(say.title('conclusion'))}[/bold]")
     for line in summary["conclusions"]:
         console.print(f"  {escape(line)}")
     if summary["confounded"]:
-        console.print(f"[yellow]{escape(say.CONFOUNDED_NOTE)}[/]")
+        console.print(f"[yellow]{escape(say.say(say.CONFOUNDED_NOTE))}[/]")
     _print_saved(console, outcome, n, folder)
 
 
 def _print_saved(console: Console, outcome: Outcome, n: int, folder: Path) -> None:
     if outcome.had:
-        console.print(escape(say.ALREADY.format(have=outcome.had, wanted=n, folder=folder, played=outcome.played)))
-    console.print(escape(say.SAVED.format(folder=folder, files=outcome.files, report=folder / "report.html")))
+        console.print(escape(say.say(say.ALREADY, have=outcome.had, wanted=n, folder=str(folder),
+                                     played=outcome.played)))
+    console.print(escape(say.say(say.SAVED, folder=str(folder), files=outcome.files,
+                                 report=str(folder / "report.html"))))
 
 
 def sweep(game: GameArg,
           vary: Annotated[list[str], typer.Option(
-              "--vary", help="FIELD=LOW..HIGH[:STEP] or FIELD=A,B,C, e.g. hero.mercenary.life=5..10 "
-                             "(once or twice).")],
-          n: Annotated[int, typer.Option("-n", "--games", help="Games per point of the grid.")] = 500,
+              "--vary", help=N_("FIELD=LOW..HIGH[:STEP] or FIELD=A,B,C, e.g. hero.mercenary.life=5..10 "
+                                "(once or twice)."))],
+          n: Annotated[int, typer.Option("-n", "--games", help=N_("Games per point of the grid."))] = 500,
           stat: Annotated[str, typer.Option(
-              "--stat", help="What to draw: auto, seats, content, seatN, content:ID, length, team, no_winner.")]
+              "--stat", help=N_("What to draw: auto, seats, content, seatN, content:ID, length, team, no_winner."))]
           = "auto",
           target: Annotated[str | None, typer.Option(
-              "--target", help="Stop at the smallest change that meets it: fair:K (every content choice "
-                               "within K times its fair share and above 1/K of it), STAT<=X, STAT>=X, "
-                               "STAT=LOW..HIGH.")] = None,
+              "--target", help=N_("Stop at the smallest change that meets it: fair:K (every content choice "
+                                  "within K times its fair share and above 1/K of it), STAT<=X, STAT>=X, "
+                                  "STAT=LOW..HIGH."))] = None,
           seats: SeatsOpt = None, options: OptionsOpt = None, content: ContentOpt = None, seed: SeedOpt = 0,
           assign: AssignOpt = "choose", max_steps: MaxStepsOpt = DEFAULT_MAX_STEPS,
           confidence: ConfidenceOpt = DEFAULT_CONFIDENCE, out: OutOpt = None, jobs: JobsOpt = None,
@@ -232,7 +237,7 @@ def sweep(game: GameArg,
         folder = out if out is not None else default_folder(grid.design)
         have = RunStore(folder, grid.design).open()
     except ERRORS as exc:
-        raise _fail(str(exc)) from None
+        raise _fail(exc) from None
     outcome = _play(lambda running: run_sweep(grid, n, folder, confidence, selector, running), grid.design, n,
                     folder, backend, jobs, address, quiet, have)
     if json_out:
@@ -248,13 +253,13 @@ def _print_sweep(outcome: Outcome, n: int, folder: Path) -> None:
     keys: list[tuple[str, str]] = []
     for point in summary["points"]:
         keys += [key_of(s) for s in point["stats"] if key_of(s) not in keys]
-    table = Table(title=say.TITLES["points"].format(confidence=confidence))
-    table.add_column(say.HEADERS["variant"])
-    table.add_column(say.HEADERS["games"])
+    table = Table(title=escape(say.title("points", confidence=confidence)))
+    table.add_column(escape(say.header("variant")))
+    table.add_column(escape(say.header("games")))
     for key in keys:
         table.add_column(escape(say.stat_label(key)))
     if summary["target"]:
-        table.add_column(say.HEADERS["target"])
+        table.add_column(escape(say.header("target")))
     for point in summary["points"]:
         cells = [escape(point["name"]), str(point["games"])]
         for key in keys:
@@ -262,7 +267,7 @@ def _print_sweep(outcome: Outcome, n: int, folder: Path) -> None:
             cells.append("" if stat is None else
                          say.show_estimate(key, stat["value"], stat["low"], stat["high"]))
         if summary["target"]:
-            cells.append(say.TARGET_STATUS[point["target"]])
+            cells.append(escape(say.target_status(point["target"])))
         table.add_row(*cells, style="bold green" if point["target"] == "met" else "")
     console.print(table)
     for line in sweep_lines(summary):
@@ -270,20 +275,20 @@ def _print_sweep(outcome: Outcome, n: int, folder: Path) -> None:
     _print_saved(console, outcome, n, folder)
 
 
-def results(folder: Annotated[Path, typer.Argument(help="A run folder (or a folder of runs).")],
+def results(folder: Annotated[Path, typer.Argument(help=N_("A run folder (or a folder of runs)."))],
             sql: Annotated[str | None, typer.Argument(
-                help="A DuckDB query over the view 'games' (one row per game and seat).")] = None,
-            limit: Annotated[int, typer.Option("--limit", help="Rows to print at most.")] = 50,
-            csv_out: Annotated[bool, typer.Option("--csv", help="Print CSV (every row) instead of a table.")]
+                help=N_("A DuckDB query over the view 'games' (one row per game and seat)."))] = None,
+            limit: Annotated[int, typer.Option("--limit", help=N_("Rows to print at most."))] = 50,
+            csv_out: Annotated[bool, typer.Option("--csv", help=N_("Print CSV (every row) instead of a table."))]
             = False) -> None:
     """Query a run's games with SQL (DuckDB over its Parquet files)."""
     try:
         if limit < 1:
-            raise SimError(f"--limit must be at least 1, not {limit}")
+            raise SimError(M_("--limit must be at least 1, not {limit}", limit=limit))
         text = sql if sql is not None else "describe games"
         names, rows, more = query(folder, text, None if csv_out else limit)
     except ERRORS as exc:
-        raise _fail(str(exc)) from None
+        raise _fail(exc) from None
     if csv_out:
         writer = csv.writer(sys.stdout)
         writer.writerow(names)
@@ -302,11 +307,11 @@ def results(folder: Annotated[Path, typer.Argument(help="A run folder (or a fold
         table.add_column(escape(str(name)))
     for row in rows:
         table.add_row(*(escape(_cell(v)) for v in row))
-    console.print(table if names else say.NO_ROWS)
+    console.print(table if names else escape(say.say(say.NO_ROWS)))
     if more:
-        console.print(escape(say.MORE_ROWS.format(limit=limit)))
+        console.print(escape(say.say(say.MORE_ROWS, limit=limit)))
     if sql is None:
-        console.print(escape(say.RESULTS_HELP.format(folder=folder)))
+        console.print(escape(say.say(say.RESULTS_HELP, folder=str(folder))))
 
 
 def _cell(value: Any) -> str:
@@ -317,6 +322,8 @@ def _cell(value: Any) -> str:
 
 def register(app: typer.Typer) -> None:
     """Add ``compare``, ``sweep`` and ``results`` to the ``bouts`` command."""
-    app.command("compare")(compare)
-    app.command("sweep")(sweep)
-    app.command("results")(results)
+    app.command("compare", help=N_("Play variants with the same seeds and seats; rates, lengths and differences "
+                                   "with a paired test."))(compare)
+    app.command("sweep", help=N_("Play a grid of values of one or two fields; the response with interval bands "
+                                 "(or a heat map)."))(sweep)
+    app.command("results", help=N_("Query a run's games with SQL (DuckDB over its Parquet files)."))(results)

@@ -16,10 +16,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bouts.core.content import ContentError, ContentPack
+from bouts.core.content import ContentError, ContentPack, json_problem
 from bouts.core.contract import CHANCE, Game, IllegalAction, Outcome, Seat, State
 from bouts.core.events import Event
-from bouts.core.i18n import BOUTS, tr
+from bouts.core.i18n import BOUTS, Message, tr
 
 M_ = BOUTS.message
 
@@ -246,51 +246,54 @@ class Match:
         from bouts.core.registry import get_game
 
         if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-            raise MatchFileError(f"not a bouts match file (expected format '{FORMAT}')")
+            raise MatchFileError(M_("not a bouts match file (expected format '{format}')", format=FORMAT))
         try:
             game = game or get_game(str(data["game"]))
             content_info = data.get("content") or {}
             if not isinstance(content_info, Mapping):
-                raise MatchFileError(tr(M_("'content' must be an object with the pack's id and path, not {value}",
-                                           value=json.dumps(content_info)[:40])))
+                raise MatchFileError(M_("'content' must be an object with the pack's id and path, not {value}",
+                                        value=json.dumps(content_info)[:40]))
             if not isinstance(content_info.get("path"), str | None) or not isinstance(content_info.get("id"),
                                                                                        str | None):
-                raise MatchFileError(tr(M_("'content' path and id must be text")))
+                raise MatchFileError(M_("'content' path and id must be text"))
             pack = game.load_content(content_info.get("path"))
             if content_info.get("id") and content_info["id"] != pack.id:
-                raise MatchFileError(
-                    f"the match was played with content '{content_info['id']}' but "
-                    f"'{pack.id}' was found: the content pack has changed")
+                raise MatchFileError(M_("the match was played with content '{played}' but '{found}' was found: the "
+                                        "content pack has changed", played=str(content_info["id"]), found=pack.id))
             seed = data.get("seed")
             checked = seed is not None
             match = cls(game, _whole(data["seats"], "seats"), _mapping(data.get("options") or {}), pack,
                         _whole(seed, "seed") if checked else 0)
             actions = data.get("actions", [])
             if not isinstance(actions, list):
-                raise MatchFileError("'actions' must be a list")
+                raise MatchFileError(M_("'actions' must be a list"))
             forced = set(data.get("forced") or ())
             for number, entry in enumerate(actions, start=1):
                 if not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[1], str):
-                    raise MatchFileError(tr(M_("action #{number} must be a pair [seat, text]", number=number)))
+                    raise MatchFileError(M_("action #{number} must be a pair [seat, text]", number=number))
                 seat, text = entry
-                seat = _whole(seat, f"action #{number}'s seat")
+                seat = _whole(seat, M_("action #{number}'s seat", number=number))
                 drawn = False
                 if checked and seat == CHANCE and number - 1 not in forced:
                     expected = str(match.draw_chance())
                     if " ".join(str(text).split()) != expected:
-                        raise MatchFileError(f"action #{number} (chance: '{text}') is not what the seed gives "
-                                             f"('{expected}'): the recorded chance step was changed")
+                        raise MatchFileError(M_("action #{number} (chance: '{text}') is not what the seed gives "
+                                                "('{expected}'): the recorded chance step was changed",
+                                                number=number, text=str(text), expected=expected))
                     drawn = True
                 try:
                     match._apply(str(text), seat, drawn=drawn)
                 except IllegalAction as exc:
-                    raise MatchFileError(f"action #{number} ({seat}: '{text}'): {exc}") from None
+                    raise MatchFileError(M_("action #{number} ({seat}: '{text}'): {problem}", number=number,
+                                            seat=seat, text=str(text), problem=_reason(exc))) from None
         except (KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, MatchFileError):
                 raise
             if isinstance(exc, ContentError):
-                raise MatchFileError(str(exc)) from None
-            raise MatchFileError(f"malformed match file: {exc!r}") from None
+                raise MatchFileError(_reason(exc)) from None
+            if isinstance(exc, ValueError) and exc.args and isinstance(exc.args[0], Message):
+                raise MatchFileError(M_("malformed match file: {problem}", problem=exc.args[0])) from None
+            raise MatchFileError(M_("malformed match file: {problem}", problem=repr(exc))) from None
         return match
 
     @classmethod
@@ -299,20 +302,26 @@ class Match:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise MatchFileError(f"not JSON: {exc}") from None
+            raise MatchFileError(M_("not JSON: {problem}", problem=json_problem(exc))) from None
         except RecursionError:
-            raise MatchFileError("not a bouts match file: its JSON is nested too deeply") from None
+            raise MatchFileError(M_("not a bouts match file: its JSON is nested too deeply")) from None
         return cls.from_json(data, game)
 
 
-def _whole(value: Any, what: str) -> int:
+def _whole(value: Any, what: str | Message) -> int:
     """A whole number from a match file (``true`` is not a number)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise MatchFileError(f"{what} must be a whole number, not {json.dumps(value)[:40]}")
+        raise MatchFileError(M_("{what} must be a whole number, not {value}", what=what,
+                                value=json.dumps(value)[:40]))
     return value
 
 
 def _mapping(value: Any) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise MatchFileError("'options' must be an object")
+        raise MatchFileError(M_("'options' must be an object"))
     return value
+
+
+def _reason(exc: Exception) -> Message | str:
+    """An error's message, still to be translated when it is a :class:`Message`."""
+    return exc.args[0] if exc.args and isinstance(exc.args[0], Message) else str(exc)

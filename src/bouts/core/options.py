@@ -8,8 +8,11 @@ from typing import Any, Literal, TypeVar  # noqa: F401 (Literal: the doctest of 
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError  # noqa: F401 (Field: the doctest)
 
-from bouts.core.content import numbers_problem
+from bouts.core.content import OPTION, json_problem, numbers_problem, validation_problems
 from bouts.core.contract import OptionsError
+from bouts.core.i18n import BOUTS
+
+M_ = BOUTS.message
 
 
 class Options(BaseModel):
@@ -26,23 +29,20 @@ def validate_options(model: type[OptionsT], given: Mapping[str, Any] | OptionsT 
     if isinstance(given, model):
         return given
     if given is not None and not isinstance(given, Mapping):
-        raise OptionsError(f"options must be a mapping of names to values, not {type(given).__name__}")
+        raise OptionsError(M_("options must be a mapping of names to values, not {kind}", kind=type(given).__name__))
     try:
-        problem = numbers_problem(model, dict(given or {}), "")
+        problem = numbers_problem(model, dict(given or {}), "", OPTION)
     except RecursionError:
-        raise OptionsError("options are nested too deeply") from None
+        raise OptionsError(M_("options are nested too deeply")) from None
     if problem:
-        raise OptionsError(problem.replace("field '", "option '", 1))
+        raise OptionsError(problem)
     try:
         return model.model_validate(dict(given or {}))
     except RecursionError:
-        raise OptionsError("options are nested too deeply") from None
+        raise OptionsError(M_("options are nested too deeply")) from None
     except ValidationError as exc:
-        problems = "; ".join(
-            f"option '{'.'.join(map(str, e['loc'])) or '?'}': {e['msg']}" for e in exc.errors()
-        )
-        known = ", ".join(model.model_fields)
-        raise OptionsError(f"{problems} (options: {known})") from None
+        raise OptionsError(M_("{problems} (options: {known})", problems=validation_problems(exc, OPTION, "?"),
+                              known=list(model.model_fields))) from None
 
 
 def parse_option_text(text: str | None) -> dict[str, Any]:
@@ -58,23 +58,23 @@ def parse_option_text(text: str | None) -> dict[str, Any]:
         try:
             value = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise OptionsError(f"options are not valid JSON: {exc}") from None
+            raise OptionsError(M_("options are not valid JSON: {problem}", problem=json_problem(exc))) from None
         except RecursionError:
-            raise OptionsError("options are nested too deeply") from None
+            raise OptionsError(M_("options are nested too deeply")) from None
         if not isinstance(value, dict):
-            raise OptionsError("options must be a JSON object")
+            raise OptionsError(M_("options must be a JSON object"))
         return value
     result: dict[str, Any] = {}
     for part in _split_top_level(text):
         if "=" not in part:
-            raise OptionsError(f"option '{part}' must look like name=value")
+            raise OptionsError(M_("option '{part}' must look like name=value", part=part))
         key, raw = part.split("=", 1)
         try:
             result[key.strip()] = json.loads(raw)
         except json.JSONDecodeError:
             result[key.strip()] = raw.strip()
         except RecursionError:
-            raise OptionsError(f"option '{key.strip()}' is nested too deeply") from None
+            raise OptionsError(M_("option '{name}' is nested too deeply", name=key.strip())) from None
     return result
 
 

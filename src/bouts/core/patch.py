@@ -33,11 +33,23 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from bouts.core.content import ContentPack, Entry, is_id, numbers_problem
+from bouts.core.content import (
+    ContentPack,
+    Entry,
+    is_id,
+    numbers_problem,
+    os_problem,
+    toml_problem,
+    validation_problems,
+)
+from bouts.core.i18n import BOUTS, Message
+
+M_ = BOUTS.message
 
 
 class PatchError(ValueError):
-    """A patch that cannot be read or applied; the message names the change and why."""
+    """A patch that cannot be read or applied; the message names the change and why (a
+    :class:`~bouts.core.i18n.Message`, read in the current language when shown)."""
 
 
 OPTIONS = "options"
@@ -86,7 +98,7 @@ class Change:
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
-            raise PatchError(f"unknown kind of change '{self.kind}' (known: {', '.join(KINDS)})")
+            raise PatchError(M_("unknown kind of change '{kind}' (known: {known})", kind=self.kind, known=list(KINDS)))
 
     def __hash__(self) -> int:  # the value may be a list or table: hash the canonical text
         return hash(self.key())
@@ -133,7 +145,7 @@ class Change:
             path = tuple(str(p) for p in data["path"])
             change = cls(path, str(data["kind"]), data.get("value"), tuple(str(p) for p in data.get("target", ())))
         except (KeyError, TypeError) as exc:
-            raise PatchError(f"not a change: {data!r} ({exc})") from None
+            raise PatchError(M_("not a change: {data} ({problem})", data=repr(data)[:200], problem=repr(exc))) from None
         return cls.parse(str(change))
 
     @classmethod
@@ -141,7 +153,7 @@ class Change:
         """Read one change from its text form (see the module docstring)."""
         line = text.strip()
         if not line:
-            raise PatchError("empty change")
+            raise PatchError(M_("empty change"))
         words = line.split(None, 1)
         head = words[0]
         if head == "toggle" and len(words) == 2:
@@ -149,26 +161,28 @@ class Change:
         if head == "drop" and len(words) == 2:
             path = _path(words[1], line)
             if len(path) != 2 or path[0] == OPTIONS:
-                raise PatchError(f"'{line}': drop names an entry, as section.id (e.g. drop card.feint)")
+                raise PatchError(M_("'{line}': drop names an entry, as section.id (e.g. drop card.feint)", line=line))
             return cls(path, "drop")
         if head == "add" and len(words) == 2 and "=" in words[1] and "+=" not in words[1]:
             where, _, raw = words[1].partition("=")
             path = _path(where, line)
             if len(path) != 2 or path[0] == OPTIONS:
-                raise PatchError(f"'{line}': add names a new entry, as section.id = {{...}}")
+                raise PatchError(M_("'{line}': add names a new entry, as section.id = {{...}}", line=line))
             value = _value(raw, line)
             if not isinstance(value, dict):
-                raise PatchError(f"'{line}': a new entry is a table, e.g. {{name = \"Giant\", life = 60}}")
+                raise PatchError(M_("'{line}': a new entry is a table, e.g. {{name = \"Giant\", life = 60}}",
+                                    line=line))
             return cls(path, "new", value)
         if "->" in line and not any(op in line for op in OPERATORS):
             source, _, target = line.partition("->")
             src, dst = _path(source, line), _path(target, line)
             if len(src) != 2 or len(dst) != 2 or OPTIONS in (src[0], dst[0]):
-                raise PatchError(f"'{line}': a swap names two counted cards, as section.a -> section.b")
+                raise PatchError(M_("'{line}': a swap names two counted cards, as section.a -> section.b", line=line))
             if src[0] != dst[0]:
-                raise PatchError(f"'{line}': a swap stays within one section ({src[0]} is not {dst[0]})")
+                raise PatchError(M_("'{line}': a swap stays within one section ({one} is not {other})", line=line,
+                                    one=src[0], other=dst[0]))
             if src == dst:
-                raise PatchError(f"'{line}': a card cannot be swapped for itself")
+                raise PatchError(M_("'{line}': a card cannot be swapped for itself", line=line))
             return cls(src, "move", None, dst)
         for op in OPERATORS:
             where, found, raw = line.partition(op)
@@ -177,14 +191,16 @@ class Change:
                 value = _value(raw, line)
                 kind = _KIND_OF_OPERATOR[op]
                 if kind != "set" and not _is_number(value):
-                    raise PatchError(f"'{line}': {op} needs a number, not {_canonical(value)}")
+                    raise PatchError(M_("'{line}': {op} needs a number, not {value}", line=line, op=op,
+                                        value=_canonical(value)))
                 if path[0] == OPTIONS and len(path) < 2:
-                    raise PatchError(f"'{line}': name the option, as options.NAME")
+                    raise PatchError(M_("'{line}': name the option, as options.NAME", line=line))
                 if path[0] != OPTIONS and len(path) < 3:
-                    raise PatchError(f"'{line}': name a field, as section.id.field (e.g. hero.mercenary.life)")
+                    raise PatchError(M_("'{line}': name a field, as section.id.field (e.g. hero.mercenary.life)",
+                                        line=line))
                 return cls(path, kind, value)
-        raise PatchError(f"'{line}': not a change (write e.g. hero.mercenary.life = 8, card.a -> card.b, "
-                         "toggle options.NAME, drop card.ID)")
+        raise PatchError(M_("'{line}': not a change (write e.g. hero.mercenary.life = 8, card.a -> card.b, "
+                            "toggle options.NAME, drop card.ID)", line=line))
 
 
 def _is_number(value: Any) -> bool:
@@ -195,8 +211,8 @@ def _path(text: str, line: str) -> tuple[str, ...]:
     cleaned = _INDEX.sub(r".\1", text.strip())
     parts = tuple(cleaned.split("."))
     if not parts or not all(_PART.fullmatch(p) for p in parts):
-        raise PatchError(f"'{line}': '{text.strip()}' is not a path (parts are letters, digits, _ or -, "
-                         "joined by '.')")
+        raise PatchError(M_("'{line}': '{text}' is not a path (parts are letters, digits, _ or -, joined by '.')",
+                            line=line, text=text.strip()))
     if parts[0] == "option":
         parts = (OPTIONS, *parts[1:])
     return parts
@@ -205,7 +221,7 @@ def _path(text: str, line: str) -> tuple[str, ...]:
 def _value(raw: str, line: str) -> Any:
     text = raw.strip()
     if not text:
-        raise PatchError(f"'{line}': no value after the operator")
+        raise PatchError(M_("'{line}': no value after the operator", line=line))
     try:
         return tomllib.loads(f"v = {text}")["v"]
     except (tomllib.TOMLDecodeError, RecursionError):
@@ -216,7 +232,8 @@ def _value(raw: str, line: str) -> Any:
         pass
     if _BARE.fullmatch(text):
         return text
-    raise PatchError(f"'{line}': '{text}' is not a value (a number, true/false, \"text\", [list] or {{table}})")
+    raise PatchError(M_("'{line}': '{text}' is not a value (a number, true/false, \"text\", [list] or {{table}})",
+                        line=line, text=text))
 
 
 @dataclass(frozen=True)
@@ -236,7 +253,8 @@ class Patch:
 
     def __post_init__(self) -> None:
         if len(self.changes) > MAX_CHANGES:
-            raise PatchError(f"a patch holds at most {MAX_CHANGES} changes, not {len(self.changes)}")
+            raise PatchError(M_("a patch holds at most {most} changes, not {count}", most=MAX_CHANGES,
+                                count=len(self.changes)))
         if not self.name:
             object.__setattr__(self, "name", "; ".join(map(str, self.changes)) or "baseline")
 
@@ -283,7 +301,7 @@ class Patch:
         """Read :meth:`to_json`'s form back."""
         changes = data.get("changes", ())
         if not isinstance(changes, list):
-            raise PatchError("a patch's 'changes' must be a list")
+            raise PatchError(M_("a patch's 'changes' must be a list"))
         return cls(tuple(Change.from_json(c) for c in changes), str(data.get("name", "")))
 
     @classmethod
@@ -299,22 +317,24 @@ class Patch:
         try:
             size = file.stat().st_size
             if size > MAX_PATCH_BYTES:
-                raise PatchError(f"{file.name}: {size} bytes is too large for a patch (at most {MAX_PATCH_BYTES})")
+                raise PatchError(M_("{file}: {size} bytes is too large for a patch (at most {most})", file=file.name,
+                                    size=size, most=MAX_PATCH_BYTES))
             raw = file.read_bytes()
         except OSError as exc:
-            raise PatchError(f"{file}: cannot read it: {exc.strerror or exc}") from None
+            raise PatchError(M_("{file}: cannot read it: {reason}", file=str(file), reason=os_problem(exc))) from None
         try:
             data = tomllib.loads(raw.decode("utf-8"))
         except UnicodeDecodeError as exc:
-            raise PatchError(f"{file.name}: not UTF-8 text (byte {exc.start})") from None
+            raise PatchError(M_("{file}: not UTF-8 text (byte {byte})", file=file.name, byte=exc.start)) from None
         except tomllib.TOMLDecodeError as exc:
-            raise PatchError(f"{file.name}: not valid TOML: {exc}") from None
+            raise PatchError(M_("{file}: not valid TOML: {problem}", file=file.name,
+                                problem=toml_problem(exc))) from None
         except RecursionError:
-            raise PatchError(f"{file.name}: nested too deeply") from None
+            raise PatchError(M_("{file}: nested too deeply", file=file.name)) from None
         try:
             return patch_from_toml(data, default_name=file.stem)
         except PatchError as exc:
-            raise PatchError(f"{file.name}: {exc}") from None
+            raise PatchError(M_("{file}: {problem}", file=file.name, problem=_reason(exc))) from None
 
     # -- applying ------------------------------------------------------------------------------
     def apply_options(self, options: Mapping[str, Any], known: Iterable[str]) -> dict[str, Any]:
@@ -386,39 +406,42 @@ def patch_from_toml(data: Mapping[str, Any], default_name: str = "") -> Patch:
     """
     unknown = sorted(set(data) - set(PATCH_FILE_KEYS))
     if unknown:
-        raise PatchError(f"unknown key '{unknown[0]}' (a patch file holds: {', '.join(PATCH_FILE_KEYS)})")
+        raise PatchError(M_("unknown key '{key}' (a patch file holds: {known})", key=unknown[0],
+                            known=list(PATCH_FILE_KEYS)))
     name = data.get("name", default_name)
     if not isinstance(name, str):
-        raise PatchError("'name' must be text")
+        raise PatchError(M_("'name' must be text"))
     changes: list[Change] = []
     lines = data.get("changes", [])
     if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
-        raise PatchError("'changes' must be a list of texts, e.g. [\"hero.mercenary.life = 8\"]")
+        raise PatchError(M_("'changes' must be a list of texts, e.g. [\"hero.mercenary.life = 8\"]"))
     for line in lines:
         changes += Patch.parse(line).changes
     for table, kind in (("set", "set"), ("add", "add")):
         values = data.get(table, {})
         if not isinstance(values, dict):
-            raise PatchError(f"[{table}] must be a table of dotted paths")
+            raise PatchError(M_("[{table}] must be a table of dotted paths", table=table))
         for path, value in _leaves(values, ()):
             if len(path) < 2:
-                raise PatchError(f"[{table}] {'.'.join(path)}: name a field, as section.id.field or options.NAME")
+                raise PatchError(M_("[{table}] {path}: name a field, as section.id.field or options.NAME",
+                                    table=table, path=".".join(path)))
             text = f"{'.'.join(path)} {_OPERATOR_OF_KIND[kind]} {_canonical(value)}"
             changes.append(Change.parse(text))
     drops = data.get("drop", [])
     if not isinstance(drops, list) or not all(isinstance(d, str) for d in drops):
-        raise PatchError("'drop' must be a list of entries, e.g. [\"card.feint\"]")
+        raise PatchError(M_("'drop' must be a list of entries, e.g. [\"card.feint\"]"))
     changes += [Change.parse(f"drop {d}") for d in drops]
     new = data.get("new", {})
     if not isinstance(new, dict):
-        raise PatchError("[[new.SECTION]] must be arrays of tables")
+        raise PatchError(M_("[[new.SECTION]] must be arrays of tables"))
     for section, entries in new.items():
         if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-            raise PatchError(f"[[new.{section}]] must be an array of tables")
+            raise PatchError(M_("[[new.{section}]] must be an array of tables", section=section))
         for entry in entries:
             ident = entry.get("id")
             if not is_id(ident):
-                raise PatchError(f"[[new.{section}]]: each new entry needs an 'id' (lowercase letters, digits, _ -)")
+                raise PatchError(M_("[[new.{section}]]: each new entry needs an 'id' (lowercase letters, digits, _ -)",
+                                    section=section))
             body = {k: v for k, v in entry.items() if k != "id"}
             changes.append(Change((section, str(ident)), "new", body))
     return Patch(tuple(changes), name)
@@ -439,34 +462,41 @@ def apply_option_change(options: dict[str, Any], change: Change, known: Sequence
     """``options`` with one option change applied (a new dict)."""
     name = change.path[1]
     if name not in known:
-        raise PatchError(f"'{change}': no option '{name}' (options: {', '.join(known)})")
+        raise PatchError(M_("'{change}': no option '{name}' (options: {known})", change=str(change), name=name,
+                            known=list(known)))
     result = dict(options)
+    where = M_("option '{name}'", name=name)
     if len(change.path) > 2:
         if name not in result:
-            raise PatchError(f"'{change}': option '{name}' has no value here to change a part of; set it whole")
-        result[name] = _changed(result[name], change.path[2:], change, f"option '{name}'")
+            raise PatchError(M_("'{change}': option '{name}' has no value here to change a part of; set it whole",
+                                change=str(change), name=name))
+        result[name] = _changed(result[name], change.path[2:], change, where)
         return result
     if change.kind == "set":
         result[name] = change.value
         return result
     if name not in result:
-        verb = "toggle" if change.kind == "toggle" else "change"
-        raise PatchError(f"'{change}': option '{name}' has no value given here to {verb} (its default belongs "
-                         f"to the game); set it, e.g. options.{name} = ...")
-    result[name] = _operate(result[name], change, f"option '{name}'")
+        if change.kind == "toggle":
+            raise PatchError(M_("'{change}': option '{name}' has no value given here to toggle (its default belongs "
+                                "to the game); set it, e.g. options.{name} = ...", change=str(change), name=name))
+        raise PatchError(M_("'{change}': option '{name}' has no value given here to change (its default belongs "
+                            "to the game); set it, e.g. options.{name} = ...", change=str(change), name=name))
+    result[name] = _operate(result[name], change, where)
     return result
 
 
-def _operate(current: Any, change: Change, where: str) -> Any:
+def _operate(current: Any, change: Change, where: Message) -> Any:
     """The new value of a leaf under ``change`` (set, arithmetic, toggle)."""
     if change.kind == "set":
         return change.value
     if change.kind == "toggle":
         if not isinstance(current, bool):
-            raise PatchError(f"'{change}': {where} is {_canonical(current)}, not true/false: toggle needs a flag")
+            raise PatchError(M_("'{change}': {where} is {value}, not true/false: toggle needs a flag",
+                                change=str(change), where=where, value=_canonical(current)))
         return not current
     if not _is_number(current):
-        raise PatchError(f"'{change}': {where} is {_canonical(current)}, not a number")
+        raise PatchError(M_("'{change}': {where} is {value}, not a number", change=str(change), where=where,
+                            value=_canonical(current)))
     value = change.value
     if change.kind == "add":
         result = current + value
@@ -479,52 +509,60 @@ def _operate(current: Any, change: Change, where: str) -> Any:
     return result
 
 
-def _changed(container: Any, path: Sequence[str], change: Change, where: str) -> Any:
+def _changed(container: Any, path: Sequence[str], change: Change, where: Message) -> Any:
     """A copy of ``container`` (dicts and lists, as dumped) with the leaf at ``path`` changed."""
     head, rest = path[0], path[1:]
     if isinstance(container, dict):
         if head not in container:
-            keys = ", ".join(map(str, container)) or "none"
-            raise PatchError(f"'{change}': {where} has no field '{head}' (fields: {keys})")
+            keys: list[str] | Message = [str(k) for k in container] or M_("none")
+            raise PatchError(M_("'{change}': {where} has no field '{field}' (fields: {known})", change=str(change),
+                                where=where, field=head, known=keys))
         copy = dict(container)
-        inner = f"{where}.{head}"
+        inner = M_("{where}.{field}", where=where, field=head)
         copy[head] = _changed(copy[head], rest, change, inner) if rest else _operate(copy[head], change, inner)
         return copy
     if isinstance(container, list | tuple):
         if not head.isdigit() or int(head) >= len(container):
-            raise PatchError(f"'{change}': {where} is a list of {len(container)}; '{head}' is not one of its "
-                             f"positions (0 to {len(container) - 1})")
+            raise PatchError(M_("'{change}': {where} is a list of {count}; '{part}' is not one of its positions "
+                                "(0 to {last})", change=str(change), where=where, count=len(container), part=head,
+                                last=len(container) - 1))
         items = list(container)
         index = int(head)
-        inner = f"{where}[{index}]"
+        inner = M_("{where}[{index}]", where=where, index=index)
         items[index] = _changed(items[index], rest, change, inner) if rest else _operate(items[index], change, inner)
         return items
-    raise PatchError(f"'{change}': {where} is {_canonical(container)}, which has no part '{head}'")
+    raise PatchError(M_("'{change}': {where} is {value}, which has no part '{part}'", change=str(change), where=where,
+                        value=_canonical(container), part=head))
 
 
 def _section(pack: ContentPack, name: str, change: Change) -> str:
     for candidate in (name, name.removesuffix("s"), name.removesuffix("es")):
         if candidate in pack.sections:
             return candidate
-    known = ", ".join(sorted(pack.sections))
-    raise PatchError(f"'{change}': no section '{name}' in {pack.game} content (sections: {known})")
+    raise PatchError(M_("'{change}': no section '{name}' in {game} content (sections: {known})", change=str(change),
+                        name=name, game=pack.game, known=sorted(pack.sections)))
 
 
 def _dump(entry: Entry) -> dict[str, Any]:
     return entry.model_dump(mode="json", exclude_unset=False)
 
 
-def _validated(model: type[Entry], data: dict[str, Any], change: Change, what: str) -> Entry:
+def _validated(model: type[Entry], data: dict[str, Any], change: Change, what: Message) -> Entry:
     problem = numbers_problem(model, data, "")
     if problem:
-        raise PatchError(f"'{change}': {what}: {problem}")
+        raise PatchError(M_("'{change}': {what}: {problem}", change=str(change), what=what, problem=problem))
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        problems = "; ".join(f"field '{'.'.join(map(str, e['loc'])) or '(entry)'}': {e['msg']}" for e in exc.errors())
-        raise PatchError(f"'{change}': {what}: {problems}") from None
+        raise PatchError(M_("'{change}': {what}: {problem}", change=str(change), what=what,
+                            problem=validation_problems(exc))) from None
     except RecursionError:
-        raise PatchError(f"'{change}': {what}: nested too deeply") from None
+        raise PatchError(M_("'{change}': {what}: nested too deeply", change=str(change), what=what)) from None
+
+
+def _reason(exc: Exception) -> Message | str:
+    """An error's message, still to be translated when it is a :class:`Message`."""
+    return exc.args[0] if exc.args and isinstance(exc.args[0], Message) else str(exc)
 
 
 def _fields_of(model: type[BaseModel]) -> list[str]:
@@ -542,12 +580,15 @@ def apply_content_changes(pack: ContentPack, changes: Sequence[Change]) -> Conte
         ident = change.path[1]
         if change.kind == "new":
             if ident in ids:
-                raise PatchError(f"'{change}': {section} '{ident}' exists already (change its fields instead)")
+                raise PatchError(M_("'{change}': {section} '{id}' exists already (change its fields instead)",
+                                    change=str(change), section=section, id=ident))
             model = _model_of(pack, section, entries, change)
-            entries.append(_validated(model, {"id": ident, **change.value}, change, f"new {section} '{ident}'"))
+            entries.append(_validated(model, {"id": ident, **change.value}, change,
+                                      M_("new {section} '{id}'", section=section, id=ident)))
             continue
         if ident not in ids:
-            raise PatchError(f"'{change}': no {section} '{ident}' (ids: {', '.join(ids) or 'none'})")
+            raise PatchError(M_("'{change}': no {section} '{id}' (ids: {known})", change=str(change), section=section,
+                                id=ident, known=list(ids) or M_("none")))
         position = ids.index(ident)
         entry = entries[position]
         model = type(entry)
@@ -557,29 +598,34 @@ def apply_content_changes(pack: ContentPack, changes: Sequence[Change]) -> Conte
         if change.kind == "move":
             target = change.target[1]
             if target not in ids:
-                raise PatchError(f"'{change}': no {section} '{target}' (ids: {', '.join(ids)})")
+                raise PatchError(M_("'{change}': no {section} '{id}' (ids: {known})", change=str(change),
+                                    section=section, id=target, known=list(ids)))
             receiver = entries[ids.index(target)]
             for card in (entry, receiver):
                 if COUNT not in type(card).model_fields:
-                    raise PatchError(f"'{change}': {section} entries have no '{COUNT}' of copies to move; "
-                                     f"set a field instead (e.g. a list item: section.id.field.0 = ...)")
+                    raise PatchError(M_("'{change}': {section} entries have no '{count}' of copies to move; set a "
+                                        "field instead (e.g. a list item: section.id.field.0 = ...)",
+                                        change=str(change), section=section, count=COUNT))
             data = _dump(receiver)
             data[COUNT] += 1
-            entries[ids.index(target)] = _validated(type(receiver), data, change, f"{section} '{target}'")
+            entries[ids.index(target)] = _validated(type(receiver), data, change,
+                                                    M_("{section} '{id}'", section=section, id=target))
             data = _dump(entry)
             if data[COUNT] <= 1:
                 del entries[position]
             else:
                 data[COUNT] -= 1
-                entries[position] = _validated(model, data, change, f"{section} '{ident}'")
+                entries[position] = _validated(model, data, change, M_("{section} '{id}'", section=section, id=ident))
             continue
         name = change.path[2]
         if name not in model.model_fields or name == "id":
-            raise PatchError(f"'{change}': {section} '{ident}' has no field '{name}' "
-                             f"(fields: {', '.join(_fields_of(model))})")
+            raise PatchError(M_("'{change}': {section} '{id}' has no field '{field}' (fields: {known})",
+                                change=str(change), section=section, id=ident, field=name,
+                                known=_fields_of(model)))
         data = _dump(entry)
-        data = _changed(data, change.path[2:], change, f"{section} '{ident}'")
-        entries[position] = _validated(model, data, change, f"{section} '{ident}'")
+        here = M_("{section} '{id}'", section=section, id=ident)
+        data = _changed(data, change.path[2:], change, here)
+        entries[position] = _validated(model, data, change, here)
     digest = hashlib.blake2b(_canonical([json.loads(c.key()) for c in changes]).encode(), digest_size=6).hexdigest()
     return ContentPack(game=pack.game, id=f"{pack.id}+patch@{digest}", path=pack.path,
                        sections={k: tuple(v) for k, v in sections.items()})
@@ -588,7 +634,8 @@ def apply_content_changes(pack: ContentPack, changes: Sequence[Change]) -> Conte
 def _model_of(pack: ContentPack, section: str, entries: Sequence[Entry], change: Change) -> type[Entry]:
     if entries:
         return type(entries[0])
-    raise PatchError(f"'{change}': the pack has no {section} entry to take the schema from")
+    raise PatchError(M_("'{change}': the pack has no {section} entry to take the schema from", change=str(change),
+                        section=section))
 
 
 def field_value(pack: ContentPack | None, options: Mapping[str, Any], path: str) -> Any:

@@ -14,10 +14,13 @@ from importlib.metadata import entry_points
 from typing import Any
 
 from bouts.core.contract import Game
+from bouts.core.i18n import BOUTS
+
+M_ = BOUTS.message
 
 
 class UnknownGame(ValueError):
-    """A game id that is not registered."""
+    """A game id that is not registered (its message reads in the current language when shown)."""
 
 
 @cache
@@ -50,9 +53,9 @@ def get_game(game_id: str) -> Game[Any, Any]:
     """The game object registered as ``game_id``."""
     target = _targets().get(game_id)
     if target is None:
-        raise UnknownGame(f"unknown game '{game_id}' (known: {', '.join(game_ids())})")
+        raise UnknownGame(M_("unknown game '{game}' (known: {known})", game=game_id, known=list(game_ids())))
     module_name, _, attribute = target.partition(":")
     game = getattr(importlib.import_module(module_name), attribute or "GAME")
     if not isinstance(game, Game):
-        raise UnknownGame(f"'{target}' is not a bouts game")
+        raise UnknownGame(M_("'{target}' is not a bouts game", target=target))
     return game

@@ -3,6 +3,8 @@
 A router of its own (``app.include_router(designer.router)``):
 
 - ``GET /designer``: the page;
+- ``GET /api/designer/catalog``: every word the page shows, in the page's language (JSON made from the ``web``
+  message catalog);
 - ``GET /api/designer/games``: the games, their seats and options;
 - ``GET /api/designer/games/{game}/fields``: every number or flag of the reference pack a change may touch;
 - ``POST /api/designer/runs``: start a comparison (the baseline against up to :data:`MAX_VARIANTS` patches);
@@ -12,6 +14,10 @@ A router of its own (``app.include_router(designer.router)``):
 A comparison plays in a child process of its own (started fresh, never forked from the server), one at a
 time per server, within :data:`MAX_GAMES` games per variant and cheap agents only: the page is a window on
 the workbench, not a way to take the server's cores. Its games are not kept (``bouts compare`` keeps them).
+
+Every answer is in the page's language: ``?lang=en|ja`` when the page asks for one (its language switch),
+else the best of the browser's ``Accept-Language``. A comparison's texts (statistics, verdicts, conclusions)
+are made in the language of the page that started it.
 """
 
 from __future__ import annotations
@@ -33,12 +39,16 @@ from pydantic import BaseModel, Field
 
 from bouts.core.content import ContentError
 from bouts.core.contract import OptionsError
+from bouts.core.i18n import BOUTS, Domain, negotiate_lang, normalize_lang, tr, use_lang
 from bouts.core.options import parse_option_text
 from bouts.core.patch import PatchError, numeric_fields
 from bouts.core.registry import UnknownGame, game_ids, get_game
 from bouts.sim.config import SimError
 from bouts.sim.variants import Design, Variant, variant_of
+from bouts.sim.wording import variant_name
 from bouts.sim.workbench import compare_live
+
+M_ = BOUTS.message
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_GAMES = 4000
@@ -52,12 +62,30 @@ KEEP = 20
 STOP_SECONDS = 5.0
 """How long a stopped run's process may take to end before it is killed."""
 
-MESSAGES = {
-    "busy": "another comparison is running on this server: wait for it, or stop it",
-    "unknown_run": "no such comparison (it may have been forgotten: start it again)",
-    "no_content": "{game} has no content pack to change",
-}
-"""What the API says, in one place (for the message catalogs)."""
+WEB_DOMAIN = Domain.registry.get("web") or Domain("web", WEB / "locale", fallback=None)
+"""The browser pages' catalog (``web/locale/<lang>/LC_MESSAGES/web.po``): its messages are extracted from the
+pages' JavaScript (``_("...")``)."""
+
+
+def page_lang(request: Request) -> str:
+    """The language a request wants: ``?lang=`` (the page's switch) when it names one bouts speaks, else the
+    best of ``Accept-Language``."""
+    return normalize_lang(request.query_params.get("lang")) or negotiate_lang(request.headers.get("accept-language"))
+
+
+def web_catalog(lang: str) -> dict[str, Any]:
+    """Every message of the ``web`` catalog in ``lang``, as the page's ``_()`` reads it: ``{"lang", "messages":
+    {id: text}, "plurals": {id: [forms]}}`` (a message missing in ``lang`` is left out: the page shows its id)."""
+    messages: dict[str, str] = {}
+    plurals: dict[str, list[str]] = {}
+    for (context, msgid), text in WEB_DOMAIN.table(lang).items():
+        if context is not None:
+            continue
+        if isinstance(text, tuple):
+            plurals[msgid] = list(text)
+        else:
+            messages[msgid] = text
+    return {"lang": lang, "messages": messages, "plurals": plurals}
 
 
 class RunRequest(BaseModel):
@@ -82,11 +110,11 @@ class RunRequest(BaseModel):
 class Run:
     """One comparison in its child process, and the latest snapshot it sent."""
 
-    def __init__(self, design: Design, games: int, confidence: float) -> None:
+    def __init__(self, design: Design, games: int, confidence: float, lang: str = "en") -> None:
         context = multiprocessing.get_context("spawn")
         self.queue: Any = context.Queue()
-        self.process = context.Process(target=compare_live, args=(design.to_json(), games, confidence, self.queue),
-                                       daemon=True)
+        self.process = context.Process(target=compare_live,
+                                       args=(design.to_json(), games, confidence, self.queue, lang), daemon=True)
         self.latest: dict[str, Any] = {"state": "starting", "played": 0, "total": games * len(design.variants)}
         self.started = time.monotonic()
         self.lock = threading.Lock()
@@ -148,23 +176,25 @@ class Runs:
         self.runs: dict[str, Run] = {}
         self.lock = threading.Lock()
 
-    def start(self, design: Design, games: int, confidence: float) -> str:
-        """Start a comparison; its id (a :class:`HTTPException` 409 while another plays)."""
+    def start(self, design: Design, games: int, confidence: float, lang: str = "en") -> str:
+        """Start a comparison whose texts are in ``lang``; its id (a :class:`HTTPException` 409 while another
+        plays)."""
         with self.lock:
             if any(run.running for run in self.runs.values()):
-                raise HTTPException(409, MESSAGES["busy"])
+                raise HTTPException(409, tr(M_("another comparison is running on this server: wait for it, or stop "
+                                               "it"), lang))
             while len(self.runs) >= KEEP:
                 oldest = next(iter(self.runs))
                 self.runs.pop(oldest).stop()
             ident = secrets.token_urlsafe(12)
-            self.runs[ident] = Run(design, games, confidence)
+            self.runs[ident] = Run(design, games, confidence, lang)
             return ident
 
-    def get(self, ident: str) -> Run:
-        """The run with id ``ident`` (404 if unknown)."""
+    def get(self, ident: str, lang: str = "en") -> Run:
+        """The run with id ``ident`` (404 if unknown, said in ``lang``)."""
         run = self.runs.get(ident)
         if run is None:
-            raise HTTPException(404, MESSAGES["unknown_run"])
+            raise HTTPException(404, tr(M_("no such comparison (it may have been forgotten: start it again)"), lang))
         return run
 
     def close(self) -> None:
@@ -200,60 +230,73 @@ async def designer_page() -> FileResponse:
     return FileResponse(WEB / "designer.html")
 
 
+@router.get("/api/designer/catalog")
+async def designer_catalog(request: Request) -> dict[str, Any]:
+    """Every word of the page in its language (``?lang=``, else ``Accept-Language``)."""
+    return web_catalog(page_lang(request))
+
+
 @router.get("/api/designer/games")
-async def designer_games() -> list[dict[str, Any]]:
-    """The games a comparison may play, with their seats and options."""
+async def designer_games(request: Request) -> list[dict[str, Any]]:
+    """The games a comparison may play, with their seats and options (names and help in the page's language)."""
     listed = []
-    for game_id in game_ids():
-        game = get_game(game_id)
-        info = game.info
-        listed.append({"id": info.id, "name": info.name, "min_seats": info.min_seats, "max_seats": info.max_seats,
-                       "options": game.options_help(), "content": game.catalogs is not None})
+    with use_lang(page_lang(request)):
+        for game_id in game_ids():
+            game = get_game(game_id)
+            info = game.info
+            listed.append({"id": info.id, "name": tr(info.name), "min_seats": info.min_seats,
+                           "max_seats": info.max_seats, "options": game.options_help(),
+                           "content": game.catalogs is not None})
     return listed
 
 
 @router.get("/api/designer/games/{game_id}/fields")
-async def designer_fields(game_id: str) -> list[dict[str, Any]]:
-    """Every top-level number or flag of the game's reference pack, with its value and bounds."""
-    try:
-        game = get_game(game_id)
-    except UnknownGame as exc:
-        raise HTTPException(404, str(exc)) from None
-    if game.catalogs is None:
-        return []
-    return [{"path": f.path, "value": f.value, "kind": f.kind, "low": f.low, "high": f.high, "entry": f.entry}
-            for f in numeric_fields(game.load_content(None))]
+async def designer_fields(game_id: str, request: Request) -> list[dict[str, Any]]:
+    """Every top-level number or flag of the game's reference pack, with its value and bounds (each entry's
+    name in the page's language)."""
+    with use_lang(page_lang(request)):
+        try:
+            game = get_game(game_id)
+        except UnknownGame as exc:
+            raise HTTPException(404, str(exc)) from None
+        if game.catalogs is None:
+            return []
+        return [{"path": f.path, "value": f.value, "kind": f.kind, "low": f.low, "high": f.high,
+                 "entry": tr(f.entry)} for f in numeric_fields(game.load_content(None))]
 
 
 @router.post("/api/designer/runs", status_code=201)
 async def start_run(body: RunRequest, request: Request) -> dict[str, Any]:
     """Check the comparison (every patch, the seats, the options) and start it."""
-    try:
-        get_game(body.game)
-        variants: list[Variant] = [variant_of("base")]
-        for text in body.variants:
-            if text.strip().endswith(".toml"):  # no files from the browser: changes only
-                raise PatchError(f"'{text.strip()}': write the changes themselves")
-            variants.append(variant_of(text))
-        design = Design(body.game, (body.agent,) * body.seats, tuple(variants), parse_option_text(body.options),
-                        None, body.seed, body.assign)
-        design.check()
-    except (PatchError, SimError, OptionsError, ContentError, UnknownGame) as exc:
-        raise HTTPException(422, str(exc)) from None
-    ident = runs_of(request.app).start(design, body.games, body.confidence)
-    return {"id": ident, "variants": [v.name for v in variants], "total": body.games * len(variants)}
+    lang = page_lang(request)
+    with use_lang(lang):
+        try:
+            get_game(body.game)
+            variants: list[Variant] = [variant_of("base")]
+            for text in body.variants:
+                if text.strip().endswith(".toml"):  # no files from the browser: changes only
+                    raise PatchError(M_("'{text}': write the changes themselves", text=text.strip()))
+                variants.append(variant_of(text))
+            design = Design(body.game, (body.agent,) * body.seats, tuple(variants), parse_option_text(body.options),
+                            None, body.seed, body.assign)
+            design.check()
+        except (PatchError, SimError, OptionsError, ContentError, UnknownGame) as exc:
+            raise HTTPException(422, str(exc)) from None
+        names = [variant_name(v.name, v.patch.changes) for v in variants]
+    ident = runs_of(request.app).start(design, body.games, body.confidence, lang)
+    return {"id": ident, "variants": names, "total": body.games * len(variants)}
 
 
 @router.get("/api/designer/runs/{ident}")
 async def run_progress(ident: str, request: Request) -> dict[str, Any]:
     """The comparison's state (``starting``, ``running``, ``done``, ``failed``, ``stopped``), games played and
     its statistics so far."""
-    return runs_of(request.app).get(ident).snapshot()
+    return runs_of(request.app).get(ident, page_lang(request)).snapshot()
 
 
 @router.delete("/api/designer/runs/{ident}")
 async def stop_run(ident: str, request: Request) -> dict[str, Any]:
     """Stop the comparison; what it had so far."""
-    run = runs_of(request.app).get(ident)
+    run = runs_of(request.app).get(ident, page_lang(request))
     await asyncio.to_thread(run.stop)  # waits for the child process: off the event loop
     return run.snapshot()

@@ -21,8 +21,11 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from bouts.sim.config import SimConfig, SimError
+from bouts.core.i18n import BOUTS
+from bouts.sim.config import SimConfig, SimError, reason
 from bouts.sim.play import GameRecord, play_chunk
+
+M_ = BOUTS.message
 
 Progress = Callable[[int], None]
 """Called with the number of games just finished."""
@@ -71,12 +74,12 @@ def _play_task(task: Task) -> tuple[int, list[GameRecord]]:
 
 def _check_backend(backend: str, jobs: int | None, address: str | None) -> int:
     if backend not in BACKENDS:
-        raise SimError(f"unknown backend '{backend}' (known: {', '.join(BACKENDS)})")
+        raise SimError(M_("unknown backend '{backend}' (known: {known})", backend=backend, known=list(BACKENDS)))
     if address is not None and backend != "ray":
-        raise SimError("--address is the address of a Ray cluster: use it with --backend ray")
+        raise SimError(M_("--address is the address of a Ray cluster: use it with --backend ray"))
     jobs = default_jobs() if jobs is None else jobs
     if jobs < 1:
-        raise SimError(f"--jobs must be at least 1, not {jobs}")
+        raise SimError(M_("--jobs must be at least 1, not {jobs}", jobs=jobs))
     return jobs
 
 
@@ -166,7 +169,7 @@ def _run_pool(tasks: Iterator[Task], jobs: int, stop: Stop) -> Iterator[tuple[in
                     try:
                         finished[key] = future.result()
                     except BrokenProcessPool as exc:
-                        raise SimError(f"a worker process died: {exc}") from None
+                        raise SimError(M_("a worker process died: {problem}", problem=str(exc))) from None
             yield finished.pop(yielded)
             yielded += 1
         clean = True
@@ -197,7 +200,7 @@ def ray_module() -> Any:
     try:
         import ray
     except ImportError:
-        raise SimError("the Ray backend needs Ray: pip install 'bouts[ray]'") from None
+        raise SimError(M_("the Ray backend needs Ray: pip install 'bouts[ray]'")) from None
     return ray
 
 
@@ -208,23 +211,23 @@ def _probe(address: str) -> None:
     if not colon or not port.isdigit():
         if address == "auto":
             return
-        raise SimError(f"--address '{address}': expected host:port (or ray://host:port, or auto)")
+        raise SimError(M_("--address '{address}': expected host:port (or ray://host:port, or auto)", address=address))
     try:
         with socket.create_connection((host or "127.0.0.1", int(port)), timeout=5):
             pass
     except OSError as exc:
-        raise SimError(f"cannot reach the Ray cluster at {address}: {exc.strerror or exc}") from None
+        raise SimError(M_("cannot reach the Ray cluster at {address}: {reason}", address=address,
+                          reason=exc.strerror or str(exc))) from None
 
 
 def _ray_init(ray: Any, kwargs: dict[str, Any], address: str | None) -> None:
     """``ray.init``; for a cluster, with a time limit: an unreachable cluster is one line, not a hang."""
-    where = f" at {address}" if address else ""
     if not address:  # a local Ray must start from the main thread
         handlers = {number: signal.getsignal(number) for number in (signal.SIGINT, signal.SIGTERM)}
         try:
             ray.init(**kwargs)
         except Exception as exc:
-            raise SimError(f"cannot start Ray: {_first_line(exc)}") from None
+            raise SimError(M_("cannot start Ray: {problem}", problem=_first_line(exc))) from None
         finally:  # Ray installs its own handlers; the caller's (stop cleanly, keep the games) come first
             if threading.current_thread() is threading.main_thread():
                 for number, handler in handlers.items():
@@ -243,9 +246,11 @@ def _ray_init(ray: Any, kwargs: dict[str, Any], address: str | None) -> None:
     thread.start()
     thread.join(RAY_CONNECT_SECONDS)
     if thread.is_alive():
-        raise SimError(f"cannot reach the Ray cluster{where}: no answer after {RAY_CONNECT_SECONDS:.0f} s")
+        raise SimError(M_("cannot reach the Ray cluster at {address}: no answer after {seconds:.0f} s",
+                          address=address, seconds=RAY_CONNECT_SECONDS))
     if failure:
-        raise SimError(f"cannot reach the Ray cluster{where}: {_first_line(failure[0])}")
+        raise SimError(M_("cannot reach the Ray cluster at {address}: {reason}", address=address,
+                          reason=_first_line(failure[0])))
 
 
 def _first_line(exc: BaseException) -> str:
@@ -292,6 +297,9 @@ def _run_ray(tasks: Iterator[Task], jobs: int, address: str | None,
                     try:
                         finished[key] = ray.get(ref)
                     except ray.exceptions.RayTaskError as exc:
+                        original = getattr(exc, "cause", None)
+                        if isinstance(original, SimError):  # a game that failed: its own message
+                            raise SimError(reason(original)) from None
                         cause = exc.as_instanceof_cause()
                         raise SimError(str(cause).splitlines()[-1] if str(cause) else repr(cause)) from None
             yield finished.pop(yielded)

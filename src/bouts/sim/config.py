@@ -18,8 +18,11 @@ from typing import Any
 
 from bouts.agents.base import AgentSpecError, make_agent, split_seats
 from bouts.core.contract import Game
+from bouts.core.i18n import BOUTS, Message
 from bouts.core.patch import Patch, PatchError
 from bouts.core.registry import get_game
+
+M_ = BOUTS.message
 
 DEFAULT_MAX_STEPS = 100_000
 """Steps after which a simulated game is stopped and counted as unfinished."""
@@ -30,7 +33,14 @@ ASSIGN = ("choose", "random")
 
 
 class SimError(ValueError):
-    """A simulation that cannot run or a game that failed; the message says which and why."""
+    """A simulation that cannot run or a game that failed; the message says which and why (a
+    :class:`~bouts.core.i18n.Message`, read in the current language when shown)."""
+
+
+def reason(exc: BaseException) -> Message | str:
+    """An error's message, still to be translated when it is a :class:`~bouts.core.i18n.Message` (for an error
+    wrapped in another)."""
+    return exc.args[0] if exc.args and isinstance(exc.args[0], Message) else str(exc)
 
 
 def derive_seed(*parts: object) -> int:
@@ -57,7 +67,7 @@ def split_specs(text: str) -> list[str]:
     try:
         return split_seats(text)
     except AgentSpecError as exc:
-        raise SimError(str(exc)) from None
+        raise SimError(reason(exc)) from None
 
 
 def resolve_game(game: str) -> Game[Any, Any]:
@@ -74,11 +84,12 @@ def resolve_game(game: str) -> Game[Any, Any]:
         if module is None and game in registered:
             module = importlib.import_module(module_name)
         if module is None:
-            raise SimError(f"cannot load game '{game}': only registered games (bouts list) and their "
-                           f"entry points are imported, and module '{module_name}' is neither")
+            raise SimError(M_("cannot load game '{game}': only registered games (bouts list) and their entry "
+                              "points are imported, and module '{module}' is neither", game=game, module=module_name))
         found = getattr(module, attribute, None)
         if not isinstance(found, Game):
-            raise SimError(f"cannot load game '{game}': '{attribute}' is not a bouts game")
+            raise SimError(M_("cannot load game '{game}': '{attribute}' is not a bouts game", game=game,
+                              attribute=attribute))
         return found
     return get_game(game)
 
@@ -107,8 +118,8 @@ def patched_content(game: str, content: str | None, patch: Patch) -> Any:
     if not patch.content_changes:
         return load_content(game, content)
     if resolve_game(game).catalogs is None:
-        raise PatchError(f"{resolve_game(game).info.id} has no content pack to change "
-                         f"('{patch.content_changes[0]}')")
+        raise PatchError(M_("{game} has no content pack to change ('{change}')", game=resolve_game(game).info.id,
+                            change=str(patch.content_changes[0])))
     key = (game, content, patch.key())
     found = _PATCHED.get(key)
     if found is None:
@@ -168,7 +179,7 @@ class SimConfig:
             rng = random.Random(derive_seed(seed, "assign"))
             dealt = game.deal_content(len(self.seats), options, self.pack(), rng)
             if dealt is None:
-                raise SimError(f"{game.info.id} has no content choices to deal (--assign random)")
+                raise SimError(M_("{game} has no content choices to deal (--assign random)", game=game.info.id))
             options.update(dealt)
         return options
 
@@ -180,12 +191,13 @@ class SimConfig:
         game = resolve_game(self.game)
         seats = len(self.seats)
         if not game.info.min_seats <= seats <= game.info.max_seats:
-            raise SimError(f"{game.info.id} takes {game.info.min_seats} to {game.info.max_seats} seats, "
-                           f"not {seats}")
+            raise SimError(M_("{game} takes {low} to {high} seats, not {seats}", game=game.info.id,
+                              low=game.info.min_seats, high=game.info.max_seats, seats=seats))
         if self.assign not in ASSIGN:
-            raise SimError(f"--assign must be {' or '.join(ASSIGN)}, not '{self.assign}'")
+            raise SimError(M_("--assign must be {choices} or {last}, not '{value}'", choices=list(ASSIGN[:-1]),
+                              last=ASSIGN[-1], value=self.assign))
         if self.max_steps < 1:
-            raise SimError(f"--max-steps must be at least 1, not {self.max_steps}")
+            raise SimError(M_("--max-steps must be at least 1, not {steps}", steps=self.max_steps))
         content = self.pack()
         game.setup(seats, self.game_options(game_seed(self.seed, 0)), content, game_seed(self.seed, 0))
         for seat, spec in enumerate(self.seats):
@@ -195,4 +207,4 @@ class SimConfig:
                 if check is not None:
                     check(game)
             except AgentSpecError as exc:
-                raise SimError(f"seat {seat}: {exc}") from None
+                raise SimError(M_("seat {seat}: {problem}", seat=seat, problem=reason(exc))) from None

@@ -9,7 +9,10 @@ from typing import Any
 
 from bouts.agents.base import Agent, make_agent
 from bouts.core.contract import CHANCE, Game, Seat
-from bouts.sim.config import SimConfig, SimError, derive_seed, game_seed, resolve_game
+from bouts.core.i18n import BOUTS
+from bouts.sim.config import SimConfig, SimError, derive_seed, game_seed, reason, resolve_game
+
+M_ = BOUTS.message
 
 
 @dataclass(frozen=True)
@@ -27,7 +30,7 @@ class GameRecord:
     returns: tuple[float, ...]
     """Each seat's reward (``Outcome.returns``)."""
     reason: str
-    """Why the game ended."""
+    """Why the game ended, in English: a record is data, the same whatever language the batch was run in."""
     finished: bool
     """False when the step limit stopped the game."""
     length: int
@@ -106,8 +109,9 @@ def play_game(config: SimConfig, index: int) -> GameRecord:
             for seat in acting:
                 action = agents[seat].act(game, state, seat)
                 if not game.is_legal(state, seat, action):
-                    raise SimError(f"game {index} (seed {seed}): agent '{config.seats[seat]}' at seat {seat} "
-                                   f"chose '{action}', which is not legal")
+                    raise SimError(M_("game {index} (seed {seed}): agent '{agent}' at seat {seat} chose '{action}', "
+                                      "which is not legal", index=index, seed=seed, agent=config.seats[seat],
+                                      seat=seat, action=str(action)))
                 choices.append((seat, action))
             for seat, action in choices:
                 if seat not in game.to_act(state):
@@ -120,12 +124,13 @@ def play_game(config: SimConfig, index: int) -> GameRecord:
     except SimError:
         raise
     except Exception as exc:
-        raise SimError(f"game {index} (seed {seed}) of {config.game} failed: "
-                       f"{type(exc).__name__}: {exc}") from exc
+        raise SimError(M_("game {index} (seed {seed}) of {game} failed: {kind}: {problem}", index=index, seed=seed,
+                          game=config.game, kind=type(exc).__name__, problem=reason(exc))) from exc
     outcome = game.outcome(state)
     if outcome is None:
         return GameRecord(index, seed, tuple(config.seats), (), (0.0,) * seats,
-                          f"stopped after {length} steps (the step limit)", False, length, chance_steps,
+                          M_("stopped after {steps} steps (the step limit)", steps=length).render("en"), False,
+                          length, chance_steps,
                           tuple(decisions), content_choices(game, state, seats))
     return GameRecord(index, seed, tuple(config.seats), tuple(outcome.winners),
                       tuple(outcome.returns(seats)), outcome.reason_text("en"), True, length, chance_steps,

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bouts.core.i18n import N_
 from bouts.sim.play import GameRecord
 
 Z95 = 1.959963984540054
@@ -151,10 +152,13 @@ class Summary:
         }
 
 
-CONFOUNDED = ("the seats have different agents and each agent chose its own content, so a choice's win rate "
-              "mixes its strength with the strength of the agents that chose it; see the rates per agent, "
-              "or deal the choices with --assign random")
-"""What a report says when per-content rates are confounded with the agents."""
+CONFOUNDED = N_("the seats have different agents and each agent chose its own content, so a choice's win rate "
+                "mixes its strength with the strength of the agents that chose it; see the rates per agent, "
+                "or deal the choices with --assign random.")
+"""What a report says when per-content rates are confounded with the agents (a message id, translated where it
+is shown)."""
+FLAGS = {"strong": N_("strong"), "weak": N_("weak")}
+"""What a content choice's flag says (message ids; the summary keeps the flag's id)."""
 
 
 class Tally:

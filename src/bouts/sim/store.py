@@ -19,11 +19,15 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from bouts.core.content import json_problem, os_problem
+from bouts.core.i18n import BOUTS, Message
 from bouts.sim.config import SimError
 from bouts.sim.paired import GameOutcome
 from bouts.sim.play import GameRecord
 from bouts.sim.report import check_out
 from bouts.sim.variants import Design
+
+M_ = BOUTS.message
 
 FORMAT = "bouts-workbench/1"
 """The ``format`` of ``run.json``."""
@@ -111,16 +115,18 @@ class RunStore:
             try:
                 theirs = json.loads(path.read_text(encoding="utf-8"))
             except (OSError, json.JSONDecodeError) as exc:
-                raise SimError(f"{path}: cannot read it ({exc}); use another folder") from None
+                raise SimError(M_("{path}: cannot read it ({problem}); use another folder", path=str(path),
+                                  problem=_file_problem(exc))) from None
             if not isinstance(theirs, dict) or theirs.get("format") != FORMAT:
-                raise SimError(f"{self.folder} holds something other than a bouts run; use another folder")
+                raise SimError(M_("{folder} holds something other than a bouts run; use another folder",
+                                  folder=str(self.folder)))
             if theirs.get("identity") != mine["identity"]:
                 differs = _difference(theirs.get("identity"), mine["identity"])
-                raise SimError(f"{self.folder} holds another run ({differs}); use another folder, or the same "
-                               "set-up to add games to it")
+                raise SimError(M_("{folder} holds another run ({difference}); use another folder, or the same "
+                                  "set-up to add games to it", folder=str(self.folder), difference=differs))
             if theirs.get("packs") != mine["packs"]:
-                raise SimError(f"{self.folder}: the content pack changed since this run began (its games were "
-                               "played with other files); use another folder")
+                raise SimError(M_("{folder}: the content pack changed since this run began (its games were played "
+                                  "with other files); use another folder", folder=str(self.folder)))
         else:
             self.games_dir.mkdir(exist_ok=True)
         self.games_dir.mkdir(exist_ok=True)
@@ -141,8 +147,10 @@ class RunStore:
         counts: dict[int, int] = {}
         for variant, count, highest in rows:
             if count != highest + 1:
-                raise SimError(f"{self.folder}: variant {variant} lacks some games (it has {count}, numbered up "
-                               f"to {highest}); the run cannot be extended: use another folder")
+                raise SimError(M_("{folder}: variant {variant} lacks some games (it has {count}, numbered up to "
+                                  "{highest}); the run cannot be extended: use another folder",
+                                  folder=str(self.folder), variant=int(variant), count=int(count),
+                                  highest=int(highest)))
             counts[int(variant)] = int(count)
         return counts
 
@@ -248,14 +256,23 @@ def resolve_id(game: str) -> str:
     return resolve_game(game).info.id
 
 
-def _difference(theirs: Any, mine: Mapping[str, Any]) -> str:
+def _difference(theirs: Any, mine: Mapping[str, Any]) -> Message:
     if not isinstance(theirs, dict):
-        return "an unreadable set-up"
+        return M_("an unreadable set-up")
     for key, value in mine.items():
         if theirs.get(key) != value:
             before, now = json.dumps(theirs.get(key), default=str), json.dumps(value, default=str)
-            return f"{key} was {before[:80]}, now {now[:80]}"
-    return "another set-up"
+            return M_("{key} was {before}, now {now}", key=key, before=before[:80], now=now[:80])
+    return M_("another set-up")
+
+
+def _file_problem(exc: Exception) -> Message | str:
+    """Why a run file could not be read."""
+    if isinstance(exc, json.JSONDecodeError):
+        return json_problem(exc)
+    if isinstance(exc, OSError):
+        return os_problem(exc)
+    return str(exc)
 
 
 def _atomic_json(path: Path, data: Mapping[str, Any]) -> None:
@@ -273,11 +290,13 @@ def read_manifest(folder: Path | str) -> dict[str, Any]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise SimError(f"{folder}: no {MANIFEST} here (not a bouts compare or sweep folder)") from None
+        raise SimError(M_("{folder}: no {file} here (not a bouts compare or sweep folder)", folder=str(folder),
+                          file=MANIFEST)) from None
     except (OSError, json.JSONDecodeError) as exc:
-        raise SimError(f"{path}: cannot read it ({exc})") from None
+        raise SimError(M_("{path}: cannot read it ({problem})", path=str(path),
+                          problem=_file_problem(exc))) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SimError(f"{path}: not a bouts run description")
+        raise SimError(M_("{path}: not a bouts run description", path=str(path)))
     return data
 
 
@@ -285,7 +304,7 @@ def parquet_files(folder: Path | str) -> list[Path]:
     """Every Parquet file under ``folder`` (a run folder, or a folder of runs), in order."""
     root = Path(folder)
     if not root.is_dir():
-        raise SimError(f"{folder}: no such folder")
+        raise SimError(M_("{folder}: no such folder", folder=str(folder)))
     return sorted(p for p in root.rglob("*.parquet") if not p.name.startswith("."))
 
 
@@ -295,7 +314,7 @@ def connect(folder: Path | str) -> Any:
 
     files = parquet_files(folder)
     if not files:
-        raise SimError(f"{folder}: no games here yet (no .parquet files)")
+        raise SimError(M_("{folder}: no games here yet (no .parquet files)", folder=str(folder)))
     connection = duckdb.connect(":memory:", config={"memory_limit": DUCKDB_MEMORY, "threads": 2})
     listed = ", ".join("'" + str(p).replace("'", "''") + "'" for p in files)
     connection.execute(f"create view games as select * from read_parquet([{listed}], union_by_name = true)")
@@ -322,7 +341,7 @@ def query(folder: Path | str, sql: str, limit: int | None = None) -> tuple[list[
         try:
             result = connection.execute(sql)
         except duckdb.Error as exc:
-            raise SimError(f"the query failed: {str(exc).splitlines()[0]}") from None
+            raise SimError(M_("the query failed: {problem}", problem=str(exc).splitlines()[0])) from None
         if result.description is None:
             return [], [], False
         names = [d[0] for d in result.description]

@@ -16,10 +16,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bouts.core.i18n import BOUTS
 from bouts.core.patch import Change, Patch, PatchError, field_value
-from bouts.sim.config import SimError
+from bouts.sim.config import SimError, reason
 from bouts.sim.paired import MIN_PAIRS, Accumulator, StatKey, fair_share
 from bouts.sim.variants import Design, Variant
+
+M_ = BOUTS.message
 
 MAX_POINTS = 60
 """Most values on one axis."""
@@ -56,9 +59,9 @@ def _number(text: str, where: str) -> int | float:
     try:
         value = float(text)
     except ValueError:
-        raise SimError(f"--vary {where}: '{text}' is not a number") from None
+        raise SimError(M_("--vary {where}: '{text}' is not a number", where=where, text=text)) from None
     if not math.isfinite(value):
-        raise SimError(f"--vary {where}: '{text}' is not a finite number")
+        raise SimError(M_("--vary {where}: '{text}' is not a finite number", where=where, text=text))
     return value
 
 
@@ -73,28 +76,31 @@ def parse_vary(text: str) -> Axis:
     path, equals, spec = text.partition("=")
     path, spec = path.strip(), spec.strip()
     if not equals or not path or not spec:
-        raise SimError(f"--vary '{text}': write FIELD=LOW..HIGH[:STEP] or FIELD=A,B,C (e.g. hero.mercenary.life=5..10)")
+        raise SimError(M_("--vary '{text}': write FIELD=LOW..HIGH[:STEP] or FIELD=A,B,C (e.g. "
+                          "hero.mercenary.life=5..10)", text=text))
     match = _RANGE.match(spec)
     if match:
         low, high = _number(match["low"], text), _number(match["high"], text)
         step = _number(match["step"], text) if match["step"] else 1
         if step <= 0:
-            raise SimError(f"--vary '{text}': the step must be above 0")
+            raise SimError(M_("--vary '{text}': the step must be above 0", text=text))
         if high < low:
-            raise SimError(f"--vary '{text}': {high} is below {low}")
+            raise SimError(M_("--vary '{text}': {high} is below {low}", text=text, high=high, low=low))
         count = math.floor((high - low) / step + 1e-9) + 1
         if count > MAX_POINTS:
-            raise SimError(f"--vary '{text}': {count} values; at most {MAX_POINTS} (use a larger step)")
+            raise SimError(M_("--vary '{text}': {count} values; at most {most} (use a larger step)", text=text,
+                              count=count, most=MAX_POINTS))
         whole = all(isinstance(v, int) for v in (low, high, step))
         values = tuple(low + i * step if whole else round(low + i * step, 10) for i in range(count))
         return Axis(path, values, float(step))
     values = tuple(_value(part.strip(), text) for part in spec.split(",") if part.strip())
     if not values:
-        raise SimError(f"--vary '{text}': no values")
+        raise SimError(M_("--vary '{text}': no values", text=text))
     if len(values) > MAX_POINTS:
-        raise SimError(f"--vary '{text}': {len(values)} values; at most {MAX_POINTS}")
+        raise SimError(M_("--vary '{text}': {count} values; at most {most}", text=text, count=len(values),
+                          most=MAX_POINTS))
     if len(set(map(repr, values))) != len(values):
-        raise SimError(f"--vary '{text}': a value appears twice")
+        raise SimError(M_("--vary '{text}': a value appears twice", text=text))
     numbers = [v for v in values if isinstance(v, int | float) and not isinstance(v, bool)]
     gaps = [abs(b - a) for a, b in itertools.pairwise(sorted(numbers)) if b != a]
     return Axis(path, values, float(min(gaps)) if gaps else 1.0)
@@ -113,12 +119,12 @@ def _value(text: str, where: str) -> Any:
 def grid_variants(axes: Sequence[Axis]) -> tuple[Variant, ...]:
     """One variant per grid point: every axis's field set to the point's value."""
     if not 1 <= len(axes) <= 2:
-        raise SimError("a sweep varies one or two fields (--vary once or twice)")
+        raise SimError(M_("a sweep varies one or two fields (--vary once or twice)"))
     if len(axes) == 2 and axes[0].path == axes[1].path:
-        raise SimError(f"--vary names {axes[0].path} twice")
+        raise SimError(M_("--vary names {path} twice", path=axes[0].path))
     points = list(itertools.product(*(axis.values for axis in axes)))
     if len(points) > MAX_GRID:
-        raise SimError(f"the grid has {len(points)} points; at most {MAX_GRID}")
+        raise SimError(M_("the grid has {count} points; at most {most}", count=len(points), most=MAX_GRID))
     variants = []
     for point in points:
         changes = []
@@ -126,7 +132,7 @@ def grid_variants(axes: Sequence[Axis]) -> tuple[Variant, ...]:
             try:
                 changes.append(Change.parse(f"{axis.path} = {_literal(value)}"))
             except PatchError as exc:
-                raise SimError(f"--vary {axis.path}: {exc}") from None
+                raise SimError(M_("--vary {path}: {problem}", path=axis.path, problem=reason(exc))) from None
         name = ", ".join(f"{axis.path}={_literal(value)}" for axis, value in zip(axes, point, strict=True))
         variants.append(Variant(name, Patch(tuple(changes), name)))
     return tuple(variants)
@@ -188,8 +194,8 @@ def parse_stat(text: str) -> tuple[str, str] | str:
         return ("content", word[8:])
     if word in ("length", "team", "no_winner", "unfinished"):
         return (word, "")
-    raise SimError(f"unknown statistic '{text}' (known: {', '.join(STAT_NAMES)}, where N is a seat number and "
-                   "ID a content id)")
+    raise SimError(M_("unknown statistic '{text}' (known: {known}, where N is a seat number and ID a content id)",
+                      text=text, known=list(STAT_NAMES)))
 
 
 def stat_keys(selector: tuple[str, str] | str, accumulator: Accumulator) -> list[StatKey]:
@@ -239,17 +245,18 @@ class Target:
             try:
                 factor = float(word[5:])
             except ValueError:
-                raise SimError(f"--target '{text}': write fair:K with a number K above 1 (e.g. fair:2)") from None
+                raise SimError(M_("--target '{text}': write fair:K with a number K above 1 (e.g. fair:2)",
+                                  text=text)) from None
             if not factor > 1 or not math.isfinite(factor):
-                raise SimError(f"--target '{text}': K must be a number above 1")
+                raise SimError(M_("--target '{text}': K must be a number above 1", text=text))
             return cls(word, factor=factor)
         match = _BOUND.match(word)
         if not match:
-            raise SimError(f"--target '{text}': write fair:K, STAT<=X, STAT>=X or STAT=LOW..HIGH "
-                           "(e.g. fair:2, seat0<=0.55, length=100..200)")
+            raise SimError(M_("--target '{text}': write fair:K, STAT<=X, STAT>=X or STAT=LOW..HIGH "
+                              "(e.g. fair:2, seat0<=0.55, length=100..200)", text=text))
         key = parse_stat(match["stat"])
         if isinstance(key, str):
-            raise SimError(f"--target '{text}': name one statistic (seat0, content:ID, length, team...)")
+            raise SimError(M_("--target '{text}': name one statistic (seat0, content:ID, length, team...)", text=text))
         value = match["value"].strip()
         try:
             if match["op"] == "<=":
@@ -261,7 +268,8 @@ class Target:
                 raise ValueError
             return cls(word, key=key, low=float(low), high=float(high))
         except ValueError:
-            raise SimError(f"--target '{text}': '{value}' is not a number (or LOW..HIGH)") from None
+            raise SimError(M_("--target '{text}': '{value}' is not a number (or LOW..HIGH)", text=text,
+                              value=value)) from None
 
     def bands(self, accumulator: Accumulator, variant: int) -> dict[StatKey, tuple[float, float]]:
         """The band each statistic the target checks must lie in, at ``variant``."""

@@ -13,10 +13,13 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
+from bouts.core.i18n import BOUTS
 from bouts.sim.backends import Progress, Stop, run_batches
 from bouts.sim.config import SimConfig, SimError, derive_seed
 from bouts.sim.play import GameRecord
 from bouts.sim.stats import Rate
+
+M_ = BOUTS.message
 
 
 def arrangements(a: str, b: str, seats: int) -> list[tuple[str, ...]]:
@@ -60,9 +63,9 @@ def tournament_configs(game: str, agents: Sequence[str], seats: int, options: Ma
                        content: str | None, seed: int) -> list[SimConfig]:
     """The batches a tournament plays; each seating's seed derives from the seed and the seating."""
     if len(agents) < 2:
-        raise SimError("a tournament needs at least 2 agents")
+        raise SimError(M_("a tournament needs at least 2 agents"))
     if len(set(agents)) != len(agents):
-        raise SimError("each agent may appear only once in a tournament")
+        raise SimError(M_("each agent may appear only once in a tournament"))
     configs = []
     for a, b in combinations(agents, 2):
         for seating in arrangements(a, b, seats):

@@ -15,8 +15,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from bouts.core.i18n import BOUTS
 from bouts.core.patch import Patch, PatchError, field_value
 from bouts.sim.config import DEFAULT_MAX_STEPS, SimConfig, SimError, derive_seed, resolve_game
+
+M_ = BOUTS.message
 
 BASELINE_WORDS = ("base", "baseline", "-")
 """What names the unchanged set-up on the command line."""
@@ -53,12 +56,12 @@ def variant_of(text: str) -> Variant:
     if word.endswith(".toml"):
         path = Path(word)
         if not path.is_file():
-            raise PatchError(f"patch file '{word}' does not exist")
+            raise PatchError(M_("patch file '{file}' does not exist", file=word))
         patch = Patch.load(path)
         return Variant(patch.name, patch)
     patch = Patch.parse(word)
     if not patch.changes:
-        raise PatchError(f"'{text}' holds no change (write 'base' for the unchanged game)")
+        raise PatchError(M_("'{text}' holds no change (write 'base' for the unchanged game)", text=text))
     return Variant(patch.name, patch)
 
 
@@ -96,15 +99,17 @@ class Design:
     def check(self) -> None:
         """Raise a clear error now if any variant cannot run (bad patch, options, seats or agents)."""
         if not self.variants:
-            raise SimError("no variants to play")
+            raise SimError(M_("no variants to play"))
         names = [v.name for v in self.variants]
         for name in names:
             if names.count(name) > 1:
-                raise SimError(f"two variants are both called '{name}': give them different changes or names")
+                raise SimError(M_("two variants are both called '{name}': give them different changes or names",
+                                  name=name))
         keys = [v.patch.key() for v in self.variants]
         for i, key in enumerate(keys):
             if keys.index(key) != i:
-                raise SimError(f"variants '{names[keys.index(key)]}' and '{names[i]}' make the same changes")
+                raise SimError(M_("variants '{first}' and '{second}' make the same changes",
+                                  first=names[keys.index(key)], second=names[i]))
         for config in self.configs():
             config.check()
 
@@ -142,7 +147,7 @@ class Design:
                        int(data.get("max_steps", DEFAULT_MAX_STEPS)), bool(data.get("paired", True)),
                        str(data.get("kind", "compare")))
         except (KeyError, TypeError, ValueError) as exc:
-            raise SimError(f"not a bouts run description: {exc}") from None
+            raise SimError(M_("not a bouts run description: {problem}", problem=repr(exc))) from None
 
     def identity(self) -> dict[str, Any]:
         """What makes two runs the same run (the games they play): everything but the variants' names."""

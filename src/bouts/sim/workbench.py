@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bouts.core.i18n import BOUTS, Message, use_lang
 from bouts.sim.backends import Progress, Stop
 from bouts.sim.config import SimError
 from bouts.sim.paired import DEFAULT_CONFIDENCE, Accumulator
@@ -20,6 +21,8 @@ from bouts.sim.store import RunStore
 from bouts.sim.sweep import Sweep
 from bouts.sim.variants import Design
 from bouts.sim.workbench_report import compare_summary, sweep_summary, write_compare_report, write_sweep_report
+
+M_ = BOUTS.message
 
 RUNS = Path("bouts-runs")
 """Where runs go when no folder is given: ``bouts-runs/<game>-<kind>-<hash of the design>``."""
@@ -34,7 +37,7 @@ def default_folder(design: Design) -> Path:
 def check_confidence(confidence: float) -> float:
     """``confidence`` if it is a usable level (between 0.5 and 0.9999), else a :class:`SimError`."""
     if not 0.5 <= confidence <= 0.9999:
-        raise SimError(f"--confidence must be between 0.5 and 0.9999, not {confidence}")
+        raise SimError(M_("--confidence must be between 0.5 and 0.9999, not {value}", value=confidence))
     return confidence
 
 
@@ -82,7 +85,7 @@ def compare(design: Design, n: int, folder: Path | None = None, confidence: floa
     first. With ``folder``: games in Parquet there, plus ``summary.json``, ``compare.png``, ``report.html``."""
     check_confidence(confidence)
     if n < 1:
-        raise SimError(f"-n must be at least 1, not {n}")
+        raise SimError(M_("-n must be at least 1, not {n}", n=n))
     design.check()
     running = running or Running()
     store, had = _open(design, folder)
@@ -107,7 +110,7 @@ def sweep(grid: Sweep, n: int, folder: Path | None = None, confidence: float = D
     ``sweep.png``, ``report.html``."""
     check_confidence(confidence)
     if n < 1:
-        raise SimError(f"-n must be at least 1, not {n}")
+        raise SimError(M_("-n must be at least 1, not {n}", n=n))
     design = grid.design
     design.check()
     running = running or Running()
@@ -150,10 +153,16 @@ SNAPSHOT_SECONDS = 0.5
 """Least time between two live snapshots of a running comparison."""
 
 
-def compare_live(design_json: Mapping[str, Any], n: int, confidence: float, queue: Any) -> None:
+def compare_live(design_json: Mapping[str, Any], n: int, confidence: float, queue: Any, lang: str = "en") -> None:
     """Play a comparison in this process and put its progress on ``queue`` (a ``multiprocessing`` queue):
     ``{"state": "running", "played": ..., "summary": ...}`` at most every :data:`SNAPSHOT_SECONDS`, then one
-    ``"done"`` (or ``"failed"`` with an ``"error"``). What the designer page runs in a child process."""
+    ``"done"`` (or ``"failed"`` with an ``"error"``), every text in ``lang``. What the designer page runs in a
+    child process."""
+    with use_lang(lang):
+        _compare_live(design_json, n, confidence, queue)
+
+
+def _compare_live(design_json: Mapping[str, Any], n: int, confidence: float, queue: Any) -> None:
     import time
 
     try:
@@ -175,5 +184,6 @@ def compare_live(design_json: Mapping[str, Any], n: int, confidence: float, queu
         queue.put({"state": "done", "played": sum(accumulator.games), "total": total,
                    "summary": compare_summary(design, accumulator, confidence, params)})
     except Exception as exc:  # reported to the page; the process ends either way
-        queue.put({"state": "failed", "error": f"{type(exc).__name__}: {exc}" if not isinstance(exc, ValueError)
-                   else str(exc)})
+        problem = exc.args[0] if exc.args and isinstance(exc.args[0], Message) else str(exc)
+        queue.put({"state": "failed", "error": str(problem) if isinstance(exc, ValueError)
+                   else str(M_("{kind}: {problem}", kind=type(exc).__name__, problem=problem))})

@@ -1,4 +1,8 @@
-"""Reports of comparisons and sweeps: a JSON summary, PNG plots (matplotlib) and an HTML page."""
+"""Reports of comparisons and sweeps: a JSON summary, PNG plots (matplotlib) and an HTML page.
+
+Every word is in the current language (:mod:`bouts.sim.wording`); the summary's texts (``label``,
+``verdict_text``, ``conclusions``, the baseline's name) too, so ``summary.json`` reads as the report does.
+"""
 
 from __future__ import annotations
 
@@ -9,11 +13,14 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from bouts.core.i18n import BOUTS, current_lang
 from bouts.sim import wording as say
 from bouts.sim.paired import Accumulator, Difference, StatKey
-from bouts.sim.report import _atomic, _pyplot, atomic_text
+from bouts.sim.report import _atomic, atomic_text, plotting
 from bouts.sim.sweep import Sweep, point_table, stat_keys
 from bouts.sim.variants import Design
+
+_ = BOUTS.gettext
 
 STYLE = ("body{font-family:sans-serif;max-width:70em;margin:2em auto;padding:0 1em}table{border-collapse:collapse;"
          "margin:.5em 0}td,th{border:1px solid #bbb;padding:.2em .6em;text-align:right}td:first-child,"
@@ -28,7 +35,7 @@ COLOURS = {"higher": "#2a7f3a", "lower": "#b03a2e", "unclear": "#777777", "ident
 def compare_summary(design: Design, accumulator: Accumulator, confidence: float,
                     params: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
     """A comparison's statistics, differences and conclusions, JSON-ready."""
-    names = [v.name for v in design.variants]
+    names = [say.variant_name(v.name, v.patch.changes) for v in design.variants]
     params = params if params is not None else [design.params(v) for v in range(len(design.variants))]
     keys = accumulator.statistics()
     variants = []
@@ -38,7 +45,7 @@ def compare_summary(design: Design, accumulator: Accumulator, confidence: float,
             estimate = accumulator.estimate(number, key, confidence)
             if estimate is not None:
                 stats.append({**estimate.to_json(), "label": say.stat_label(key)})
-        variants.append({"name": variant.name, "changes": [str(c) for c in variant.patch.changes],
+        variants.append({"name": names[number], "changes": [str(c) for c in variant.patch.changes],
                          "params": dict(params[number]), "games": accumulator.games[number], "stats": stats})
     differences = accumulator.differences(confidence)
     paired_games = accumulator.complete if accumulator.paired else min(accumulator.games, default=0)
@@ -57,7 +64,11 @@ def compare_summary(design: Design, accumulator: Accumulator, confidence: float,
 def plot_compare(path: Path, design: Design, accumulator: Accumulator, confidence: float) -> None:
     """Rates per variant with intervals, the differences from the baseline (a forest plot, one group per
     variant), and game lengths."""
-    plt = _pyplot()
+    with plotting() as plt:
+        _plot_compare(plt, path, design, accumulator, confidence)
+
+
+def _plot_compare(plt: Any, path: Path, design: Design, accumulator: Accumulator, confidence: float) -> None:
     keys = accumulator.statistics()
     rates = [k for k in keys if say.is_rate(k)]
     lengths = [k for k in keys if not say.is_rate(k)]
@@ -76,12 +87,12 @@ def plot_compare(path: Path, design: Design, accumulator: Accumulator, confidenc
             high.append(estimate.high - estimate.value if estimate else 0.0)
         positions = [i + (number - (count - 1) / 2) * width for i in range(len(rates))]
         axes[0].barh(positions, values, height=width, xerr=[low, high], capsize=2,
-                     label=_wrap(variant.name, 60))
+                     label=_wrap(say.variant_name(variant.name, variant.patch.changes), 60))
     axes[0].set_yticks(range(len(rates)), [say.stat_label(k) for k in rates], fontsize=8)
     axes[0].invert_yaxis()
     axes[0].set_xlim(0, 1)
-    axes[0].set_xlabel(say.PLOT_RATE)
-    axes[0].set_title(say.PLOT_RATES_TITLE)
+    axes[0].set_xlabel(say.say(say.PLOT_RATE))
+    axes[0].set_title(say.say(say.PLOT_RATES_TITLE))
     axes[0].legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=1, frameon=False)
     _forest(axes[1], differences, design, confidence)
     for number in range(count):
@@ -91,10 +102,11 @@ def plot_compare(path: Path, design: Design, accumulator: Accumulator, confidenc
                 axes[2].errorbar([estimate.value], [number], xerr=[[estimate.value - estimate.low],
                                                                     [estimate.high - estimate.value]],
                                  fmt="o", capsize=3, color="#4878a8")
-    axes[2].set_yticks(range(count), [_wrap(v.name, 22) for v in design.variants], fontsize=7)
+    axes[2].set_yticks(range(count), [_wrap(say.variant_name(v.name, v.patch.changes), 22) for v in design.variants],
+                       fontsize=7)
     axes[2].set_ylim(count - 0.5, -0.5)
-    axes[2].set_xlabel(say.PLOT_LENGTH)
-    axes[2].set_title(say.PLOT_LENGTH_TITLE)
+    axes[2].set_xlabel(say.say(say.PLOT_LENGTH))
+    axes[2].set_title(say.say(say.PLOT_LENGTH_TITLE))
     figure.savefig(path, dpi=90)
     plt.close(figure)
 
@@ -120,8 +132,8 @@ def _forest(axis: Any, differences: Sequence[Difference], design: Design, confid
     axis.axvline(0, color="#333333", linewidth=0.8)
     axis.set_yticks(range(len(labels)), labels, fontsize=7)
     axis.set_ylim(len(labels) - 0.5, -0.5)
-    axis.set_xlabel(say.PLOT_DIFF)
-    axis.set_title(say.PLOT_DIFF_TITLE.format(confidence=confidence))
+    axis.set_xlabel(say.say(say.PLOT_DIFF))
+    axis.set_title(say.say(say.PLOT_DIFF_TITLE, confidence=confidence))
 
 
 def _wrap(text: str, width: int) -> str:
@@ -144,24 +156,25 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[object]], classes: Se
 
 
 def _page(title: str, parts: Sequence[str]) -> str:
-    return (f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{html.escape(title)}</title>"
+    return (f"<!DOCTYPE html><html lang=\"{current_lang()}\"><head><meta charset=\"utf-8\">"
+            f"<title>{html.escape(title)}</title>"
             f"<style>{STYLE}</style></head><body>{''.join(parts)}</body></html>\n")
 
 
 def compare_html(summary: Mapping[str, Any], folder: str) -> str:
     """The comparison's page: conclusions, tables and the plot."""
     confidence = summary["confidence"]
-    title = say.TITLES["compare"].format(game=summary["game"])
+    title = say.title("compare", game=summary["game"])
     names = [v["name"] for v in summary["variants"]]
     parts = [f"<h1>{html.escape(title)}</h1>",
              f"<p>{html.escape(say.setup_line(summary))}</p>",
-             f"<h2>{html.escape(say.TITLES['conclusion'])}</h2><ul>"
+             f"<h2>{html.escape(say.title('conclusion'))}</h2><ul>"
              + "".join(f"<li>{html.escape(line)}</li>" for line in summary["conclusions"]) + "</ul>"]
     if summary["confounded"]:
-        parts.append(f"<p class=\"note\">{html.escape(say.CONFOUNDED_NOTE)}</p>")
+        parts.append(f"<p class=\"note\">{html.escape(say.say(say.CONFOUNDED_NOTE))}</p>")
     columns = summary["columns"]
     if columns:
-        parts.append(_table([say.HEADERS["variant"], *columns],
+        parts.append(_table([say.header("variant"), *columns],
                             [[v["name"], *(json.dumps(v["params"].get(c), ensure_ascii=False) for c in columns)]
                              for v in summary["variants"]]))
     keys: list[tuple[str, str]] = []
@@ -176,9 +189,9 @@ def compare_html(summary: Mapping[str, Any], folder: str) -> str:
                        say.show_estimate(key, stat["value"], stat["low"], stat["high"]))
         rows.append(row)
     games = summary["games"]
-    parts += [f"<h2>{html.escape(say.TITLES['variants'].format(games=games, confidence=confidence))}</h2>",
-              _table([say.HEADERS["statistic"], *names], rows)]
-    pairing = say.PAIRED if summary["paired"] else say.UNPAIRED
+    parts += [f"<h2>{html.escape(say.title('variants', games=games, confidence=confidence))}</h2>",
+              _table([say.header("statistic"), *names], rows)]
+    pairing = say.pairing(summary["paired"])
     diff_rows, classes = [], []
     for d in summary["differences"]:
         key = (d["kind"], d["name"])
@@ -187,15 +200,24 @@ def compare_html(summary: Mapping[str, Any], folder: str) -> str:
                           say.show_interval(key, d["low"], d["high"], True), say.show_p(d["p_adjusted"]),
                           d["verdict_text"]])
         classes.append("real" if d["real"] else "")
-    parts += [f"<h2>{html.escape(say.TITLES['differences'].format(pairing=pairing))}</h2>",
-              _table([say.HEADERS["variant"], say.HEADERS["statistic"], names[0] if names else "",
-                      say.HEADERS["value"], say.HEADERS["difference"],
-                      say.HEADERS["diff_interval"].format(confidence=confidence), say.HEADERS["p"],
-                      say.HEADERS["verdict"]], diff_rows, classes),
-              f"<h2>{html.escape(say.TITLES['plots'])}</h2><img src=\"compare.png\" alt=\"comparison plot\">",
-              f"<h2>{html.escape(say.TITLES['files'])}</h2><p>{html.escape(say.FILES_NOTE.format(folder=folder))}; "
-              "<a href=\"summary.json\">summary.json</a>, <a href=\"run.json\">run.json</a>.</p>"]
+    parts += [f"<h2>{html.escape(say.title('differences', pairing=pairing))}</h2>",
+              _table([say.header("variant"), say.header("statistic"), names[0] if names else "",
+                      say.header("value"), say.header("difference"),
+                      say.header("diff_interval", confidence=confidence), say.header("p"),
+                      say.header("verdict")], diff_rows, classes),
+              f"<h2>{html.escape(say.title('plots'))}</h2>" + _image("compare.png", _("comparison plot")),
+              _files_part(folder)]
     return _page(title, parts)
+
+
+def _image(source: str, alt: str) -> str:
+    return f"<img src=\"{html.escape(source)}\" alt=\"{html.escape(alt)}\">"
+
+
+def _files_part(folder: str) -> str:
+    """The report's last section: where every game is, and the JSON files."""
+    return (f"<h2>{html.escape(say.title('files'))}</h2><p>{html.escape(say.say(say.FILES_NOTE, folder=folder))}</p>"
+            "<p><a href=\"summary.json\">summary.json</a> <a href=\"run.json\">run.json</a></p>")
 
 
 def write_compare_report(folder: Path, design: Design, accumulator: Accumulator, confidence: float,
@@ -226,7 +248,12 @@ def plot_sweep(path: Path, sweep: Sweep, accumulator: Accumulator, confidence: f
                statuses: Mapping[int, str]) -> None:
     """One field: each statistic against the value with its interval band. Two fields: a heat map per
     statistic."""
-    plt = _pyplot()
+    with plotting() as plt:
+        _plot_sweep(plt, path, sweep, accumulator, confidence, selector, statuses)
+
+
+def _plot_sweep(plt: Any, path: Path, sweep: Sweep, accumulator: Accumulator, confidence: float, selector: Any,
+                statuses: Mapping[int, str]) -> None:
     keys = stat_keys(selector, accumulator)[:12]
     played = [v for v in range(len(sweep.design.variants)) if accumulator.games[v]]
     games = min((accumulator.games[v] for v in played), default=0)
@@ -252,7 +279,7 @@ def plot_sweep(path: Path, sweep: Sweep, accumulator: Accumulator, confidence: f
             axis.fill_between(xs, lows, highs, alpha=0.2, color=line.get_color())
         base = sweep.bases[0]
         if base is not None and numeric and isinstance(base, int | float):
-            axis.axvline(base, color="#333333", linestyle=":", label=say.BASE_VALUE)
+            axis.axvline(base, color="#333333", linestyle=":", label=say.say(say.BASE_VALUE))
         _target_lines(axis, sweep, accumulator, played)
         for variant in played:
             if statuses.get(variant) == "met":
@@ -268,11 +295,11 @@ def plot_sweep(path: Path, sweep: Sweep, accumulator: Accumulator, confidence: f
         if all(say.is_rate(k) for k in keys):  # the data's range (with the target's lines), within 0..1
             low, high = axis.get_ylim()
             axis.set_ylim(max(0.0, low - 0.02), min(1.0, high + 0.02))
-        axis.set_ylabel(", ".join(sorted({say.stat_label(k) if not say.is_rate(k) else say.PLOT_RATE
-                                          for k in keys})))
-        axis.set_title(say.PLOT_SWEEP_TITLE.format(stat=_short(", ".join(say.stat_label(k) for k in keys), 60),
-                                                   field=axis_info.path, games=games, confidence=confidence),
-                       fontsize=9)
+        axis.set_ylabel(_("{items}", items=sorted({say.stat_label(k) if not say.is_rate(k) else say.say(say.PLOT_RATE)
+                                                   for k in keys})))
+        axis.set_title(say.say(say.PLOT_SWEEP_TITLE, stat=_short(_("{items}", items=[say.stat_label(k) for k in keys]),
+                                                                 60),
+                               field=axis_info.path, games=games, confidence=confidence), fontsize=9)
         axis.legend(fontsize=7)
         figure.tight_layout()
         figure.savefig(path, dpi=90)
@@ -301,7 +328,7 @@ def plot_sweep(path: Path, sweep: Sweep, accumulator: Accumulator, confidence: f
         axis.set_yticks(range(len(second.values)), [str(v) for v in second.values], fontsize=7)
         axis.set_xlabel(first.path)
         axis.set_ylabel(second.path)
-        axis.set_title(say.PLOT_HEAT_TITLE.format(stat=say.stat_label(key), games=games), fontsize=9)
+        axis.set_title(say.say(say.PLOT_HEAT_TITLE, stat=say.stat_label(key), games=games), fontsize=9)
         figure.colorbar(image, ax=axis)
     for number in range(len(keys), rows * columns):
         axes[number // columns][number % columns].axis("off")
@@ -318,16 +345,17 @@ def _target_lines(axis: Any, sweep: Sweep, accumulator: Accumulator, played: Seq
     lows = [low for band in bands for low, _ in band.values() if math.isfinite(low)]
     highs = [high for band in bands for _, high in band.values() if math.isfinite(high)]
     if lows:
-        axis.axhline(sum(lows) / len(lows), color="#2a7f3a", linestyle="--", linewidth=0.8, label=say.TARGET_BAND)
+        axis.axhline(sum(lows) / len(lows), color="#2a7f3a", linestyle="--", linewidth=0.8,
+                     label=say.say(say.TARGET_BAND))
     if highs:
         axis.axhline(sum(highs) / len(highs), color="#2a7f3a", linestyle="--", linewidth=0.8,
-                     label=None if lows else say.TARGET_BAND)
+                     label=None if lows else say.say(say.TARGET_BAND))
 
 
 def sweep_html(summary: Mapping[str, Any], folder: str) -> str:
     """The sweep's page: what it found, the points and the plot."""
     confidence = summary["confidence"]
-    title = say.TITLES["sweep"].format(game=summary["game"])
+    title = say.title("sweep", game=summary["game"])
     parts = [f"<h1>{html.escape(title)}</h1>",
              f"<p>{html.escape(say.setup_line(summary))}</p><p>{html.escape(say.axes_line(summary))}</p>"]
     lines = sweep_lines(summary)
@@ -344,17 +372,16 @@ def sweep_html(summary: Mapping[str, Any], folder: str) -> str:
             row.append("" if stat is None else
                        say.show_estimate(key, stat["value"], stat["low"], stat["high"]))
         if summary["target"]:
-            row.append(say.TARGET_STATUS[point["target"]])
+            row.append(say.target_status(point["target"]))
         rows.append(row)
         classes.append("real" if point["target"] == "met" else "")
-    headers = [say.HEADERS["variant"], say.HEADERS["games"], *(say.stat_label(k) for k in keys)]
+    headers = [say.header("variant"), say.header("games"), *(say.stat_label(k) for k in keys)]
     if summary["target"]:
-        headers.append(say.HEADERS["target"])
-    parts += [f"<h2>{html.escape(say.TITLES['points'].format(confidence=confidence))}</h2>",
+        headers.append(say.header("target"))
+    parts += [f"<h2>{html.escape(say.title('points', confidence=confidence))}</h2>",
               _table(headers, rows, classes),
-              f"<h2>{html.escape(say.TITLES['plots'])}</h2><img src=\"sweep.png\" alt=\"sweep plot\">",
-              f"<h2>{html.escape(say.TITLES['files'])}</h2><p>{html.escape(say.FILES_NOTE.format(folder=folder))}; "
-              "<a href=\"summary.json\">summary.json</a>, <a href=\"run.json\">run.json</a>.</p>"]
+              f"<h2>{html.escape(say.title('plots'))}</h2>" + _image("sweep.png", _("sweep plot")),
+              _files_part(folder)]
     return _page(title, parts)
 
 
@@ -364,14 +391,14 @@ def sweep_lines(summary: Mapping[str, Any]) -> list[str]:
     if not target:
         return []
     found = summary.get("found")
-    lines = [say.SWEEP_ORDER.format(bases=", ".join(f"{a['path']}={b}" for a, b in
-                                                    zip(summary["axes"], summary["bases"], strict=True)),
-                                    target=target)]
+    lines = [say.say(say.SWEEP_ORDER, bases=[f"{a['path']}={b}" for a, b in
+                                             zip(summary["axes"], summary["bases"], strict=True)],
+                     target=target)]
     if found is not None:
         games = next((p["games"] for p in summary["points"] if p["variant"] == found["variant"]), 0)
-        lines.append(say.SWEEP_STOPPED.format(target=target, point=found["name"], games=games))
+        lines.append(say.say(say.SWEEP_STOPPED, target=target, point=found["name"], games=games))
     else:
-        lines.append(say.SWEEP_NOT_MET.format(target=target, confidence=summary["confidence"]))
+        lines.append(say.say(say.SWEEP_NOT_MET, target=target, confidence=summary["confidence"]))
     return lines
 
 
