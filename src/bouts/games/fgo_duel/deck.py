@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from bouts.core.events import Event
+from bouts.core.i18n import Message, Text
+from bouts.games.fgo_duel.i18n import M_, N_
+from bouts.games.fgo_duel.log import event
 from bouts.games.fgo_duel.state import ONLY_SEAT, DrawOrder, FgoState, Phase
 
 HAND_SIZE = 5
@@ -11,9 +13,18 @@ WIN_CARD_COUNT = 4
 """A master whose deck + hand + battle + trash total this many or fewer loses (FGO-031)."""
 
 
-def card_name(state: FgoState, instance: str) -> str:
-    """``Name Quick 3``: a command card as a player reads it."""
+def card_name(state: FgoState, instance: str) -> Text:
+    """``Altria Pendragon Quick 3``: a command card as a player reads it, in both languages."""
     return state.catalog.card_names[instance]
+
+
+def seat_words(seat: int) -> Message:
+    """A seat as the table prints it, counted from 1: ``Seat 1``."""
+    return M_("Seat {number}", number=seat + 1)
+
+
+DRAW_CLAUSES = ("FGO-070",)
+"""The rules a draw cites: the charge phase's draw up to 5 (a skill's ドロー follows the same rule, FGO-RUL-28)."""
 
 
 def draw_cards(state: FgoState, seat: int, count: int) -> int:
@@ -30,9 +41,10 @@ def draw_cards(state: FgoState, seat: int, count: int) -> int:
     state.stalled = 0
     names = state.catalog.card_names
     drawn = len(got)
-    state.events.append(Event("draw", f"Seat {seat} draws {drawn} card(s)", {"seat": seat, "count": drawn}))
-    state.events.append(Event("drew", "You draw " + ", ".join([names[c] for c in got]),
-                              {"seat": seat, "cards": got}, to=ONLY_SEAT[seat], reveals=True))
+    state.events.append(event("draw", N_("{seat} draws {count} card(s)"), {"seat": seat, "count": drawn},
+                              args={"seat": seat_words(seat), "count": drawn}, clauses=DRAW_CLAUSES))
+    state.events.append(event("drew", N_("You draw {cards}"), {"seat": seat, "cards": got},
+                              args={"cards": [names[c] for c in got]}, to=ONLY_SEAT[seat], reveals=True))
     return drawn
 
 
@@ -71,37 +83,43 @@ def remove_for_rebuild(state: FgoState, seat: int, instance: str) -> None:
     if instance in master.sideways:
         master.sideways.remove(instance)
     master.removed.append(instance)
-    state.events.append(Event("remove", f"Seat {seat} removes {card_name(state, instance)} from the game "
-                              "to rebuild its command deck", {"seat": seat, "card": instance}))
+    state.events.append(event("remove", N_("{seat} removes {card} from the game to rebuild its command deck"),
+                              {"seat": seat, "card": instance},
+                              args={"seat": seat_words(seat), "card": card_name(state, instance)},
+                              clauses=("FGO-071", "FGO-RUL-30")))
     if master.card_total <= WIN_CARD_COUNT:
-        reason = f"seat {seat} has only {master.card_total} command cards left"
+        reason = M_("{seat} has only {count} command cards left", seat=seat_words(seat), count=master.card_total)
         other_pending = any(order.seat != seat for order in state.draws)
         if state.options.both_short == "draw" and state.after == "end" and other_pending:
             state.fallen, state.reason = seat, reason  # FGO-RUL-33 alternative: see the opponent's draws first
             state.draws = [order for order in state.draws if order.seat != seat]
-            state.events.append(Event("fallen", f"Seat {seat} is down to {master.card_total} cards",
-                                      {"seat": seat}))
+            state.events.append(event("fallen", N_("{seat} is down to {count} command cards"), {"seat": seat},
+                                      args={"seat": seat_words(seat), "count": master.card_total},
+                                      clauses=("FGO-031", "FGO-RUL-33")))
             return
         if state.fallen is not None:
-            state.phase, state.reason = Phase.OVER, "both masters fell to 4 or fewer cards: a draw"
+            state.phase, state.reason = Phase.OVER, M_("both masters fell to 4 or fewer command cards: a draw")
             state.draws = []
-            state.events.append(Event("draw_game", state.reason))
+            state.events.append(event("draw_game", N_("both masters fell to 4 or fewer command cards: a draw"),
+                                      clauses=("FGO-031", "FGO-RUL-33")))
             return
-        declare_winner(state, 1 - seat, reason)
+        declare_winner(state, 1 - seat, reason, ("FGO-031", "FGO-RUL-32"))
         return
     master.deck = list(master.trash)  # FGO-RUL-26: sideways cards go back too
     master.trash, master.sideways = [], []
     master.unshuffled = True
-    state.events.append(Event("rebuild", f"Seat {seat} shuffles its {len(master.deck)} trash cards into a new "
-                              "command deck", {"seat": seat, "count": len(master.deck)}))
+    state.events.append(event("rebuild", N_("{seat} makes its {count} trash cards into a new command deck"),
+                              {"seat": seat, "count": len(master.deck)},
+                              args={"seat": seat_words(seat), "count": len(master.deck)}, clauses=("FGO-072",)))
 
 
-def declare_winner(state: FgoState, seat: int, reason: str) -> None:
-    """The game ends at once (FGO-028)."""
+def declare_winner(state: FgoState, seat: int, reason: Message, clauses: tuple[str, ...] = ()) -> None:
+    """The game ends at once (FGO-028); ``clauses`` are the win condition met."""
     state.winner, state.reason, state.phase = seat, reason, Phase.OVER
     state.draws = []
     state.sealed = None
-    state.events.append(Event("win", f"Seat {seat} wins: {reason}", {"winner": seat, "reason": reason}))
+    state.events.append(event("win", N_("{seat} wins: {reason}"), {"winner": seat},
+                              args={"seat": seat_words(seat), "reason": reason}, clauses=("FGO-028", *clauses)))
 
 
 def mulligan(state: FgoState, seat: int) -> None:
@@ -112,5 +130,7 @@ def mulligan(state: FgoState, seat: int) -> None:
     master.deck.sort()
     master.unshuffled = True
     master.mulliganed = True
-    state.events.append(Event("mulligan", f"Seat {seat} takes a mulligan", {"seat": seat}))
+    state.events.append(event("mulligan", N_("{seat} takes a mulligan: the 5 hand cards go back into the command "
+                                             "deck"), {"seat": seat}, args={"seat": seat_words(seat)},
+                              clauses=("FGO-025", "FGO-RUL-37")))
     state.draws = [DrawOrder(seat, HAND_SIZE)]
