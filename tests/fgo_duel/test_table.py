@@ -92,7 +92,7 @@ def test_fgo_085_every_servant_has_a_pool_and_the_prepared_skill_is_a_secret() -
                                                ("emiya:golden_rule", "cu_chulainn", "medea")))
     assert all(len(s.skills) >= 2 for s in state.catalog.servants.values())
     seen_by_1 = GAME.view(state, 1)["masters"][0]["party"][0]["skill"]
-    assert seen_by_1 == {"state": "face_down"}
+    assert seen_by_1 == {"state": "face_down", "card": "0/scathach"}
     drawn = {GAME.determinize(state, 1, random.Random(seed)).masters[0].party[0].skill for seed in range(30)}
     assert drawn == set(state.catalog.servants["scathach"].skills)
     mine = {GAME.determinize(state, 0, random.Random(seed)).masters[0].party[0].skill for seed in range(5)}

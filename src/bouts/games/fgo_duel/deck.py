@@ -83,7 +83,7 @@ def remove_for_rebuild(state: FgoState, seat: int, instance: str) -> None:
     if instance in master.sideways:
         master.sideways.remove(instance)
     master.removed.append(instance)
-    state.events.append(event("remove", N_("{seat} removes {card} from the game to rebuild its command deck"),
+    state.events.append(event("remove", N_("{seat}'s {card} is removed from the game to rebuild its command deck"),
                               {"seat": seat, "card": instance},
                               args={"seat": seat_words(seat), "card": card_name(state, instance)},
                               clauses=("FGO-071", "FGO-RUL-30")))

@@ -59,8 +59,8 @@ INFO = GameInfo(
         "Two masters, three servants each, on a map of areas. On your turn put a command card of a servant "
         "into the trash to move it to an adjacent area; moving into an enemy servant starts a battle in which "
         "both masters reveal 3 command cards at once (Quick, Arts, Buster and Brave chains add power); "
-        "the attacker destroys the defender only with a strictly greater total. Win by destroying all 3 "
-        "enemy servants, by entering the enemy master area, or when the enemy has 4 or fewer command "
+        "the defender is destroyed only when the attacker's total is strictly greater. Win when all 3 enemy "
+        "servants are destroyed, by entering the enemy master area, or when the enemy has 4 or fewer command "
         "cards left. The advanced rules add one skill card per servant, paid with NP (upright Arts cards in "
         "the trash)."
     ),

@@ -140,7 +140,7 @@ def use_skill(state: FgoState, seat: int, servant_id: str, target: str | None, p
         paid = state.catalog.skills[paying.skill or ""]
         paying.skill_state = SkillState.REMOVED
         cost = max(0, cost - paid.pays_np)
-        state.events.append(event("skill_paid", N_("{seat} removes {skill} of {servant} from the game to pay {np} NP"),
+        state.events.append(event("skill_paid", N_("{seat}'s {skill} of {servant} is removed from the game to pay {np} NP"),
                                   {"seat": seat, "servant": payer, "skill": paid.id},
                                   args={"seat": seat_words(seat), "skill": paid.name,
                                         "servant": state.catalog.servants[payer].name, "np": paid.pays_np},

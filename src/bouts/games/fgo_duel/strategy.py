@@ -463,7 +463,7 @@ def explain(game: Game[Any, Any], state: FgoState, seat: Seat, action: Any) -> s
             after = _distance(state, action.args[1], enemy_master, set())
             return _("{servant} comes a step closer to the enemy master area ({steps} steps left)",
                      servant=catalog.servants[servant.servant].name, steps=after)
-        return _("no end-phase move brings a servant closer to the enemy master area")
+        return _("no move at the end phase brings a servant closer to the enemy master area")
     return ""
 
 

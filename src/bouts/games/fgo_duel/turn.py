@@ -183,7 +183,9 @@ def resolve_battle(state: FgoState) -> None:
         "seats": {str(s): {"servant": fighting[s], "cards": list(chosen[s]), "chains": list(totals[s].chains),
                            "total": totals[s].value, "cards_power": totals[s].cards, "buster": totals[s].buster,
                            "brave": totals[s].brave, "chips": totals[s].chips, "skills": totals[s].skills,
-                           "cards_text": [state.catalog.card_names[c] for c in chosen[s]]}
+                           "cards_text": [state.catalog.card_names[c] for c in chosen[s]],
+                           "codes": [[state.catalog.command(c).type.value, state.catalog.command(c).power]
+                                     for c in chosen[s]]}
                   for s in (attacker_seat, defender_seat)},
     }
     names = state.catalog.card_names
@@ -203,7 +205,8 @@ def resolve_battle(state: FgoState) -> None:
     state.events.append(event("reveal", N_("Battle cards revealed: {attacker}; {defender}; {result}"),
                               dict(state.last_battle), args={"attacker": sides[0], "defender": sides[1],
                                                              "result": verdict}, reveals=True,
-                              clauses=RESULT_CLAUSES[result]))
+                              clauses=RESULT_CLAUSES[result] + tuple(sorted(
+                                  {CHAIN_CLAUSES[c] for s in totals.values() for c in s.chains}))))
     for seat in (attacker_seat, defender_seat):  # step ⑤
         master = state.masters[seat]
         master.trash.extend(master.battle)
@@ -230,6 +233,8 @@ RESULT_CLAUSES = {"attacker": ("FGO-050", "FGO-057", "FGO-058", "FGO-059", "FGO-
                   "defender": ("FGO-050", "FGO-057", "FGO-058", "FGO-060", "FGO-065", "FGO-068"),
                   "tie": ("FGO-050", "FGO-057", "FGO-061", "FGO-065", "FGO-069")}
 """The rules a battle's reveal applies, by result."""
+CHAIN_CLAUSES = {"quick": "FGO-051", "arts": "FGO-052", "buster": "FGO-053", "brave": "FGO-054"}
+"""The rule of each chain."""
 
 
 def charge_phase(state: FgoState) -> None:

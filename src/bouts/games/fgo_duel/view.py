@@ -275,7 +275,7 @@ def describe_action(state: FgoState, seat: Seat, action: FgoAction) -> str:
     if verb == "battle":
         return _("Play {line}", line=battle_line(state, seat, args))
     if verb == "remove":
-        return _("Remove {card} from the game; the rest of the trash becomes the new command deck",
+        return _("{card} is removed from the game; the rest of the trash becomes the new command deck",
                  card=catalog.card_names[args[0]])
     if verb == "end_move":
         command = catalog.command(args[2])
@@ -515,10 +515,10 @@ def servant_text(s: Mapping[str, Any], areas: Mapping[str, Mapping[str, Any]]) -
 def skill_body(text: Any) -> str:
     """A skill's text without its NP cost tag (shown beside its name), the long trigger timing shortened."""
     body = tr(text)
-    body = re.sub(r"【コスト:NP\d+枚を消費】\s*|\[Cost: consume \d+ NP\]\s*", "", body)
+    body = re.sub(r"【コスト:NP\d+枚を消費】\s*|\(Cost: consume \d+ NP\)\s*", "", body)
     body = body.replace("【トリガー:敵が自身のエリアに移動しようとしたとき】", "【トリガー:敵の移動時】")
-    return body.replace("[Trigger: when an enemy tries to move into this servant's area]",
-                        "[Trigger: an enemy moves in]")
+    return body.replace("(Trigger: when an enemy tries to move into this servant's area)",
+                        "(Trigger: an enemy moves in)")
 
 
 def skill_line(skill: Mapping[str, Any], whole: bool = False) -> str:
@@ -697,12 +697,17 @@ def render_view(view: Mapping[str, Any]) -> str:
             text = _("No.{number} {servant} ({cls}, cost {cost}): {cards}", number=s["servant_no"], servant=s["name"],
                      cls=s["class_name"], cost=s["cost"], cards=cards)
             if s["skills"]:
-                text = _("{text}; skill cards: {skills} (view skills)", text=text,
-                         skills=[_("{skill} NP {np}", skill=k["name"], np=k["np_cost"]) for k in s["skills"]])
+                skills = [skill_cost(k) for k in s["skills"]]
+                text = _("{text}; skill cards: {skills} (view skills)", text=text, skills=skills)
             lines.append("  " + escape(fit(text, LINE_CELLS)))
     if view.get("winner") is not None or view["phase"] == "over":
         lines.append("[bold yellow]" + escape(_("Game over:")) + "[/] " + escape(tr(view.get("reason"))))
     return "\n".join(lines)
+
+
+def skill_cost(skill: Mapping[str, Any]) -> str:
+    """A skill card's name and NP cost: ``Mana Burst A NP 1``."""
+    return _("{skill} NP {np}", skill=skill["name"], np=skill["np_cost"])
 
 
 def last_battle_lines(view: Mapping[str, Any], battle: Mapping[str, Any]) -> list[str]:
