@@ -47,8 +47,9 @@ from bouts.games.fgo_duel.view import (
 
 INFO = GameInfo(
     id="fgo_duel",
-    name=Text(en="Fate/Grand Order Duel -collection figure-", ja="Fate/Grand Order Duel -collection figure-",
-              original="ja"),
+    # The official title is written in Latin letters in Japan too; a Japanese screen shows its reading.
+    name=Text(en="Fate/Grand Order Duel -collection figure-", ja="フェイト/グランドオーダー デュエル -コレクションフィギュア-",
+              original="en"),
     min_seats=2,
     max_seats=2,
     chance=True,
