@@ -48,8 +48,8 @@ from bouts.games.fgo_duel.view import (
 INFO = GameInfo(
     id="fgo_duel",
     # The official title is written in Latin letters in Japan too; a Japanese screen shows its reading.
-    name=Text(en="Fate/Grand Order Duel -collection figure-", ja="フェイト/グランドオーダー デュエル -コレクションフィギュア-",
-              original="en"),
+    name=Text(en="Fate/Grand Order Duel -collection figure-",
+              ja="フェイト/グランドオーダー デュエル -コレクションフィギュア-", original="en"),
     min_seats=2,
     max_seats=2,
     chance=True,
@@ -468,11 +468,20 @@ class FgoDuel(Game[FgoState, FgoAction]):
         return featured(self, state, seat)
 
     def is_trivial(self, state: FgoState, seat: Seat, action: FgoAction) -> bool:
-        """A prompt with one option that decides nothing and hides nothing: using no skill when no face-down
-        skill can be used now (the skills shown, the NP public), declining a trigger that cannot be used,
-        the only card to remove. A one-option battle choice (every card held) is skipped too: the cards go
-        face down as the rules say."""
-        return isinstance(action, Act) and action.verb in ("pass", "remove", "battle", "keep", "end_move")
+        """Whether the only option may be taken without asking: it decides nothing and skipping it hides nothing.
+
+        Using no skill (start phase) or declining the trigger skill is skipped only when none of the skill cards
+        the face-down cards could be (each servant's public pool) could be used now, judged from the public NP and
+        face-up cards, so skipping the prompt tells the opponent nothing. Playing every card held (3 or fewer, a
+        public count) and removing the only card of the public trash are skipped too.
+        """
+        if not isinstance(action, Act):
+            return False
+        if action.verb == "pass" and state.phase in (Phase.START, Phase.TRIGGER):
+            return skills.declining_tells_nothing(state, seat)
+        if action.verb == "battle":
+            return len(state.masters[seat].hand) <= 3
+        return action.verb == "remove"
 
     def action_parts(self, state: FgoState, seat: Seat, action: FgoAction) -> ActionParts:
         """The table objects an action names: a move starts on the figure and ends on the area, paying a card in

@@ -140,7 +140,8 @@ def use_skill(state: FgoState, seat: int, servant_id: str, target: str | None, p
         paid = state.catalog.skills[paying.skill or ""]
         paying.skill_state = SkillState.REMOVED
         cost = max(0, cost - paid.pays_np)
-        state.events.append(event("skill_paid", N_("{seat}'s {skill} of {servant} is removed from the game to pay {np} NP"),
+        state.events.append(event("skill_paid",
+                                  N_("{seat}'s {skill} of {servant} is removed from the game to pay {np} NP"),
                                   {"seat": seat, "servant": payer, "skill": paid.id},
                                   args={"seat": seat_words(seat), "skill": paid.name,
                                         "servant": state.catalog.servants[payer].name, "np": paid.pays_np},
@@ -184,3 +185,29 @@ def remove_skill_of_destroyed(state: FgoState, seat: int, servant: ServantInPlay
                                   args={"seat": seat_words(seat),
                                         "servant": state.catalog.servants[servant.servant].name},
                                   clauses=("FGO-096", "FGO-099", "FGO-100")))
+
+
+def could_use(state: FgoState, seat: int, servant_id: str, skill: SkillCard, phase_trigger: bool) -> bool:
+    """Whether ``skill``, were it the face-down card of ``servant_id``, could be used now (at the start phase, or
+    as the trigger of an enemy moving in), judged from public facts only: NP and face-up skill cards."""
+    if phase_trigger != (skill.trigger == "enemy_moves_in"):
+        return False
+    return bool(payments(state, seat, servant_id, skill, np_of(state, seat)))
+
+
+def declining_tells_nothing(state: FgoState, seat: int) -> bool:
+    """Whether skipping ``seat``'s only option, using no skill, tells the opponent nothing: no skill card that any
+    of its face-down cards could be (each servant's public pool of skill cards) could be used now."""
+    catalog = state.catalog
+    master = state.masters[seat]
+    trigger = state.phase.value == "trigger"
+    if trigger:
+        assert state.attack is not None and state.attack.defender is not None
+        servants = [master.servant(state.attack.defender)]
+    else:
+        servants = [s for s in master.on_map() if s.skill_state is SkillState.FACE_DOWN]
+    for servant in servants:
+        for skill_id in catalog.servants[servant.servant].skills:
+            if could_use(state, seat, servant.servant, catalog.skills[skill_id], trigger):
+                return False
+    return True

@@ -238,8 +238,8 @@ def describe_action(state: FgoState, seat: Seat, action: FgoAction) -> str:
         slot = len(state.party_picks[seat]) + 1
         spent = sum(catalog.servants[t.partition(":")[0]].cost for t in state.party_picks[seat])
         cost = catalog.servants[args[0].partition(":")[0]].cost
-        return _("Status card slot {slot}: {servant} (party cost {total})", slot=slot, servant=token_words(state, args[0]),
-                 total=spent + cost)
+        return _("Status card slot {slot}: {servant} (party cost {total})", slot=slot,
+                 servant=token_words(state, args[0]), total=spent + cost)
     if verb == "party":
         cost = sum(catalog.servants[t.partition(":")[0]].cost for t in args)
         return _("Party (cost {cost}): {servants}", cost=cost, servants=[token_words(state, t) for t in args])
