@@ -23,8 +23,9 @@ def seat_words(seat: int) -> Message:
     return M_("Seat {number}", number=seat + 1)
 
 
-DRAW_CLAUSES = ("FGO-070",)
-"""The rules a draw cites: the charge phase's draw up to 5 (a skill's ドロー follows the same rule, FGO-RUL-28)."""
+DRAW_CLAUSES = {"deal": ("FGO-024",), "mulligan": ("FGO-025", "FGO-RUL-37"), "end": ("FGO-070",)}
+"""The rules a draw cites, by what comes after it: the opening hand, the mulligan, the charge phase; else a skill's
+ドロー (FGO-092, drawing as the rules draw, FGO-RUL-28)."""
 
 
 def draw_cards(state: FgoState, seat: int, count: int) -> int:
@@ -42,7 +43,8 @@ def draw_cards(state: FgoState, seat: int, count: int) -> int:
     names = state.catalog.card_names
     drawn = len(got)
     state.events.append(event("draw", N_("{seat} draws {count} card(s)"), {"seat": seat, "count": drawn},
-                              args={"seat": seat_words(seat), "count": drawn}, clauses=DRAW_CLAUSES))
+                              args={"seat": seat_words(seat), "count": drawn},
+                              clauses=DRAW_CLAUSES.get(state.after, ("FGO-092", "FGO-RUL-28"))))
     state.events.append(event("drew", N_("You draw {cards}"), {"seat": seat, "cards": got},
                               args={"cards": [names[c] for c in got]}, to=ONLY_SEAT[seat], reveals=True))
     return drawn

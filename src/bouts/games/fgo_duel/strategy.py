@@ -110,9 +110,17 @@ def _party(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Rand
     picked = tuple(state.party_picks[seat])
     parties = [p for p in legal_parties(state.catalog, state.options) if p[:len(picked)] == picked]
 
+    power = {s.id: sum(c.power for c in s.commands) for s in servants.values()}
+    token_power: dict[str, int] = {}
+
     def score(tokens: tuple[str, ...]) -> float:
-        ids = [token.partition(":")[0] for token in tokens]
-        return sum(c.power for s in ids for c in servants[s].commands) + rng.random()
+        total = 0
+        for token in tokens:
+            found = token_power.get(token)
+            if found is None:
+                found = token_power[token] = power[token.partition(":")[0]]
+            total += found
+        return total + rng.random()
 
     best = max(parties, key=score)
     return next(a for a in legal if a.args == (best[len(picked)],))

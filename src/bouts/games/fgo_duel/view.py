@@ -214,20 +214,32 @@ def battle_line(state: FgoState, seat: Seat, cards: tuple[str, ...] | list[str])
 
 
 def token_words(state: FgoState, token: str) -> str:
-    """A status card (and skill card) for the party: ``Altria Pendragon (Saber, cost 5; B5 B4 B4 A3 Q3)``."""
+    """A status card for the party: ``Altria Pendragon (Saber, cost 5; B5 B4 B4 A3 Q3)``; with the skill card
+    prepared with it in the advanced rules (the roster above the menu shows the cards): ``Altria Pendragon (cost 5)
+    with Mana Burst A (NP 1)``."""
     servant_id, _sep, skill = token.partition(":")
     s = state.catalog.servants[servant_id]
-    cards = " ".join(code(c.type.value, c.power) for c in s.commands)
     if skill:
         k = state.catalog.skills[skill]
-        return _("{servant} ({cls}, cost {cost}; {cards}; skill {skill}, NP {np})", servant=s.name,
-                 cls=class_name(s.servant_class), cost=s.cost, cards=cards, skill=k.name, np=k.np_cost)
+        return _("{servant} (cost {cost}) with {skill} (NP {np})", servant=s.name, cost=s.cost, skill=k.name,
+                 np=k.np_cost)
+    cards = " ".join(code(c.type.value, c.power) for c in s.commands)
     return _("{servant} ({cls}, cost {cost}; {cards})", servant=s.name, cls=class_name(s.servant_class), cost=s.cost,
              cards=cards)
 
 
+DESCRIBE_CELLS = 100
+"""The most columns a menu line takes: with the number and the bracketed text form it fits 160 columns without
+wrapping (a wrapped Japanese line would break mid-number). Every line puts its numbers first."""
+
+
 def describe_action(state: FgoState, seat: Seat, action: FgoAction) -> str:
-    """A menu line for ``action`` in the current language: plain text (no markup), every number it turns on."""
+    """A menu line for ``action`` in the current language: plain text (no markup), every number it turns on, at
+    most :data:`DESCRIBE_CELLS` columns."""
+    return fit(_describe(state, seat, action), DESCRIBE_CELLS)
+
+
+def _describe(state: FgoState, seat: Seat, action: FgoAction) -> str:
     if isinstance(action, Roll):
         return _("Seat {number} is the first player", number=action.values[0])
     if isinstance(action, Shuffle):
@@ -238,8 +250,8 @@ def describe_action(state: FgoState, seat: Seat, action: FgoAction) -> str:
         slot = len(state.party_picks[seat]) + 1
         spent = sum(catalog.servants[t.partition(":")[0]].cost for t in state.party_picks[seat])
         cost = catalog.servants[args[0].partition(":")[0]].cost
-        return _("Status card slot {slot}: {servant} (party cost {total})", slot=slot,
-                 servant=token_words(state, args[0]), total=spent + cost)
+        return _("Slot {slot}: {servant}; party cost {total}", slot=slot, servant=token_words(state, args[0]),
+                 total=spent + cost)
     if verb == "party":
         cost = sum(catalog.servants[t.partition(":")[0]].cost for t in args)
         return _("Party (cost {cost}): {servants}", cost=cost, servants=[token_words(state, t) for t in args])
@@ -292,12 +304,17 @@ def _skill_line(state: FgoState, seat: Seat, args: tuple[str, ...]) -> str:
     rest = [a for a in args[1:] if not a.startswith("pay:")]
     payer = next((a[4:] for a in args[1:] if a.startswith("pay:")), None)
     user = catalog.servants[args[0]].figure_name
+    kind = _(KIND_NAMES[skill_card.kind]) if KIND_NAMES.get(skill_card.kind) else ""
     if payer is not None:
         paid = catalog.skills[state.masters[seat].servant(payer).skill or ""]
         paying = _("NP {cost}, {np} of it by removing {skill} of {servant} from the game", cost=skill_card.np_cost,
                    np=paid.pays_np, skill=paid.name, servant=catalog.servants[payer].figure_name)
-    else:
+    elif skill_card.np_cost:
         paying = _("NP {cost} of your {np}", cost=skill_card.np_cost, np=np_of(state, seat))
+    else:
+        paying = _("no NP")
+    if kind:
+        paying = _("{kind}, {paying}", kind=kind, paying=paying)
     if rest:
         return _("Use {skill} of {servant} on {target} ({paying}): {text}", skill=skill_card.name, servant=user,
                  target=catalog.servants[rest[0]].figure_name, paying=paying, text=skill_body(skill_card.text))
@@ -512,13 +529,24 @@ def servant_text(s: Mapping[str, Any], areas: Mapping[str, Mapping[str, Any]]) -
              cards=cards)
 
 
+TAGS = re.compile(r"【コスト:NP\d+枚を消費】\s*|\(Cost: consume \d+ NP\)\s*|【常駐】\s*|\(Persistent\)\s*"
+                  r"|【トリガー:[^】]*】\s*|\(Trigger: [^)]*\)\s*")
+"""The tags a skill card's text begins with (persistent, trigger timing, NP cost): the table shows them beside
+the card's name instead (``view skills`` prints the card whole)."""
+KIND_NAMES = {"persistent": N_("persistent"), "trigger": N_("trigger: when an enemy moves in"), "active": ""}
+
+
 def skill_body(text: Any) -> str:
-    """A skill's text without its NP cost tag (shown beside its name), the long trigger timing shortened."""
-    body = tr(text)
-    body = re.sub(r"【コスト:NP\d+枚を消費】\s*|\(Cost: consume \d+ NP\)\s*", "", body)
-    body = body.replace("【トリガー:敵が自身のエリアに移動しようとしたとき】", "【トリガー:敵の移動時】")
-    return body.replace("(Trigger: when an enemy tries to move into this servant's area)",
-                        "(Trigger: an enemy moves in)")
+    """A skill's effect, without the tags its card text begins with (shown beside its name)."""
+    return TAGS.sub("", tr(text)).strip()
+
+
+def skill_tags(kind: str, np_cost: int) -> str:
+    """What the tags of a skill card say, short: ``persistent, NP 1``."""
+    kind_name = KIND_NAMES.get(kind, "")
+    if kind_name:
+        return _("{kind}, NP {np}", kind=_(kind_name), np=np_cost)
+    return _("NP {np}", np=np_cost)
 
 
 def skill_line(skill: Mapping[str, Any], whole: bool = False) -> str:
@@ -526,8 +554,12 @@ def skill_line(skill: Mapping[str, Any], whole: bool = False) -> str:
     where = _(SKILL_STATES[skill["state"]])
     if "name" not in skill:
         return _("skill card ({state})", state=where)
-    text = tr(skill["text"]) if whole else skill_body(skill["text"])
-    line = _("{skill} ({state}, NP {np}): {text}", skill=skill["name"], state=where, np=skill["np_cost"], text=text)
+    if whole:
+        line = _("{skill} ({state}, NP {np}): {text}", skill=skill["name"], state=where, np=skill["np_cost"],
+                 text=skill["text"])
+    else:
+        line = _("{skill} ({state}, {tags}): {text}", skill=skill["name"], state=where,
+                 tags=skill_tags(skill["kind"], skill["np_cost"]), text=skill_body(skill["text"]))
     if skill.get("target_name"):
         line = _("{line} (on {target})", line=line, target=skill["target_name"])
     return line
@@ -691,14 +723,16 @@ def render_view(view: Mapping[str, Any]) -> str:
         lines.append(left[0] + " " * (HALF_CELLS + 2 - left[1]) + right[0])
     if view.get("roster"):
         cap = view["cost_cap"] if view["cost_cap"] is not None else "-"
-        lines.append("[bold]" + escape(_("Servants to choose from (cost limit {cap}):", cap=cap)) + "[/]")
+        head = (_("Servants to choose from (cost limit {cap}; view skills: every skill card's text):", cap=cap)
+                if view["advanced"] else _("Servants to choose from (cost limit {cap}):", cap=cap))
+        lines.append("[bold]" + escape(head) + "[/]")
         for s in view["roster"]:
             cards = " ".join(c["code"] for c in s["commands"])
             text = _("No.{number} {servant} ({cls}, cost {cost}): {cards}", number=s["servant_no"], servant=s["name"],
                      cls=s["class_name"], cost=s["cost"], cards=cards)
             if s["skills"]:
                 skills = [skill_cost(k) for k in s["skills"]]
-                text = _("{text}; skill cards: {skills} (view skills)", text=text, skills=skills)
+                text = _("{text}; skill cards: {skills}", text=text, skills=skills)
             lines.append("  " + escape(fit(text, LINE_CELLS)))
     if view.get("winner") is not None or view["phase"] == "over":
         lines.append("[bold yellow]" + escape(_("Game over:")) + "[/] " + escape(tr(view.get("reason"))))
