@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bouts.core.i18n import Message, Text
+from bouts.games.fgo_duel.cards import TYPE_NAMES
 from bouts.games.fgo_duel.i18n import M_, N_
 from bouts.games.fgo_duel.log import event
 from bouts.games.fgo_duel.state import ONLY_SEAT, DrawOrder, FgoState, Phase
@@ -16,6 +17,22 @@ WIN_CARD_COUNT = 4
 def card_name(state: FgoState, instance: str) -> Text:
     """``Altria Pendragon Quick 3``: a command card as a player reads it, in both languages."""
     return state.catalog.card_names[instance]
+
+
+def type_words(state: FgoState, instance: str) -> Message:
+    """A command card's type and power, as a log line names the card paid by a move: ``Quick 3``."""
+    card = state.catalog.command(instance)
+    return M_("{type} {power}", type=M_(TYPE_NAMES[card.type]), power=card.power)
+
+
+def cards_words(state: FgoState, cards: list[str] | tuple[str, ...]) -> list[Message]:
+    """Command cards grouped by servant, as a log line lists them: ``Altria B5 B4``, ``Medusa Q4``."""
+    groups: dict[str, list[str]] = {}
+    for instance in cards:
+        card = state.catalog.command(instance)
+        groups.setdefault(state.catalog.owner(instance), []).append(f"{card.type.value[0].upper()}{card.power}")
+    return [M_("{servant} {codes}", servant=state.catalog.servants[owner].figure_name, codes=" ".join(codes))
+            for owner, codes in groups.items()]
 
 
 def seat_words(seat: int) -> Message:
@@ -40,13 +57,12 @@ def draw_cards(state: FgoState, seat: int, count: int) -> int:
     for instance in got:
         drawn_in[instance] = epoch
     state.stalled = 0
-    names = state.catalog.card_names
     drawn = len(got)
     state.events.append(event("draw", N_("{seat} draws {count} card(s)"), {"seat": seat, "count": drawn},
                               args={"seat": seat_words(seat), "count": drawn},
                               clauses=DRAW_CLAUSES.get(state.after, ("FGO-092", "FGO-RUL-28"))))
     state.events.append(event("drew", N_("You draw {cards}"), {"seat": seat, "cards": got},
-                              args={"cards": [names[c] for c in got]}, to=ONLY_SEAT[seat], reveals=True))
+                              args={"cards": cards_words(state, got)}, to=ONLY_SEAT[seat], reveals=True))
     return drawn
 
 

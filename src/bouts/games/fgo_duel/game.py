@@ -295,9 +295,8 @@ class FgoDuel(Game[FgoState, FgoAction]):
             state.events.append(event("battle_chosen", N_("{seat} places {count} command cards face down on BATTLE"),
                                       {"seat": seat, "count": len(act.args)},
                                       args={"seat": seat_words(seat), "count": len(act.args)}, clauses=("FGO-048",)))
-            names = state.catalog.card_names
             state.events.append(event("battle_mine", N_("You play {cards}"), {"cards": list(act.args)},
-                                      args={"cards": [names[c] for c in act.args]}, to=ONLY_SEAT[seat]))
+                                      args={"cards": deck.cards_words(state, act.args)}, to=ONLY_SEAT[seat]))
             if state.sealed.is_complete:
                 turn.resolve_battle(state)
         elif verb == "remove":  # FGO-071, FGO-072

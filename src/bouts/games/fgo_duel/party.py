@@ -138,7 +138,7 @@ def install_party(state: FgoState, seat: int, tokens: tuple[str, ...]) -> None:
                                           SkillState.FACE_DOWN if skill else None))
         master.deck.extend(catalog.instances(servant_id))
     master.unshuffled = True
-    names = [M_("{slot}: {servant} in {area}", slot=s.slot, servant=catalog.servants[s.servant].name,
+    names = [M_("{slot}: {servant} in {area}", slot=s.slot, servant=catalog.servants[s.servant].figure_name,
                 area=state.board.names[s.area or ""]) for s in master.party]
     state.events.append(event("status", N_("{seat} turns its status cards face up: {party}"),
                               {"seat": seat, "party": [s.servant for s in master.party],

@@ -6,7 +6,7 @@ from bouts.core.decisions import SealedChoices
 from bouts.core.i18n import Message, Text
 from bouts.games.fgo_duel import battle, deck, skills
 from bouts.games.fgo_duel.cards import CHAIN_NAMES
-from bouts.games.fgo_duel.deck import HAND_SIZE, card_name, declare_winner, seat_words
+from bouts.games.fgo_duel.deck import HAND_SIZE, card_name, cards_words, declare_winner, seat_words, type_words
 from bouts.games.fgo_duel.i18n import M_, N_
 from bouts.games.fgo_duel.log import event
 from bouts.games.fgo_duel.movement import holds_card_of_servant_on_map, legal_moves
@@ -122,9 +122,9 @@ def declare_move(state: FgoState, seat: int, servant_id: str, area: str, card: s
     master.trash.append(card)  # FGO-044: face up, upright
     state.stalled = 0
     board = state.board
-    state.events.append(event("move", N_("{seat} puts {card} into the trash to move {servant} to {area}"),
+    state.events.append(event("move", N_("{seat} moves {servant} to {area}, putting its {card} into the trash"),
                               {"seat": seat, "servant": servant_id, "from": servant.area, "to": area, "card": card},
-                              args={"seat": seat_words(seat), "card": state.catalog.card_names[card],
+                              args={"seat": seat_words(seat), "card": type_words(state, card),
                                     "servant": servant_name(state, servant_id), "area": board.names[area]},
                               reveals=True, owner=seat, clauses=("FGO-037", "FGO-038", "FGO-044", "FGO-RUL-15")))
     if area == board.master_areas[1 - seat]:
@@ -188,21 +188,18 @@ def resolve_battle(state: FgoState) -> None:
                                      for c in chosen[s]]}
                   for s in (attacker_seat, defender_seat)},
     }
-    names = state.catalog.card_names
     sides = []
     for s in (attacker_seat, defender_seat):
         total = totals[s]
-        parts = battle.breakdown_message(total.cards, total.buster, total.brave, total.chips, total.skills)
-        if total.chains:
-            sides.append(M_("{seat}: {cards} ({chains}) = {total} ({parts})", seat=seat_words(s),
-                            cards=[names[c] for c in chosen[s]], chains=chain_words(total.chains),
-                            total=total.value, parts=parts))
+        if total.chains:  # the table breaks each total down; the log line keeps to one row
+            sides.append(M_("{seat}: {cards} ({chains}) = {total}", seat=seat_words(s),
+                            cards=cards_words(state, chosen[s]), chains=chain_words(total.chains), total=total.value))
         else:
-            sides.append(M_("{seat}: {cards} = {total} ({parts})", seat=seat_words(s),
-                            cards=[names[c] for c in chosen[s]], total=total.value, parts=parts))
+            sides.append(M_("{seat}: {cards} = {total}", seat=seat_words(s), cards=cards_words(state, chosen[s]),
+                            total=total.value))
     verdict = {"attacker": M_("the attacker wins"), "defender": M_("the defender holds (a greater total)"),
                "tie": M_("a tie: nothing happens")}[result]
-    state.events.append(event("reveal", N_("Battle cards revealed: {attacker}; {defender}; {result}"),
+    state.events.append(event("reveal", N_("Revealed: {attacker}; {defender}; {result}"),
                               dict(state.last_battle), args={"attacker": sides[0], "defender": sides[1],
                                                              "result": verdict}, reveals=True,
                               clauses=RESULT_CLAUSES[result] + tuple(sorted(
@@ -215,7 +212,7 @@ def resolve_battle(state: FgoState) -> None:
         defender = state.masters[defender_seat].servant(attack.defender)
         defender.area = None
         skills.remove_skill_of_destroyed(state, defender_seat, defender)
-        state.events.append(event("destroyed", N_("{servant} is destroyed: its figure is removed from the game, and "
+        state.events.append(event("destroyed", N_("{servant} is destroyed (its figure is removed from the game); "
                                                   "{attacker} moves into {area}"),
                                   {"seat": defender_seat, "servant": attack.defender},
                                   args={"servant": servant_name(state, attack.defender),
@@ -229,9 +226,8 @@ def resolve_battle(state: FgoState) -> None:
     charge_phase(state)
 
 
-RESULT_CLAUSES = {"attacker": ("FGO-050", "FGO-057", "FGO-058", "FGO-059", "FGO-065"),
-                  "defender": ("FGO-050", "FGO-057", "FGO-058", "FGO-060", "FGO-065", "FGO-068"),
-                  "tie": ("FGO-050", "FGO-057", "FGO-061", "FGO-065", "FGO-069")}
+RESULT_CLAUSES = {"attacker": ("FGO-057", "FGO-058", "FGO-059"), "defender": ("FGO-057", "FGO-058", "FGO-060"),
+                  "tie": ("FGO-057", "FGO-061", "FGO-069")}
 """The rules a battle's reveal applies, by result."""
 CHAIN_CLAUSES = {"quick": "FGO-051", "arts": "FGO-052", "buster": "FGO-053", "brave": "FGO-054"}
 """The rule of each chain."""

@@ -288,7 +288,7 @@ def _describe(state: FgoState, seat: Seat, action: FgoAction) -> str:
         return _("Play {line}", line=battle_line(state, seat, args))
     if verb == "remove":
         return _("{card} is removed from the game; the rest of the trash becomes the new command deck",
-                 card=catalog.card_names[args[0]])
+                 card=card_short(state, args[0]))
     if verb == "end_move":
         command = catalog.command(args[2])
         return _("Put {card} into the trash: {servant} moves to {area}",
@@ -374,13 +374,15 @@ def action_parts(state: FgoState, seat: Seat, action: FgoAction) -> ActionParts:
 # -- featured actions, hints, help ---------------------------------------------------------------------------
 
 
-MENU_LIMIT = 10
-"""The most actions the first page of a menu lists, so a decision fits a 50-row screen."""
+MENU_LIMIT = 8
+"""The most actions the first page of a menu lists, so a decision fits a 50-row screen (the table takes at most
+26 rows, the news since the last decision 13, the menu this many, the ``more`` line and the prompt 2)."""
 
 
 def featured(game: FgoDuel, state: FgoState, seat: Seat) -> tuple[FgoAction, ...]:
-    """The first page of a menu: every action when few; moves as winning moves, attacks, then one move per servant
-    and destination (the card the heuristic would pay), grouped by destination; battle choices by total."""
+    """The first page of a menu: every action when few; else winning moves, attacks, then the heuristic's best other
+    moves, one per servant and destination (paying the card the heuristic would pay), grouped by destination; battle
+    choices by total. The heuristic's own choice is always among them (Enter takes it)."""
     import random
 
     from bouts.games.fgo_duel import strategy
@@ -397,9 +399,10 @@ def featured(game: FgoDuel, state: FgoState, seat: Seat) -> tuple[FgoAction, ...
             if key not in best or scores[act] > scores[best[key]]:
                 best[key] = act
         rank = {"win": 0, "attack": 1, "move": 2}
+        kinds = {act: rank[move_kind(state, seat, act.args[1])] for act in best.values()}
+        chosen = sorted(best.values(), key=lambda a: (kinds[a], -scores[a]))[:MENU_LIMIT]
         names = state.board.names
-        return tuple(sorted(best.values(), key=lambda a: (rank[move_kind(state, seat, a.args[1])],
-                                                          str(names[a.args[1]]), a.args[0])))
+        return tuple(sorted(chosen, key=lambda a: (kinds[a], str(names[a.args[1]]), a.args[0])))
     if state.phase is Phase.PARTY:
         chosen = strategy.choose(game, state, seat, random.Random(0))
         first: dict[str, FgoAction] = {}
@@ -409,6 +412,13 @@ def featured(game: FgoDuel, state: FgoState, seat: Seat) -> tuple[FgoAction, ...
             if servant_id not in first or act == chosen:
                 first[servant_id] = act
         return tuple(first.values())
+    if state.phase is Phase.REMOVE:
+        chosen = strategy.choose(game, state, seat, random.Random(0))
+        by_kind: dict[tuple[str, str, int], FgoAction] = {}
+        for action in sorted(legal, key=lambda a: a != chosen):
+            assert isinstance(action, Act)
+            by_kind.setdefault(state.catalog.kinds[action.args[0]], action)
+        return tuple(by_kind.values())[:MENU_LIMIT]
     if state.phase is Phase.BATTLE:
         ours, enemy = fighting(state, seat)
 
@@ -473,6 +483,8 @@ PANEL_CELLS = 156
 """Columns inside the terminal's panel (160 wide, less the border and padding)."""
 LINE_CELLS = 154
 """Columns a table line may take: longer lines are cut with an ellipsis (``view skills`` prints texts whole)."""
+SIDE_CELLS = 28
+"""The fewest columns beside the map that the hand and the battles may take (else they go below it)."""
 HALF_CELLS = 76
 """Columns of each master's half of the table (the two masters side by side)."""
 
@@ -484,6 +496,28 @@ def fit(text: str, cells: int) -> str:
     while cell_len(text) > cells - 1:
         text = text[:-1]
     return text + "…"
+
+
+def wrap(text: str, cells: int) -> list[str]:
+    """``text`` in lines of at most ``cells`` columns, broken at spaces where it can be (else anywhere); the lines
+    after the first are indented by two."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if cell_len(candidate) <= cells or not line:
+            line = candidate
+        else:
+            lines.append(line)
+            line = "  " + word
+        while cell_len(line) > cells:
+            cut = len(line)
+            while cell_len(line[:cut]) > cells:
+                cut -= 1
+            lines.append(line[:cut])
+            line = "  " + line[cut:]
+    lines.append(line)
+    return lines
 
 
 def seat_label(m: Mapping[str, Any]) -> str:
@@ -610,14 +644,21 @@ def _map_lines(view: Mapping[str, Any]) -> list[tuple[str, int]]:
         return f"({markup})", f"({plain})"
 
     labels = {a["id"]: parts(a) for a in game_map["areas"]}
-    width = max(cell_len(p[1]) for p in labels.values()) + 1
+    # a master area sits alone in its row: its label may run on into the empty cells beside it
+    width = max(cell_len(labels[a["id"]][1]) for a in game_map["areas"] if a["master"] is None) + 1
+    debt = 0
 
     def cell(pos: tuple[int, int]) -> tuple[str, int]:
+        nonlocal debt
         a = by_pos.get(pos)
         if a is None:
-            return " " * width, width
+            pad = max(0, width - debt)
+            debt = max(0, debt - width)
+            return " " * pad, pad
         markup, plain = labels[a["id"]]
-        return markup + " " * max(0, width - cell_len(plain)), max(width, cell_len(plain))
+        used = max(width, cell_len(plain))
+        debt = used - width
+        return markup + " " * (used - cell_len(plain)), used
 
     def linked(p: tuple[int, int], q: tuple[int, int]) -> bool:
         a, b = by_pos.get(p), by_pos.get(q)
@@ -626,6 +667,7 @@ def _map_lines(view: Mapping[str, Any]) -> list[tuple[str, int]]:
     lines: list[tuple[str, int]] = []
     for row_index, y in enumerate(ys):
         row, cells = "", 0
+        debt = 0
         for x in xs:
             markup, used = cell((x, y))
             row += markup + ("─" if linked((x, y), (x + 1, y)) else " ")
@@ -647,8 +689,11 @@ def _map_lines(view: Mapping[str, Any]) -> list[tuple[str, int]]:
 def _master_block(view: Mapping[str, Any], m: Mapping[str, Any], cells: int) -> list[tuple[str, int]]:
     """One master's half of the table: name and numbers, chain counter, status cards (and skill cards), trash."""
     areas = {a["id"]: a for a in view["map"]["areas"]}
-    plain = [_("{seat}: {counts}", seat=seat_label(m), counts=counts_text(m, view["advanced"])), chain_text(m)]
-    styles = [f"bold {SEAT_STYLE[m['seat'] % 2]}", ""]
+    plain = [_("{seat}: {counts}", seat=seat_label(m), counts=counts_text(m, view["advanced"]))]
+    styles = [f"bold {SEAT_STYLE[m['seat'] % 2]}"]
+    if any(other["chips"] for other in view["masters"]):  # an empty chain counter on both sides says nothing
+        plain.append(chain_text(m))
+        styles.append("")
     for s in m["party"]:
         plain.append(servant_text(s, areas))
         styles.append("" if s["area"] else "dim")
@@ -669,8 +714,8 @@ def _side_lines(view: Mapping[str, Any], cells: int) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
 
     def add(text: str, style: str = "") -> None:
-        text = fit(text, cells)
-        out.append((_markup(text, style), cell_len(text)))
+        for piece in wrap(text, cells):
+            out.append((_markup(piece, style), cell_len(piece)))
 
     masters = view["masters"]
     seat = view.get("seat")
@@ -705,8 +750,8 @@ def render_view(view: Mapping[str, Any]) -> str:
     board = _map_lines(view)
     width = max(w for _m, w in board) + 2
     free = PANEL_CELLS - width
-    side = _side_lines(view, free if free >= 40 else PANEL_CELLS)
-    if free < 40:  # a wide map: what would sit beside it goes below
+    side = _side_lines(view, free if free >= SIDE_CELLS else PANEL_CELLS)
+    if free < SIDE_CELLS:  # a wide map: what would sit beside it goes below
         lines += [markup for markup, _w in board] + [markup for markup, _w in side]
     else:
         top = max(0, (len(board) - len(side)) // 2)
@@ -785,7 +830,9 @@ def shown_values(view: Mapping[str, Any]) -> list[str]:
     if view["phase"] in ("party", "first_player"):
         return out + [tr(s["name"]) for s in view.get("roster", [])]
     for m in view["masters"]:
-        out += [counts_text(m, view["advanced"]), chip_text(m["chips"])]
+        out.append(counts_text(m, view["advanced"]))
+        if any(other["chips"] for other in view["masters"]):
+            out.append(chip_text(m["chips"]))
         for s in m["party"]:
             out.append(tr(s["name"]))
             if s["area"]:
