@@ -11,7 +11,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 DB     ?= bouts.sqlite
 
-.PHONY: play serve test install install-test install-web lint bench bench-server clean
+.PHONY: play serve test install install-test install-web lint bench bench-server catalogs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,10 @@ lint: install-test
 
 test: install-test lint
 	$(BIN)/python -m pytest -n 2 --durations=15
+
+catalogs: install-test
+	$(BIN)/python -m bouts.core.catalogs update
+	$(BIN)/python -m bouts.core.catalogs check
 
 bench: install-test
 	$(BIN)/python bench/swordplay_balance.py 1000

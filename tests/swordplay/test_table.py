@@ -89,7 +89,7 @@ def test_hand_cards_show_their_rules_text_and_items_that_cannot_be_readied_say_w
     screen = printed(G.render(G.view(state, 0)))
     assert "Lunge: Attack, Dodge Only: only a Dodge counters it, never a Shield" in screen
     assert "Jump: Defense: counters Low" in screen
-    assert "armour piercing" in screen and "(a parry)" in screen
+    assert "armor piercing" in screen and "(a parry)" in screen
     assert "Great Axe: Weapon: +3 damage on every attack, 2-handed (cannot ready: needs 2 hands, your Hero has 1)" \
         in screen
     assert "ready great_axe/1" not in {str(a) for a in G.legal_actions(state, 0)}

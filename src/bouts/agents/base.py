@@ -67,6 +67,8 @@ def split_seats(text: str) -> list[str]:
     ['ismcts:iterations=50,rollout=heuristic', 'random', 'random', 'human']
     """
     specs: list[str] = []
+    if not text.replace(",", "").strip():
+        raise AgentSpecError("no agents given (e.g. --seats random,random)")
     for raw in text.split(","):
         part = raw.strip()
         if not part:

@@ -270,7 +270,7 @@ def _register_extras() -> None:
     import importlib
     import importlib.util
 
-    for name in ("bouts.cli.sim_commands", "bouts.cli.serve_command"):
+    for name in ("bouts.cli.sim_commands", "bouts.cli.workbench_commands", "bouts.cli.serve_command"):
         if importlib.util.find_spec(name) is not None:
             importlib.import_module(name).register(app)
 

@@ -30,7 +30,7 @@ def parse_clauses(text: str, where: str = "clauses.toml") -> Mapping[str, Text]:
     """The clause table in ``text``: id -> summary in both languages.
 
     >>> table = parse_clauses('SWP-019 = { en = "Armor absorbs damage.", ja = "鎧はダメージを吸収する。" }')
-    >>> table["SWP-019"]["en"]
+    >>> table["SWP-019"].get_text("en")
     'Armor absorbs damage.'
     """
     try:

@@ -85,7 +85,7 @@ def _to_text(value: Any, info: ValidationInfo) -> Text:
         raise ValueError(str(exc)) from None
 
 
-LocalText = Annotated[Text, PlainValidator(_to_text), PlainSerializer(Text.to_json, return_type=dict),
+LocalText = Annotated[Text, PlainValidator(_to_text), PlainSerializer(Text.given, return_type=dict),
                       WithJsonSchema({"anyOf": [{"type": "string"},
                                                 {"type": "object", "properties": {"en": {"type": "string"},
                                                                                   "ja": {"type": "string"},
@@ -191,6 +191,12 @@ def numbers_problem(annotation: Any, value: Any, where: str) -> str | None:
         kinds = _leaf_types(annotation)
         if (int in kinds or float in kinds) and bool not in kinds:
             return f"field '{where}': {str(value).lower()} is not a number"
+        return None
+    if isinstance(value, str):
+        kinds = _leaf_types(annotation)
+        if (int in kinds or float in kinds) and not (kinds & {str, Any}) and not any(
+                isinstance(k, type) and issubclass(k, str) for k in kinds):
+            return f"field '{where}': {value!r} is text, not a number (write it without quotes)"
         return None
     if isinstance(value, int | float):
         if not abs(value) <= MAX_NUMBER:  # also refuses nan

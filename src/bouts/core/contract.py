@@ -239,6 +239,8 @@ class Game(ABC, Generic[S, A]):
     """The game's content packs (a :class:`bouts.core.content.Catalogs`), when it has content."""
     option_help: ClassVar[Mapping[str, Words]] = {}
     """Each option's name with a one-line description and default."""
+    options_model: ClassVar[type[Any] | None] = None
+    """The game's options schema (a :class:`bouts.core.options.Options` model), for forms and validation."""
 
     # -- set-up -------------------------------------------------------------
     @abstractmethod
@@ -562,6 +564,15 @@ class Game(ABC, Generic[S, A]):
         if self.catalogs is None:
             raise NotImplementedError(f"{self.info.id} has no content packs")
         return self.catalogs.of(content)
+
+    def options_form(self) -> list[dict[str, Any]]:
+        """The game's options as form controls (see :func:`bouts.core.options.options_form`); none without a
+        schema."""
+        if self.options_model is None:
+            return []
+        from bouts.core.options import options_form
+
+        return options_form(self.options_model, self.option_help)
 
     def options_help(self) -> dict[str, str]:
         """Option names with a one-line description and default, in the current language."""

@@ -341,8 +341,15 @@ class Text(str):
         return self._texts[lang or _current.get()]
 
     def to_json(self) -> dict[str, str]:
-        """Both languages, as views carry a name: ``{"en": ..., "ja": ...}``."""
+        """Both languages, as views carry a name: ``{"en": ..., "ja": ...}`` (a missing one as its fallback)."""
         return dict(self._texts)
+
+    def given(self) -> dict[str, str]:
+        """The languages given and the original, as content writes them: ``{"en": ..., "original": "en"}``."""
+        found: dict[str, str] = {lang: self._texts[lang] for lang in LANGS if lang in self._given}
+        if len(found) > 1:
+            found["original"] = self.original
+        return found
 
     def __str__(self) -> str:
         return self._texts[_current.get()]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar  # noqa: F401 (Literal: the doctest of options_form)
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError  # noqa: F401 (Field: the doctest)
 
 from bouts.core.content import numbers_problem
 from bouts.core.contract import OptionsError
@@ -95,3 +95,57 @@ def _split_top_level(text: str) -> list[str]:
     if current:
         parts.append("".join(current))
     return [p for p in (p.strip() for p in parts) if p]
+
+
+def options_form(model: type[BaseModel], help_texts: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The options of ``model`` as form controls a lobby can draw: for each option its name, its kind
+    (``choice`` with its choices, ``switch``, ``number`` with its bounds, ``list`` or ``text``), whether it
+    may be left empty, its default, and its help in the current language.
+
+    >>> class Demo(Options):
+    ...     mode: Literal["a", "b"] = "a"
+    ...     rounds: int = Field(3, ge=1, le=9)
+    >>> [(c["name"], c["kind"], c.get("choices"), c.get("min"), c.get("max")) for c in options_form(Demo, {})]
+    [('mode', 'choice', ['a', 'b'], None, None), ('rounds', 'number', None, 1, 9)]
+    """
+    import types
+    import typing
+
+    from bouts.core.i18n import tr
+
+    controls: list[dict[str, Any]] = []
+    for name, field in model.model_fields.items():
+        annotation = field.annotation
+        optional = False
+        origin = typing.get_origin(annotation)
+        if origin in (typing.Union, types.UnionType):
+            args = [a for a in typing.get_args(annotation) if a is not type(None)]
+            optional = len(args) < len(typing.get_args(annotation))
+            annotation = args[0] if len(args) == 1 else annotation
+            origin = typing.get_origin(annotation)
+        control: dict[str, Any] = {"name": name, "optional": optional,
+                                   "default": None if field.default is None else _json_default(field.default),
+                                   "help": tr(help_texts.get(name, ""))}
+        if origin is typing.Literal:
+            control.update(kind="choice", choices=list(typing.get_args(annotation)))
+        elif annotation is bool:
+            control["kind"] = "switch"
+        elif annotation in (int, float):
+            control.update(kind="number", integer=annotation is int)
+            for bound in field.metadata:
+                for attr, key in (("ge", "min"), ("gt", "min"), ("le", "max"), ("lt", "max")):
+                    if getattr(bound, attr, None) is not None:
+                        control[key] = getattr(bound, attr)
+        elif origin in (tuple, list, dict) or annotation in (tuple, list, dict):
+            control["kind"] = "list"
+        else:
+            control["kind"] = "text"
+        controls.append(control)
+    return controls
+
+
+def _json_default(value: Any) -> Any:
+    """A default made JSON-ready (tuples as lists)."""
+    if isinstance(value, tuple | list):
+        return [_json_default(v) for v in value]
+    return value

@@ -30,8 +30,9 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from bouts.core import IllegalAction
+from bouts.core.i18n import tr
 from bouts.core.registry import game_ids, get_game
-from bouts.server import tokens
+from bouts.server import designer, tokens
 from bouts.server.hub import Grant, Hub, LobbyError
 from bouts.server.limits import MAX_BODY_BYTES, MAX_MESSAGE_BYTES, Bucket, PerClient
 from bouts.server.room import Room
@@ -144,6 +145,7 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
                   description="Play bouts games in the browser: lobby API and match sockets. "
                               "The socket message format is in docs/server.md.")
     app.state.hub = hub
+    app.include_router(designer.router)  # the designer's workbench page and its API (server/designer.py)
 
     @app.middleware("http")
     async def limit_body(request: Request, call_next: Any) -> Response:
@@ -189,10 +191,10 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
             game = get_game(game_id)
             info = game.info
             listed.append({
-                "id": info.id, "name": info.name, "min_seats": info.min_seats, "max_seats": info.max_seats,
-                "summary": info.summary, "options": game.options_help(),
+                "id": info.id, "name": tr(info.name), "min_seats": info.min_seats, "max_seats": info.max_seats,
+                "summary": tr(info.summary), "options": game.options_help(),
                 "variants": {name: {"seats": list(v.seats), "options": dict(v.options),
-                                    "description": v.description} for name, v in game.variants().items()},
+                                    "description": tr(v.description)} for name, v in game.variants().items()},
                 "content": [game.load_content(None).id],
                 "renderer": (WEB / "games" / f"{info.id}.js").is_file(),
             })

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 from bouts.agents import AgentSpecError
 from bouts.core import ContentError, Match, OptionsError
 from bouts.core.contract import Seat
+from bouts.core.i18n import tr
 from bouts.core.registry import UnknownGame, get_game
 from bouts.server import tokens
 from bouts.server.bots import BotPool, check_spec
@@ -110,7 +111,7 @@ class Hub:
             merged.update(found.options)
         merged.update(options or {})
         if not game.info.min_seats <= len(seats) <= game.info.max_seats:
-            raise LobbyError(f"{game.info.name} is for {game.info.min_seats} to {game.info.max_seats} seats, "
+            raise LobbyError(f"{tr(game.info.name)} is for {game.info.min_seats} to {game.info.max_seats} seats, "
                              f"not {len(seats)}")
         kinds: list[dict[str, Any]] = []
         for number, seat in enumerate(seats):
@@ -155,7 +156,7 @@ class Hub:
             free = [s for s, k in enumerate(record.seat_kinds) if k["kind"] == "open" and not record.claimed[s]]
             if record.finished or not free:
                 continue
-            listed.append({"id": record.id, "game": record.game, "title": room.match.game.info.name,
+            listed.append({"id": record.id, "game": record.game, "title": tr(room.match.game.info.name),
                            "seats": [{"seat": s, "kind": k["kind"], "agent": k.get("agent"),
                                       "free": s in free} for s, k in enumerate(record.seat_kinds)],
                            "options": record.options, "created": record.created})

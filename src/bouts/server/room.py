@@ -24,6 +24,7 @@ from typing import Any, Protocol
 
 from bouts.core import CHANCE, IllegalAction, Match
 from bouts.core.contract import Seat
+from bouts.core.i18n import tr
 from bouts.server.store import MatchRecord
 
 
@@ -104,7 +105,7 @@ class Room:
             "type": "state",
             "match": self.id,
             "game": game.info.id,
-            "title": game.info.name,
+            "title": tr(game.info.name),
             "seat": seat,
             "step": len(match.steps),
             "seats": [{"seat": s, "name": self.seat_name(s), "kind": self.record.seat_kinds[s]["kind"],

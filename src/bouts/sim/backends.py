@@ -16,7 +16,7 @@ import os
 import signal
 import socket
 import threading
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -91,7 +91,16 @@ def iter_batches(batches: Sequence[tuple[SimConfig, int]], *, backend: str = "lo
     (a signal handler should set a flag rather than raise in the middle of the pool's code).
     """
     jobs = _check_backend(backend, jobs, address)
-    tasks = iter_tasks(batches, jobs)
+    yield from iter_play(iter_tasks(batches, jobs), backend=backend, jobs=jobs, address=address, stop=stop)
+
+
+def iter_play(tasks: Iterable[Task], *, backend: str = "local", jobs: int | None = None,
+              address: str | None = None, stop: Stop | None = None
+              ) -> Generator[tuple[int, list[GameRecord]], None, None]:
+    """Play ``tasks`` (built by the caller, in any order it likes); yields ``(batch number, records)`` per
+    task, in task order. Otherwise as :func:`iter_batches` (same backends, interrupts and clean-up)."""
+    jobs = _check_backend(backend, jobs, address)
+    tasks = iter(tasks)
     stop = stop or (lambda: False)
     if backend == "ray":
         yield from _run_ray(tasks, jobs, address, stop)

@@ -18,6 +18,7 @@ from typing import Any
 
 from bouts.agents.base import AgentSpecError, make_agent, split_seats
 from bouts.core.contract import Game
+from bouts.core.patch import Patch, PatchError
 from bouts.core.registry import get_game
 
 DEFAULT_MAX_STEPS = 100_000
@@ -95,6 +96,28 @@ def load_content(game: str, content: str | None) -> Any:
     return resolve_game(game).load_content(content)
 
 
+_PATCHED: dict[tuple[str, str | None, str], Any] = {}
+"""Patched packs by (game, content, patch key): each variant's pack is built once per process."""
+PATCHED_KEEP = 256
+"""Patched packs kept per process (a sweep over a wide grid drops the oldest)."""
+
+
+def patched_content(game: str, content: str | None, patch: Patch) -> Any:
+    """The content pack of a game with ``patch``'s content changes applied, built once per process."""
+    if not patch.content_changes:
+        return load_content(game, content)
+    if resolve_game(game).catalogs is None:
+        raise PatchError(f"{resolve_game(game).info.id} has no content pack to change "
+                         f"('{patch.content_changes[0]}')")
+    key = (game, content, patch.key())
+    found = _PATCHED.get(key)
+    if found is None:
+        if len(_PATCHED) >= PATCHED_KEEP:
+            del _PATCHED[next(iter(_PATCHED))]
+        found = _PATCHED[key] = patch.apply_content(load_content(game, content))
+    return found
+
+
 @dataclass(frozen=True)
 class SimConfig:
     """One batch: a game, its options and content, and the agent spec at each seat."""
@@ -114,6 +137,8 @@ class SimConfig:
     assign: str = "choose"
     """``choose``: the agents choose their content (hero, party); ``random``: a design study, where each
     game deals every seat's choice uniformly (``Game.deal_content``) so the agents cannot bias it."""
+    patch: Patch = field(default_factory=Patch)
+    """Changes to the content pack and options (:mod:`bouts.core.patch`), applied in every game."""
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -121,15 +146,27 @@ class SimConfig:
                 "content": self.content, "seed": self.seed, "max_steps": self.max_steps}
         if self.assign != "choose":
             data["assign"] = self.assign
+        if self.patch.changes:
+            data["patch"] = self.patch.to_json()
         return data
+
+    def pack(self) -> Any:
+        """The content pack the games use: the batch's pack with the patch's content changes."""
+        return patched_content(self.game, self.content, self.patch)
+
+    def base_options(self) -> dict[str, Any]:
+        """The batch's options with the patch's option changes (before any dealing)."""
+        if not self.patch.option_changes:
+            return dict(self.options)
+        return self.patch.apply_options(self.options, resolve_game(self.game).options_help())
 
     def game_options(self, seed: int) -> dict[str, Any]:
         """The options of the game seeded ``seed``: the batch's, with the content dealt in a design study."""
-        options = dict(self.options)
+        options = self.base_options()
         if self.assign == "random":
             game = resolve_game(self.game)
             rng = random.Random(derive_seed(seed, "assign"))
-            dealt = game.deal_content(len(self.seats), options, load_content(self.game, self.content), rng)
+            dealt = game.deal_content(len(self.seats), options, self.pack(), rng)
             if dealt is None:
                 raise SimError(f"{game.info.id} has no content choices to deal (--assign random)")
             options.update(dealt)
@@ -149,7 +186,7 @@ class SimConfig:
             raise SimError(f"--assign must be {' or '.join(ASSIGN)}, not '{self.assign}'")
         if self.max_steps < 1:
             raise SimError(f"--max-steps must be at least 1, not {self.max_steps}")
-        content = load_content(self.game, self.content)
+        content = self.pack()
         game.setup(seats, self.game_options(game_seed(self.seed, 0)), content, game_seed(self.seed, 0))
         for seat, spec in enumerate(self.seats):
             try:

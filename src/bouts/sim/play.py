@@ -9,7 +9,7 @@ from typing import Any
 
 from bouts.agents.base import Agent, make_agent
 from bouts.core.contract import CHANCE, Game, Seat
-from bouts.sim.config import SimConfig, SimError, derive_seed, game_seed, load_content, resolve_game
+from bouts.sim.config import SimConfig, SimError, derive_seed, game_seed, resolve_game
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ def play_game(config: SimConfig, index: int) -> GameRecord:
     seats = len(config.seats)
     seed = game_seed(config.seed, index)
     try:
-        content = load_content(config.game, config.content)
+        content = config.pack()
         # The simulator owns this state, so it plays on it in place (``fork``/``advance``):
         # no copy per step. Agent choices are still checked before they are applied.
         state = game.fork(game.setup(seats, config.game_options(seed), content, seed))

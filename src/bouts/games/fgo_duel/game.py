@@ -76,6 +76,7 @@ class FgoDuel(Game[FgoState, FgoAction]):
     # -- content --------------------------------------------------------------------
     catalogs = CATALOGS
     option_help = OPTION_HELP
+    options_model = FgoOptions
 
     def variants(self) -> dict[str, Variant]:
         """Basic and advanced rules on both maps."""

@@ -45,6 +45,7 @@ class GrailWar(Game[GrailState, GrailAction]):
     info = INFO
     catalogs = CATALOGS
     option_help = OPTION_HELP
+    options_model = GrailWarOptions
 
     def variants(self) -> dict[str, Variant]:
         """The normal rules at 3-7 players, and the Casual rules at 3-4."""

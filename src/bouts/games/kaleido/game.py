@@ -66,6 +66,7 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
     info = INFO
     catalogs = CATALOGS
     option_help = OPTION_HELP
+    options_model = KaleidoOptions
 
     def variants(self) -> dict[str, Variant]:
         """Standard pairs at 2, 3, 5 and 7 players, and the optional shuffle mode."""

@@ -79,6 +79,7 @@ class Sao(Game[SaoState, SaoAction]):
     # -- content --------------------------------------------------------------------------
     catalogs = CATALOGS
     option_help = OPTION_HELP
+    options_model = SaoOptions
 
     def variants(self) -> dict[str, Variant]:
         """Normal, easy and hard play (SAO-130..SAO-132)."""

@@ -126,6 +126,7 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
     # -- content ------------------------------------------------------------------
     catalogs = CATALOGS
     option_help = OPTION_HELP
+    options_model = SwordplayOptions
 
     def variants(self) -> dict[str, Variant]:
         """Arena, solo, co-op, and arena with the optional Realistic Parries rule."""

@@ -269,6 +269,8 @@ def _fighter_line(f: Mapping[str, Any], current: bool) -> str:
     if f["defeated"]:
         return f"{marker}[strike dim]{name}[/] [red]" + esc(_("defeated")) + "[/]"
     who = _("(monster)") if f["monster"] else _("(seat {number})", number=f["index"] + 1)
+    if tr(f["name"]).endswith(who):  # two seats with one Hero: the name says the seat already
+        who = ""
     parts = [f"{marker}[bold]{name}[/] " + (f"[magenta]{esc(who)}[/]" if f["monster"] else f"[dim]{esc(who)}[/]"),
              f"[green]{esc(life_text(f))}[/]", esc(_("dmg {damage}", damage=f["base_damage"])),
              esc(_("hands {free}/{hands} free", free=f["free_hands"], hands=f["hands"]))]

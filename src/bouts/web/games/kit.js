@@ -1,12 +1,22 @@
 // Small helpers shared by the table renderers: a renderer is games/<game id>.js exporting
 // render(view, ctx) -> an element; ctx = { frame, seat (null: spectator), seats, act(text) }.
+// A name or rules text in both languages, as views carry it ({en, ja}), in the reader's language.
+export function t(value) {
+  if (value && typeof value === "object" && ("en" in value || "ja" in value)) {
+    const lang = document.documentElement.lang === "ja" ? "ja" : "en";
+    return value[lang] ?? value.en ?? value.ja ?? "";
+  }
+  return value;
+}
+
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
+  for (const [k, raw] of Object.entries(attrs)) {
+    const v = t(raw);
     if (v === undefined || v === null || v === false) continue;
     if (k === "class") node.className = v; else if (k === "text") node.textContent = v; else node.setAttribute(k, v);
   }
-  for (const c of children) if (c !== null && c !== undefined && c !== false) node.append(c);
+  for (const c of children) if (c !== null && c !== undefined && c !== false) node.append(t(c));
   return node;
 }
 

@@ -1,6 +1,6 @@
 // Swordplay: Arena — each fighter's life and armour, readied weapons and shields, your hand
 // (the others' as card backs), and the attack being defended.
-import { el, bar, backs, kv } from "/static/games/kit.js";
+import { el, bar, backs, kv, t } from "/static/games/kit.js";
 
 function card(c) {
   const detail = c.type === "attack" ? `${c.location}${c.bonus ? ` +${c.bonus}` : ""}`
@@ -20,7 +20,7 @@ export function render(view, ctx) {
     const attacker = view.fighters[a.attacker], target = view.fighters[a.target];
     root.append(el("div", { class: "banner attack" },
       el("b", { text: "Attack being defended: " }),
-      `${attacker ? attacker.name : a.attacker} → ${target ? target.name : a.target}, ${a.location}`,
+      `${attacker ? t(attacker.name) : a.attacker} → ${target ? t(target.name) : a.target}, ${a.location}`,
       a.card ? el("div", { class: "cards" }, card(a.card)) : null));
   }
   const seats = el("div", { class: "seats" });
