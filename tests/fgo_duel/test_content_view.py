@@ -12,7 +12,7 @@ import pytest
 from bouts.core import CHANCE, ContentError
 from bouts.core.i18n import use_lang
 from bouts.games.fgo_duel.cards import REFERENCE, CardType, load_catalog, reference_catalog
-from bouts.games.fgo_duel.state import Phase
+from bouts.games.fgo_duel.state import Chip, Phase
 from tests.fgo_duel.helpers import GAME, P0, P1, act, arrange, ready
 
 
@@ -135,7 +135,10 @@ def test_render_and_describe_show_the_map_chain_counter_and_np() -> None:
     """The terminal picture: the map as a graph with figures, each master's chain counter and NP, your hand."""
     state = ready({"advanced": True})
     text = GAME.render(GAME.view(state, 0))
-    assert "Flame Contaminated City: Fuyuki" in text and "chain counter" in text and "NP" in text
+    assert "chain counter" not in text  # both counters empty: nothing to show
+    state.masters[1].chips = [Chip("arts", 1)]
+    text = GAME.render(GAME.view(state, 0))
+    assert "Flame Contaminated City: Fuyuki" in text and "chain counter" in text and "·|A|· right]" in text and "NP" in text
     assert "Your hand" in text and "1:Altria" in text and "2:EMIYA" in text  # figures on the map
     assert "│" in text or "─" in text
     with use_lang("ja"):
