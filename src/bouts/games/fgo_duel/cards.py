@@ -7,6 +7,7 @@ one copy of each of their servants' cards, so the ids are unique within a master
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -114,6 +115,17 @@ class SkillCard(Entry):
         if self.effect in ("card_power", "end_move") and self.kind != "persistent":
             raise ValueError(f"a {self.effect} skill must be persistent (常駐)")
         return self
+
+
+SKILL_TAGS = re.compile(r"【コスト:NP\d+枚を消費】\s*|\(Cost: consume \d+ NP\)\s*|【常駐】\s*|\(Persistent\)\s*"
+                        r"|【トリガー:[^】]*】\s*|\(Trigger: [^)]*\)\s*")
+"""The tags a skill card's text begins with (persistent, trigger timing, NP cost), in both languages."""
+
+
+def skill_effect(text: Text) -> Text:
+    """A skill card's text without the tags it begins with: what it does, in both languages."""
+    return Text(**{lang: SKILL_TAGS.sub("", text.get_text(lang)).strip() for lang in text.languages},
+                original=text.original)
 
 
 class Area(BaseModel):

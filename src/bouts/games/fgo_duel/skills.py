@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bouts.games.fgo_duel.actions import PASS, Act
-from bouts.games.fgo_duel.cards import CardType, SkillCard
+from bouts.games.fgo_duel.cards import CardType, SkillCard, skill_effect
 from bouts.games.fgo_duel.deck import seat_words
 from bouts.games.fgo_duel.i18n import N_
 from bouts.games.fgo_duel.log import event
@@ -155,7 +155,7 @@ def use_skill(state: FgoState, seat: int, servant_id: str, target: str | None, p
     if skill.np_cost:
         clauses += ("FGO-083", "FGO-RUL-48")
     clauses += ("FGO-094", "FGO-095") if skill.kind == "persistent" else ("FGO-093",)
-    args = {"seat": seat_words(seat), "servant": name, "skill": skill.name, "text": skill.text,
+    args = {"seat": seat_words(seat), "servant": name, "skill": skill.name, "text": skill_effect(skill.text),
             "np": skill.np_cost}
     if target is not None:
         args["target"] = state.catalog.servants[target].name

@@ -503,9 +503,12 @@ def _explain_start(state: FgoState, seat: Seat, action: Act, legal: tuple[Any, .
         if skill.kind == "persistent":
             return _("{skill} is persistent: once face up it keeps working until its servant is destroyed (NP {cost} "
                      "of your {np})", skill=skill.name, cost=skill.np_cost, np=np)
-        if skill.effect == "draw":
+        if skill.effect == "draw" and skill.np_cost:
             return _("{skill} draws {amount} cards now: more cards to move and battle with this turn (NP {cost} of "
                      "your {np})", skill=skill.name, amount=skill.amount, cost=skill.np_cost, np=np)
+        if skill.effect == "draw":
+            return _("{skill} draws {amount} cards now, for no NP: more cards to move and battle with this turn",
+                     skill=skill.name, amount=skill.amount)
         return _("an enemy servant stands next to one of yours that you hold a card of: {skill} adds power {amount} "
                  "to this turn's battle", skill=skill.name, amount=skill.amount)
     if len(legal) == 1:

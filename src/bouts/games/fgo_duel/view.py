@@ -7,7 +7,6 @@ reader's language when it is shown (``_``), and no menu line carries markup (the
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +17,7 @@ from bouts.core.text import cell_width as cell_len
 from bouts.core.text import escape_markup as escape
 from bouts.games.fgo_duel.actions import Act, FgoAction
 from bouts.games.fgo_duel.battle import breakdown, chains_of, chips_in_effect, total_of
-from bouts.games.fgo_duel.cards import CHAIN_NAMES, CardType, class_name
+from bouts.games.fgo_duel.cards import CHAIN_NAMES, SKILL_TAGS, CardType, class_name
 from bouts.games.fgo_duel.i18n import M_, N_, _
 from bouts.games.fgo_duel.skills import np_of
 from bouts.games.fgo_duel.state import CHAIN_COUNTER_SQUARES, FgoState, Phase, ServantInPlay
@@ -209,7 +208,7 @@ def battle_line(state: FgoState, seat: Seat, cards: tuple[str, ...] | list[str])
     line = _("{cards} = {total} ({parts})", cards=played, total=total.value, parts=parts)
     later = [M_(CHAIN_NAMES[c]) for c in total.chains if c in ("quick", "arts")]
     if later:
-        line = _("{line}; {chains}: a chip for later turns", line=line, chains=later)
+        line = _("{line}; a {chains} chip for later turns", line=line, chains=later)
     return line
 
 
@@ -275,15 +274,16 @@ def _describe(state: FgoState, seat: Seat, action: FgoAction) -> str:
         who = catalog.servants[servant_id].figure_name
         where = state.board.names[area]
         paid = catalog.command(card)
-        paying = code(paid.type.value, paid.power) + np_gain(state, card)
+        paying = code(paid.type.value, paid.power)
         if kind == "win":
             return _("Win: {servant} enters the enemy master area, paying {card}", servant=who, card=paying)
         if kind == "attack":
             found = state.occupant(area)
             assert found is not None
+            paying += np_gain(state, card)
             return _("Attack {enemy} in {area} with {servant}, paying {card}",
                      enemy=catalog.servants[found[1].servant].figure_name, area=where, servant=who, card=paying)
-        return _("Move {servant} to {area}, paying {card}", servant=who, area=where, card=paying)
+        return _("Move {servant} to {area}, paying {card}", servant=who, area=where, card=paying + np_gain(state, card))
     if verb == "battle":
         return _("Play {line}", line=battle_line(state, seat, args))
     if verb == "remove":
@@ -563,16 +563,12 @@ def servant_text(s: Mapping[str, Any], areas: Mapping[str, Mapping[str, Any]]) -
              cards=cards)
 
 
-TAGS = re.compile(r"【コスト:NP\d+枚を消費】\s*|\(Cost: consume \d+ NP\)\s*|【常駐】\s*|\(Persistent\)\s*"
-                  r"|【トリガー:[^】]*】\s*|\(Trigger: [^)]*\)\s*")
-"""The tags a skill card's text begins with (persistent, trigger timing, NP cost): the table shows them beside
-the card's name instead (``view skills`` prints the card whole)."""
-KIND_NAMES = {"persistent": N_("persistent"), "trigger": N_("trigger: when an enemy moves in"), "active": ""}
+KIND_NAMES = {"persistent": N_("persistent"), "trigger": N_("trigger"), "active": ""}
 
 
 def skill_body(text: Any) -> str:
     """A skill's effect, without the tags its card text begins with (shown beside its name)."""
-    return TAGS.sub("", tr(text)).strip()
+    return SKILL_TAGS.sub("", tr(text)).strip()
 
 
 def skill_tags(kind: str, np_cost: int) -> str:
