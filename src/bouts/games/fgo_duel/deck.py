@@ -19,25 +19,53 @@ def card_name(state: FgoState, instance: str) -> Text:
     return state.catalog.card_names[instance]
 
 
+_TYPE_WORDS: dict[tuple[int, str], Message] = {}
+"""``type_words`` made once per catalogue and card (rollouts make millions of log lines nobody reads)."""
+_CODES: dict[tuple[int, str], tuple[Text, str]] = {}
+"""(the servant's figure name, ``B5``) of each card, per catalogue."""
+
+
 def type_words(state: FgoState, instance: str) -> Message:
     """A command card's type and power, as a log line names the card paid by a move: ``Quick 3``."""
-    card = state.catalog.command(instance)
-    return M_("{type} {power}", type=M_(TYPE_NAMES[card.type]), power=card.power)
+    key = (id(state.catalog), instance)
+    found = _TYPE_WORDS.get(key)
+    if found is None:
+        card = state.catalog.command(instance)
+        found = _TYPE_WORDS[key] = M_("{type} {power}", type=M_(TYPE_NAMES[card.type]), power=card.power)
+    return found
 
 
 def cards_words(state: FgoState, cards: list[str] | tuple[str, ...]) -> list[Message]:
     """Command cards grouped by servant, as a log line lists them: ``Altria B5 B4``, ``Medusa Q4``."""
+    catalog = state.catalog
     groups: dict[str, list[str]] = {}
     for instance in cards:
-        card = state.catalog.command(instance)
-        groups.setdefault(state.catalog.owner(instance), []).append(f"{card.type.value[0].upper()}{card.power}")
-    return [M_("{servant} {codes}", servant=state.catalog.servants[owner].figure_name, codes=" ".join(codes))
-            for owner, codes in groups.items()]
+        key = (id(catalog), instance)
+        found = _CODES.get(key)
+        if found is None:
+            card = catalog.command(instance)
+            found = _CODES[key] = (catalog.servants[catalog.owner(instance)].figure_name,
+                                   f"{card.type.value[0].upper()}{card.power}")
+        codes = groups.get(found[0])
+        if codes is None:
+            groups[found[0]] = [found[1]]
+        else:
+            codes.append(found[1])
+    return [Message(CARDS_OF_SERVANT, {"servant": name, "codes": " ".join(codes)}, "fgo_duel")
+            for name, codes in groups.items()]
+
+
+CARDS_OF_SERVANT = N_("{servant} {codes}")
+"""A servant's cards in a log line: ``Altria B5 B4``."""
+
+
+SEATS = (M_("Seat {number}", number=1), M_("Seat {number}", number=2))
+"""Each seat as the table prints it, made once."""
 
 
 def seat_words(seat: int) -> Message:
     """A seat as the table prints it, counted from 1: ``Seat 1``."""
-    return M_("Seat {number}", number=seat + 1)
+    return SEATS[seat] if 0 <= seat < len(SEATS) else M_("Seat {number}", number=seat + 1)
 
 
 DRAW_CLAUSES = {"deal": ("FGO-024",), "mulligan": ("FGO-025", "FGO-RUL-37"), "end": ("FGO-070",)}
