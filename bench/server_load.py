@@ -1,13 +1,19 @@
-"""Server load: concurrent matches played over WebSockets on loopback by random-bot clients.
+"""Server load: concurrent matches over WebSockets on loopback, several `bouts serve` processes over PostgreSQL.
 
-Starts two `bouts serve` processes on 127.0.0.1, one over a SQLite file and one over PostgreSQL
-(BOUTS_BENCH_POSTGRES or BOUTS_TEST_POSTGRES; without one, every match runs on SQLite), creates
-N matches split between them (Swordplay, SAO and FGO Duel in turn, every seat a socket client that
-picks a random legal action as soon as its frame says it is to act), and prints the action round
-trip (an `act` sent to its `ack`, which comes after the database commit), actions per second and
-each server's memory. Bounded: every match ends, and the whole run stops after --limit seconds.
+Starts --processes `bouts serve` processes on 127.0.0.1 over one PostgreSQL database
+(BOUTS_BENCH_POSTGRES or BOUTS_TEST_POSTGRES; without one, a single process over SQLite), creates
+--matches matches spread over them (Swordplay, SAO and FGO Duel in turn, every seat a socket client
+that picks a random legal action after a think time of about --think seconds), and connects each
+match's seats to different processes (seat i of match m to process (m + i) mod P: the owner of a
+match forwards and publishes through PostgreSQL). It prints the action round trip (an `act` sent to
+its `ack`, which comes after the database commit and, across processes, the owner's reply), actions
+per second, and the CPU the server processes (and PostgreSQL) spent per action.
 
-    python bench/server_load.py [--matches 200] [--limit 180]
+Then (--churn N) it creates and finishes N more matches (each created over HTTP, opened by its
+seat's socket, conceded) and prints each server's memory before and after: rooms leave memory when
+their match ends, so memory stays flat however many matches come and go.
+
+    python bench/server_load.py [--matches 1000] [--think 1] [--processes 4] [--limit 180] [--churn 10000]
 """
 
 from __future__ import annotations
@@ -24,11 +30,31 @@ import time
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.server.live import LiveServer
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+refused: list[str] = []
+"""Why a concession of the churn was refused, if one was."""
+dropped: list[str] = []
+"""Seats whose socket closed or went quiet for a minute before their match ended (an overloaded machine)."""
 
 GAMES = [("swordplay", 2), ("fgo_duel", 2), ("sao", 2)]
+
+
+class Frame(msgspec.Struct):
+    """The fields of a server message the client needs (the rest is skipped unparsed)."""
+
+    type: str
+    step: int = 0
+    over: bool = False
+    legal: list[dict[str, str]] = []
+
+
+decoder = msgspec.json.Decoder(Frame)
 
 
 def cpu_seconds(pid: int | None = None) -> float:
@@ -38,6 +64,22 @@ def cpu_seconds(pid: int | None = None) -> float:
         return times.user + times.system
     fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def postgres_cpu() -> float:
+    """CPU seconds of every PostgreSQL process on this machine (0 when they cannot be read)."""
+    total = 0.0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:
+            continue
+        if "(postgres)" in stat:
+            fields = stat.rpartition(")")[2].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def memory(pid: int) -> tuple[float, float]:
@@ -52,61 +94,119 @@ def memory(pid: int) -> tuple[float, float]:
 async def seat(server: LiveServer, match_id: str, token: str, rng: random.Random, times: list[float],
                deadline: float, think: float) -> int:
     """Play one seat to the end; the number of actions acknowledged."""
-    sent: dict[int, float] = {}
-    pending: set[asyncio.Task[None]] = set()
     acked = 0
-    async with connect(f"ws://127.0.0.1:{server.port}/ws/{match_id}", max_size=2**24) as ws:
+    sent_at = 0.0
+    acting_on = -1
+    pending: asyncio.Task[None] | None = None
+    async with connect(f"ws://127.0.0.1:{server.port}/ws/{match_id}", max_size=2**24, open_timeout=120,
+                       ping_interval=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
+
+        async def act(step: int, choice: str, delay: float) -> None:
+            nonlocal sent_at
+            await asyncio.sleep(delay)
+            sent_at = time.perf_counter()
+            await ws.send(json.dumps({"type": "act", "action": choice, "step": step}))
+
         while time.monotonic() < deadline:
             try:
-                frame = json.loads(await asyncio.wait_for(ws.recv(), timeout=30))
-            except TimeoutError:
+                frame = decoder.decode(await asyncio.wait_for(ws.recv(decode=False), timeout=60))
+            except (TimeoutError, ConnectionClosed):
+                dropped.append(match_id)
                 break
-            if frame["type"] == "state":
-                if frame["over"]:
+            if frame.type == "state":
+                if frame.over:
                     break
-                if frame["legal"] and frame["step"] not in sent:
-                    sent[frame["step"]] = 0.0
-                    choice = rng.choice(frame["legal"])["text"]
-                    delay = rng.uniform(0.5, 1.5) * think
-                    pending.add(asyncio.create_task(act(ws, sent, frame["step"], choice, delay)))
-            elif frame["type"] == "ack":
-                step = max((s for s in sent if s < frame["step"] and sent[s] > 0), default=None)
-                if step is not None:
-                    times.append(time.perf_counter() - sent[step])
-                    acked += 1
-        for task in pending:
-            task.cancel()
+                if frame.legal and frame.step != acting_on:
+                    if pending is not None and not pending.done():
+                        pending.cancel()  # the table changed while thinking: decide again on the new one
+                    acting_on = frame.step
+                    choice = rng.choice(frame.legal)["text"]
+                    pending = asyncio.create_task(act(frame.step, choice, rng.uniform(0.5, 1.5) * think))
+            elif frame.type == "ack" and sent_at:
+                times.append(time.perf_counter() - sent_at)
+                sent_at = 0.0
+                acked += 1
+            elif frame.type == "error":  # refused (the table changed first): look again
+                sent_at, acting_on = 0.0, -1
+                await ws.send(json.dumps({"type": "sync"}))
+        if pending is not None:
+            pending.cancel()
     return acked
 
 
-async def act(ws: Any, sent: dict[int, float], step: int, choice: str, delay: float) -> None:
-    """Think (without holding up the reading of frames), then send the action and note when."""
-    if delay:
-        await asyncio.sleep(delay)
-    sent[step] = time.perf_counter()
-    await ws.send(json.dumps({"type": "act", "action": choice, "step": step}))
+async def create_all(servers: list[LiveServer], matches: int) -> list[tuple[int, dict[str, Any]]]:
+    import httpx
+
+    made: list[tuple[int, dict[str, Any]]] = []
+    async with httpx.AsyncClient(timeout=120) as client:
+        async def one(number: int) -> None:
+            game, seats = GAMES[number % len(GAMES)]
+            server = servers[number % len(servers)]
+            answer = await client.post(f"{server.base}/api/matches",
+                                       json={"game": game, "seats": [{"kind": "reserved"}] * seats})
+            answer.raise_for_status()
+            made.append((number, answer.json()))
+
+        for start in range(0, matches, 50):
+            await asyncio.gather(*(one(n) for n in range(start, min(matches, start + 50))))
+    made.sort(key=lambda pair: pair[0])
+    return made
 
 
-async def run(servers: list[LiveServer], matches: int, limit: float, think: float = 0.0) -> dict[str, Any]:
-    made = []
-    for number in range(matches):
-        server = servers[number % len(servers)]
-        game, seats = GAMES[number % len(GAMES)]
-        made.append((server, server.post("/api/matches", {"game": game, "seats": [{"kind": "reserved"}] * seats})))
-    times: dict[int, list[float]] = {id(s): [] for s in servers}
+async def run(servers: list[LiveServer], matches: int, limit: float, think: float) -> dict[str, Any]:
+    made = await create_all(servers, matches)
+    times: list[float] = []
     deadline = time.monotonic() + limit
     start = time.perf_counter()
-    cpu = {id(s): cpu_seconds(s.process.pid) for s in servers if s.process}
+    cpu = {s.pid: cpu_seconds(s.pid) for s in servers}
+    pg = postgres_cpu()
     client_cpu = cpu_seconds()
-    tasks = [seat(server, m["id"], entry["token"], random.Random(f"{m['id']}{entry['seat']}"), times[id(server)],
-                  deadline, think)
-             for server, m in made for entry in m["seats"]]
+    tasks = [seat(servers[(number + entry["seat"]) % len(servers)], m["id"], entry["token"],
+                  random.Random(f"{m['id']}{entry['seat']}"), times, deadline, think)
+             for number, m in made for entry in m["seats"]]
     counts = await asyncio.gather(*tasks)
     elapsed = time.perf_counter() - start
-    cpu = {key: cpu_seconds(s.process.pid) - cpu[key] for s in servers if s.process for key in [id(s)]}
-    return {"times": times, "elapsed": elapsed, "actions": sum(counts), "cpu": cpu,
+    return {"times": times, "elapsed": elapsed, "actions": sum(counts),
+            "cpu": sum(cpu_seconds(s.pid) - cpu[s.pid] for s in servers), "pg_cpu": postgres_cpu() - pg,
             "client_cpu": cpu_seconds() - client_cpu}
+
+
+async def churn(servers: list[LiveServer], count: int) -> float:
+    """Create and finish ``count`` matches (each opened by its seat and conceded); seconds taken."""
+    import httpx
+
+    began = time.perf_counter()
+    async with httpx.AsyncClient(timeout=120) as client:
+        async def one(number: int) -> None:
+            try:
+                await finish_one(number)
+            except (OSError, TimeoutError, ConnectionClosed, httpx.HTTPError) as exc:
+                refused.append(f"{type(exc).__name__}: {exc}")
+
+        async def finish_one(number: int) -> None:
+            server = servers[number % len(servers)]
+            answer = await client.post(f"{server.base}/api/matches",
+                                       json={"game": "sao", "seats": [{"kind": "reserved"}]})
+            answer.raise_for_status()
+            made = answer.json()
+            player = servers[(number + 1) % len(servers)]
+            async with connect(f"ws://127.0.0.1:{player.port}/ws/{made['id']}", max_size=2**24,
+                               ping_interval=None) as ws:
+                await ws.send(json.dumps({"type": "hello", "token": made["seats"][0]["token"]}))
+                await ws.send(json.dumps({"type": "concede"}))
+                while True:
+                    raw = await asyncio.wait_for(ws.recv(decode=False), 120)
+                    kind = decoder.decode(raw).type
+                    if kind == "ack":
+                        break
+                    if kind == "error":
+                        refused.append(json.loads(raw)["message"])
+                        break
+
+        for start in range(0, count, 40):
+            await asyncio.gather(*(one(n) for n in range(start, min(count, start + 40))))
+    return time.perf_counter() - began
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -115,47 +215,61 @@ def quantile(values: list[float], q: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=int, default=200)
-    parser.add_argument("--limit", type=float, default=180.0, help="stop after this many seconds")
-    parser.add_argument("--think", type=float, default=0.0,
+    parser.add_argument("--matches", type=int, default=1000)
+    parser.add_argument("--processes", type=int, default=4)
+    parser.add_argument("--limit", type=float, default=180.0, help="stop the load after this many seconds")
+    parser.add_argument("--think", type=float, default=1.0,
                         help="seconds a client waits before acting (on average; 0: act at once)")
+    parser.add_argument("--churn", type=int, default=10_000, help="matches to create and finish afterwards")
     args = parser.parse_args()
     postgres = os.environ.get("BOUTS_BENCH_POSTGRES") or os.environ.get("BOUTS_TEST_POSTGRES")
     with tempfile.TemporaryDirectory() as folder:
-        servers = [LiveServer(str(Path(folder) / "bench.sqlite"), message_rate=10_000).start()]
-        labels = {id(servers[0]): "sqlite"}
         if postgres:
             import sqlalchemy
 
             from bouts.server.store import normalize_url
 
             engine = sqlalchemy.create_engine(normalize_url(postgres))
-            with engine.begin() as conn:
-                conn.execute(sqlalchemy.text("DROP TABLE IF EXISTS actions, matches, alembic_version"))
+            with engine.begin() as conn:  # a schema of the bench's own, made afresh
+                conn.execute(sqlalchemy.text("DROP SCHEMA IF EXISTS bouts_bench CASCADE"))
+                conn.execute(sqlalchemy.text("CREATE SCHEMA bouts_bench"))
             engine.dispose()
-            servers.append(LiveServer(postgres, message_rate=10_000).start())
-            labels[id(servers[1])] = "postgresql"
+            postgres += ("&" if "?" in postgres else "?") + "options=-csearch_path%3Dbouts_bench"
+            servers = [LiveServer(postgres, message_rate=1e6).start()]  # migrates first
+            servers += [LiveServer(postgres, message_rate=1e6).start() for _ in range(args.processes - 1)]
+            label = f"{len(servers)} processes over PostgreSQL"
         else:
-            print("no PostgreSQL URL (BOUTS_BENCH_POSTGRES): every match on SQLite")
+            servers = [LiveServer(str(Path(folder) / "bench.sqlite"), message_rate=1e6).start()]
+            label = "1 process over SQLite (set BOUTS_BENCH_POSTGRES for several processes)"
         try:
             result = asyncio.run(run(servers, args.matches, args.limit, args.think))
-            mem = {labels[id(s)]: memory(s.process.pid) for s in servers if s.process}
+            report(args, label, result, [memory(s.pid)[0] for s in servers])
+            if args.churn:
+                churned = asyncio.run(churn(servers, args.churn))
+                time.sleep(2)
+                after = [memory(s.pid) for s in servers]
+                print(f"  after creating and finishing {args.churn} more matches ({churned:.0f} s, "
+                      f"{len(refused)} refused{': ' + refused[0] if refused else ''}): "
+                      f"{', '.join(f'{m[0]:.0f}' for m in after)} MiB "
+                      f"(peaks {', '.join(f'{m[1]:.0f}' for m in after)} MiB)")
         finally:
             for server in servers:
                 server.stop()
-    every = [t for ts in result["times"].values() for t in ts]
-    print(f"{args.matches} concurrent matches ({', '.join(g for g, _ in GAMES)} in turn), random-bot socket "
-          f"clients (think {args.think:g} s), {os.cpu_count()} CPUs shared by clients and servers, "
-          f"load average {os.getloadavg()[0]:.1f}")
-    for server in servers:
-        ts, label = result["times"][id(server)], labels[id(server)]
-        print(f"  {label:>10}: {len(ts):6d} actions  round trip p50 {quantile(ts, 50) * 1e3:6.1f} ms  "
-              f"p99 {quantile(ts, 99) * 1e3:6.1f} ms  server RSS {mem[label][0]:.0f} MiB (peak {mem[label][1]:.0f})  "
-              f"server CPU {result['cpu'][id(server)] / max(1, len(ts)) * 1e3:.2f} ms per action")
-    print(f"  {'all':>10}: {len(every):6d} actions  round trip p50 {quantile(every, 50) * 1e3:6.1f} ms  "
-          f"p99 {quantile(every, 99) * 1e3:6.1f} ms  {len(every) / result['elapsed']:.0f} actions/s "
-          f"over {result['elapsed']:.1f} s; client CPU {result['client_cpu'] / max(1, len(every)) * 1e3:.2f} ms "
-          "per action")
+
+
+def report(args: argparse.Namespace, label: str, result: dict[str, Any], after_load: list[float]) -> None:
+    spread = ", each match's seats on different processes"
+    times, actions = result["times"], max(1, len(result["times"]))
+    print(f"{args.matches} concurrent matches ({', '.join(g for g, _ in GAMES)} in turn) on {label}"
+          f"{spread if not label.startswith('1 ') else ''}, random socket clients thinking {args.think:g} s; "
+          f"{os.cpu_count()} CPUs shared by clients, servers and PostgreSQL, load average "
+          f"{os.getloadavg()[0]:.1f}")
+    print(f"  {len(times)} actions in {result['elapsed']:.1f} s ({len(times) / result['elapsed']:.0f} actions/s): "
+          f"round trip p50 {quantile(times, 50) * 1e3:.1f} ms, p99 {quantile(times, 99) * 1e3:.1f} ms")
+    print(f"  CPU per action: servers {result['cpu'] / actions * 1e3:.2f} ms, PostgreSQL "
+          f"{result['pg_cpu'] / actions * 1e3:.2f} ms, bench clients {result['client_cpu'] / actions * 1e3:.2f} ms")
+    print(f"  seats dropped before their match ended (closed, or silent for 60 s): {len(dropped)}")
+    print(f"  server memory after the load: {', '.join(f'{m:.0f}' for m in after_load)} MiB", flush=True)
 
 
 if __name__ == "__main__":

@@ -75,3 +75,8 @@ def latest_state(ws: Any, first: dict[str, Any]) -> dict[str, Any]:
     """Ask for a fresh full frame (``sync``) and return it."""
     ws.send_json({"type": "sync"})
     return until(ws, "state")
+
+
+def bearer(token: str) -> dict[str, str]:
+    """The header that carries a token to the HTTP API."""
+    return {"authorization": f"Bearer {token}"}

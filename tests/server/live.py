@@ -28,8 +28,10 @@ def free_port() -> int:
 class LiveServer:
     """``bouts serve`` in a child process on 127.0.0.1."""
 
-    def __init__(self, db: str, port: int | None = None, bot_workers: int = 0, message_rate: float = 1000) -> None:
+    def __init__(self, db: str, port: int | None = None, bot_workers: int = 0, message_rate: float = 1000,
+                 extra: tuple[str, ...] = ()) -> None:
         self.db, self.port, self.bot_workers = db, port or free_port(), bot_workers
+        self.extra = extra
         self.message_rate = message_rate
         self.process: subprocess.Popen[bytes] | None = None
         self.errors = tempfile.TemporaryFile()  # noqa: SIM115 (closed with the process)
@@ -45,7 +47,7 @@ class LiveServer:
                    BOUTS_MESSAGE_RATE=str(self.message_rate), BOUTS_CREATE_RATE=str(self.message_rate))
         self.process = subprocess.Popen(
             [sys.executable, "-m", "bouts.cli.main", "serve", "--port", str(self.port), "--db", self.db,
-             "--bot-workers", str(self.bot_workers)],
+             "--bot-workers", str(self.bot_workers), *self.extra],
             env=env, stdout=subprocess.DEVNULL, stderr=self.errors)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -57,6 +59,19 @@ class LiveServer:
             except OSError:
                 time.sleep(0.2)
         raise RuntimeError("server did not start in 60 s")
+
+    @property
+    def pid(self) -> int:
+        """The server's process id."""
+        assert self.process is not None
+        return self.process.pid
+
+    def rss(self) -> float:
+        """The server's resident memory, MiB."""
+        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        return 0.0
 
     def kill(self) -> None:
         """SIGKILL: no shutdown, no flushing."""

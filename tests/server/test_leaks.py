@@ -17,6 +17,7 @@ import pytest
 
 from bouts.core import CHANCE, Match
 from bouts.core.registry import game_ids, get_game
+from bouts.server.bus import LocalBus
 from bouts.server.room import Room
 from bouts.server.store import MatchRecord
 
@@ -62,16 +63,26 @@ class Views:
 
 
 class Capture:
-    """A connection that checks each frame as it is sent."""
+    """A connection that checks each frame as it is built for it."""
 
     def __init__(self, room: Room, seat: int | None, views: Views) -> None:
         self.room, self.seat, self.views = room, seat, views
         self.log_sent = 0
         self.epoch = 0
         self.steps_seen = 0
+        self.acting = False
+        self.away = False
         self.frames = 0
 
-    async def send(self, frame: dict[str, Any]) -> None:
+    def push(self, message: dict[str, Any]) -> None:
+        assert message["type"] in ("chat", "your_turn")
+
+    def changed(self, full: bool = False) -> None:
+        for frame in self.room.messages_for(self, full):
+            if frame["type"] == "state":
+                self.check(frame)
+
+    def check(self, frame: dict[str, Any]) -> None:
         match, seat, views = self.room.match, self.seat, self.views
         views.refresh()
         assert frame["view"] == views.views[seat]
@@ -93,6 +104,31 @@ class Capture:
         self.frames += 1
 
 
+class Services:
+    """What a room needs, without storage: this test checks frames (the store is tested elsewhere)."""
+
+    def __init__(self, game: Any, rng: random.Random) -> None:
+        self.store = self
+        self.bus = LocalBus()
+        self.bots = self
+        self.game, self.rng = game, rng
+
+    async def run_db(self, function: Any, *args: Any) -> Any:
+        return None
+
+    def append(self, *_: Any) -> None:
+        return None
+
+    async def decide(self, _g: str, state: Any, seat: int, _spec: str, _seed: int, _match: str = "") -> str:
+        return str(self.rng.choice(self.game.legal_actions(state, seat)))
+
+    def lobby_changed(self, tell_others: bool = True) -> None:
+        return None
+
+    def room_idle(self, room: Room) -> None:
+        return None
+
+
 async def play(game_id: str, number: int) -> int:
     game = get_game(game_id)
     seats = max(2, game.info.min_seats)
@@ -102,20 +138,12 @@ async def play(game_id: str, number: int) -> int:
     record = MatchRecord(id=f"m{number}", game=game_id, seats=seats, options=options, seed=seed,
                          content_id=match.content.id, seat_kinds=[{"kind": "bot", "agent": "random"}] * seats,
                          token_digests=[None] * seats, spectator_digest="", claimed=[False] * seats)
-    rng = random.Random(seed)
-
-    async def commit(*_: Any) -> None:
-        return None
-
-    async def decide(_g: str, state: Any, seat: int, _spec: str, _seed: int) -> str:
-        return str(rng.choice(game.legal_actions(state, seat)))
-
-    room = Room(record, match, commit, commit, decide)
+    room = Room(record, match, Services(game, random.Random(seed)), owner=True)
     views = Views(room)
     sinks = [Capture(room, seat, views) for seat in [*range(seats), None]]
     room.sinks.update(sinks)
     await room.settle()
-    await room.broadcast()
+    room.broadcast()
     room.wake_bots()
     for _ in range(5000):
         if room.bot_task is None or room.bot_task.done():

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from bouts.core import Match
 from bouts.server.app import create_app
-from tests.server.conftest import create, pg_url, until  # noqa: F401
+from tests.server.conftest import bearer, create, pg_url, until  # noqa: F401
 
 
 def play_out(client: TestClient, made: dict[str, Any], seed: int = 0, limit: int = 5000) -> dict[str, Any]:
@@ -101,7 +101,7 @@ def test_a_finished_match_saves_for_bouts_replay_and_offers_a_rematch(client: Te
     last = play_out(client, made)
     assert last["over"]
     token = made["seats"][0]["token"]
-    save = client.get(f"/api/matches/{made['id']}/save", params={"token": made["spectator"]["token"]})
+    save = client.get(f"/api/matches/{made['id']}/save", headers=bearer(made["spectator"]["token"]))
     assert save.status_code == 200 and "attachment" in save.headers["content-disposition"]
     match = Match.loads(save.text)
     assert match.is_over and match.outcome() is not None
@@ -124,6 +124,14 @@ def test_a_finished_match_saves_for_bouts_replay_and_offers_a_rematch(client: Te
         ws.send_json({"type": "hello", "token": new_token})
         frame = until(ws, "state")
         assert frame["seat"] == 0 and not frame["over"]
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:  # the old link, leaked: it gets no new seat
+        ws.send_json({"type": "hello", "token": token})
+        assert until(ws, "state")["rematch"] == rematch["match"]
+        ws.send_json({"type": "rematch"})
+        refused = until(ws, "error")
+        assert refused["code"] == "rematch" and "already been taken" in refused["message"]
+    assert "token=" not in save.url.query.decode() if hasattr(save.url.query, "decode") else "token=" not in str(
+        save.url)
 
 
 def test_postgresql_stores_and_replays_matches(pg_url: str) -> None:  # noqa: F811
@@ -133,9 +141,9 @@ def test_postgresql_stores_and_replays_matches(pg_url: str) -> None:  # noqa: F8
         assert last["over"]
         hub = client.app.state.hub  # type: ignore[attr-defined]
         stored = hub.store.load(made["id"])
-        assert stored.finished and len(stored.actions) == len(hub.rooms[made["id"]].match.steps)
+        assert stored.finished and len(stored.actions) == last["step"]
     with TestClient(create_app(pg_url, 0)) as client:  # the schema is already there: migrations are idempotent
-        assert client.get(f"/api/matches/{made['id']}/save", params={"token": made["seats"][0]["token"]}).json()
+        assert client.get(f"/api/matches/{made['id']}/save", headers=bearer(made["seats"][0]["token"])).json()
 
 
 def test_a_finished_match_reopens_after_a_restart(tmp_path: Path) -> None:
@@ -149,7 +157,7 @@ def test_a_finished_match_reopens_after_a_restart(tmp_path: Path) -> None:
             ws.send_json({"type": "hello", "token": made["seats"][0]["token"]})
             frame = until(ws, "state")
             assert frame["over"] and frame["seat"] == 0 and frame["log"]
-        assert client.get(f"/api/matches/{made['id']}/save", params={"token": made["seats"][0]["token"]}).json()
+        assert client.get(f"/api/matches/{made['id']}/save", headers=bearer(made["seats"][0]["token"])).json()
         with client.websocket_connect(f"/ws/{made['id']}") as ws:
             ws.send_json({"type": "hello", "token": "wrong"})
             assert until(ws, "error")["code"] == "auth"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -131,8 +132,9 @@ def run_recovery(tmp_path: Path, db: str) -> None:
             else:
                 raise AssertionError(f"{player.made['game']} did not end in 3000 decisions")
             token = next(e["token"] for e in player.made["seats"] if e["token"])
-            with __import__("urllib.request").request.urlopen(
-                    f"{server.base}/api/matches/{player.made['id']}/save?token={token}") as response:
+            request = urllib.request.Request(f"{server.base}/api/matches/{player.made['id']}/save",
+                                             headers={"authorization": f"Bearer {token}"})
+            with urllib.request.urlopen(request) as response:
                 match = Match.loads(response.read().decode())
             assert match.is_over
             for index, (seat, action) in player.acked.items():

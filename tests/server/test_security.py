@@ -13,7 +13,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from bouts.server import tokens
 from bouts.server.app import create_app
-from tests.server.conftest import create, until
+from tests.server.conftest import bearer, create, until
 
 
 def two_seats(client: TestClient, game: str = "swordplay") -> dict[str, Any]:
@@ -175,8 +175,7 @@ BAD_REQUESTS: list[tuple[str, str, Any, int]] = [
     ("post", "/api/matches", {"game": "swordplay", "seats": [{"kind": "open"}] * 2, "options": {"a": {"b": 1}}}, 422),
     ("post", "/api/matches", "not json", 422),
     ("post", "/api/matches/nope/join", None, 404),
-    ("get", "/api/matches/nope/save?token=x", None, 404),
-    ("get", "/api/matches/nope/save", None, 422),
+    ("get", "/api/matches/nope/save", None, 401),
     ("get", "/api/nothing", None, 404),
 ]
 
@@ -197,8 +196,8 @@ def test_oversized_bodies_and_saves_of_live_matches_are_refused(client: TestClie
                            headers={"content-type": "application/json"})
     assert response.status_code == 413
     made = two_seats(client)
-    assert client.get(f"/api/matches/{made['id']}/save", params={"token": "bad"}).status_code == 403
-    live = client.get(f"/api/matches/{made['id']}/save", params={"token": made["seats"][0]["token"]})
+    assert client.get(f"/api/matches/{made['id']}/save", headers=bearer("bad")).status_code == 403
+    live = client.get(f"/api/matches/{made['id']}/save", headers=bearer(made["seats"][0]["token"]))
     assert live.status_code == 409 and "seed" in live.json()["detail"]
 
 

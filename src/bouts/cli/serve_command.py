@@ -20,6 +20,15 @@ def register(app: typer.Typer) -> None:
         = "bouts.sqlite",
         bot_workers: Annotated[int, typer.Option(
             "--bot-workers", help="Worker processes for heuristic and IS-MCTS bots (0: threads).")] = 1,
+        send_timeout: Annotated[float, typer.Option(
+            "--send-timeout", help="Seconds a client may take to accept a message before it is disconnected.")]
+        = 10.0,
+        unload_after: Annotated[float, typer.Option(
+            "--unload-after", help="Seconds an unfinished match nobody watches stays in memory (it reloads "
+                                   "from the database when someone returns).")] = 300.0,
+        expire_after: Annotated[float, typer.Option(
+            "--expire-after", help="Seconds without a change after which a match nobody joined is deleted.")]
+        = 3600.0,
     ) -> None:
         """Serve the lobby and matches to browsers: friends and bots, any game."""
         try:
@@ -31,5 +40,9 @@ def register(app: typer.Typer) -> None:
                                      "pip install -e '.[web]'") from None
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         print(f"bouts: open http://{shown}:{port}/ in your browser (database: {db})", flush=True)
-        uvicorn.run(create_app(db, bot_workers), host=host, port=port, log_level="warning",
+        if min(send_timeout, unload_after, expire_after) <= 0:
+            raise typer.BadParameter("--send-timeout, --unload-after and --expire-after must be above 0")
+        app = create_app(db, bot_workers, send_timeout=send_timeout, unload_after=unload_after,
+                         expire_after=expire_after)
+        uvicorn.run(app, host=host, port=port, log_level="warning",
                     ws_max_size=64 * 1024, timeout_graceful_shutdown=3)

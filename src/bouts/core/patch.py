@@ -528,7 +528,8 @@ def _validated(model: type[Entry], data: dict[str, Any], change: Change, what: s
 
 
 def _fields_of(model: type[BaseModel]) -> list[str]:
-    return [name for name in model.model_fields if name not in ("id", "source", "stand_in")]
+    return [name for name in model.model_fields if name not in ("id", "source", "stand_in", "translated",
+                                                                "translation_source")]
 
 
 def apply_content_changes(pack: ContentPack, changes: Sequence[Change]) -> ContentPack:

@@ -1,4 +1,4 @@
-"""The FastAPI application: lobby API, match sockets, and the browser client's pages.
+"""The FastAPI application: lobby API, match and lobby sockets, and the browser client's pages.
 
 HTTP (OpenAPI at ``/docs`` and ``/openapi.json``):
 
@@ -7,9 +7,10 @@ HTTP (OpenAPI at ``/docs`` and ``/openapi.json``):
   spectator link;
 - ``GET /api/matches``: unfinished matches with a free open seat;
 - ``POST /api/matches/{id}/join``: take a free open seat;
-- ``GET /api/matches/{id}/save?token=...``: a finished match as a save file ``bouts replay`` opens.
+- ``GET /api/matches/{id}/save`` with ``Authorization: Bearer TOKEN``: a finished match as a save file.
 
-The socket ``/ws/{id}`` speaks JSON messages described in ``docs/server.md``.
+The sockets ``/ws/{id}`` (a match) and ``/ws/lobby`` (the open matches, pushed) speak JSON messages
+described in ``docs/server.md``.
 """
 
 from __future__ import annotations
@@ -22,21 +23,24 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, Field, model_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from bouts.core import IllegalAction
 from bouts.core.i18n import tr
 from bouts.core.registry import game_ids, get_game
 from bouts.server import designer, tokens
-from bouts.server.hub import Grant, Hub, LobbyError
-from bouts.server.limits import MAX_BODY_BYTES, MAX_MESSAGE_BYTES, Bucket, PerClient
-from bouts.server.room import Room
+from bouts.server.connection import SLOW_CLOSE_CODE, Connection
+from bouts.server.hub import Grant, Hub, LobbyError, link
+from bouts.server.limits import MAX_BODY_BYTES, PerClient
+from bouts.server.room import Room, Unavailable
 from bouts.server.store import Store
+from bouts.server.wire import all_clean, decode, is_clean_text
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 """The browser client's static files."""
@@ -46,6 +50,24 @@ OptionValue = Scalar | list[Scalar]
 
 MESSAGE_RATE = float(os.environ.get("BOUTS_MESSAGE_RATE", "30"))
 """Socket messages a connection may send per second on average (bursts of twice that)."""
+MAX_LOBBY_SOCKETS = 5000
+"""Lobby sockets open at once (past that a new one is refused with close code 1013)."""
+
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+       "font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+            "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+            "img-src 'self' data: https://fastapi.tiangolo.com; "
+            "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+
+
+def _clean(value: str) -> str:
+    if not is_clean_text(value):
+        raise ValueError("text must be valid Unicode (no lone surrogates)")
+    return value
+
+
+Text = Annotated[str, AfterValidator(_clean)]
 
 
 class SeatRequest(BaseModel):
@@ -53,23 +75,29 @@ class SeatRequest(BaseModel):
 
     kind: Literal["open", "reserved", "bot"]
     """``open``: listed in the lobby for anyone; ``reserved``: only by its invite link; ``bot``: the server plays it."""
-    agent: str | None = Field(default=None, max_length=200)
+    agent: Text | None = Field(default=None, max_length=200)
     """For a bot: the agent spec (``random``, ``heuristic``, ``ismcts:seconds=1``)."""
 
 
 class CreateMatch(BaseModel):
     """A request to set up a match."""
 
-    game: str = Field(max_length=64)
+    game: Text = Field(max_length=64)
     """The game id."""
     seats: list[SeatRequest] = Field(min_length=1, max_length=16)
     """Every seat, in order."""
     options: dict[Annotated[str, Field(max_length=64)], OptionValue] = Field(default_factory=dict, max_length=32)
     """Game options (``bouts rules GAME`` lists them)."""
-    variant: str | None = Field(default=None, max_length=64)
+    variant: Text | None = Field(default=None, max_length=64)
     """A named variant of the game, whose options come first."""
-    content: str | None = Field(default=None, max_length=128)
+    content: Text | None = Field(default=None, max_length=128)
     """A content pack id the server has (the game's reference pack by default)."""
+
+    @model_validator(mode="after")
+    def _clean_options(self) -> CreateMatch:
+        if not all_clean(self.options):
+            raise ValueError("options: text must be valid Unicode (no lone surrogates)")
+        return self
 
 
 class SeatLink(BaseModel):
@@ -100,36 +128,82 @@ class Joined(BaseModel):
     link: str
 
 
-def _link(match_id: str, token: str) -> str:
-    # the token rides in the fragment: browsers never send it to the server in a request line
-    return f"/match/{match_id}#token={token}"
+class Guard:
+    """Pure ASGI middleware: request bodies counted as they arrive (at most ``MAX_BODY_BYTES``), and the
+    security headers (Content-Security-Policy with frame-ancestors, Referrer-Policy, nosniff) on every answer."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Guard one request."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path = str(scope.get("path", ""))
+        policy = DOCS_CSP if path.startswith(("/docs", "/redoc")) else CSP
+
+        async def secured(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [h for h in message.get("headers", []) if h[0].lower() != b"content-security-policy"]
+                headers += [(b"content-security-policy", policy.encode()), (b"referrer-policy", b"no-referrer"),
+                            (b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"DENY"),
+                            (b"cross-origin-opener-policy", b"same-origin")]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        length = dict(scope.get("headers", [])).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY_BYTES):
+            await self._too_large(secured)
+            return
+        if scope.get("method") in ("GET", "HEAD", "OPTIONS", "DELETE") and length is None:
+            await self.app(scope, receive, secured)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:  # read the body here, counting bytes as they arrive (a chunked body has no length)
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            body = message.get("body", b"")
+            size += len(body)
+            if size > MAX_BODY_BYTES:
+                await self._too_large(secured)
+                return
+            chunks.append(body)
+            if not message.get("more_body", False):
+                break
+        whole = b"".join(chunks)
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": whole, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, secured)
+
+    @staticmethod
+    async def _too_large(send: Send) -> None:
+        body = json.dumps({"detail": f"request body too large (at most {MAX_BODY_BYTES} bytes)"}).encode()
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                                (b"connection", b"close")]})
+        await send({"type": "http.response.body", "body": body})
 
 
-class Connection:
-    """One client socket: its seat, what log it has, its rate limit."""
+def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rate: float = MESSAGE_RATE,
+               send_timeout: float = 10.0, unload_after: float = 300.0, expire_after: float = 3600.0) -> FastAPI:
+    """The server application over the database at ``db_url``.
 
-    def __init__(self, socket: WebSocket, rate: float = MESSAGE_RATE) -> None:
-        self.socket = socket
-        self.seat: int | None = None
-        self.log_sent = 0
-        self.epoch = 0
-        self.steps_seen = 0
-        self.bucket = Bucket(rate=rate, burst=2 * rate)
-        self.lock = asyncio.Lock()
-
-    async def send(self, frame: dict[str, Any]) -> None:
-        """Send one JSON frame (one at a time per socket)."""
-        async with self.lock:
-            await self.socket.send_text(json.dumps(frame, ensure_ascii=False, separators=(",", ":")))
-
-    async def error(self, code: str, message: str) -> None:
-        """Tell the client what was wrong with its message."""
-        await self.send({"type": "error", "code": code, "message": message})
-
-
-def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rate: float = MESSAGE_RATE) -> FastAPI:
-    """The server application over the database at ``db_url``; ``message_rate``: socket messages a second."""
-    hub = Hub(Store(db_url), bot_processes)
+    ``message_rate``: socket messages a connection may send a second; ``send_timeout``: seconds a
+    connection may take to accept one message before it is closed; ``unload_after``: seconds an
+    unfinished match nobody watches stays in memory; ``expire_after``: seconds after which a match
+    nobody joined is deleted.
+    """
+    hub = Hub(Store(db_url), bot_processes, unload_after=unload_after, expire_after=expire_after)
     create_rate = float(os.environ.get("BOUTS_CREATE_RATE", "2"))
     creating = PerClient(rate=create_rate, burst=max(30.0, 2 * create_rate))
 
@@ -141,19 +215,12 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
         finally:
             await hub.stop()
 
-    app = FastAPI(title="bouts", version="1", lifespan=lifespan,
+    app = FastAPI(title="bouts", version="2", lifespan=lifespan,
                   description="Play bouts games in the browser: lobby API and match sockets. "
                               "The socket message format is in docs/server.md.")
     app.state.hub = hub
     app.include_router(designer.router)  # the designer's workbench page and its API (server/designer.py)
-
-    @app.middleware("http")
-    async def limit_body(request: Request, call_next: Any) -> Response:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY_BYTES):
-            return JSONResponse({"detail": f"request body too large (at most {MAX_BODY_BYTES} bytes)"}, 413)
-        response: Response = await call_next(request)
-        return response
+    app.add_middleware(Guard)
 
     @app.exception_handler(LobbyError)
     async def lobby_error(_: Request, exc: LobbyError) -> JSONResponse:
@@ -162,7 +229,7 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
         problems = "; ".join(f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg')}" for e in exc.errors())
-        return JSONResponse({"detail": f"bad request: {problems}"}, 422)
+        return JSONResponse({"detail": f"bad request: {problems}".encode("utf-8", "replace").decode()}, 422)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -170,6 +237,11 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
 
     def client(request: Request) -> str:
         return request.client.host if request.client else "?"
+
+    def match_id_ok(match_id: str) -> str:
+        if len(match_id) > 64 or not is_clean_text(match_id):
+            raise LobbyError("no such match", 404)
+        return match_id
 
     # -- pages ----------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
@@ -208,174 +280,237 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
         room, seat_tokens, spectator = await hub.create(
             body.game, [s.model_dump() for s in body.seats], dict(body.options), body.variant, body.content)
         seats = [SeatLink(seat=n, kind=k["kind"], agent=k.get("agent"), token=t,
-                          link=None if t is None else _link(room.id, t))
+                          link=None if t is None else link(room.id, t))
                  for n, (k, t) in enumerate(zip(room.record.seat_kinds, seat_tokens, strict=True))]
         return Created(id=room.id, game=room.record.game, seats=seats,
-                       spectator=SeatLink(seat=-1, kind="spectator", token=spectator,
-                                          link=_link(room.id, spectator)))
+                       spectator=SeatLink(seat=-1, kind="spectator", token=spectator, link=link(room.id, spectator)))
 
     @app.get("/api/matches")
     async def open_matches() -> list[dict[str, Any]]:
-        """Unfinished matches with a seat anyone may take."""
-        return hub.open_matches()
+        """Unfinished matches with a seat anyone may take (``/ws/lobby`` pushes the same list as it changes)."""
+        return await hub.refresh_open_matches()
 
     @app.post("/api/matches/{match_id}/join")
     async def join(match_id: Annotated[str, Field(max_length=64)], request: Request) -> Joined:
-        """Take the first free open seat of a match."""
+        """Take the first free open seat of a match (exactly one caller gets each seat)."""
         if not creating.take(client(request)):
             raise LobbyError("too many requests: wait a moment", 429)
-        seat, token = await hub.join(match_id)
-        return Joined(match=match_id, seat=seat, token=token, link=_link(match_id, token))
+        seat, token = await hub.join(match_id_ok(match_id))
+        return Joined(match=match_id, seat=seat, token=token, link=link(match_id, token))
 
     @app.get("/api/matches/{match_id}/save")
-    async def save(match_id: str, token: Annotated[str, Query(max_length=200)]) -> Response:
-        """A finished match as a save file (``bouts replay FILE``); any seat's or the spectator's token."""
-        room = await hub.open_room(match_id)
+    async def save(match_id: str, authorization: Annotated[str | None, Header(max_length=300)] = None) -> Response:
+        """A finished match as a save file (``bouts replay FILE``): send any seat's or the spectator's
+        token as ``Authorization: Bearer TOKEN`` (never in the URL)."""
+        scheme, _, token = (authorization or "").partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            raise LobbyError("send a seat's or the spectator's token as the header 'Authorization: Bearer TOKEN'",
+                             401)
+        room = await hub.room(match_id_ok(match_id))
         if room is None:
-            raise LobbyError("no such match (or it is not over)", 404)
-        record = room.record
-        if not any(tokens.matches(token, d) for d in [*record.token_digests, record.spectator_digest]):
-            raise LobbyError("this token opens no seat of this match", 403)
-        if not record.finished:
-            raise LobbyError("the match is not over: its save file (which holds the seed) comes at the end", 409)
-        return Response(room.match.dumps(), media_type="application/json", headers={
-            "content-disposition": f'attachment; filename="bouts-{record.game}-{record.id}.json"'})
+            raise LobbyError("no such match", 404)
+        try:
+            record = room.record
+            if not any(tokens.matches(token.strip(), d) for d in [*record.token_digests, record.spectator_digest]):
+                raise LobbyError("this token opens no seat of this match", 403)
+            if not room.over:
+                raise LobbyError("the match is not over: its save file (which holds the seed) comes at the end", 409)
+            data = room.match.to_json()
+            data["outcome"] = room.outcome()
+            if any(record.resigned):
+                data["resigned"] = [s for s, r in enumerate(record.resigned) if r]
+            body = json.dumps(data, indent=1, ensure_ascii=False)
+        finally:
+            hub.room_idle(room)
+        return Response(body, media_type="application/json", headers={
+            "content-disposition": f'attachment; filename="bouts-{record.game}-{record.id}.json"',
+            "cache-control": "no-store"})
+
+    # -- the lobby socket ----------------------------------------------------------------------
+    @app.websocket("/ws/lobby")
+    async def lobby_socket(websocket: WebSocket) -> None:
+        await websocket.accept()
+        if len(hub.lobby_sinks) >= MAX_LOBBY_SOCKETS:
+            await websocket.close(1013)
+            return
+        reader = asyncio.current_task()
+        conn = Connection(websocket, message_rate, send_timeout=send_timeout, on_close=stopper(reader))
+        conn.builder = hub.lobby_messages
+        hub.lobby_sinks.add(conn)
+        conn.start()
+        conn.changed()
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                if not conn.bucket.take():
+                    conn.error("rate", f"too many messages: slow down (at most {message_rate:g} a second)")
+                    continue
+                data = decode(message)
+                if isinstance(data, str):
+                    conn.error("bad_message", data)
+                elif data["type"] == "ping":
+                    conn.push({"type": "pong"})
+                else:
+                    conn.error("bad_message", "the lobby socket only pushes; it takes \"ping\"")
+        except (WebSocketDisconnect, asyncio.CancelledError):
+            pass
+        finally:
+            hub.lobby_sinks.discard(conn)
+            await finish(conn, websocket)
+
+    def stopper(reader: asyncio.Task[Any] | None) -> Any:
+        """What a connection calls when it gives up on its socket: end the handler reading from it."""
+
+        def stop() -> None:
+            if reader is not None:
+                reader.cancel()
+
+        return stop
+
+    async def finish(conn: Connection, websocket: WebSocket) -> None:
+        task = asyncio.current_task()
+        if task is not None:
+            while task.uncancel():
+                pass
+        await conn.stop()
+        if conn.close_reason:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(websocket.close(SLOW_CLOSE_CODE, conn.close_reason[:100]), 1.0)
 
     # -- the match socket --------------------------------------------------------------------
     @app.websocket("/ws/{match_id}")
     async def socket(websocket: WebSocket, match_id: str) -> None:
         await websocket.accept()
-        conn = Connection(websocket, message_rate)
-        grant: Grant | None = None
+        reader = asyncio.current_task()
+        conn = Connection(websocket, message_rate, send_timeout=send_timeout, on_close=stopper(reader))
+        room: Room | None = None
         try:
             grant = await hello(conn, match_id)
             if grant is None:
-                await websocket.close(4403)
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(websocket.close(4403), 1.0)
                 return
             room = grant.room
             conn.seat = grant.seat
+            conn.builder = room.messages_for
             room.sinks.add(conn)
-            if grant.seat is not None:
-                await hub.claim(room, grant.seat)
-            await room.broadcast()  # everyone sees who is connected; this client gets its full view and log
+            conn.start()
+            conn.changed(full=True)
+            with contextlib.suppress(Exception):
+                await room.load_chat()
+            conn.push({"type": "chat", "messages": list(room.chat)})
+            room.presence_changed()  # everyone sees who is connected
             while True:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
                 await handle(conn, room, message)
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, asyncio.CancelledError):
             pass
         finally:
-            if grant is not None:
-                grant.room.sinks.discard(conn)
+            if room is not None:
+                room.sinks.discard(conn)
                 with contextlib.suppress(Exception):
-                    await grant.room.broadcast()
+                    room.presence_changed()
+                hub.room_idle(room)
+            await finish(conn, websocket)
 
     async def hello(conn: Connection, match_id: str) -> Grant | None:
-        """The first message must be ``{"type": "hello", "token": ...}``."""
+        """The first message must be ``{"type": "hello", "token": ...}`` (``lang`` optional)."""
         try:
             message = await asyncio.wait_for(conn.socket.receive(), timeout=15)
         except TimeoutError:
-            await conn.error("auth", "send {\"type\": \"hello\", \"token\": ...} first")
+            await conn.send_now({"type": "error", "code": "auth",
+                                 "message": "send {\"type\": \"hello\", \"token\": ...} first"})
+            return None
+        if message.get("type") == "websocket.disconnect":
             return None
         data = decode(message)
         if isinstance(data, str) or data.get("type") != "hello" or not isinstance(data.get("token"), str):
-            await conn.error("auth", "the first message must be {\"type\": \"hello\", \"token\": \"...\"}")
+            await conn.send_now({"type": "error", "code": "auth",
+                                 "message": "the first message must be {\"type\": \"hello\", \"token\": \"...\"}"})
             return None
+        lang = data.get("lang")
+        conn.lang = lang[:16] if isinstance(lang, str) else None
         try:
-            return await hub.grant(match_id, data["token"])
+            return await hub.grant(match_id_ok(match_id), data["token"])
         except LobbyError as exc:
-            await conn.error("auth", str(exc))
+            await conn.send_now({"type": "error", "code": "auth", "message": str(exc)})
             return None
-
-    def decode(message: Any) -> dict[str, Any] | str:
-        """The message as a JSON object, or the reason it is not one."""
-        raw = message.get("text")
-        if raw is None:
-            raw_bytes = message.get("bytes") or b""
-            if len(raw_bytes) > MAX_MESSAGE_BYTES:
-                return f"message too large (at most {MAX_MESSAGE_BYTES} bytes)"
-            try:
-                raw = raw_bytes.decode("utf-8")
-            except UnicodeDecodeError:
-                return "messages must be UTF-8 JSON text"
-        if len(raw) > MAX_MESSAGE_BYTES:
-            return f"message too large (at most {MAX_MESSAGE_BYTES} bytes)"
-        try:
-            data = json.loads(raw)
-        except (json.JSONDecodeError, RecursionError):
-            return "not JSON: send an object such as {\"type\": \"act\", \"action\": \"...\"}"
-        if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-            return "a message is a JSON object with a \"type\""
-        return data
 
     async def handle(conn: Connection, room: Room, message: Any) -> None:
         if not conn.bucket.take():
-            await conn.error("rate", f"too many messages: slow down (at most {message_rate:g} a second)")
+            conn.error("rate", f"too many messages: slow down (at most {message_rate:g} a second)")
             return
         data = decode(message)
         if isinstance(data, str):
-            await conn.error("bad_message", data)
+            conn.error("bad_message", data)
             return
         kind = data["type"]
         if kind == "ping":
-            await conn.send({"type": "pong"})
+            conn.push({"type": "pong"})
         elif kind == "sync":
-            await conn.send(room.frame(conn, full=True))
-        elif kind in ("act", "undo", "hint"):
-            if conn.seat is None:
-                await conn.error("spectator", "a spectator watches: it cannot act, undo or ask for hints")
-            else:
-                await seat_message(conn, room, conn.seat, kind, data)
+            conn.changed(full=True)
+        elif kind == "presence":
+            away = data.get("away")
+            if not isinstance(away, bool):
+                conn.error("bad_message", "presence needs \"away\": true or false")
+                return
+            conn.away = away
+            room.presence_changed()
         elif kind == "rematch":
             try:
-                found = await hub.rematch(room)
+                found = await hub.rematch(room, conn.seat)
             except LobbyError as exc:
-                await conn.error("rematch", str(exc))
+                conn.error("rematch", str(exc))
                 return
-            await announce_rematch(room, found)
+            if found["link"] is not None:
+                conn.push({"type": "rematch", **found})
+        elif kind in ("act", "undo", "hint", "concede", "chat"):
+            if conn.seat is None:
+                conn.error("spectator", "a spectator watches: it cannot act, undo, concede, chat or ask for hints")
+            else:
+                await seat_message(conn, room, conn.seat, kind, data)
         else:
-            await conn.error("bad_message", f"unknown message type {str(kind)[:40]!r} "
-                             "(known: act, undo, hint, sync, rematch, ping)")
+            conn.error("bad_message", f"unknown message type {kind[:40]!r} "
+                       "(known: act, undo, hint, concede, chat, presence, sync, rematch, ping)")
 
     async def seat_message(conn: Connection, room: Room, seat: int, kind: str, data: dict[str, Any]) -> None:
-        """``act``, ``undo`` and ``hint``: what a seat (never a spectator) may send."""
-        if kind == "act":
-            action, step = data.get("action"), data.get("step")
-            if not isinstance(action, str) or not action.strip():
-                await conn.error("bad_message", "act needs \"action\": the action's text form")
-                return
-            if step is not None and (not isinstance(step, int) or isinstance(step, bool)):
-                await conn.error("bad_message", "\"step\" must be a whole number")
-                return
-            try:
-                done = await room.act(seat, action, step)
-            except ValueError as exc:  # IllegalAction, or a game's own parse error: the match is unchanged
-                await conn.error("illegal", str(exc))
-                return
-            except Exception:
-                await conn.error("storage", "the action could not be saved, so it was not taken: try again")
-                return
-            await conn.send({"type": "ack", "step": done})
-        elif kind == "undo":
-            try:
+        """``act``, ``undo``, ``hint``, ``concede`` and ``chat``: what a seat (never a spectator) may send."""
+        try:
+            if kind == "act":
+                action, step = data.get("action"), data.get("step")
+                if not isinstance(action, str) or not action.strip():
+                    conn.error("bad_message", "act needs \"action\": the action's text form")
+                    return
+                if step is not None and (not isinstance(step, int) or isinstance(step, bool)):
+                    conn.error("bad_message", "\"step\" must be a whole number")
+                    return
+                conn.push({"type": "ack", "step": await room.act(seat, action, step)})
+            elif kind == "undo":
                 await room.undo(seat)
-            except IllegalAction as exc:
-                await conn.error("illegal", str(exc))
-            except Exception:
-                await conn.error("storage", "the undo could not be saved, so it was not done: try again")
-        elif kind == "hint":
-            state, game = room.match.state, room.match.game
-            hints = await asyncio.get_running_loop().run_in_executor(hub.bots.threads, game.hints, state, seat)
-            await conn.send({"type": "hint", "step": len(room.match.steps), "hints": list(hints)})
-
-    async def announce_rematch(room: Room, found: dict[str, Any]) -> None:
-        """Each connection gets its own seat's link to the new match."""
-        for sink in list(room.sinks):
-            token = found["spectator"] if sink.seat is None else found["tokens"][sink.seat]
-            if token is None:
-                continue
-            with contextlib.suppress(Exception):
-                await sink.send({"type": "rematch", "match": found["match"], "link": _link(found["match"], token)})
+            elif kind == "concede":
+                conn.push({"type": "ack", "step": await room.concede(seat)})
+            elif kind == "chat":
+                text = data.get("text")
+                if not isinstance(text, str):
+                    conn.error("bad_message", "chat needs \"text\": the message")
+                    return
+                try:
+                    await room.say(seat, text)
+                except PermissionError as exc:
+                    conn.error("rate", str(exc))
+                except IllegalAction as exc:
+                    conn.error("chat", str(exc))
+            elif kind == "hint":
+                state, game = room.match.state, room.match.game
+                hints = await asyncio.get_running_loop().run_in_executor(hub.bots.threads, game.hints, state, seat)
+                conn.push({"type": "hint", "step": len(room.match.steps), "hints": list(hints)})
+        except Unavailable:
+            conn.error("storage", f"the {kind} could not be saved, so it was not done: try again")
+        except ValueError as exc:  # IllegalAction, or a game's own parse error: the match is unchanged
+            conn.error("illegal", str(exc))
 
     return app

@@ -1,14 +1,20 @@
-"""A live match on the server: its :class:`Match`, its seats, and who is watching.
+"""A live match on the server: its :class:`Match`, its seats, and who is watching here.
 
-Every change goes through :meth:`Room.act` (or :meth:`Room.undo`) under the room's
-lock: the game validates the action, pending chance steps are resolved with the
-match's secret seed, the new actions are committed to the database, and only then
-is the sender acknowledged and every connection sent its own frame.
+Every process that has connections to a match holds a room for it with a copy of the match.
+One of them, the *owner* (see :mod:`bouts.server.bus`), makes every change of the game: actions,
+undos, concessions and bots go through :meth:`Room.act`, :meth:`Room.undo` and
+:meth:`Room.concede` under the room's lock: the game validates the action, pending chance steps
+are resolved with the match's secret seed, the new actions are committed to the database (on
+condition that nobody else wrote meanwhile) and only then is the sender acknowledged and every
+connection told to fetch a fresh frame. A room that does not own its match forwards those
+requests to the owner and follows the changes the owner publishes.
 
-A frame for a seat is built from ``game.view(state, seat)``, that seat's log
-(``Match.log(seat)``) and, when it is to act, its legal actions: never from
-anything else, so no frame can carry another seat's hidden cards, the deck order,
-the seed or the RNG state.
+Nothing here waits on a connection: :meth:`Room.broadcast` only marks each connection as due a
+frame, and each connection's own writer builds that frame with :meth:`Room.messages_for`, from
+the match's current state, for that connection (its seat; its log so far). A frame for a seat is
+built from ``game.view(state, seat)``, that seat's log (``Match.log(seat)``) and, when it is to
+act, its legal actions: never from anything else, so no frame can carry another seat's hidden
+cards, the deck order, the seed or the RNG state.
 """
 
 from __future__ import annotations
@@ -18,18 +24,38 @@ import contextlib
 import random
 import sys
 import time
-from collections.abc import Awaitable, Callable
+import unicodedata
+from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from bouts.core import CHANCE, IllegalAction, Match
 from bouts.core.contract import Seat
 from bouts.core.i18n import tr
-from bouts.server.store import MatchRecord
+from bouts.server.limits import Bucket
+from bouts.server.store import Conflict, MatchRecord, Store
+
+T = TypeVar("T")
+
+CHAT_MAX_CHARS = 500
+"""The longest chat line, in characters."""
+CHAT_RATE = 0.5
+"""Chat lines a seat may send per second on average (bursts of 5)."""
+CHAT_KEPT = 100
+"""Chat lines a connection is sent when it joins (the newest)."""
+REQUEST_TIMEOUT = 3.0
+"""Seconds a forwarded request waits for the owner before this process tries to take the match over."""
+ZOMBIE_AGENT = "random"
+"""Who plays a seat that conceded in a game of three or more that goes on."""
+
+
+class Unavailable(Exception):
+    """The change could not be made now (storage away, owner unreachable): nothing changed, try again."""
 
 
 class Sink(Protocol):
-    """Somewhere frames go: a WebSocket connection, or a test's list."""
+    """Somewhere frames go: a WebSocket connection, or a test's recorder."""
 
     seat: Seat | None
     """The seat it speaks for (``None``: a spectator)."""
@@ -39,56 +65,165 @@ class Sink(Protocol):
     """The room's undo epoch when its log was last sent in full."""
     steps_seen: int
     """How many of the match's steps its log has covered."""
+    acting: bool
+    """Whether its seat was to act in the last frame it was sent."""
+    away: bool
+    """Whether its client said the page is hidden."""
 
-    async def send(self, frame: dict[str, Any]) -> None:
-        """Deliver one frame."""
+    def changed(self, full: bool = False) -> None:
+        """The table changed: a fresh frame is due (built by :meth:`Room.messages_for`)."""
+
+    def push(self, message: dict[str, Any]) -> None:
+        """Queue one message."""
 
 
-Commit = Callable[[str, int, list[tuple[int, str]], dict[str, Any] | None, bool], Awaitable[None]]
-Truncate = Callable[[str, int], Awaitable[None]]
-Decide = Callable[[str, Any, Seat, str, int], Awaitable[str]]
+class Services(Protocol):
+    """What a room needs from the hub: storage, the other processes, bots, the lobby."""
+
+    store: Store
+    bus: Any
+    bots: Any
+
+    async def run_db(self, function: Callable[..., T], *args: Any) -> T:
+        """Run a blocking store call off the event loop."""
+
+    def lobby_changed(self, tell_others: bool = True) -> None:
+        """The list of open matches may have changed."""
+
+    def room_idle(self, room: Room) -> None:
+        """A room may be unloaded (over, and nobody here watches)."""
+
+
+def apply_stored(match: Match, seat: Seat, text: str) -> None:
+    """Replay one stored action; a chance step the seed gives is marked drawn, as ``Match.from_json`` does."""
+    drawn = seat == CHANCE and " ".join(text.split()) == str(match.draw_chance())
+    match._apply(text, seat, drawn=drawn)
+
+
+def rebuild(record: MatchRecord) -> Match:
+    """The match a stored record describes, rebuilt by replaying its actions."""
+    from bouts.core.registry import get_game
+
+    game = get_game(record.game)
+    match = Match(game, record.seats, record.options, None, record.seed)
+    for seat, text in record.actions:
+        apply_stored(match, seat, text)
+    return match
+
+
+def clean_chat(text: str) -> str | None:
+    """A chat line made presentable (control characters dropped, spaces collapsed), or ``None`` if empty."""
+    kept = "".join(" " if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") else c for c in text)
+    kept = " ".join(kept.split())
+    return kept or None
 
 
 @dataclass
 class Room:
-    """One live match and its connections."""
+    """One live match and its connections in this process."""
 
     record: MatchRecord
     match: Match
-    commit: Commit
-    truncate: Truncate
-    decide: Decide
+    services: Services
+    owner: bool = False
+    """Whether this process owns the match's writes."""
     sinks: set[Any] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     epoch: int = 0
     """Bumped by every undo: the logs sent so far are no longer right."""
     bot_task: asyncio.Task[None] | None = None
-    touched: float = field(default_factory=time.time)
-    """When someone last connected or the match last changed."""
-    rematch: dict[str, Any] | None = None
-    """After a rematch: the new match id and its tokens per seat (kept in memory)."""
+    touched: float = field(default_factory=time.monotonic)
+    """When someone last connected here or the match last changed."""
+    chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=CHAT_KEPT))
+    chat_loaded: bool = False
+    chat_buckets: dict[int, Bucket] = field(default_factory=dict)
+    remote: dict[str, dict[int, str]] = field(default_factory=dict)
+    """Presence of the seats' connections on other processes: node -> seat -> ``connected``/``away``."""
+    published: dict[int, str] = field(default_factory=dict)
+    """The presence of this process's connections as last told to the others."""
+    version_seen: asyncio.Event = field(default_factory=asyncio.Event)
+    reloading: asyncio.Task[None] | None = None
+    reload_again: bool = False
 
     @property
     def id(self) -> str:
         """The match id."""
         return self.record.id
 
+    @property
+    def version(self) -> int:
+        """The version of the match this room holds."""
+        return self.record.version
+
+    @property
+    def over(self) -> bool:
+        """Whether the match has ended (by the rules, or by a concession)."""
+        return self.record.finished or self.match.is_over
+
     def seat_name(self, seat: Seat) -> str:
         """The game's name for a seat."""
         return str(self.match.game.seat_name(self.match.state, seat))
 
     def is_bot(self, seat: Seat) -> bool:
-        """Whether a bot plays ``seat``."""
+        """Whether a bot plays ``seat`` (a seat that conceded in a game that goes on is played by one)."""
         return bool(self.record.seat_kinds[seat]["kind"] == "bot")
+
+    def acting(self) -> list[Seat]:
+        """The seats to decide now (none once the match is over)."""
+        if self.record.finished:
+            return []
+        return [s for s in self.match.to_act() if s != CHANCE]
+
+    def bot_turn(self) -> bool:
+        """Whether a bot is to act."""
+        return any(self.is_bot(s) for s in self.acting())
+
+    # -- presence ----------------------------------------------------------------------
+    def local_presence(self) -> dict[int, str]:
+        """Each seat with a connection here: ``connected`` if any is in view, else ``away``."""
+        found: dict[int, str] = {}
+        for sink in self.sinks:
+            if sink.seat is None:
+                continue
+            if not sink.away:
+                found[sink.seat] = "connected"
+            else:
+                found.setdefault(sink.seat, "away")
+        return found
+
+    def presence(self, seat: Seat) -> str:
+        """``bot``, ``connected`` (a connection in view), ``away`` (connected, page hidden) or ``offline``."""
+        if self.is_bot(seat):
+            return "bot"
+        states = [self.local_presence().get(seat)] + [seats.get(seat) for seats in self.remote.values()]
+        if "connected" in states:
+            return "connected"
+        if "away" in states:
+            return "away"
+        return "offline"
+
+    def presence_changed(self) -> None:
+        """This process's connections changed: tell the others (if it shows), refresh every frame."""
+        now = self.local_presence()
+        if now != self.published:
+            self.published = now
+            self._publish({"op": "presence", "m": self.id, "seats": {str(k): v for k, v in now.items()}})
+        self.broadcast()
+
+    def _publish(self, message: dict[str, Any]) -> None:
+        bus = self.services.bus
+        if bus.multi:
+            task = asyncio.get_running_loop().create_task(bus.publish(message))
+            task.add_done_callback(lambda t: t.cancelled() or t.exception())
 
     # -- frames ------------------------------------------------------------------------
     def frame(self, sink: Any, full: bool = False) -> dict[str, Any]:
         """The ``state`` frame for ``sink``: its view, its new log entries, its legal actions."""
         match, seat = self.match, sink.seat
         game, state = match.game, match.state
-        acting = [s for s in match.to_act() if s != CHANCE]
+        acting = self.acting()
         steps = match.steps
-        seen = getattr(sink, "steps_seen", 0)
+        seen = sink.steps_seen
         if full or sink.epoch != self.epoch or seen > len(steps) or seen == 0:
             start, log = 0, match.log(seat)
         else:  # only the steps since the last frame: a frame costs the same early and late in a match
@@ -99,8 +234,13 @@ class Room:
         if seat is not None and seat in acting:
             legal = [{"text": str(a), "label": game.describe(state, seat, a)}
                      for a in game.legal_actions(state, seat)]
-        outcome = match.outcome()
-        connected = {s.seat for s in self.sinks}
+        record = self.record
+        seats = []
+        for s in range(match.seats):
+            presence = self.presence(s)
+            seats.append({"seat": s, "name": self.seat_name(s), "kind": record.seat_kinds[s]["kind"],
+                          "agent": record.seat_kinds[s].get("agent"), "presence": presence,
+                          "connected": presence in ("connected", "away"), "resigned": record.resigned[s]})
         return {
             "type": "state",
             "match": self.id,
@@ -108,59 +248,103 @@ class Room:
             "title": tr(game.info.name),
             "seat": seat,
             "step": len(match.steps),
-            "seats": [{"seat": s, "name": self.seat_name(s), "kind": self.record.seat_kinds[s]["kind"],
-                       "agent": self.record.seat_kinds[s].get("agent"), "connected": s in connected}
-                      for s in range(match.seats)],
+            "seats": seats,
             "view": match.view(seat),
             "to_act": acting,
             "waiting_for": [self.seat_name(s) for s in acting],
             "legal": legal,
-            "can_undo": seat is not None and seat in range(match.seats) and match.can_undo(seat),
+            "can_undo": (seat is not None and not self.over and seat in range(match.seats)
+                         and not self.is_bot(seat) and match.can_undo(seat)),
             "log_from": start,
             "log": [e.to_json() for e in log],
-            "over": match.is_over,
-            "outcome": None if outcome is None else outcome.to_json(),
+            "over": self.over,
+            "outcome": self.outcome(),
+            "rematch": record.rematch,
         }
 
-    async def broadcast(self) -> None:
-        """Send every connection its own fresh frame."""
-        self.touched = time.time()
-        for sink in list(self.sinks):
-            with contextlib.suppress(Exception):  # a closed socket is dropped by its own handler
-                await sink.send(self.frame(sink))
+    def messages_for(self, sink: Any, full: bool = False) -> list[dict[str, Any]]:
+        """What a connection is sent when a frame is due: its state frame, and ``your_turn`` when it just became so."""
+        frame = self.frame(sink, full)
+        messages = [frame]
+        now_acting = bool(frame["legal"])
+        if now_acting and not sink.acting:
+            messages.append({"type": "your_turn", "match": self.id, "step": frame["step"]})
+        sink.acting = now_acting
+        return messages
 
-    # -- changes -------------------------------------------------------------------------
+    def outcome(self) -> dict[str, Any] | None:
+        """How the match ended (a concession included), or ``None``."""
+        if self.record.finished and self.record.outcome is not None:
+            return self.record.outcome
+        outcome = self.match.outcome()
+        return None if outcome is None else self._with_resignations(outcome.to_json())
+
+    def _with_resignations(self, outcome: dict[str, Any]) -> dict[str, Any]:
+        resigned = [s for s, r in enumerate(self.record.resigned) if r]
+        if resigned:
+            outcome = {**outcome, "winners": [w for w in outcome["winners"] if w not in resigned],
+                       "resigned": resigned}
+        return outcome
+
+    def broadcast(self) -> None:
+        """Tell every connection here that a fresh frame is due (nothing waits on them)."""
+        self.touched = time.monotonic()
+        for sink in list(self.sinks):
+            sink.changed()
+
+    def push_all(self, message: dict[str, Any]) -> None:
+        """Queue one message for every connection here."""
+        for sink in list(self.sinks):
+            sink.push(message)
+
+    # -- changes (the owner) ---------------------------------------------------------------
     def _rollback(self, length: int) -> None:
         del self.match.states[length + 1:]
         del self.match.steps[length:]
 
+    def _bumped(self) -> None:
+        self.record.version += 1
+        self.version_seen.set()
+        self.version_seen = asyncio.Event()
+
     async def _commit_from(self, length: int) -> None:
         """Commit the actions from ``length`` on; on failure take them back in memory too."""
-        match = self.match
+        match, record = self.match, self.record
         new = [(s.seat, s.action) for s in match.steps[length:]]
-        outcome = match.outcome()
+        outcome = self.outcome()
+        finished = match.is_over
+        notice = self.services.bus.notice({"op": "append", "m": self.id, "v": record.version + 1, "from": length,
+                                           "steps": new, "finished": finished, "outcome": outcome})
         try:
-            await self.commit(self.id, length, new, None if outcome is None else outcome.to_json(), match.is_over)
+            await self.services.run_db(self.services.store.append, self.id, record.version, length, new, outcome,
+                                       finished, self.bot_turn(), notice)
         except Exception:
             self._rollback(length)
             raise
-        if match.is_over:
-            self.record.finished = True
-            self.record.outcome = None if outcome is None else outcome.to_json()
+        self._bumped()
+        if finished:
+            record.finished, record.outcome = True, outcome
+            self.services.lobby_changed()
 
     async def act(self, seat: Seat, text: str, step: int | None = None) -> int:
         """Validate and apply ``seat``'s action, resolve chance, commit; the new step count.
 
-        Raises :class:`IllegalAction` (the match unchanged) when the game refuses it.
+        Raises :class:`IllegalAction` (the match unchanged) when the game refuses it, and
+        :class:`Unavailable` when it could not be stored.
         """
+        if self.record.finished:
+            raise IllegalAction("the game is over")
+        if not await self.own():
+            answer = await self._forward({"kind": "act", "seat": seat, "action": text, "step": step})
+            return int(answer["step"])
         async with self.lock:
             match = self.match
             if step is not None and step != len(match.steps):
                 raise IllegalAction("the table has changed since you chose: look again and choose anew")
-            if seat not in match.to_act():
-                if match.is_over:
+            if seat not in self.acting():
+                if self.over:
                     raise IllegalAction("the game is over")
-                names = ", ".join(self.seat_name(s) for s in match.to_act() if s != CHANCE)
+                names = ", ".join(self.seat_name(s) for s in self.acting())
                 raise IllegalAction(f"it is not your decision now (waiting for {names})")
             length = len(match.steps)
             match.apply(text, seat)
@@ -169,26 +353,100 @@ class Room:
             except Exception:
                 self._rollback(length)
                 raise
-            await self._commit_from(length)
+            await self._guarded(self._commit_from(length))
             done = len(match.steps)
-        await self.broadcast()
+        self.broadcast()
         self.wake_bots()
         return done
 
-    async def undo(self, seat: Seat) -> None:
+    async def _guarded(self, write: Any) -> None:
+        """Run a write; a version conflict (another process wrote) reloads the room; storage trouble is Unavailable."""
+        try:
+            await write
+        except Conflict:
+            self.owner = False
+            await self.services.bus.release(self.id)
+            self.schedule_reload()
+            raise IllegalAction("the table has changed since you chose: look again and choose anew") from None
+        except (IllegalAction, asyncio.CancelledError):
+            raise
+        except Exception as exc:
+            raise Unavailable(str(exc)) from exc
+
+    async def undo(self, seat: Seat) -> int:
         """Take back ``seat``'s last decision when that is fair (``Match.undo``), in memory and in storage."""
+        if self.record.finished:
+            raise IllegalAction("the game is over")
+        if not await self.own():
+            answer = await self._forward({"kind": "undo", "seat": seat})
+            return int(answer["step"])
         async with self.lock:
             match = self.match
+            if self.over:
+                raise IllegalAction("the game is over")
             before = (list(match.states), list(match.steps))
             match.undo(seat)
+            length = len(match.steps)
+            notice = self.services.bus.notice({"op": "truncate", "m": self.id, "v": self.version + 1,
+                                               "length": length})
             try:
-                await self.truncate(self.id, len(match.steps))
+                await self._guarded(self.services.run_db(self.services.store.truncate, self.id, self.version, length,
+                                                         self.bot_turn(), notice))
             except Exception:
                 match.states[:], match.steps[:] = before
                 raise
+            self._bumped()
             self.epoch += 1
-        await self.broadcast()
+        self.broadcast()
         self.wake_bots()
+        return length
+
+    async def concede(self, seat: Seat) -> int:
+        """``seat`` gives up: recorded as a resignation; the match ends, or (three or more) a bot plays on for it."""
+        if self.record.finished:
+            raise IllegalAction("the game is over")
+        if not await self.own():
+            answer = await self._forward({"kind": "concede", "seat": seat})
+            return int(answer["step"])
+        async with self.lock:
+            record, game = self.record, self.match.game
+            if self.over:
+                raise IllegalAction("the game is over")
+            if record.resigned[seat]:
+                raise IllegalAction("you have already conceded")
+            resigned = [s for s in range(record.seats) if record.resigned[s] or s == seat]
+            remaining = [s for s in range(record.seats) if s not in resigned]
+            outcome: dict[str, Any] | None = None
+            zombie: str | None = None
+            if game.info.cooperative or len(remaining) <= 1:
+                outcome = {"winners": [] if game.info.cooperative else remaining,
+                           "reason": f"{self.seat_name(seat)} conceded", "scores": None, "resigned": resigned}
+            else:
+                zombie = ZOMBIE_AGENT
+            kinds = [dict(k) for k in record.seat_kinds]
+            if zombie is not None:
+                kinds[seat] = {"kind": "bot", "agent": zombie}
+            bot_turn = outcome is None and any(kinds[s]["kind"] == "bot" for s in self.acting())
+            notice = self.services.bus.notice({"op": "resign", "m": self.id, "v": self.version + 1, "seat": seat,
+                                               "outcome": outcome, "zombie": zombie})
+            await self._guarded(self.services.run_db(self.services.store.resign, self.id, self.version, seat,
+                                                     outcome, zombie, bot_turn, notice))
+            self._bumped()
+            self._resigned(seat, outcome, zombie)
+        self.broadcast()
+        self.wake_bots()
+        if outcome is not None:
+            self.services.lobby_changed()
+        return len(self.match.steps)
+
+    def _resigned(self, seat: Seat, outcome: dict[str, Any] | None, zombie: str | None) -> None:
+        record = self.record
+        record.resigned = [r or s == seat for s, r in enumerate(record.resigned)]
+        if zombie is not None:
+            record.seat_kinds = [dict(k) for k in record.seat_kinds]
+            record.seat_kinds[seat] = {"kind": "bot", "agent": zombie}
+        if outcome is not None:
+            record.finished, record.outcome = True, outcome
 
     async def settle(self) -> None:
         """Resolve pending chance steps (a fresh match, or one rebuilt at a chance step) and commit them."""
@@ -196,29 +454,232 @@ class Room:
             length = len(self.match.steps)
             self.match.advance()
             if len(self.match.steps) != length:
-                await self._commit_from(length)
+                await self._guarded(self._commit_from(length))
+
+    # -- ownership and forwarding ------------------------------------------------------------
+    async def own(self) -> bool:
+        """Whether this process owns the match now (taking it over when nobody does)."""
+        if self.owner:
+            return True
+        if self.record.finished:
+            return False
+        if not await self.services.bus.acquire(self.id):
+            return False
+        await self.take_over()
+        return True
+
+    async def take_over(self) -> None:
+        """This process has just got the match's lock: catch up from the database, then act as its owner."""
+        async with self.lock:
+            await self._reload()
+            self.owner = True
+        try:
+            await self.settle()
+        except Exception as exc:
+            print(f"bouts serve: match {self.id}: {exc!r}", file=sys.stderr)
+        self.wake_bots()
+
+    async def _forward(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Ask the owning process to make a change; its answer (the change has reached this room too)."""
+        bus = self.services.bus
+        for _ in range(3):
+            answer = await bus.request({"m": self.id, **request}, REQUEST_TIMEOUT)
+            if answer is None or answer.get("error") == "not_owner":
+                if await self.own():  # the owner is gone (or let go): this process carries on
+                    return await self._local(request)
+                continue
+            if "error" in answer:
+                if answer["error"] == "illegal":
+                    raise IllegalAction(str(answer.get("message")))
+                raise Unavailable(str(answer.get("message")))
+            await self.wait_version(int(answer["v"]))
+            return dict(answer)
+        raise Unavailable("the match's server did not answer")
+
+    async def _local(self, request: dict[str, Any]) -> dict[str, Any]:
+        kind, seat = request["kind"], int(request["seat"])
+        if kind == "act":
+            step = await self.act(seat, str(request["action"]), request.get("step"))
+        elif kind == "undo":
+            step = await self.undo(seat)
+        elif kind == "concede":
+            step = await self.concede(seat)
+        else:
+            raise IllegalAction(f"unknown request {kind!r}")
+        return {"step": step, "v": self.version}
+
+    async def serve(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Answer another process's forwarded request (as the owner)."""
+        if not self.owner:
+            return {"error": "not_owner"}
+        try:
+            return await self._local(request)
+        except ValueError as exc:
+            return {"error": "illegal", "message": str(exc)}
+        except Unavailable as exc:
+            return {"error": "storage", "message": str(exc)}
+
+    async def wait_version(self, version: int, timeout: float = 5.0) -> None:
+        """Wait until this room has caught up with ``version`` (reloading if the news does not come)."""
+        deadline = time.monotonic() + timeout
+        while self.version < version:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                await self.reload()
+                return
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.version_seen.wait(), min(left, 1.0))
+
+    # -- following the owner ---------------------------------------------------------------
+    def follow(self, message: dict[str, Any]) -> None:
+        """Apply a change the owning process committed (or reload when it does not fit)."""
+        if self.owner:
+            return
+        version = int(message.get("v") or 0)
+        if version <= self.version:
+            return
+        op = message.get("op")
+        fits = version == self.version + 1 and self.reloading is None
+        try:
+            if fits and op == "append" and message.get("from") == len(self.match.steps):
+                for seat, text in message["steps"]:
+                    apply_stored(self.match, int(seat), str(text))
+                if message.get("finished"):
+                    self.record.finished, self.record.outcome = True, message.get("outcome")
+            elif fits and op == "truncate":
+                length = int(message["length"])
+                self._rollback(length)
+                self.epoch += 1
+            elif fits and op == "resign":
+                self._resigned(int(message["seat"]), message.get("outcome"), message.get("zombie"))
+            else:
+                self.schedule_reload()
+                return
+        except Exception:
+            self.schedule_reload()
+            return
+        self._bumped()
+        self.broadcast()
+        if self.record.finished:
+            self.services.room_idle(self)
+
+    def schedule_reload(self) -> None:
+        """Reload the match from the database soon (once; again if asked meanwhile)."""
+        if self.reloading is not None:
+            self.reload_again = True
+            return
+        self.reloading = asyncio.get_running_loop().create_task(self._reload_loop())
+
+    async def _reload_loop(self) -> None:
+        try:
+            while True:
+                self.reload_again = False
+                try:
+                    async with self.lock:
+                        await self._reload()
+                except Exception as exc:
+                    print(f"bouts serve: match {self.id}: reload failed: {exc!r}", file=sys.stderr)
+                    await asyncio.sleep(1.0)
+                    self.reload_again = True
+                if not self.reload_again:
+                    break
+        finally:
+            self.reloading = None
+        self.broadcast()
+
+    async def reload(self) -> None:
+        """Bring the room up to date with the database now."""
+        async with self.lock:
+            await self._reload()
+        self.broadcast()
+
+    async def _reload(self) -> None:
+        """Catch up with the stored match: replay what is new, or rebuild if the history was cut (an undo)."""
+        record = await self.services.run_db(self.services.store.load, self.id)
+        if record is None:
+            return
+        steps = self.match.steps
+        same_prefix = len(record.actions) >= len(steps) and all(
+            (s.seat, s.action) == stored for s, stored in zip(steps, record.actions, strict=False))
+        if same_prefix:
+            for seat, text in record.actions[len(steps):]:
+                apply_stored(self.match, seat, text)
+        else:
+            self.match = rebuild(record)
+            self.epoch += 1
+        actions, record.actions = record.actions, []
+        del actions
+        was = self.record.version
+        self.record = record
+        if record.version != was:
+            self.version_seen.set()
+            self.version_seen = asyncio.Event()
+
+    # -- chat ---------------------------------------------------------------------------
+    async def load_chat(self) -> None:
+        """Fetch the stored chat once (the newest lines)."""
+        if self.chat_loaded:
+            return
+        lines = await self.services.run_db(self.services.store.chat, self.id, CHAT_KEPT)
+        if not self.chat_loaded:
+            known = {line["id"] for line in self.chat}
+            for line in lines:
+                if line["id"] not in known:
+                    self.chat.append(line)
+            self.chat = deque(sorted(self.chat, key=lambda line: line["id"]), maxlen=CHAT_KEPT)
+            self.chat_loaded = True
+
+    async def say(self, seat: Seat, text: str) -> None:
+        """Store and show one chat line from ``seat`` (any process may: chat needs no owner)."""
+        line = clean_chat(text)
+        if line is None:
+            raise IllegalAction("a chat message needs some text")
+        if len(line) > CHAT_MAX_CHARS:
+            raise IllegalAction(f"a chat message has at most {CHAT_MAX_CHARS} characters")
+        bucket = self.chat_buckets.setdefault(seat, Bucket(rate=CHAT_RATE, burst=5))
+        if not bucket.take():
+            raise PermissionError("too many chat messages: wait a moment")
+        at = time.time()
+        payload = {"op": "chat", "m": self.id, "seat": seat, "text": line, "at": at}
+        bus = self.services.bus
+        try:
+            # the notice must name the line's id, which the insert makes: send it after the commit
+            number = await self.services.run_db(self.services.store.add_chat, self.id, seat, line, at, None)
+        except Exception as exc:
+            raise Unavailable(str(exc)) from exc
+        entry = {"id": number, "seat": seat, "text": line, "at": at}
+        self.heard(entry)
+        if bus.multi:
+            await bus.publish({**payload, "id": number})
+
+    def heard(self, entry: dict[str, Any]) -> None:
+        """A chat line (from here or another process): keep it and show it."""
+        if any(line["id"] == entry["id"] for line in self.chat):
+            return
+        self.chat.append(entry)
+        self.push_all({"type": "chat", "messages": [entry]})
 
     # -- bots ------------------------------------------------------------------------------
     def wake_bots(self) -> None:
-        """Start the bot loop if a bot is to act and none is running."""
-        if self.bot_task is not None and not self.bot_task.done():
+        """Start the bot loop if this process owns the match, a bot is to act and none is running."""
+        if not self.owner or (self.bot_task is not None and not self.bot_task.done()):
             return
-        if any(self.is_bot(s) for s in self.match.to_act() if s != CHANCE):
+        if self.bot_turn():
             self.bot_task = asyncio.get_running_loop().create_task(self._bots())
 
     async def _bots(self) -> None:
         """Let bots decide until only people (or nobody) are to act."""
         refused = 0
-        while refused < 3:
+        while refused < 3 and self.owner:
             match = self.match
-            bots = [s for s in match.to_act() if s != CHANCE and self.is_bot(s)]
+            bots = [s for s in self.acting() if self.is_bot(s)]
             if not bots:
                 return
             seat, step, state = bots[0], len(match.steps), match.state
             seed = random.Random(f"{self.record.seed}:{step}:{seat}").getrandbits(62)
             try:
-                text = await self.decide(match.game.info.id, state, seat, self.record.seat_kinds[seat]["agent"],
-                                         seed)
+                text = await self.services.bots.decide(match.game.info.id, state, seat,
+                                                       self.record.seat_kinds[seat]["agent"], seed, self.id)
                 await self.act(seat, text, step)
                 refused = 0
             except IllegalAction as exc:
@@ -231,14 +692,5 @@ class Room:
             except Exception as exc:  # the database is away: try again shortly
                 print(f"bouts serve: match {self.id}: bot seat {seat}: {exc!r}", file=sys.stderr)
                 await asyncio.sleep(1.0)
-
-
-def rebuild(record: MatchRecord) -> Match:
-    """The match a stored record describes, rebuilt by replaying its actions."""
-    from bouts.core.registry import get_game
-
-    game = get_game(record.game)
-    match = Match(game, record.seats, record.options, None, record.seed)
-    for seat, text in record.actions:
-        match.apply(text, seat)
-    return match
+        if self.over:
+            self.services.room_idle(self)

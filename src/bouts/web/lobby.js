@@ -82,12 +82,27 @@ async function create(event) {
   const spectator = new URL(data.spectator.link, location.href).href;
   list.append(el("li", {}, "spectators: ", el("a", { href: spectator, class: "spectate", text: spectator })));
   $("links").hidden = false;
-  refresh();
 }
 
 async function refresh() {
   const response = await fetch("/api/matches");
-  const matches = await response.json();
+  showMatches(await response.json());
+}
+
+// The open matches are pushed over /ws/lobby as they change (no polling); the button re-reads them by hand.
+let lobbySocket = null, lobbyRetry = 500;
+function listen() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  lobbySocket = new WebSocket(`${scheme}://${location.host}/ws/lobby`);
+  lobbySocket.addEventListener("open", () => { lobbyRetry = 500; });
+  lobbySocket.addEventListener("message", (event) => {
+    const data = JSON.parse(event.data);
+    if (data.type === "lobby") showMatches(data.matches);
+  });
+  lobbySocket.addEventListener("close", () => { setTimeout(listen, lobbyRetry); lobbyRetry = Math.min(lobbyRetry * 2, 8000); });
+}
+
+function showMatches(matches) {
   const list = $("open-list");
   list.replaceChildren();
   if (!matches.length) list.append(el("li", { class: "muted", text: "none yet" }));
@@ -114,6 +129,6 @@ async function start() {
   $("remove-seat").addEventListener("click", () => { if ($("seats").children.length > currentGame().min_seats) $("seats").lastChild.remove(); });
   $("create-form").addEventListener("submit", create);
   $("refresh").addEventListener("click", refresh);
-  refresh();
+  listen();
 }
 start();

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from sqlalchemy import text
 from sqlalchemy.engine import Engine
 
 HERE = Path(__file__).parent
@@ -17,5 +18,7 @@ def upgrade(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(HERE))
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":  # several servers starting at once migrate one at a time
+            connection.execute(text("SELECT pg_advisory_xact_lock(hashtextextended('bouts-migrate', 0))"))
         config.attributes["connection"] = connection
         command.upgrade(config, "head")

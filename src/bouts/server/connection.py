@@ -1,0 +1,139 @@
+"""One client socket and its outgoing queue.
+
+Nothing ever waits on a client's socket but that client's own writer task. Whoever has something
+for a connection calls :meth:`Connection.push` (a message) or :meth:`Connection.changed` (the table
+changed: a fresh ``state`` frame is due) and returns at once. The writer drains the queue; a state
+frame is built only when the writer gets to it, from the room's current state and for this
+connection (its seat, its log so far; later its language), so a connection that lags behind gets
+one up-to-date frame rather than a backlog, and its queue stays small. A connection whose queue
+overflows, or whose socket does not take a message within ``send_timeout`` seconds, is closed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from bouts.server import wire
+from bouts.server.limits import Bucket
+
+STATE = object()
+"""The queue's marker for "build and send a fresh state frame here"."""
+
+SLOW_CLOSE_CODE = 4008
+"""Close code for a connection that did not take its messages in time."""
+
+
+class Connection:
+    """A socket with a bounded outgoing queue drained by its own task."""
+
+    def __init__(self, socket: Any, rate: float, queue_limit: int = 64, send_timeout: float = 10.0,
+                 on_close: Callable[[], None] | None = None) -> None:
+        self.socket = socket
+        self.seat: int | None = None
+        self.log_sent = 0
+        self.epoch = 0
+        self.steps_seen = 0
+        self.acting = False
+        """Whether this connection's seat was to act in the last frame it was sent (for ``your_turn``)."""
+        self.away = False
+        """Whether the client said its page is hidden (presence ``away``)."""
+        self.lang: str | None = None
+        """The client's language (from its ``hello``), for texts rendered per connection."""
+        self.bucket = Bucket(rate=rate, burst=2 * rate)
+        self.queue: deque[Any] = deque()
+        self.queue_limit = queue_limit
+        self.send_timeout = send_timeout
+        self.state_due = False
+        self.full_due = False
+        self.builder: Callable[[Connection, bool], list[dict[str, Any]]] | None = None
+        """Builds the messages a ``STATE`` marker stands for (set when the connection joins a room)."""
+        self.wake = asyncio.Event()
+        self.closed = False
+        self.close_reason = ""
+        self.on_close = on_close
+        self.writer: asyncio.Task[None] | None = None
+
+    # -- producers: never wait ---------------------------------------------------------
+    def push(self, message: dict[str, Any]) -> None:
+        """Queue one message; a full queue closes the connection (it is not keeping up)."""
+        if self.closed:
+            return
+        if len(self.queue) >= self.queue_limit:
+            self.abort("too slow: the connection did not keep up with its messages")
+            return
+        self.queue.append(message)
+        self.wake.set()
+
+    def changed(self, full: bool = False) -> None:
+        """The table changed: queue one fresh ``state`` frame unless one is already waiting.
+
+        ``full``: that frame carries the whole log (a ``sync``), not only what is new.
+        """
+        self.full_due = self.full_due or full
+        if self.closed or self.state_due:
+            return
+        self.state_due = True
+        self.queue.append(STATE)
+        self.wake.set()
+
+    def error(self, code: str, message: str) -> None:
+        """Tell the client what was wrong with its message."""
+        self.push({"type": "error", "code": code, "message": message})
+
+    # -- the writer ----------------------------------------------------------------------
+    def start(self) -> None:
+        """Start the writer task."""
+        self.writer = asyncio.get_running_loop().create_task(self._drain())
+
+    async def _drain(self) -> None:
+        try:
+            while not self.closed:
+                await self.wake.wait()
+                self.wake.clear()
+                while self.queue and not self.closed:
+                    item = self.queue.popleft()
+                    if item is STATE:
+                        full, self.state_due, self.full_due = self.full_due, False, False
+                        messages = self.builder(self, full) if self.builder is not None else []
+                    else:
+                        messages = [item]
+                    for message in messages:
+                        await self._send(message)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # the socket went away: its own handler cleans up
+            self.abort(f"send failed: {type(exc).__name__}")
+
+    async def _send(self, message: dict[str, Any]) -> None:
+        try:
+            await asyncio.wait_for(self.socket.send_text(wire.encode(message)), self.send_timeout)
+        except TimeoutError:
+            self.abort(f"too slow: a message was not taken within {self.send_timeout:g} s")
+
+    async def send_now(self, message: dict[str, Any]) -> None:
+        """Send before the writer runs (the ``hello`` refusal), bounded by the send timeout."""
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.socket.send_text(wire.encode(message)), self.send_timeout)
+
+    def abort(self, reason: str) -> None:
+        """Close the connection without waiting on it (its handler and writer end)."""
+        if self.closed:
+            return
+        self.closed, self.close_reason = True, reason
+        self.queue.clear()
+        self.wake.set()
+        if self.on_close is not None:
+            self.on_close()
+
+    async def stop(self) -> None:
+        """End the writer task (the handler is leaving)."""
+        self.closed = True
+        self.wake.set()
+        if self.writer is not None and self.writer is not asyncio.current_task():
+            self.writer.cancel()
+            with contextlib.suppress(BaseException):
+                await self.writer
