@@ -49,8 +49,8 @@ def test_fgo_086_fgo_088_fgo_089_face_down_skills_are_secret_from_the_opponent()
     mine = GAME.view(state, 0)["masters"][0]["party"][0]["skill"]
     theirs = GAME.view(state, 1)["masters"][0]["party"][0]["skill"]
     assert mine["state"] == "face_down" and mine["id"] == "god_slayer"
-    assert theirs == {"state": "face_down"}
-    assert GAME.view(state, None)["masters"][0]["party"][0]["skill"] == {"state": "face_down"}
+    assert theirs == {"state": "face_down", "card": "0/scathach"}
+    assert GAME.view(state, None)["masters"][0]["party"][0]["skill"] == {"state": "face_down", "card": "0/scathach"}
 
 
 def test_fgo_090_rul_47_start_phase_one_optional_skill_even_on_turn_1() -> None:
@@ -184,7 +184,7 @@ def test_fgo_099_fgo_100_ex_10_a_destroyed_servants_face_down_skill_is_removed()
     state = act(state, 1, "battle emiya/2 emiya/3 emiya/5")
     cu = state.masters[1].servant("cu_chulainn")
     assert cu.area is None and cu.skill_state is SkillState.REMOVED and not cu.skill_revealed
-    assert GAME.view(state, 0)["masters"][1]["party"][1]["skill"] == {"state": "removed"}
+    assert GAME.view(state, 0)["masters"][1]["party"][1]["skill"] == {"state": "removed", "card": "1/cu_chulainn"}
 
 
 def test_fgo_rul_28_a_skill_draw_rebuilds_the_deck() -> None:

@@ -153,7 +153,7 @@ def test_fgo_029_win_by_destroying_all_three(pack: Catalog) -> None:
     state = act(state, 0, ATTACK + "t_saber/4", "battle t_saber/1 t_saber/2 t_saber/3")
     state = act(state, 1, "battle t_guard/1 t_guard/2 t_guard/3")
     outcome = GAME.outcome(state)
-    assert outcome is not None and outcome.winners == (0,) and "destroyed" in outcome.reason
+    assert outcome is not None and outcome.winners == (0,) and "destroyed" in outcome.reason_text()
     assert state.phase is Phase.OVER and GAME.to_act(state) == ()
 
 

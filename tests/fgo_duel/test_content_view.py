@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from bouts.core import CHANCE, ContentError
+from bouts.core.i18n import use_lang
 from bouts.games.fgo_duel.cards import REFERENCE, CardType, load_catalog, reference_catalog
-from bouts.games.fgo_duel.state import Phase
+from bouts.games.fgo_duel.state import Chip, Phase
 from tests.fgo_duel.helpers import GAME, P0, P1, act, arrange, ready
 
 
@@ -134,14 +135,21 @@ def test_render_and_describe_show_the_map_chain_counter_and_np() -> None:
     """The terminal picture: the map as a graph with figures, each master's chain counter and NP, your hand."""
     state = ready({"advanced": True})
     text = GAME.render(GAME.view(state, 0))
-    assert "炎上汚染都市 冬木" in text and "chain counter" in text and "NP" in text and "Your hand" in text
-    assert "artoria" in text and "emiya" in text  # figures on the map
+    assert "chain counter" not in text  # both counters empty: nothing to show
+    state.masters[1].chips = [Chip("arts", 1)]
+    text = GAME.render(GAME.view(state, 0))
+    assert "Flame Contaminated City: Fuyuki" in text and "chain counter" in text and "·|A|· right]" in text
+    assert "NP" in text
+    assert "Your hand" in text and "1:Altria" in text and "2:EMIYA" in text  # figures on the map
     assert "│" in text or "─" in text
+    with use_lang("ja"):
+        text = GAME.render(GAME.view(state, 0))
+        assert "炎上汚染都市 冬木" in text and "1:アルトリア" in text and "チェインカウンター" in text
     for action in GAME.legal_actions(state, 0):
         assert GAME.describe(state, 0, action)
     state = GAME.apply(state, 0, "pass")
     lines = [GAME.describe(state, 0, a) for a in GAME.legal_actions(state, 0)]
-    assert any("Move アルトリア" in line for line in lines)
+    assert any(line.startswith("Move Altria to ") for line in lines)
     party = GAME.setup(2, {"first_player": 0})
     assert "cost" in GAME.describe(party, 0, GAME.legal_actions(party, 0)[0])
 
@@ -169,7 +177,7 @@ def test_turn_limit_house_rule_ends_in_a_draw() -> None:
     state = ready({"turn_limit": 1})
     state = GAME.apply(state, 0, "move artoria fuyuki_10 artoria/1")
     outcome = GAME.outcome(state)
-    assert outcome is not None and outcome.winners == () and "turn limit" in outcome.reason
+    assert outcome is not None and outcome.winners == () and "turn limit" in outcome.reason_text()
 
 
 def test_parties_option_for_scripts() -> None:
@@ -183,7 +191,8 @@ def test_hints_rank_battle_choices_and_spot_winning_moves() -> None:
     state = arrange(ready(), 1, areas={"emiya": "fuyuki_11"})
     state = GAME.apply(state, 0, "move artoria fuyuki_11 artoria/1")
     hints = GAME.hints(state, 0)
-    assert hints[0].startswith("total 14")  # B4 B4 and A3 or Q3: 11 + Brave 3
+    assert "= 14 (cards 11 + Brave 3)" in hints[0] and "total 14, the highest" in hints[0]  # B4 B4 A3: 11 + Brave 3
     winning = arrange(ready(), 0, areas={"artoria": "fuyuki_41"})
     winning = arrange(winning, 1, areas={"cu_chulainn": "fuyuki_31"})
-    assert any("wins at once" in h for h in GAME.hints(winning, 0))
+    first = GAME.hints(winning, 0)[0]
+    assert first.startswith("Win: Altria enters the enemy master area") and "you win at once" in first

@@ -101,7 +101,7 @@ def test_fgo_rul_13_when_both_masters_are_boxed_in_for_good_the_game_is_a_draw(p
     turn.begin_turn(state)  # seat 1's turn begins with both masters boxed in
     assert GAME.to_act(state) == ()
     outcome = GAME.outcome(state)
-    assert outcome is not None and outcome.winners == () and "draw" in outcome.reason
+    assert outcome is not None and outcome.winners == () and "draw" in outcome.reason_text()
 
 
 def test_fgo_044_fgo_045_trash_is_face_up_upright_and_ordered() -> None:
@@ -110,8 +110,8 @@ def test_fgo_044_fgo_045_trash_is_face_up_upright_and_ordered() -> None:
     state = GAME.apply(state, 0, "move artoria fuyuki_11 artoria/4")
     state = GAME.apply(state, 1, "move emiya fuyuki_31 emiya/2")
     view = GAME.view(state, 1)
-    assert view["masters"][0]["trash"] == [{"id": "artoria/4", "servant": "artoria", "type": "arts", "power": 3,
-                                            "sideways": False}]
+    assert [{k: c[k] for k in ("id", "servant", "type", "power", "sideways")} for c in view["masters"][0]["trash"]] \
+        == [{"id": "artoria/4", "servant": "artoria", "type": "arts", "power": 3, "sideways": False}]
     assert [c["id"] for c in view["masters"][1]["trash"]] == ["emiya/2"]
 
 
@@ -134,7 +134,7 @@ def test_fgo_030_fgo_rul_17_ex_13_win_by_entering_the_enemy_master_area() -> Non
     assert "move artoria fuyuki_master1 artoria/2" in legal_texts(state, 0)
     state = GAME.apply(state, 0, "move artoria fuyuki_master1 artoria/2")
     outcome = GAME.outcome(state)
-    assert outcome is not None and outcome.winners == (0,) and "master area" in outcome.reason
+    assert outcome is not None and outcome.winners == (0,) and "master area" in outcome.reason_text()
     assert state.last_battle is None and GAME.to_act(state) == ()
 
 

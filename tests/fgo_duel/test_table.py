@@ -27,8 +27,8 @@ def test_chain_counter_and_chips_are_on_the_table() -> None:
     state = ready()
     state.masters[0].chips = [Chip("quick", 1), Chip("arts", 2)]
     text = printed(state, 1)
-    assert "chain counter: [start ·|Q|A right] (chips +10 power now)" in text
-    assert "chain counter: [start ·|·|· right]" in text
+    assert "chain counter [start ·|Q|A right]: chips +10 power now" in text
+    assert "chain counter [start ·|·|· right]" in text
 
 
 def test_skill_cards_show_state_text_and_np_to_their_owner_and_face_down_to_the_opponent() -> None:
@@ -38,12 +38,12 @@ def test_skill_cards_show_state_text_and_np_to_their_owner_and_face_down_to_the_
     mine = state.masters[0].party[0]
     skill = state.catalog.skills[mine.skill]
     own = printed(state, 0)
-    assert skill.name in own and f"[face down, NP {skill.np_cost}]" in own
+    assert f"{skill.name} (face down, NP {skill.np_cost})" in own
     theirs = printed(state, 1)
-    assert "(face down) [face down]" in theirs and skill.name not in theirs
+    assert "skill card (face down)" in theirs and str(skill.name) not in theirs
     mine.skill_state, mine.skill_revealed = SkillState.FACE_UP, True
-    assert f"{skill.name} [face up, NP {skill.np_cost}]" in printed(state, 1)
-    assert skill.text in GAME.render_zone(GAME.view(state, 1), "skills")
+    assert f"{skill.name} (face up, NP {skill.np_cost})" in printed(state, 1)
+    assert skill.text.get_text("en") in GAME.render_zone(GAME.view(state, 1), "skills")
 
 
 def test_battle_menu_shows_the_real_total_and_the_reveal_breaks_both_down(pack: Any) -> None:
@@ -56,12 +56,12 @@ def test_battle_menu_shows_the_real_total_and_the_reveal_breaks_both_down(pack: 
     lines = {str(a): GAME.describe(state, 0, a) for a in GAME.legal_actions(state, 0)}
     line = lines["battle t_saber/1 t_saber/2 t_saber/3"]
     assert "chips 7" in line and "Brave" in line
-    promised = int(line.split("total ")[1].split(" ")[0])
+    promised = int(line.split(" = ")[1].split(" ")[0])
     state = act(state, 0, "battle t_saber/1 t_saber/2 t_saber/3")
     state = act(state, 1, "battle t_guard/1 t_guard/2 t_guard/3")
     assert state.last_battle is not None and state.last_battle["seats"]["0"]["total"] == promised
     text = printed(state, 1)
-    assert f"seat 0 t_saber total {promised} = cards" in text and "chips 7" in text
+    assert f"Seat 1 Test Saber: Q3 A5 B6, total {promised} = cards" in text and "chips 7" in text
     assert f"total {state.last_battle['seats']['1']['total']} = cards" in text
 
 
@@ -74,11 +74,12 @@ def test_map_labels_keep_the_full_area_names_the_menus_use_with_figures_beside()
             assert f"({area.name}" in text, area.name
         for servant in state.masters[0].party:
             assert servant.area is not None
-            assert f"{state.map.area(servant.area).name}" in text and f"S0:{servant.servant}" in text
+            figure = state.catalog.servants[servant.servant].figure_name
+            assert f"({state.map.area(servant.area).name} 1:{figure})" in text
         menu = [GAME.describe(state, 0, a) for a in GAME.legal_actions(state, 0)]
         for line in menu:
             if line.startswith("Move "):
-                name = line.split(" to ")[1].split(",")[0].split(" and ")[0]
+                name = line.split(" to ")[1].split(", paying")[0]
                 assert f"({name}" in text
 
 
@@ -92,7 +93,7 @@ def test_fgo_085_every_servant_has_a_pool_and_the_prepared_skill_is_a_secret() -
                                                ("emiya:golden_rule", "cu_chulainn", "medea")))
     assert all(len(s.skills) >= 2 for s in state.catalog.servants.values())
     seen_by_1 = GAME.view(state, 1)["masters"][0]["party"][0]["skill"]
-    assert seen_by_1 == {"state": "face_down"}
+    assert seen_by_1 == {"state": "face_down", "card": "0/scathach"}
     drawn = {GAME.determinize(state, 1, random.Random(seed)).masters[0].party[0].skill for seed in range(30)}
     assert drawn == set(state.catalog.servants["scathach"].skills)
     mine = {GAME.determinize(state, 0, random.Random(seed)).masters[0].party[0].skill for seed in range(5)}
@@ -124,7 +125,7 @@ def test_merlin_dream_charisma_may_be_removed_to_pay_np() -> None:
     options = legal_texts(state, 0)
     assert "skill medea pay:merlin" in options and "skill medea" not in options  # NP 1, none in the trash
     line = GAME.describe(state, 0, next(a for a in GAME.legal_actions(state, 0) if str(a) == "skill medea pay:merlin"))
-    assert "removing 夢幻のカリスマ A of マーリン for NP 2" in line
+    assert "NP 1, 2 of it by removing Dreamlike Charisma A of Merlin from the game" in line
     state = act(state, 0, "skill medea pay:merlin")
     assert merlin.skill_state is SkillState.FACE_UP  # the original state is untouched
     assert state.masters[0].servant("merlin").skill_state is SkillState.REMOVED

@@ -186,7 +186,7 @@ def test_fgo_077_fgo_078_turns_continue_until_a_win_condition() -> None:
             last_turn = state.turn
         outcome = GAME.outcome(state)
         assert outcome is not None and len(outcome.winners) == 1
-        reasons.add(outcome.reason.split(":")[0].split()[-1])
+        reasons.add(outcome.reason_text("en").split(":")[0].split()[-1])
     assert len(reasons) >= 2
 
 
@@ -236,6 +236,6 @@ def test_fgo_rul_33_option_both_short_is_a_draw() -> None:
     """FGO-RUL-33 alternative (option both_short=draw): both masters fall to 4 or fewer in one charge phase: a
     draw; if only the turn player falls, the opponent still wins once its draws are done."""
     both = _both_short({"both_short": "draw"}, seat1_short=True)
-    assert both is not None and both.winners == () and "draw" in both.reason
+    assert both is not None and both.winners == () and "draw" in both.reason_text()
     one = _both_short({"both_short": "draw"}, seat1_short=False)
     assert one is not None and one.winners == (1,)

@@ -6,8 +6,10 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from bouts.core.i18n import Message
 from bouts.games.fgo_duel.actions import Act
 from bouts.games.fgo_duel.cards import CardType, Catalog
+from bouts.games.fgo_duel.i18n import M_, N_
 from bouts.games.fgo_duel.state import CHAIN_COUNTER_SQUARES, Chip, FgoState, SkillState
 
 BATTLE_CARDS = 3
@@ -71,13 +73,22 @@ class Total:
         return self.cards + self.buster + self.brave + self.chips + self.skills
 
 
-def breakdown(cards: int, buster: int, brave: int, chips: int, skills: int) -> str:
-    """A battle total's parts as a player adds them up (FGO-057)."""
-    parts = [f"cards {cards}"]
-    for name, value in (("Buster", buster), ("Brave", brave), ("chips", chips), ("skills", skills)):
+PART_NAMES = (N_("Buster {value}"), N_("Brave {value}"), N_("chips {value}"), N_("skills {value}"))
+"""The parts of a battle total after the cards' own power: Buster CHAIN, Brave CHAIN, chips, skills."""
+
+
+def breakdown_message(cards: int, buster: int, brave: int, chips: int, skills: int) -> Message:
+    """A battle total's parts as a player adds them up (FGO-057): ``cards 9 + Brave 3 + chips 7``."""
+    message = M_("cards {value}", value=cards)
+    for name, value in zip(PART_NAMES, (buster, brave, chips, skills), strict=True):
         if value:
-            parts.append(f"{name} {value}")
-    return " + ".join(parts)
+            message = M_("{sum} + {part}", sum=message, part=M_(name, value=value))
+    return message
+
+
+def breakdown(cards: int, buster: int, brave: int, chips: int, skills: int) -> str:
+    """:func:`breakdown_message` in the current language."""
+    return breakdown_message(cards, buster, brave, chips, skills).render()
 
 
 def chip_bonus(chips: list[Chip]) -> int:

@@ -7,6 +7,7 @@ one copy of each of their servants' cards, so the ids are unique within a master
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -15,8 +16,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
-from bouts.core.content import Catalogs, ContentError, ContentPack, Entry, PackIndex, is_id
+from bouts.core.content import Catalogs, ContentError, ContentPack, Entry, LocalText, PackIndex, is_id
+from bouts.core.i18n import Text, bilingual
 from bouts.games.fgo_duel.actions import Act
+from bouts.games.fgo_duel.i18n import N_
 
 
 class CardType(StrEnum):
@@ -57,6 +60,13 @@ class Servant(Entry):
     """Exactly 5 command cards (FGO-003)."""
     skills: tuple[str, ...] = ()
     """Skill card ids for the advanced rules; the first is the default (FGO-085)."""
+    short: LocalText | None = None
+    """A short form of the name for the figures on the map (``アルトリア``); the name when left out."""
+
+    @property
+    def figure_name(self) -> Text:
+        """The name the map prints beside the figure: :attr:`short`, else the name."""
+        return self.short if self.short is not None and str(self.short) else self.name
 
     @model_validator(mode="after")
     def _five_cards(self) -> Servant:
@@ -107,12 +117,24 @@ class SkillCard(Entry):
         return self
 
 
+SKILL_TAGS = re.compile(r"【コスト:NP\d+枚を消費】\s*|\(Cost: consume \d+ NP\)\s*|【常駐】\s*|\(Persistent\)\s*"
+                        r"|【トリガー:[^】]*】\s*|\(Trigger: [^)]*\)\s*")
+"""The tags a skill card's text begins with (persistent, trigger timing, NP cost), in both languages."""
+
+
+def skill_effect(text: Text) -> Text:
+    """A skill card's text without the tags it begins with: what it does, in both languages."""
+    return Text(**{lang: SKILL_TAGS.sub("", text.get_text(lang)).strip() for lang in text.languages},
+                original=text.original)
+
+
 class Area(BaseModel):
     """One area of a map (FGO-008): a grid position for drawing, master area or initial area."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     id: str
-    name: str
+    name: LocalText
+    """The area's name in both languages (the printed Japanese is the original)."""
     pos: tuple[int, int]
     """Column and row, for drawing the map (row 0 is seat 0's side)."""
     master: int | None = None
@@ -185,8 +207,8 @@ class Board:
     """Area id -> adjacent area ids, in link order."""
     master_areas: tuple[str, str]
     """The master area of seat 0 and of seat 1."""
-    names: dict[str, str]
-    """Area id -> its name."""
+    names: dict[str, Text]
+    """Area id -> its name in both languages."""
     exits: tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]
     """For seat 0 and seat 1: area id -> adjacent areas other than that seat's own master area (FGO-042)."""
     moves: dict[str, dict[str, dict[str, Act]]]
@@ -223,8 +245,8 @@ class Catalog(PackIndex):
     """Instance id -> the servant it belongs to."""
     kinds: dict[str, tuple[str, str, int]] = field(init=False, repr=False)
     """Instance id -> (servant, type, power): instances of one kind are interchangeable."""
-    card_names: dict[str, str] = field(init=False, repr=False)
-    """Instance id -> ``Name Quick 3``, as a player reads it."""
+    card_names: dict[str, Text] = field(init=False, repr=False)
+    """Instance id -> ``Altria Pendragon Quick 3`` in both languages, as a player reads it."""
     boards: dict[str, Board] = field(init=False, repr=False)
     """Map id -> its lookups for play."""
     removals: dict[str, Act] = field(init=False, repr=False)
@@ -239,7 +261,7 @@ class Catalog(PackIndex):
         object.__setattr__(self, "kinds", {instance: (self.owner(instance), card.type.value, card.power)
                                            for instance, card in cards.items()})
         object.__setattr__(self, "card_names", {
-            instance: f"{self.servants[self.owner(instance)].name} {card.type.value.capitalize()} {card.power}"
+            instance: card_name_text(self.servants[self.owner(instance)].name, card)
             for instance, card in cards.items()})
         object.__setattr__(self, "boards", {map_id: Board.of(m, self.servants) for map_id, m in self.maps.items()})
         object.__setattr__(self, "removals", {instance: Act("remove", (instance,)) for instance in cards})
@@ -261,6 +283,40 @@ class Catalog(PackIndex):
     def instances(servant: str) -> tuple[str, ...]:
         """The 5 command card instance ids of a servant."""
         return tuple(f"{servant}/{n}" for n in range(1, 6))
+
+
+def card_name_text(servant: Text, card: CommandCard) -> Text:
+    """A command card as a player names it, in both languages: ``Altria Pendragon Buster 5``."""
+    from bouts.games.fgo_duel.i18n import _
+
+    return bilingual(lambda: _("{servant} {type} {power}", servant=servant, type=_(TYPE_NAMES[card.type]),
+                               power=card.power))
+
+
+TYPE_NAMES: dict[CardType, str] = {CardType.QUICK: N_("Quick"), CardType.ARTS: N_("Arts"),
+                                   CardType.BUSTER: N_("Buster")}
+"""Each command card type as the cards print it (translated where shown)."""
+CHAIN_NAMES: dict[str, str] = {"quick": N_("Quick CHAIN"), "arts": N_("Arts CHAIN"), "buster": N_("Buster CHAIN"),
+                               "brave": N_("Brave CHAIN")}
+"""Each chain as the rulebook names it (FGO-051..FGO-054)."""
+CLASS_NAMES: dict[str, str] = {"Saber": N_("Saber"), "Archer": N_("Archer"), "Lancer": N_("Lancer"),
+                               "Rider": N_("Rider"), "Caster": N_("Caster"), "Assassin": N_("Assassin"),
+                               "Berserker": N_("Berserker"), "Shielder": N_("Shielder"), "Ruler": N_("Ruler"),
+                               "Avenger": N_("Avenger"), "Alter Ego": N_("Alter Ego"),
+                               "Moon Cancer": N_("Moon Cancer"), "Foreigner": N_("Foreigner"),
+                               "Pretender": N_("Pretender")}
+"""The servant classes of Fate/Grand Order (クラス, FGO-005), translated where shown; a pack's other classes
+are shown as the pack writes them."""
+
+
+def class_name(servant_class: str) -> Text:
+    """A class in both languages (``Saber`` / ``セイバー``); an unknown class as the pack writes it."""
+    from bouts.games.fgo_duel.i18n import _
+
+    known = CLASS_NAMES.get(servant_class)
+    if known is None:
+        return Text.of(servant_class)
+    return bilingual(lambda: _(known))
 
 
 _INDEXED: dict[str, Catalog] = {}

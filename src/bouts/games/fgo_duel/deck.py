@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from bouts.core.events import Event
+from bouts.core.i18n import Message, Text
+from bouts.games.fgo_duel.cards import TYPE_NAMES
+from bouts.games.fgo_duel.i18n import M_, N_
+from bouts.games.fgo_duel.log import event
 from bouts.games.fgo_duel.state import ONLY_SEAT, DrawOrder, FgoState, Phase
 
 HAND_SIZE = 5
@@ -11,9 +14,63 @@ WIN_CARD_COUNT = 4
 """A master whose deck + hand + battle + trash total this many or fewer loses (FGO-031)."""
 
 
-def card_name(state: FgoState, instance: str) -> str:
-    """``Name Quick 3``: a command card as a player reads it."""
+def card_name(state: FgoState, instance: str) -> Text:
+    """``Altria Pendragon Quick 3``: a command card as a player reads it, in both languages."""
     return state.catalog.card_names[instance]
+
+
+_TYPE_WORDS: dict[tuple[int, str], Message] = {}
+"""``type_words`` made once per catalogue and card (rollouts make millions of log lines nobody reads)."""
+_CODES: dict[tuple[int, str], tuple[Text, str]] = {}
+"""(the servant's figure name, ``B5``) of each card, per catalogue."""
+
+
+def type_words(state: FgoState, instance: str) -> Message:
+    """A command card's type and power, as a log line names the card paid by a move: ``Quick 3``."""
+    key = (id(state.catalog), instance)
+    found = _TYPE_WORDS.get(key)
+    if found is None:
+        card = state.catalog.command(instance)
+        found = _TYPE_WORDS[key] = M_("{type} {power}", type=M_(TYPE_NAMES[card.type]), power=card.power)
+    return found
+
+
+def cards_words(state: FgoState, cards: list[str] | tuple[str, ...]) -> list[Message]:
+    """Command cards grouped by servant, as a log line lists them: ``Altria B5 B4``, ``Medusa Q4``."""
+    catalog = state.catalog
+    groups: dict[str, list[str]] = {}
+    for instance in cards:
+        key = (id(catalog), instance)
+        found = _CODES.get(key)
+        if found is None:
+            card = catalog.command(instance)
+            found = _CODES[key] = (catalog.servants[catalog.owner(instance)].figure_name,
+                                   f"{card.type.value[0].upper()}{card.power}")
+        codes = groups.get(found[0])
+        if codes is None:
+            groups[found[0]] = [found[1]]
+        else:
+            codes.append(found[1])
+    return [Message(CARDS_OF_SERVANT, {"servant": name, "codes": " ".join(codes)}, "fgo_duel")
+            for name, codes in groups.items()]
+
+
+CARDS_OF_SERVANT = N_("{servant} {codes}")
+"""A servant's cards in a log line: ``Altria B5 B4``."""
+
+
+SEATS = (M_("Seat {number}", number=1), M_("Seat {number}", number=2))
+"""Each seat as the table prints it, made once."""
+
+
+def seat_words(seat: int) -> Message:
+    """A seat as the table prints it, counted from 1: ``Seat 1``."""
+    return SEATS[seat] if 0 <= seat < len(SEATS) else M_("Seat {number}", number=seat + 1)
+
+
+DRAW_CLAUSES = {"deal": ("FGO-024",), "mulligan": ("FGO-025", "FGO-RUL-37"), "end": ("FGO-070",)}
+"""The rules a draw cites, by what comes after it: the opening hand, the mulligan, the charge phase; else a skill's
+ドロー (FGO-092, drawing as the rules draw, FGO-RUL-28)."""
 
 
 def draw_cards(state: FgoState, seat: int, count: int) -> int:
@@ -28,11 +85,12 @@ def draw_cards(state: FgoState, seat: int, count: int) -> int:
     for instance in got:
         drawn_in[instance] = epoch
     state.stalled = 0
-    names = state.catalog.card_names
     drawn = len(got)
-    state.events.append(Event("draw", f"Seat {seat} draws {drawn} card(s)", {"seat": seat, "count": drawn}))
-    state.events.append(Event("drew", "You draw " + ", ".join([names[c] for c in got]),
-                              {"seat": seat, "cards": got}, to=ONLY_SEAT[seat], reveals=True))
+    state.events.append(event("draw", N_("{seat} draws {count} card(s)"), {"seat": seat, "count": drawn},
+                              args={"seat": seat_words(seat), "count": drawn},
+                              clauses=DRAW_CLAUSES.get(state.after, ("FGO-092", "FGO-RUL-28"))))
+    state.events.append(event("drew", N_("You draw {cards}"), {"seat": seat, "cards": got},
+                              args={"cards": cards_words(state, got)}, to=ONLY_SEAT[seat], reveals=True))
     return drawn
 
 
@@ -71,37 +129,43 @@ def remove_for_rebuild(state: FgoState, seat: int, instance: str) -> None:
     if instance in master.sideways:
         master.sideways.remove(instance)
     master.removed.append(instance)
-    state.events.append(Event("remove", f"Seat {seat} removes {card_name(state, instance)} from the game "
-                              "to rebuild its command deck", {"seat": seat, "card": instance}))
+    state.events.append(event("remove", N_("{seat}'s {card} is removed from the game to rebuild its command deck"),
+                              {"seat": seat, "card": instance},
+                              args={"seat": seat_words(seat), "card": card_name(state, instance)},
+                              clauses=("FGO-071", "FGO-RUL-30")))
     if master.card_total <= WIN_CARD_COUNT:
-        reason = f"seat {seat} has only {master.card_total} command cards left"
+        reason = M_("{seat} has only {count} command cards left", seat=seat_words(seat), count=master.card_total)
         other_pending = any(order.seat != seat for order in state.draws)
         if state.options.both_short == "draw" and state.after == "end" and other_pending:
             state.fallen, state.reason = seat, reason  # FGO-RUL-33 alternative: see the opponent's draws first
             state.draws = [order for order in state.draws if order.seat != seat]
-            state.events.append(Event("fallen", f"Seat {seat} is down to {master.card_total} cards",
-                                      {"seat": seat}))
+            state.events.append(event("fallen", N_("{seat} is down to {count} command cards"), {"seat": seat},
+                                      args={"seat": seat_words(seat), "count": master.card_total},
+                                      clauses=("FGO-031", "FGO-RUL-33")))
             return
         if state.fallen is not None:
-            state.phase, state.reason = Phase.OVER, "both masters fell to 4 or fewer cards: a draw"
+            state.phase, state.reason = Phase.OVER, M_("both masters fell to 4 or fewer command cards: a draw")
             state.draws = []
-            state.events.append(Event("draw_game", state.reason))
+            state.events.append(event("draw_game", N_("both masters fell to 4 or fewer command cards: a draw"),
+                                      clauses=("FGO-031", "FGO-RUL-33")))
             return
-        declare_winner(state, 1 - seat, reason)
+        declare_winner(state, 1 - seat, reason, ("FGO-031", "FGO-RUL-32"))
         return
     master.deck = list(master.trash)  # FGO-RUL-26: sideways cards go back too
     master.trash, master.sideways = [], []
     master.unshuffled = True
-    state.events.append(Event("rebuild", f"Seat {seat} shuffles its {len(master.deck)} trash cards into a new "
-                              "command deck", {"seat": seat, "count": len(master.deck)}))
+    state.events.append(event("rebuild", N_("{seat} makes its {count} trash cards into a new command deck"),
+                              {"seat": seat, "count": len(master.deck)},
+                              args={"seat": seat_words(seat), "count": len(master.deck)}, clauses=("FGO-072",)))
 
 
-def declare_winner(state: FgoState, seat: int, reason: str) -> None:
-    """The game ends at once (FGO-028)."""
+def declare_winner(state: FgoState, seat: int, reason: Message, clauses: tuple[str, ...] = ()) -> None:
+    """The game ends at once (FGO-028); ``clauses`` are the win condition met."""
     state.winner, state.reason, state.phase = seat, reason, Phase.OVER
     state.draws = []
     state.sealed = None
-    state.events.append(Event("win", f"Seat {seat} wins: {reason}", {"winner": seat, "reason": reason}))
+    state.events.append(event("win", N_("{seat} wins: {reason}"), {"winner": seat},
+                              args={"seat": seat_words(seat), "reason": reason}, clauses=("FGO-028", *clauses)))
 
 
 def mulligan(state: FgoState, seat: int) -> None:
@@ -112,5 +176,7 @@ def mulligan(state: FgoState, seat: int) -> None:
     master.deck.sort()
     master.unshuffled = True
     master.mulliganed = True
-    state.events.append(Event("mulligan", f"Seat {seat} takes a mulligan", {"seat": seat}))
+    state.events.append(event("mulligan", N_("{seat} takes a mulligan: the 5 hand cards go back into the command "
+                                             "deck"), {"seat": seat}, args={"seat": seat_words(seat)},
+                              clauses=("FGO-025", "FGO-RUL-37")))
     state.draws = [DrawOrder(seat, HAND_SIZE)]

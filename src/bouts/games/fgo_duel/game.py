@@ -7,35 +7,63 @@ from collections.abc import Mapping
 from typing import Any
 
 from bouts.core.chance import Roll, Shuffle
-from bouts.core.contract import CHANCE, Game, GameInfo, IllegalAction, OptionsError, Outcome, Seat, Variant, Zone
+from bouts.core.contract import (
+    CHANCE,
+    ActionParts,
+    Game,
+    GameInfo,
+    IllegalAction,
+    OptionsError,
+    Outcome,
+    Seat,
+    Variant,
+    Words,
+    Zone,
+)
 from bouts.core.decisions import SealedChoices
-from bouts.core.events import Event
+from bouts.core.i18n import Text
 from bouts.core.options import validate_options
 from bouts.games.fgo_duel import deck, party, skills, turn
 from bouts.games.fgo_duel.actions import KEEP, MULLIGAN, Act, FgoAction
 from bouts.games.fgo_duel.battle import battle_options
 from bouts.games.fgo_duel.cards import CATALOGS, Catalog
+from bouts.games.fgo_duel.deck import seat_words
+from bouts.games.fgo_duel.i18n import M_, N_
+from bouts.games.fgo_duel.log import event
 from bouts.games.fgo_duel.movement import legal_moves
 from bouts.games.fgo_duel.options import OPTION_HELP, FgoOptions
 from bouts.games.fgo_duel.state import ONLY_SEAT, FgoState, Master, Phase, SkillState
-from bouts.games.fgo_duel.view import describe_action, hints_for, render_skills, render_view, shown_values, view_of
+from bouts.games.fgo_duel.view import (
+    action_parts,
+    describe_action,
+    featured,
+    help_examples,
+    hints_for,
+    render_skills,
+    render_view,
+    shown_values,
+    view_of,
+)
 
 INFO = GameInfo(
     id="fgo_duel",
-    name="Fate/Grand Order Duel -collection figure-",
+    # The official title is written in Latin letters in Japan too; a Japanese screen shows its reading.
+    name=Text(en="Fate/Grand Order Duel -collection figure-",
+              ja="フェイト/グランドオーダー デュエル -コレクションフィギュア-", original="en"),
     min_seats=2,
     max_seats=2,
     chance=True,
     hidden_information=True,
     simultaneous=True,
     cooperative=False,
-    summary=(
-        "Two masters, three servants each, on a map of areas. On your turn trash a command card of a "
-        "servant to move it to an adjacent area; moving into an enemy servant starts a battle in which "
-        "both players reveal 3 command cards at once (Quick, Arts, Buster and Brave chains add power); "
-        "the attacker destroys the defender only with a strictly greater total. Win by destroying all 3 "
-        "enemy servants, by entering the enemy master area, or when the enemy has 4 or fewer command "
-        "cards left. Advanced rules add one skill card per servant, paid with NP (upright Arts in the trash)."
+    summary=M_(
+        "Two masters, three servants each, on a map of areas. On your turn put a command card of a servant "
+        "into the trash to move it to an adjacent area; moving into an enemy servant starts a battle in which "
+        "both masters reveal 3 command cards at once (Quick, Arts, Buster and Brave chains add power); "
+        "the defender is destroyed only when the attacker's total is strictly greater. Win when all 3 enemy "
+        "servants are destroyed, by entering the enemy master area, or when the enemy has 4 or fewer command "
+        "cards left. The advanced rules add one skill card per servant, paid with NP (upright Arts cards in "
+        "the trash)."
     ),
 )
 
@@ -53,12 +81,19 @@ class FgoDuel(Game[FgoState, FgoAction]):
     def variants(self) -> dict[str, Variant]:
         """Basic and advanced rules on both maps."""
         return {
-            "basic": Variant((2,), {}, "basic rules on 炎上汚染都市 冬木"),
-            "advanced": Variant((2,), {"advanced": True}, "advanced rules (skill cards) on 冬木"),
-            "orleans": Variant((2,), {"map": "orleans"}, "basic rules on 邪竜百年戦争 オルレアン"),
+            "basic": Variant((2,), {}, M_("the basic rules on {map}", map=self._map_name("fuyuki"))),
+            "advanced": Variant((2,), {"advanced": True},
+                                M_("the advanced rules (skill cards) on {map}", map=self._map_name("fuyuki"))),
+            "orleans": Variant((2,), {"map": "orleans"}, M_("the basic rules on {map}",
+                                                            map=self._map_name("orleans"))),
             "orleans_advanced": Variant((2,), {"map": "orleans", "advanced": True},
-                                        "advanced rules on オルレアン"),
+                                        M_("the advanced rules (skill cards) on {map}",
+                                           map=self._map_name("orleans"))),
         }
+
+    def _map_name(self, map_id: str) -> Text:
+        found = self.catalog(None).maps.get(map_id)
+        return found.name if found is not None else Text.of(map_id)
 
     # -- set-up ---------------------------------------------------------------------------
     def setup(self, seats: int, options: Mapping[str, Any] | None = None,
@@ -68,17 +103,19 @@ class FgoDuel(Game[FgoState, FgoAction]):
         opts = validate_options(FgoOptions, options)
         catalog: Catalog = self.catalog(content)
         if seats != 2:
-            raise OptionsError(f"FGO Duel is a 2-player game, not {seats} (FGO-001)")
+            raise OptionsError(M_("FGO Duel is a 2-player game, not {seats} (FGO-001)", seats=seats))
         if opts.map not in catalog.maps:
-            raise OptionsError(f"option 'map': unknown map '{opts.map}' (known: {', '.join(catalog.maps)})")
+            raise OptionsError(M_("option 'map': unknown map '{map}' (known: {known})", map=opts.map,
+                                  known=list(catalog.maps)))
         if opts.parties is not None:
             for seat, tokens in enumerate(opts.parties):
                 problem = party.party_problem(catalog, opts, tuple(tokens))
                 if problem:
-                    raise OptionsError(f"option 'parties': seat {seat}: {problem}")
+                    raise OptionsError(M_("option 'parties': seat {number}: {problem}", number=seat + 1,
+                                          problem=problem))
         elif not party.all_parties(catalog, opts.advanced, opts.cost_cap):
-            raise OptionsError(f"option 'cost_cap': {opts.cost_cap} is too low: no party of 3 servants "
-                               f"with different servant numbers fits it (FGO-012)")
+            raise OptionsError(M_("option 'cost_cap': {cap} is too low: no party of 3 servants with different "
+                                  "servant numbers fits it (FGO-012)", cap=opts.cost_cap))
         state = FgoState(opts, catalog, [Master(), Master()], Phase.PARTY)
         if opts.parties is None:  # パーティの準備 comes before the game's set-up steps (rulebook L73-98)
             state.sealed = SealedChoices(waiting=[0, 1])
@@ -96,7 +133,8 @@ class FgoDuel(Game[FgoState, FgoAction]):
         """Step ②: who goes first (FGO-017); then ③ the status cards are turned face up and placed
         (FGO-018..FGO-021), ④-⑤ the decks and hands."""
         state.first = state.turn = first
-        state.events.append(Event("first", f"Seat {first} goes first (先攻)", {"first": first}))
+        state.events.append(event("first", N_("{seat} is the first player"), {"first": first},
+                                  args={"seat": seat_words(first)}, clauses=("FGO-017",)))
         if state.options.parties is not None:
             chosen = dict(enumerate(tuple(tokens) for tokens in state.options.parties))
         else:
@@ -166,14 +204,14 @@ class FgoDuel(Game[FgoState, FgoAction]):
             return Shuffle.sample(state.masters[state.shuffling].deck, rng)
         if state.phase is Phase.FIRST_PLAYER:
             return Roll.sample(1, 2, rng)
-        raise IllegalAction("no chance step is pending")
+        raise IllegalAction(M_("no chance step is pending"))
 
     def parse_action(self, state: FgoState, seat: Seat, text: str) -> FgoAction:
         """Read an action's text form (``shuffle ...`` and ``roll N`` for chance)."""
         if seat == CHANCE and CHANCE in self.to_act(state):
             return Shuffle.parse(text) if state.phase is Phase.SHUFFLE else Roll.parse(text)
         if seat not in self.to_act(state):
-            raise IllegalAction(f"it is not {self.seat_name(state, seat)}'s decision now")
+            raise IllegalAction(M_("it is not {seat}'s decision now", seat=self.seat_name(state, seat)))
         action = Act.parse(text)
         if state.phase is Phase.PARTY and action.verb == "party":
             party.check_party(state.catalog, state.options, action.args)
@@ -195,8 +233,10 @@ class FgoDuel(Game[FgoState, FgoAction]):
             master.deck = list(action.order)
             master.unshuffled = False
             master.epoch += 1
-            state.events.append(Event("shuffle", f"Seat {state.shuffling} shuffles its command deck "
-                                      f"({len(master.deck)} cards)", {"seat": state.shuffling}))
+            state.events.append(event("shuffle", N_("{seat} shuffles its command deck ({count} cards)"),
+                                      {"seat": state.shuffling},
+                                      args={"seat": seat_words(state.shuffling), "count": len(master.deck)},
+                                      clauses=("FGO-022",)))
             turn.resume(state)
         else:
             self._apply_act(state, seat, action)
@@ -211,10 +251,15 @@ class FgoDuel(Game[FgoState, FgoAction]):
             assert state.sealed is not None
             state.party_picks[seat].extend(act.args)
             picks = state.party_picks[seat]
-            state.events.append(Event("status_placed", f"Seat {seat} places {len(act.args)} status card(s) face "
-                                      f"down ({len(picks)} of 3)", {"seat": seat, "placed": len(picks)}))
-            state.events.append(Event("party_mine", f"You place {' '.join(act.args)} (slots so far: "
-                                      f"{' '.join(picks)})", {"party": list(picks)}, to=ONLY_SEAT[seat]))
+            state.events.append(event("status_placed", N_("{seat} places a status card face down ({placed} of 3)"),
+                                      {"seat": seat, "placed": len(picks)},
+                                      args={"seat": seat_words(seat), "placed": len(picks)},
+                                      clauses=("FGO-018", "FGO-RUL-40")))
+            state.events.append(event("party_mine", N_("You place {servants} (STATUS slots so far: {slots})"),
+                                      {"party": list(picks)},
+                                      args={"servants": [party.token_name(state.catalog, a) for a in act.args],
+                                            "slots": [party.token_name(state.catalog, a) for a in picks]},
+                                      to=ONLY_SEAT[seat]))
             if len(picks) == party.PARTY_SIZE:
                 state.sealed.choose(seat, tuple(picks))
             if state.sealed.is_complete:
@@ -226,7 +271,8 @@ class FgoDuel(Game[FgoState, FgoAction]):
                 turn.resume(state)
             else:
                 master.mulliganed = False
-                state.events.append(Event("keep", f"Seat {seat} keeps its hand", {"seat": seat}))
+                state.events.append(event("keep", N_("{seat} keeps its hand"), {"seat": seat},
+                                          args={"seat": seat_words(seat)}, clauses=("FGO-025",)))
                 turn.next_mulligan(state)
         elif verb == "pass":
             if state.phase is Phase.START:
@@ -247,11 +293,11 @@ class FgoDuel(Game[FgoState, FgoAction]):
                 master.hand.remove(card)
             master.battle = list(act.args)
             state.sealed.choose(seat, act.args)
-            state.events.append(Event("battle_chosen", f"Seat {seat} places {len(act.args)} battle cards face down",
-                                      {"seat": seat, "count": len(act.args)}))
-            names = state.catalog.card_names
-            state.events.append(Event("battle_mine", "You play " + ", ".join([names[c] for c in act.args]),
-                                      {"cards": list(act.args)}, to=ONLY_SEAT[seat]))
+            state.events.append(event("battle_chosen", N_("{seat} places {count} command cards face down on BATTLE"),
+                                      {"seat": seat, "count": len(act.args)},
+                                      args={"seat": seat_words(seat), "count": len(act.args)}, clauses=("FGO-048",)))
+            state.events.append(event("battle_mine", N_("You play {cards}"), {"cards": list(act.args)},
+                                      args={"cards": deck.cards_words(state, act.args)}, to=ONLY_SEAT[seat]))
             if state.sealed.is_complete:
                 turn.resolve_battle(state)
         elif verb == "remove":  # FGO-071, FGO-072
@@ -263,14 +309,17 @@ class FgoDuel(Game[FgoState, FgoAction]):
             master.hand.remove(card)
             master.trash.append(card)
             servant = master.servant(servant_id)
-            state.events.append(Event("end_move", f"Seat {seat} trashes {deck.card_name(state, card)}: "
-                                      f"{turn.servant_name(state, servant_id)} moves to {state.board.names[area]}",
+            state.events.append(event("end_move", N_("{seat} puts {card} into the trash: {servant} moves to {area}"),
                                       {"seat": seat, "servant": servant_id, "from": servant.area, "to": area,
-                                       "card": card}, reveals=True, owner=seat))
+                                       "card": card},
+                                      args={"seat": seat_words(seat), "card": deck.card_name(state, card),
+                                            "servant": turn.servant_name(state, servant_id),
+                                            "area": state.board.names[area]},
+                                      reveals=True, owner=seat, clauses=("FGO-094", "FGO-095")))
             servant.area = area
             turn.finish_turn(state)
         else:  # pragma: no cover - legality was checked
-            raise IllegalAction(f"unknown action '{act}'")
+            raise IllegalAction(M_("unknown action '{action}'", action=str(act)))
 
     # -- information ---------------------------------------------------------------------------
     def view(self, state: FgoState, seat: Seat | None) -> dict[str, Any]:
@@ -368,7 +417,7 @@ class FgoDuel(Game[FgoState, FgoAction]):
         opts = validate_options(FgoOptions, {k: v for k, v in options.items() if k != "parties"})
         parties = party.all_parties(self.catalog(content), opts.advanced, opts.cost_cap)
         if not parties:
-            raise OptionsError(f"option 'cost_cap': {opts.cost_cap} is too low: no party fits it (FGO-012)")
+            raise OptionsError(M_("option 'cost_cap': {cap} is too low: no party fits it (FGO-012)", cap=opts.cost_cap))
         return {"parties": [list(rng.choice(parties)) for _ in range(seats)]}
 
     def content_choices(self, state: FgoState) -> dict[Seat, str | list[str]]:
@@ -384,21 +433,64 @@ class FgoDuel(Game[FgoState, FgoAction]):
         return Outcome((state.winner,), state.reason)
 
     # -- presentation ---------------------------------------------------------------------------
-    def seat_name(self, state: FgoState, seat: Seat) -> str:
-        """``seat N (先攻)``."""
+    def seat_name(self, state: FgoState, seat: Seat) -> Words:
+        """``Seat 1 (first player)``: counted from 1 as the table prints seats; first or second once decided."""
         if seat in (0, 1):
             if state.phase is Phase.PARTY or state.phase is Phase.FIRST_PLAYER:
-                return f"seat {seat}"  # first and second are decided after the parties (rulebook L73-98)
-            return f"seat {seat} ({'先攻' if seat == state.first else '後攻'})"
-        return str(super().seat_name(state, seat))
+                return seat_words(seat)  # first and second are decided after the parties (rulebook L73-98)
+            if seat == state.first:
+                return M_("Seat {number} (first player)", number=seat + 1)
+            return M_("Seat {number} (second player)", number=seat + 1)
+        return super().seat_name(state, seat)
 
     def describe(self, state: FgoState, seat: Seat, action: FgoAction) -> str:
-        """A menu line for ``action``."""
+        """A menu line for ``action``, in the current language (no markup: the terminal escapes it)."""
         return describe_action(state, seat, action)
 
     def hints(self, state: FgoState, seat: Seat) -> list[str]:
-        """Advice for ``seat``'s decision (the terminal's ``hint``), from what ``seat`` knows."""
-        return hints_for(state, seat, self.legal_actions(state, seat))
+        """Advice for ``seat``'s decision (the terminal's ``hint``): the recommended action first, with its reason,
+        then what else the decision turns on."""
+        return hints_for(self, state, seat)
+
+    def recommend(self, state: FgoState, seat: Seat) -> tuple[FgoAction, str] | None:
+        """The heuristic's action with the facts that make it good; Enter takes it."""
+        from bouts.games.fgo_duel import strategy
+
+        legal = self.legal_actions(state, seat)
+        if not legal or seat == CHANCE:
+            return None
+        action = strategy.choose(self, state, seat, random.Random(0))
+        return action, strategy.explain(self, state, seat, action)
+
+    def featured_actions(self, state: FgoState, seat: Seat) -> tuple[FgoAction, ...]:
+        """The first page of a menu: winning moves and attacks first, then one move per servant and destination
+        (paying the card the heuristic would pay); every other payment is typed or listed by ``more``."""
+        return featured(self, state, seat)
+
+    def is_trivial(self, state: FgoState, seat: Seat, action: FgoAction) -> bool:
+        """Whether the only option may be taken without asking: it decides nothing and skipping it hides nothing.
+
+        Using no skill (start phase) or declining the trigger skill is skipped only when none of the skill cards
+        the face-down cards could be (each servant's public pool) could be used now, judged from the public NP and
+        face-up cards, so skipping the prompt tells the opponent nothing. Playing every card held (3 or fewer, a
+        public count) and removing the only card of the public trash are skipped too.
+        """
+        if not isinstance(action, Act):
+            return False
+        if action.verb == "pass" and state.phase in (Phase.START, Phase.TRIGGER):
+            return skills.declining_tells_nothing(state, seat)
+        if action.verb == "battle":
+            return len(state.masters[seat].hand) <= 3
+        return action.verb == "remove"
+
+    def action_parts(self, state: FgoState, seat: Seat, action: FgoAction) -> ActionParts:
+        """The table objects an action names: a move starts on the figure and ends on the area, paying a card in
+        hand; a battle selects its command cards in order; a skill names its card and target."""
+        return action_parts(state, seat, action)
+
+    def help_examples(self) -> list[tuple[str, str]]:
+        """FGO Duel's commands as a player types them (each parses at the decision it names)."""
+        return help_examples()
 
     def render(self, view: Mapping[str, Any]) -> str:
         """The map and both masters as Rich markup."""
@@ -406,7 +498,7 @@ class FgoDuel(Game[FgoState, FgoAction]):
 
     def public_zones(self) -> Mapping[str, Zone]:
         """Public zones to look at: every visible skill card with its whole text."""
-        return {"skills": Zone("the skill cards on the table, whole texts (yours, and the opponent's face-up ones)",
+        return {"skills": Zone(M_("the skill cards on the table, whole texts (yours, and the opponent's face up ones)"),
                                render_skills)}
 
     def shown_values(self, view: Mapping[str, Any]) -> list[str]:

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from bouts.core.options import Options
+from bouts.games.fgo_duel.i18n import M_
 
 
 class FgoOptions(Options):
@@ -37,14 +38,17 @@ class FgoOptions(Options):
 
 
 OPTION_HELP = {
-    "map": "fuyuki (炎上汚染都市 冬木, default) | orleans (邪竜百年戦争 オルレアン)",
-    "advanced": "true: advanced rules with skill cards (default false)",
-    "cost_cap": "party cost limit, default 11; null for no limit (agreed by both players)",
-    "parties": "[[slot1, slot2, slot3], [...]] per seat, e.g. [[\"artoria\",\"medusa\",\"hassan\"],...]; "
-               "default: built at set-up",
-    "first_player": "0 or 1; default: decided at random",
-    "chain_turn": "game_turn (default: Quick/Arts bonuses in the next turns of the game) | own_turn",
-    "boxed_in": "keep_hand (default, FGO-RUL-13) | trash_hand: when no servant can move",
-    "both_short": "turn_player_first (default, FGO-RUL-33) | draw: both under 5 cards in one charge phase",
-    "turn_limit": "house rule for simulations: draw after this many turns (default: none)",
+    "map": M_("[fuyuki] Flame Contaminated City: Fuyuki (default) | [orleans] Hundred Years' War of the Evil Dragons: "
+              "Orleans"),
+    "advanced": M_("[true]: the advanced rules with skill cards (default [false])"),
+    "cost_cap": M_("the party cost limit, default [11]; [null] for no limit (agreed by both players)"),
+    "parties": M_("each seat's party, STATUS slots 1 to 3, e.g. [[[\"artoria\",\"medusa\",\"hassan\"],...]]; "
+                  "default: built at set-up"),
+    "first_player": M_("the first player: [0] for seat 1, [1] for seat 2; default: decided at random"),
+    "chain_turn": M_("[game_turn] (default: Quick and Arts CHAIN bonuses in the next turns of the game) | [own_turn] "
+                     "(in the chain owner's own next turns)"),
+    "boxed_in": M_("[keep_hand] (default, FGO-RUL-13) | [trash_hand]: when no servant can move"),
+    "both_short": M_("[turn_player_first] (default, FGO-RUL-33) | [draw]: both masters fall to 4 or fewer command "
+                     "cards in one charge phase"),
+    "turn_limit": M_("house rule for simulations: a draw after this many turns (default: none)"),
 }

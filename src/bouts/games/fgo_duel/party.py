@@ -7,9 +7,12 @@ import random
 from functools import cache
 
 from bouts.core.contract import IllegalAction
-from bouts.core.events import Event
+from bouts.core.i18n import Message
 from bouts.games.fgo_duel.actions import Act
 from bouts.games.fgo_duel.cards import Catalog
+from bouts.games.fgo_duel.deck import seat_words
+from bouts.games.fgo_duel.i18n import M_, N_
+from bouts.games.fgo_duel.log import event
 from bouts.games.fgo_duel.options import FgoOptions
 from bouts.games.fgo_duel.state import FgoState, ServantInPlay, SkillState
 
@@ -23,29 +26,39 @@ def split_token(token: str) -> tuple[str, str | None]:
     return servant, skill or None
 
 
-def party_problem(catalog: Catalog, options: FgoOptions, tokens: tuple[str, ...]) -> str | None:
+def party_problem(catalog: Catalog, options: FgoOptions, tokens: tuple[str, ...]) -> Message | None:
     """Why a party is not legal, or ``None`` (FGO-011, FGO-012, FGO-013, FGO-014, FGO-085)."""
     if len(tokens) != PARTY_SIZE:
-        return f"a party has exactly {PARTY_SIZE} servants, not {len(tokens)}"
+        return M_("a party has exactly {size} servants, not {count} (FGO-011)", size=PARTY_SIZE, count=len(tokens))
     numbers: list[int] = []
     cost = 0
     for token in tokens:
         servant_id, skill = split_token(token)
         servant = catalog.servants.get(servant_id)
         if servant is None:
-            return f"unknown servant '{servant_id}' (known: {', '.join(catalog.servants)})"
+            return M_("unknown servant '{servant}' (known: {known})", servant=servant_id, known=list(catalog.servants))
         if skill is not None:
             if not options.advanced:
-                return "skill cards are used only in the advanced rules (FGO-007)"
+                return M_("skill cards are used only in the advanced rules (FGO-007)")
             if skill not in servant.skills:
-                return f"'{skill}' is not a skill card of {servant.name} (its skills: {', '.join(servant.skills)})"
+                return M_("'{skill}' is not a skill card of {servant} (its skills: {known})", skill=skill,
+                          servant=servant.name, known=list(servant.skills))
         numbers.append(servant.servant_no)
         cost += servant.cost
     if len(set(numbers)) != len(numbers):
-        return "a party may not hold two servants with the same servant ID (FGO-014)"
+        return M_("a party may not hold two servants with the same servant ID (FGO-014)")
     if options.cost_cap is not None and cost > options.cost_cap:
-        return f"the party costs {cost}, more than the limit of {options.cost_cap} (FGO-012)"
+        return M_("the party costs {cost}, more than the limit of {cap} (FGO-012)", cost=cost, cap=options.cost_cap)
     return None
+
+
+def token_name(catalog: Catalog, token: str) -> Message:
+    """A status card token as a player reads it: the servant, and the skill card prepared with it."""
+    servant_id, skill = split_token(token)
+    servant = catalog.servants[servant_id].name
+    if skill is None:
+        return M_("{servant}", servant=servant)
+    return M_("{servant} with {skill}", servant=servant, skill=catalog.skills[skill].name)
 
 
 def legal_parties(catalog: Catalog, options: FgoOptions) -> list[tuple[str, ...]]:
@@ -125,7 +138,10 @@ def install_party(state: FgoState, seat: int, tokens: tuple[str, ...]) -> None:
                                           SkillState.FACE_DOWN if skill else None))
         master.deck.extend(catalog.instances(servant_id))
     master.unshuffled = True
-    names = ", ".join(f"{n}: {catalog.servants[s.servant].name}" for n, s in enumerate(master.party, start=1))
-    state.events.append(Event("status", f"Seat {seat} reveals its status cards ({names})",
+    names = [M_("{slot}: {servant} in {area}", slot=s.slot, servant=catalog.servants[s.servant].figure_name,
+                area=state.board.names[s.area or ""]) for s in master.party]
+    state.events.append(event("status", N_("{seat} turns its status cards face up: {party}"),
                               {"seat": seat, "party": [s.servant for s in master.party],
-                               "areas": [s.area for s in master.party]}, reveals=True, owner=seat))
+                               "areas": [s.area for s in master.party]},
+                              args={"seat": seat_words(seat), "party": names},
+                              reveals=True, owner=seat, clauses=("FGO-019", "FGO-020", "FGO-021")))

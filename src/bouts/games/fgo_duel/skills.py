@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from bouts.core.events import Event
 from bouts.games.fgo_duel.actions import PASS, Act
-from bouts.games.fgo_duel.cards import CardType, SkillCard
+from bouts.games.fgo_duel.cards import CardType, SkillCard, skill_effect
+from bouts.games.fgo_duel.deck import seat_words
+from bouts.games.fgo_duel.i18n import N_
+from bouts.games.fgo_duel.log import event
 from bouts.games.fgo_duel.movement import distinct_cards
 from bouts.games.fgo_duel.state import DrawOrder, FgoState, ServantInPlay, SkillState
 
@@ -138,17 +140,32 @@ def use_skill(state: FgoState, seat: int, servant_id: str, target: str | None, p
         paid = state.catalog.skills[paying.skill or ""]
         paying.skill_state = SkillState.REMOVED
         cost = max(0, cost - paid.pays_np)
-        state.events.append(Event("skill_paid", f"Seat {seat} removes {paid.name} of "
-                                  f"{state.catalog.servants[payer].name} from the game to pay NP {paid.pays_np}",
-                                  {"seat": seat, "servant": payer, "skill": paid.id}))
+        state.events.append(event("skill_paid",
+                                  N_("{seat}'s {skill} of {servant} is removed from the game to pay {np} NP"),
+                                  {"seat": seat, "servant": payer, "skill": paid.id},
+                                  args={"seat": seat_words(seat), "skill": paid.name,
+                                        "servant": state.catalog.servants[payer].name, "np": paid.pays_np},
+                                  clauses=("FGO-083",)))
     pay_np(state, seat, cost)
     servant.skill_state = SkillState.FACE_UP
     servant.skill_revealed = True
     name = state.catalog.servants[servant_id].name
-    state.events.append(Event("skill", f"Seat {seat}'s {name} uses {skill.name}"
-                              + (f" (NP {skill.np_cost})" if skill.np_cost else "") + f": {skill.text}",
-                              {"seat": seat, "servant": servant_id, "skill": skill.id, "target": target},
-                              reveals=True, owner=seat))
+    clauses: tuple[str, ...] = (("FGO-098", "FGO-RUL-45") if skill.kind == "trigger"
+                                else ("FGO-090", "FGO-091", "FGO-092"))
+    if skill.np_cost:
+        clauses += ("FGO-083", "FGO-RUL-48")
+    clauses += ("FGO-094", "FGO-095") if skill.kind == "persistent" else ("FGO-093",)
+    args = {"seat": seat_words(seat), "servant": name, "skill": skill.name, "text": skill_effect(skill.text),
+            "np": skill.np_cost}
+    if target is not None:
+        args["target"] = state.catalog.servants[target].name
+    message = ((N_("{seat}'s {servant} uses {skill} on {target}, turning {np} NP sideways: {text}") if skill.np_cost
+                else N_("{seat}'s {servant} uses {skill} on {target}: {text}")) if target is not None else
+               (N_("{seat}'s {servant} uses {skill}, turning {np} NP sideways: {text}") if skill.np_cost
+                else N_("{seat}'s {servant} uses {skill}: {text}")))
+    state.events.append(event("skill", message, {"seat": seat, "servant": servant_id, "skill": skill.id,
+                                                 "target": target}, args=args, reveals=True, owner=seat,
+                              clauses=clauses))
     if skill.effect == "power" and skill.kind != "persistent":
         master.turn_skills.append(servant_id)
     elif skill.effect == "card_power":
@@ -163,6 +180,34 @@ def remove_skill_of_destroyed(state: FgoState, seat: int, servant: ServantInPlay
     """A destroyed servant's skill card leaves the game, even face down (FGO-096, FGO-099, FGO-100)."""
     if servant.skill is not None and servant.skill_state is not SkillState.REMOVED:
         servant.skill_state = SkillState.REMOVED
-        state.events.append(Event("skill_removed", f"Seat {seat}'s skill card of "
-                                  f"{state.catalog.servants[servant.servant].name} is removed from the game",
-                                  {"seat": seat, "servant": servant.servant}))
+        state.events.append(event("skill_removed", N_("{seat}'s skill card of {servant} is removed from the game "
+                                                      "with it"), {"seat": seat, "servant": servant.servant},
+                                  args={"seat": seat_words(seat),
+                                        "servant": state.catalog.servants[servant.servant].name},
+                                  clauses=("FGO-096", "FGO-099", "FGO-100")))
+
+
+def could_use(state: FgoState, seat: int, servant_id: str, skill: SkillCard, phase_trigger: bool) -> bool:
+    """Whether ``skill``, were it the face-down card of ``servant_id``, could be used now (at the start phase, or
+    as the trigger of an enemy moving in), judged from public facts only: NP and face-up skill cards."""
+    if phase_trigger != (skill.trigger == "enemy_moves_in"):
+        return False
+    return bool(payments(state, seat, servant_id, skill, np_of(state, seat)))
+
+
+def declining_tells_nothing(state: FgoState, seat: int) -> bool:
+    """Whether skipping ``seat``'s only option, using no skill, tells the opponent nothing: no skill card that any
+    of its face-down cards could be (each servant's public pool of skill cards) could be used now."""
+    catalog = state.catalog
+    master = state.masters[seat]
+    trigger = state.phase.value == "trigger"
+    if trigger:
+        assert state.attack is not None and state.attack.defender is not None
+        servants = [master.servant(state.attack.defender)]
+    else:
+        servants = [s for s in master.on_map() if s.skill_state is SkillState.FACE_DOWN]
+    for servant in servants:
+        for skill_id in catalog.servants[servant.servant].skills:
+            if could_use(state, seat, servant.servant, catalog.skills[skill_id], trigger):
+                return False
+    return True

@@ -7,6 +7,7 @@ from enum import StrEnum
 
 from bouts.core.contract import State
 from bouts.core.decisions import SealedChoices
+from bouts.core.i18n import Message
 from bouts.games.fgo_duel.cards import Board, Catalog, GameMap
 from bouts.games.fgo_duel.options import FgoOptions
 
@@ -181,7 +182,8 @@ class FgoState(State):
     mulligan_seat: int = 0
     """Seat asked about the mulligan now."""
     winner: int | None = None
-    reason: str = ""
+    reason: Message | str = ""
+    """Why the game ended (a message, read in the reader's language)."""
     fallen: int | None = None
     """A master already down to 4 cards while the opponent still draws (option ``both_short = draw``)."""
     stalled: int = 0

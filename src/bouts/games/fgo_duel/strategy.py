@@ -12,12 +12,15 @@ import math
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bouts.core import CHANCE, Game, Seat
 from bouts.games.fgo_duel.actions import Act
 from bouts.games.fgo_duel.battle import chip_bonus, valuer
+from bouts.games.fgo_duel.i18n import _
 from bouts.games.fgo_duel.party import legal_parties
+from bouts.games.fgo_duel.skills import np_of
 from bouts.games.fgo_duel.state import FgoState, Phase
 
 GUARD_WEIGHT = 8.0
@@ -38,9 +41,11 @@ def choose(game: Game[Any, Any], state: FgoState, seat: Seat, rng: random.Random
         return _party(state, seat, legal, rng)
     if phase is Phase.MULLIGAN:
         return _mulligan(state, seat, legal)
-    if phase in (Phase.START, Phase.TRIGGER):
+    if phase is Phase.TRIGGER:
         skills = [a for a in legal if a.verb == "skill"]
-        return rng.choice(skills) if skills else legal[0]
+        return skills[0] if skills else legal[0]  # a defence bonus is worth its NP: pay from NP first
+    if phase is Phase.START:
+        return _start_skill(state, seat, legal)
     if phase is Phase.ACTION:
         return _move(state, seat, legal, rng)
     if phase is Phase.BATTLE:
@@ -50,6 +55,49 @@ def choose(game: Game[Any, Any], state: FgoState, seat: Seat, rng: random.Random
     if phase is Phase.END_MOVE:
         return _end_move(state, seat, legal)
     return rng.choice(legal)
+
+
+def _start_skill(state: FgoState, seat: Seat, legal: tuple[Any, ...]) -> Any:
+    """A persistent skill as soon as it can be paid (it keeps working), else a draw, else a skill that adds power
+    this turn only when an attack is possible this turn; otherwise none."""
+    best, best_rank = legal[0], 0.0
+    attack = _attack_possible(state, seat)
+    for act in legal:
+        if act.verb != "skill":
+            continue
+        skill = _skill_of(state, seat, act)
+        rank = 0.0
+        if skill.kind == "persistent":
+            rank = 3.0
+            if skill.effect == "card_power" and len(act.args) > 1 and not act.args[1].startswith("pay:"):
+                rank += _typed_power(state, act.args[1], skill.card_type) / 100
+        elif skill.effect == "draw":
+            rank = 2.0
+        elif attack:
+            rank = 1.0
+        if any(a.startswith("pay:") for a in act.args[1:]):
+            rank -= 0.5  # keep the face-up skill card that could pay
+        if rank > best_rank:
+            best, best_rank = act, rank
+    return best
+
+
+def _skill_of(state: FgoState, seat: Seat, act: Any) -> Any:
+    return state.catalog.skills[state.masters[seat].servant(act.args[0]).skill or ""]
+
+
+def _typed_power(state: FgoState, servant_id: str, card_type: Any) -> int:
+    """The power of a servant's command cards of one type (what 原初のルーン raises)."""
+    return sum(c.power for c in state.catalog.servants[servant_id].commands if c.type == card_type)
+
+
+def _attack_possible(state: FgoState, seat: Seat) -> bool:
+    """Whether some own servant whose card is in hand stands next to an enemy servant."""
+    me = state.masters[seat]
+    owners = {state.catalog.owner(c) for c in me.hand}
+    enemies = {s.area for s in state.masters[1 - seat].on_map()}
+    return any(s.area is not None and s.servant in owners and enemies & set(state.board.neighbours[s.area])
+               for s in me.on_map())
 
 
 def _power(state: FgoState, card: str) -> int:
@@ -62,9 +110,17 @@ def _party(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Rand
     picked = tuple(state.party_picks[seat])
     parties = [p for p in legal_parties(state.catalog, state.options) if p[:len(picked)] == picked]
 
+    power = {s.id: sum(c.power for c in s.commands) for s in servants.values()}
+    token_power: dict[str, int] = {}
+
     def score(tokens: tuple[str, ...]) -> float:
-        ids = [token.partition(":")[0] for token in tokens]
-        return sum(c.power for s in ids for c in servants[s].commands) + rng.random()
+        total = 0
+        for token in tokens:
+            found = token_power.get(token)
+            if found is None:
+                found = token_power[token] = power[token.partition(":")[0]]
+            total += found
+        return total + rng.random()
 
     best = max(parties, key=score)
     return next(a for a in legal if a.args == (best[len(picked)],))
@@ -153,7 +209,31 @@ def _expected_defence(state: FgoState, seat: Seat) -> float:
     return 3 * mean + 2 + chip_bonus(other.chips)
 
 
-def _move(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Random) -> Any:
+@dataclass(frozen=True)
+class MoveFacts:
+    """What the heuristic weighs in a move, as a player can check it on the table."""
+
+    score: float
+    before: int
+    """Steps from the servant's area to the enemy master area (around your other servants)."""
+    after: int
+    """The same from the destination."""
+    enemy: str | None
+    """The enemy servant in the destination (a battle), if any."""
+    best: int = 0
+    """For an attack: your best battle total from the cards left after paying."""
+    defence: float = 0.0
+    """For an attack: the total the defender may be expected to show."""
+    threat: bool = False
+    """For an attack: the enemy stands next to your master area."""
+    last_guard: bool = False
+    """The servant is the last one at a gate of your master area."""
+    new_guard: bool = False
+    """The destination is a gate of your master area, which nobody guards."""
+
+
+def move_facts(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Random) -> dict[Any, MoveFacts]:
+    """Each move's score and the facts behind it (a winning move scores infinity)."""
     me = state.masters[seat]
     links = _adjacency(state.map)
     enemy_master = state.map.master_area(1 - seat)
@@ -163,7 +243,6 @@ def _move(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Rando
                if s.area is not None and own_master in links[s.area]}
     gates = set(links[own_master])
     guards = [s.servant for s in me.on_map() if s.area in gates]
-    best, best_score = legal[0], float("-inf")
     occupied = {s.area for s in me.on_map() if s.area is not None} | {own_master}
     occupants: dict[str, str] = {}  # area -> the servant standing there (at most one, FGO-RUL-16)
     for master in state.masters:
@@ -173,7 +252,7 @@ def _move(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Rando
     tables: dict[str, dict[str, int]] = {}
     totals: dict[tuple[str, str], Callable[[Sequence[str]], int]] = {}
     cards: dict[str, tuple[int, bool]] = {}  # card -> (power, is Arts)
-    edges: dict[tuple[str, str, str], float] = {}  # (servant, enemy, card played to move) -> battle edge
+    bests: dict[tuple[str, str, str], int] = {}  # (servant, enemy, card played to move) -> best total left
 
     def distance(servant_area: str, start: str) -> int:
         """Steps from ``start`` to the enemy master area, around the other own servants."""
@@ -196,37 +275,61 @@ def _move(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Rando
                 ((value(combo), combo) for combo in itertools.combinations(hand, 3)), reverse=True)
         return next(total for total, combo in order if card not in combo)
 
+    out: dict[Any, MoveFacts] = {}
     for act in legal:
         servant_id, area, card = act.args
-        if area == enemy_master:
-            return act
         servant_area = me.servant(servant_id).area
         assert servant_area is not None
         before = distance(servant_area, servant_area)
+        if area == enemy_master:
+            out[act] = MoveFacts(math.inf, before, 0, None)
+            continue
         after = distance(servant_area, area)
         known = cards.get(card)
         if known is None:
             command = state.catalog.command(card)
             known = cards[card] = (command.power, command.type.value == "arts")
         score = 2.0 * (before - after) - 0.3 * known[0] + rng.random() * 0.5
-        if guards == [servant_id]:
+        last_guard = guards == [servant_id]
+        new_guard = not guards and area in gates
+        if last_guard:
             score -= GUARD_WEIGHT  # keep the last guard on the gate of the own master area
-        elif not guards and area in gates:
+        elif new_guard:
             score += GUARD_WEIGHT / 2
         if known[1]:
             score += 0.2  # NP for skills
         enemy = occupants.get(area)
-        if enemy is not None:
-            edge = edges.get((servant_id, enemy, card))
-            if edge is None:
-                edge = edges[(servant_id, enemy, card)] = best_without(servant_id, enemy, card) - defence
-            if enemy in threats:
-                score += 20 + edge  # it would walk into our master area next turn
-            elif edge >= ATTACK_MARGIN:
-                score += 3 + edge
-            else:
-                score -= 6 - edge
-        best, best_score = (act, score) if score > best_score else (best, best_score)
+        if enemy is None:
+            out[act] = MoveFacts(score, before, after, None, last_guard=last_guard, new_guard=new_guard)
+            continue
+        best = bests.get((servant_id, enemy, card))
+        if best is None:
+            best = bests[(servant_id, enemy, card)] = best_without(servant_id, enemy, card)
+        edge = best - defence
+        if enemy in threats:
+            score += 20 + edge  # it would walk into our master area next turn
+        elif edge >= ATTACK_MARGIN:
+            score += 3 + edge
+        else:
+            score -= 6 - edge
+        out[act] = MoveFacts(score, before, after, enemy, best, defence, enemy in threats, last_guard, new_guard)
+    return out
+
+
+def move_scores(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Random) -> dict[Any, float]:
+    """Each move's score (see :func:`move_facts`)."""
+    return {act: facts.score for act, facts in move_facts(state, seat, legal, rng).items()}
+
+
+def _move(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Random) -> Any:
+    enemy_master = state.map.master_area(1 - seat)
+    for act in legal:
+        if act.args[1] == enemy_master:
+            return act
+    best, best_score = legal[0], float("-inf")
+    for act, facts in move_facts(state, seat, legal, rng).items():
+        if facts.score > best_score:
+            best, best_score = act, facts.score
     return best
 
 
@@ -321,3 +424,147 @@ SEARCH = {"rollout": "heuristic", "prior": "heuristic", "horizon": 12}
 """What ``ismcts`` uses here unless its spec says otherwise: heuristic rollouts cut short after 12 steps
 and scored by :func:`evaluate`, with the heuristic's bias in the tree. Random rollouts misjudge the race
 to the master areas (20 games against the heuristic: 30-50 % with random rollouts, 95 % with these)."""
+
+
+def explain(game: Game[Any, Any], state: FgoState, seat: Seat, action: Any) -> str:
+    """Why the heuristic chose ``action``, in facts the player can check on the table (the terminal's ``hint``),
+    in the current language."""
+    legal = game.legal_actions(state, seat)
+    if not isinstance(action, Act):
+        return _("it is the only legal action") if len(legal) == 1 else ""
+    phase = state.phase
+    catalog = state.catalog
+    if phase is Phase.PARTY:
+        return _explain_party(state, seat, action)
+    if phase is Phase.MULLIGAN:
+        owners = {catalog.owner(c) for c in state.masters[seat].hand}
+        if action.verb == "mulligan":
+            return _("every card in your hand is {servant}'s: only that servant could move; the mulligan draws 5 new "
+                     "cards (once only)", servant=catalog.servants[next(iter(owners))].name)
+        return _("your hand holds cards of {count} servants, so {count} of them can move", count=len(owners))
+    if phase is Phase.START:
+        return _explain_start(state, seat, action, legal)
+    if phase is Phase.TRIGGER:
+        if action.verb == "skill":
+            skill = _skill_of(state, seat, action)
+            return _("{skill} adds power {amount} to this battle, for NP {cost}", skill=skill.name,
+                     amount=skill.amount, cost=skill.np_cost) if skill.effect == "power" else \
+                _("{skill} is the only chance to use this trigger skill: it is removed if the servant is destroyed",
+                  skill=skill.name)
+        return _("the trigger skill cannot be used now (NP {np})", np=np_of(state, seat))
+    if phase is Phase.ACTION:
+        return _explain_move(state, seat, action, legal)
+    if phase is Phase.BATTLE:
+        return _explain_battle(state, seat, action, legal)
+    if phase is Phase.REMOVE:
+        card = action.args[0]
+        owner = catalog.owner(card)
+        if owner not in {s.servant for s in state.masters[seat].on_map()}:
+            return _("{card} belongs to {servant}, who is destroyed: it can never pay for a move again",
+                     card=catalog.card_names[card], servant=catalog.servants[owner].name)
+        return _("{card} is your weakest card (power {power}), and every servant of yours is on the map",
+                 card=catalog.card_names[card], power=_power(state, card))
+    if phase is Phase.END_MOVE:
+        enemy_master = state.map.master_area(1 - seat)
+        if action.verb == "end_move":
+            servant = state.masters[seat].servant(action.args[0])
+            after = _distance(state, action.args[1], enemy_master, set())
+            return _("{servant} comes a step closer to the enemy master area ({steps} steps left)",
+                     servant=catalog.servants[servant.servant].name, steps=after)
+        return _("no move at the end phase brings a servant closer to the enemy master area")
+    return ""
+
+
+def _party_power(state: FgoState, tokens: tuple[str, ...]) -> int:
+    return sum(c.power for t in tokens for c in state.catalog.servants[t.partition(":")[0]].commands)
+
+
+def _explain_party(state: FgoState, seat: Seat, action: Act) -> str:
+    catalog = state.catalog
+    picked = tuple(state.party_picks[seat])
+    token = action.args[0] if action.verb == "pick" else action.args[-1]
+    servant = catalog.servants[token.partition(":")[0]]
+    parties = [p for p in legal_parties(catalog, state.options) if p[:len(picked) + 1] == (*picked, token)]
+    if not parties:
+        return ""
+    best = max(parties, key=lambda p: _party_power(state, p))
+    cost = sum(catalog.servants[t.partition(":")[0]].cost for t in best)
+    cap = state.options.cost_cap
+    return _("{servant}: {power} power on its 5 command cards for cost {cost}; it leads to a party of {total} power "
+             "and cost {party_cost} (limit {cap}), the most command card power a party can have",
+             servant=servant.name, power=sum(c.power for c in servant.commands), cost=servant.cost,
+             total=_party_power(state, best), party_cost=cost, cap=cap if cap is not None else "-")
+
+
+def _explain_start(state: FgoState, seat: Seat, action: Act, legal: tuple[Any, ...]) -> str:
+    np = np_of(state, seat)
+    if action.verb == "skill":
+        skill = _skill_of(state, seat, action)
+        if skill.kind == "persistent":
+            return _("{skill} is persistent: once face up it keeps working until its servant is destroyed (NP {cost} "
+                     "of your {np})", skill=skill.name, cost=skill.np_cost, np=np)
+        if skill.effect == "draw" and skill.np_cost:
+            return _("{skill} draws {amount} cards now: more cards to move and battle with this turn (NP {cost} of "
+                     "your {np})", skill=skill.name, amount=skill.amount, cost=skill.np_cost, np=np)
+        if skill.effect == "draw":
+            return _("{skill} draws {amount} cards now, for no NP: more cards to move and battle with this turn",
+                     skill=skill.name, amount=skill.amount)
+        return _("an enemy servant stands next to one of yours that you hold a card of: {skill} adds power {amount} "
+                 "to this turn's battle", skill=skill.name, amount=skill.amount)
+    if len(legal) == 1:
+        return _("no face down skill card can be used now: trigger skills wait for an enemy, and NP {np} pays for "
+                 "none of the others", np=np)
+    return _("no attack is possible this turn, so a skill that adds power this turn would be wasted; keep it")
+
+
+def _explain_move(state: FgoState, seat: Seat, action: Act, legal: tuple[Any, ...]) -> str:
+    catalog = state.catalog
+    servant_id, area, card = action.args
+    name = catalog.servants[servant_id].name
+    if area == state.map.master_area(1 - seat):
+        return _("{servant} enters the enemy master area: you win at once", servant=name)
+    facts = move_facts(state, seat, legal, random.Random(0))[action]
+    command = catalog.command(card)
+    np = _(" and +1 NP") if state.options.advanced and command.type.value == "arts" else ""
+    paying = _("it pays with {card} (power {power}{np}), its cheapest card to lose", card=catalog.card_names[card],
+               power=command.power, np=np)
+    if facts.enemy is not None:
+        enemy = catalog.servants[facts.enemy].name
+        expected = round(facts.defence)
+        if facts.threat:
+            return _("{enemy} stands next to your master area and wins if it moves in: attack it now (your best 3 "
+                     "cards left make {best}, against about {expected} it may show)", enemy=enemy, best=facts.best,
+                     expected=expected)
+        if facts.best - facts.defence >= ATTACK_MARGIN:
+            return _("your best 3 cards left after paying make {best}, above the about {expected} that {enemy} may "
+                     "show (3 times the mean power of its master's unseen cards, plus 2 and chips); {paying}",
+                     best=facts.best, expected=expected, enemy=enemy, paying=paying)
+        return _("every other move is worse; your best total after paying is {best} against about {expected}",
+                 best=facts.best, expected=expected)
+    if facts.after < facts.before:
+        text = _("{servant} comes {steps} step(s) closer to the enemy master area ({left} left)", servant=name,
+                 steps=facts.before - facts.after, left=facts.after)
+    elif facts.new_guard:
+        text = _("{servant} guards the gate of your master area, which nobody guards", servant=name)
+    else:
+        text = _("no move brings a servant closer without leaving the gate of your master area unguarded")
+    return _("{text}; {paying}", text=text, paying=paying)
+
+
+def _explain_battle(state: FgoState, seat: Seat, action: Act, legal: tuple[Any, ...]) -> str:
+    attack = state.attack
+    assert attack is not None and attack.defender is not None
+    fighting, enemy = ((attack.attacker, attack.defender) if seat == state.turn
+                       else (attack.defender, attack.attacker))
+    value = valuer(state, seat, fighting, enemy)
+    total = value(action.args)
+    totals = sorted({value(a.args) for a in legal}, reverse=True)
+    if total == totals[0]:
+        text = _("total {total}, the highest of your {count} choices", total=total, count=len(legal))
+    else:
+        text = _("total {total}", total=total)
+    if seat == state.turn:
+        expected = round(_expected_defence(state, seat))
+        return _("{text}; the attacker needs strictly more than the defender, who may show about {expected}",
+                 text=text, expected=expected)
+    return _("{text}; the defender keeps the servant on a tie or better", text=text)

@@ -3,16 +3,24 @@
 from __future__ import annotations
 
 from bouts.core.decisions import SealedChoices
-from bouts.core.events import Event
+from bouts.core.i18n import Message, Text
 from bouts.games.fgo_duel import battle, deck, skills
-from bouts.games.fgo_duel.deck import HAND_SIZE, card_name, declare_winner
+from bouts.games.fgo_duel.cards import CHAIN_NAMES
+from bouts.games.fgo_duel.deck import HAND_SIZE, card_name, cards_words, declare_winner, seat_words, type_words
+from bouts.games.fgo_duel.i18n import M_, N_
+from bouts.games.fgo_duel.log import event
 from bouts.games.fgo_duel.movement import holds_card_of_servant_on_map, legal_moves
 from bouts.games.fgo_duel.state import Attack, DrawOrder, FgoState, Phase
 
 
-def servant_name(state: FgoState, servant_id: str) -> str:
-    """The name printed on a status card."""
-    return str(state.catalog.servants[servant_id].name)
+def servant_name(state: FgoState, servant_id: str) -> Text:
+    """The name printed on a status card, in both languages."""
+    return state.catalog.servants[servant_id].name
+
+
+def chain_words(chains: tuple[str, ...] | list[str]) -> list[Message]:
+    """The chains a battle made, as the rulebook names them (``Quick CHAIN``)."""
+    return [M_(CHAIN_NAMES[c]) for c in chains]
 
 
 def resume(state: FgoState) -> None:
@@ -30,7 +38,8 @@ def resume(state: FgoState) -> None:
         start_battle(state)
     elif after == "end":
         if state.fallen is not None:  # option both_short = draw, only one master fell
-            declare_winner(state, 1 - state.fallen, state.reason)
+            reason = state.reason if isinstance(state.reason, Message) else M_("{text}", text=state.reason)
+            declare_winner(state, 1 - state.fallen, reason, ("FGO-031", "FGO-RUL-33"))
             return
         end_phase(state)
 
@@ -56,14 +65,16 @@ def begin_turn(state: FgoState) -> None:
     """Start phase (FGO-036, FGO-090)."""
     limit = state.options.turn_limit
     if limit is not None and state.turns >= limit:
-        state.phase, state.reason = Phase.OVER, f"the turn limit ({limit}) was reached: a draw"
-        state.events.append(Event("turn_limit", state.reason))
+        state.phase, state.reason = Phase.OVER, M_("the turn limit ({limit}) was reached: a draw", limit=limit)
+        state.events.append(event("turn_limit", N_("the turn limit ({limit}) was reached: a draw"),
+                                  args={"limit": limit}))
         return
     state.turns += 1
     for master in state.masters:
         master.turn_skills = []
-    state.events.append(Event("turn", f"Turn {state.turns}: seat {state.turn}", {"turn": state.turns,
-                                                                                  "seat": state.turn}))
+    state.events.append(event("turn", N_("Turn {turn}: {seat}'s turn"), {"turn": state.turns, "seat": state.turn},
+                              args={"turn": state.turns, "seat": seat_words(state.turn)},
+                              clauses=("FGO-033", "FGO-034")))
     if state.options.advanced and skills.has_face_down_skill(state, state.turn):
         state.phase = Phase.START
     else:
@@ -80,19 +91,24 @@ def action_phase(state: FgoState) -> None:
         return
     master = state.masters[seat]
     if holds_card_of_servant_on_map(state, seat) and state.options.boxed_in == "keep_hand":
-        state.events.append(Event("no_move", f"Seat {seat} has no legal move: the action phase ends",
-                                  {"seat": seat}, reveals=True, owner=seat))
+        state.events.append(event("no_move", N_("{seat} has no legal move: the action phase ends"), {"seat": seat},
+                                  args={"seat": seat_words(seat)}, reveals=True, owner=seat,
+                                  clauses=("FGO-040", "FGO-RUL-13")))
         state.stalled += 1
         if state.stalled > 2:  # both masters boxed in with full hands: nothing can ever change
-            state.phase, state.reason = Phase.OVER, "neither master can ever move again: a draw"
-            state.events.append(Event("stalemate", state.reason))
+            state.phase, state.reason = Phase.OVER, M_("neither master can ever move again: a draw")
+            state.events.append(event("stalemate", N_("neither master can ever move again: a draw"),
+                                      clauses=("FGO-RUL-13",)))
             return
     else:
-        names = ", ".join(card_name(state, c) for c in master.hand)
+        names = [card_name(state, c) for c in master.hand]
         master.trash.extend(master.hand)
-        state.events.append(Event("trash_hand", f"Seat {seat} holds no card of a servant on the map and "
-                                  f"trashes its whole hand ({names or 'empty'})",
-                                  {"seat": seat, "cards": list(master.hand)}, reveals=True, owner=seat))
+        state.events.append(event("trash_hand", N_("{seat} holds no card of a servant on the map and puts its whole "
+                                                   "hand into the trash ({cards})") if names else
+                                  N_("{seat} holds no card and no servant can move: the action phase ends"),
+                                  {"seat": seat, "cards": list(master.hand)},
+                                  args={"seat": seat_words(seat), "cards": names}, reveals=True, owner=seat,
+                                  clauses=("FGO-043", "FGO-RUL-14")))
         master.hand = []
     charge_phase(state)
 
@@ -106,13 +122,15 @@ def declare_move(state: FgoState, seat: int, servant_id: str, area: str, card: s
     master.trash.append(card)  # FGO-044: face up, upright
     state.stalled = 0
     board = state.board
-    state.events.append(Event("move", f"Seat {seat} trashes {state.catalog.card_names[card]} to move "
-                              f"{servant_name(state, servant_id)} to {board.names[area]}",
+    state.events.append(event("move", N_("{seat} moves {servant} to {area}, putting its {card} into the trash"),
                               {"seat": seat, "servant": servant_id, "from": servant.area, "to": area, "card": card},
-                              reveals=True, owner=seat))
+                              args={"seat": seat_words(seat), "card": type_words(state, card),
+                                    "servant": servant_name(state, servant_id), "area": board.names[area]},
+                              reveals=True, owner=seat, clauses=("FGO-037", "FGO-038", "FGO-044", "FGO-RUL-15")))
     if area == board.master_areas[1 - seat]:
         servant.area = area
-        declare_winner(state, seat, f"{servant_name(state, servant_id)} entered the enemy master area")
+        declare_winner(state, seat, M_("{servant} entered the enemy master area",
+                                       servant=servant_name(state, servant_id)), ("FGO-030",))
         return
     found = state.occupant(area)
     if found is None:
@@ -134,9 +152,12 @@ def start_battle(state: FgoState) -> None:
     attack = state.attack
     assert attack is not None
     place = state.board.names[attack.destination]
-    state.events.append(Event("battle", f"Battle: {servant_name(state, attack.attacker)} attacks "
-                              f"{servant_name(state, attack.defender or '')} in {place}",
-                              {"attacker": attack.attacker, "defender": attack.defender, "area": attack.destination}))
+    state.events.append(event("battle", N_("Battle: {attacker} attacks {defender} in {area}; both masters choose 3 "
+                                           "command cards face down"),
+                              {"attacker": attack.attacker, "defender": attack.defender, "area": attack.destination},
+                              args={"attacker": servant_name(state, attack.attacker),
+                                    "defender": servant_name(state, attack.defender or ""), "area": place},
+                              clauses=("FGO-046", "FGO-048")))
 
 
 def resolve_battle(state: FgoState) -> None:
@@ -162,20 +183,27 @@ def resolve_battle(state: FgoState) -> None:
         "seats": {str(s): {"servant": fighting[s], "cards": list(chosen[s]), "chains": list(totals[s].chains),
                            "total": totals[s].value, "cards_power": totals[s].cards, "buster": totals[s].buster,
                            "brave": totals[s].brave, "chips": totals[s].chips, "skills": totals[s].skills,
-                           "cards_text": [state.catalog.card_names[c] for c in chosen[s]]}
+                           "cards_text": [state.catalog.card_names[c] for c in chosen[s]],
+                           "codes": [[state.catalog.command(c).type.value, state.catalog.command(c).power]
+                                     for c in chosen[s]]}
                   for s in (attacker_seat, defender_seat)},
     }
-    names = state.catalog.card_names
-    parts = []
+    sides = []
     for s in (attacker_seat, defender_seat):
-        chains = totals[s].chains
-        parts.append(f"seat {s}: " + ", ".join([names[c] for c in chosen[s]])
-                     + (f" [{' '.join(chains)} CHAIN]" if chains else "") + f" = {totals[s].value} ("
-                     + battle.breakdown(totals[s].cards, totals[s].buster, totals[s].brave, totals[s].chips,
-                                        totals[s].skills) + ")")
-    text = "; ".join(parts)
-    state.events.append(Event("reveal", f"Battle cards revealed: {text}; {result}"
-                              + (" wins" if result != "tie" else ""), dict(state.last_battle), reveals=True))
+        total = totals[s]
+        if total.chains:  # the table breaks each total down; the log line keeps to one row
+            sides.append(M_("{seat}: {cards} ({chains}) = {total}", seat=seat_words(s),
+                            cards=cards_words(state, chosen[s]), chains=chain_words(total.chains), total=total.value))
+        else:
+            sides.append(M_("{seat}: {cards} = {total}", seat=seat_words(s), cards=cards_words(state, chosen[s]),
+                            total=total.value))
+    verdict = {"attacker": M_("the attacker wins"), "defender": M_("the defender holds (a greater total)"),
+               "tie": M_("a tie: nothing happens")}[result]
+    state.events.append(event("reveal", N_("Revealed: {attacker}; {defender}; {result}"),
+                              dict(state.last_battle), args={"attacker": sides[0], "defender": sides[1],
+                                                             "result": verdict}, reveals=True,
+                              clauses=RESULT_CLAUSES[result] + tuple(sorted(
+                                  {CHAIN_CLAUSES[c] for s in totals.values() for c in s.chains}))))
     for seat in (attacker_seat, defender_seat):  # step ⑤
         master = state.masters[seat]
         master.trash.extend(master.battle)
@@ -184,13 +212,25 @@ def resolve_battle(state: FgoState) -> None:
         defender = state.masters[defender_seat].servant(attack.defender)
         defender.area = None
         skills.remove_skill_of_destroyed(state, defender_seat, defender)
-        state.events.append(Event("destroyed", f"{servant_name(state, attack.defender)} is destroyed",
-                                  {"seat": defender_seat, "servant": attack.defender}))
+        state.events.append(event("destroyed", N_("{servant} is destroyed (its figure is removed from the game); "
+                                                  "{attacker} moves into {area}"),
+                                  {"seat": defender_seat, "servant": attack.defender},
+                                  args={"servant": servant_name(state, attack.defender),
+                                        "attacker": servant_name(state, attack.attacker),
+                                        "area": state.board.names[attack.destination]},
+                                  clauses=("FGO-059", "FGO-062", "FGO-063", "FGO-067")))
         state.masters[attacker_seat].servant(attack.attacker).area = attack.destination
         if not state.masters[defender_seat].on_map():  # FGO-029
-            declare_winner(state, attacker_seat, "all 3 enemy servants are destroyed")
+            declare_winner(state, attacker_seat, M_("all 3 enemy servants are destroyed"), ("FGO-029",))
             return
     charge_phase(state)
+
+
+RESULT_CLAUSES = {"attacker": ("FGO-057", "FGO-058", "FGO-059"), "defender": ("FGO-057", "FGO-058", "FGO-060"),
+                  "tie": ("FGO-057", "FGO-061", "FGO-069")}
+"""The rules a battle's reveal applies, by result."""
+CHAIN_CLAUSES = {"quick": "FGO-051", "arts": "FGO-052", "buster": "FGO-053", "brave": "FGO-054"}
+"""The rule of each chain."""
 
 
 def charge_phase(state: FgoState) -> None:

@@ -1,0 +1,20 @@
+"""The events of a step: a message id of FGO Duel's catalog, its arguments, and the rules behind it.
+
+Rollouts make millions of events and nobody reads them, so an event holds no sentence: the log makes it in
+the reader's language when it is shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bouts.core.events import Event
+
+
+def event(kind: str, msg: str, data: Mapping[str, Any] | None = None, *, args: Mapping[str, Any] | None = None,
+          to: frozenset[int] | None = None, reveals: bool = False, owner: int | None = None,
+          clauses: tuple[str, ...] = ()) -> Event:
+    """An event of FGO Duel's catalog: ``msg`` (marked with ``N_``) filled with ``args``."""
+    return Event(kind, msg, data, to=to, reveals=reveals, owner=owner, clauses=clauses, args=args,
+                 domain="fgo_duel")
