@@ -19,8 +19,10 @@ EVENTS = [f"e{i:02d}" for i in range(1, 21)]
 
 
 def start(seats: int = 4, masters: list[str] | None = None, servants: list[str] | None = None,
-          situations: list[str] | None = None, events: list[str] | None = None, **options: Any) -> GrailState:
-    """A game at round 1's first placement, every shuffle forced (decks in catalogue order)."""
+          situations: list[str] | None = None, events: list[str] | None = None,
+          decks: dict[int, list[str]] | None = None, **options: Any) -> GrailState:
+    """A game at round 1's first placement, every shuffle forced: decks in catalogue order, or with the
+    cards of ``decks[seat]`` on top in that order (the first three are the round-1 hand)."""
     masters = masters or [m for m in MASTERS if m != "sakura" or seats == 7][:seats]
     state = GAME.setup(seats, {"masters": masters, **options}, None, 0)
     servants = servants or SERVANTS[:seats]
@@ -31,9 +33,13 @@ def start(seats: int = 4, masters: list[str] | None = None, servants: list[str] 
     else:
         state = GAME.apply(state, CHANCE, "shuffle " + " ".join(situations or SITUATIONS))
         state = GAME.apply(state, CHANCE, "shuffle " + " ".join(events or EVENTS))
-    for _seat in range(seats):
-        from bouts.games.grail_war.flow import pile
-        state = GAME.apply(state, CHANCE, "shuffle " + " ".join(pile(state)))
+    from bouts.games.grail_war.flow import pile
+    for seat in range(seats):
+        order = pile(state)
+        top = (decks or {}).get(seat, [])
+        assert all(card in order for card in top), f"seat {seat} has no {top} in its deck"
+        order = [*top, *(c for c in order if c not in top)]
+        state = GAME.apply(state, CHANCE, "shuffle " + " ".join(order))
     return state
 
 

@@ -44,7 +44,7 @@ def cleanup(state: GrailState) -> None:
         state.event_used.extend(c for c, _ in cards)
     state.events_at = {}
     state.workshop, state.npc, state.recon = [], None, None
-    state.nullify, state.silence = [], {}
+    state.nullify, state.silence, state.shown_power = [], {}, {}
     state.stage = BEFORE_MOVE
     living = state.living()
     n = state.seats

@@ -120,7 +120,7 @@ def _riding(state: GrailState, seat: int, card: str) -> None:
 
 
 def _independent(state: GrailState, seat: int, card: str) -> None:
-    gain_spoils(state, seat, state.catalog.cards[card].amount)
+    gain_spoils(state, seat, state.catalog.cards[card].amount, f"{state.catalog.cards[card].name} (使用時)")
 
 
 def _second_sword(state: GrailState, seat: int, card: str) -> None:
@@ -139,8 +139,8 @@ def _tsubame(state: GrailState, seat: int, card: str) -> None:
 def _self_modification(state: GrailState, seat: int, card: str) -> None:
     p = state.players[seat]
     p.revealed = False
-    gain_spoils(state, seat, 2)
-    log(state, "effect", f"{name(state, seat)}: 自己改造 hides the true name again, +2 spoils")
+    log(state, "effect", f"{name(state, seat)}: 自己改造 hides the true name again", {"seat": seat})
+    gain_spoils(state, seat, 2, "自己改造 (使用時)")
 
 
 def _rush(state: GrailState, seat: int, card: str) -> None:

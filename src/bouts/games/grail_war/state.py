@@ -165,6 +165,8 @@ class GrailState(State):
     climax_card: str | None = None
     winners: tuple[int, ...] | None = None
     reason: str = ""
+    shown_power: dict[int, int] = field(default_factory=dict)
+    """Each fighter's total power as last announced in the log this round (a change is announced)."""
 
     def clone(self) -> GrailState:
         """A copy deep enough to apply an action to."""
@@ -174,7 +176,8 @@ class GrailState(State):
             list(self.situation_removed), self.situation, list(self.display), list(self.event_deck),
             list(self.event_used), {k: list(v) for k, v in self.events_at.items()}, dict(self.tokens),
             list(self.workshop), self.npc, self.recon, list(self.nullify), dict(self.silence), list(self.resolve),
-            list(self.pending), list(self.to_place), self.resume, self.climax_card, self.winners, self.reason)
+            list(self.pending), list(self.to_place), self.resume, self.climax_card, self.winners, self.reason,
+            dict(self.shown_power))
 
     def living(self) -> list[int]:
         """Seats still in the game, in seat order."""
