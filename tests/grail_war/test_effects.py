@@ -101,8 +101,8 @@ def test_gilgamesh_and_true_assassin() -> None:
 
 def test_shared_luck_cancels_losing() -> None:
     """幸運 (facts, shared special cards): cancels effects that make its user lose."""
-    state = duel(["saber", "lancer"], [["saber/luck", "saber_01"], ["lancer_01", "lancer_02"]])
-    state = act(state, 0, "play saber/luck up", "play saber_01 up")
+    state = duel(["saber", "lancer"], [["luck", "saber_01"], ["lancer_01", "lancer_02"]])
+    state = act(state, 0, "play luck up", "play saber_01 up")
     assert state.players[0].protected
 
 

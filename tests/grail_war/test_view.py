@@ -32,7 +32,7 @@ def test_view_hides_hands_servants_and_deck_order() -> None:
     assert other["hand"] == 3 and other["servant"] is None and other["np"] == 3
     assert "deck" not in view["players"][0] or isinstance(view["players"][0]["deck"], int)
     for card in state.players[0].hand:
-        assert card not in str(view)
+        assert card not in str(view["players"]) and card not in str(view["pending"])
     assert view["you"]["hand"][0]["card"] in state.players[1].hand
 
 

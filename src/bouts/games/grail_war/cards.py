@@ -158,9 +158,9 @@ AnyCard = AttackCard | NPCard | SpecialCard
 class Catalog(PackIndex):
     """A pack indexed for play.
 
-    Card instances: a shared attack card in servant ``s``'s deck is ``s/<card id>``, other cards keep their
-    id (``/<copy>`` for copies); NP/skill
-    cards keep their id; special cards are ``<card id>`` or ``<card id>/<copy>``.
+    Card instances keep their entry's id (``<card id>/<copy>`` for copies). A card that several servant decks
+    hold (遠隔操作, 急行, 幸運) is one id in all of them, so playing it names no deck (DGW-017): each master
+    holds one servant deck, so ids are unique within a master's cards.
     """
 
     masters: dict[str, Master]
@@ -175,7 +175,8 @@ class Catalog(PackIndex):
     situations: dict[str, Situation]
     events: dict[str, EventCard]
     owner: dict[str, str]
-    """Attack card instance to its servant."""
+    """Attack card instance to its servant, for the cards of one servant's deck only: a card that several
+    decks hold has no owner (using it face up reveals nothing)."""
 
     def regular_situations(self) -> list[str]:
         """The 10 regular situation cards (DGW-020)."""
@@ -252,10 +253,11 @@ def _index(pack: ContentPack) -> Catalog:
         own = [a for a in pack.entries("attack", AttackCard) if a.servant == servant]
         for card in [*shared, *own]:
             for copy in range(1, card.count + 1):
-                instance = (f"{servant}/{card.id}" if card.shared else card.id) + (f"/{copy}" if card.count > 1 else "")
+                instance = card.id + (f"/{copy}" if card.count > 1 else "")
                 cards[instance] = card
                 decks[servant].append(instance)
-                owner[instance] = servant
+                if not card.shared:
+                    owner[instance] = servant
         if len(decks[servant]) != 12:
             raise ContentError(f"servant '{servant}' has {len(decks[servant])} attack cards, not 12 (DGW-012)")
     nps = {n.id: n for n in pack.entries("np", NPCard)}
