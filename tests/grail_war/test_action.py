@@ -74,7 +74,7 @@ def test_recon_once_a_round_for_two_spoils() -> None:
     nobody else may enter it that round; Recon is not a battlefield."""
     state = place_all(start(5, masters=FIVE), *["workshop"] * 4, "miyama")
     state = turn(state, move="move recon")
-    assert state.players[0].spoils == 2 and state.recon == 0
+    assert state.players[0].spoils == 2 and GAME.view(state, 1)["recon"] == 0
     assert "move recon" not in legal(state) and "spell move recon" not in legal(state)
     assert GAME.view(state, 1)["players"][0]["power"] is None
 
@@ -131,3 +131,20 @@ def test_use_b_away_from_a_battle_is_spent_for_nothing() -> None:
     for _ in range(4):
         state = turn(state)
     assert state.players[0].command_spells == 2 and state.players[0].spoils == before
+
+
+def test_dgw_053_recon_holds_one_piece_at_a_time() -> None:
+    """DGW-053 (「最大1人まで置く」), DGW-RUL-27, DGW-089: Recon holds at most one piece at a time: once its
+    occupant leaves (command spell Use C), the next player may enter it in the same round."""
+    state = place_all(start(5, masters=FIVE), *["workshop"] * 4, "miyama")
+    state = act(state, 0, "move recon")
+    assert state.players[0].spoils == 2
+    assert "move recon" not in legal(state, 0) and "spell move recon" not in legal(state, 0)
+    state = act(state, 0, "play " + state.players[0].hand[0] + " down", "play " + state.players[0].hand[1] + " down")
+    state = act(state, 0, "spell move shinto")  # after battle preparation: leaves Recon
+    assert state.players[0].location == "shinto"
+    state = act(state, 0, "next")
+    assert "move recon" in legal(state, 1)
+    state = act(state, 1, "move recon")
+    assert state.players[1].location == "recon" and state.players[1].spoils == 2
+    assert "move recon" not in legal(state, 2)

@@ -35,9 +35,15 @@ def is_engaged(state: GrailState, seat: int) -> bool:
     return others + (1 if state.npc == here else 0) >= 1
 
 
+def recon_occupant(state: GrailState) -> int | None:
+    """The player whose piece stands at Recon now, if any."""
+    return next((s for s in state.living() if state.players[s].location == RECON), None)
+
+
 def recon_open(state: GrailState) -> bool:
-    """At most one player enters Recon a round (DGW-053, DGW-RUL-27)."""
-    return state.recon is None
+    """Recon holds at most one piece at a time (「最大1人まで置く」, DGW-053, DGW-RUL-27): free once its occupant
+    has left."""
+    return recon_occupant(state) is None
 
 
 def paid_moves(state: GrailState, seat: int) -> dict[str, int]:
@@ -67,7 +73,6 @@ def enter(state: GrailState, seat: int, dest: str, how: str) -> None:
         log(state, "move", f"{name(state, seat)} {how} to {PLACE_NAMES[dest]}", {"seat": seat, "place": dest},
             clauses=("DGW-059",))
     if dest == RECON:
-        state.recon = seat
         gained = RECON_SPOILS
         why = "entering Recon"
         effect, _, amount = situation_effect(state)

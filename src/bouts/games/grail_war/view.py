@@ -10,6 +10,7 @@ from bouts.games.grail_war.actions import Act
 from bouts.games.grail_war.battle import card_power, total_power
 from bouts.games.grail_war.board import np_cost, stats
 from bouts.games.grail_war.cards import ATTRIBUTE_NAMES, TIMING_NAMES, NPCard
+from bouts.games.grail_war.movement import recon_occupant
 from bouts.games.grail_war.state import BATTLEFIELDS, PLACE_NAMES, PLACES, GrailState, Player
 
 STAGE_NAMES = {"before_move": "command spells before moving", "move": "move", "after_move":
@@ -90,7 +91,7 @@ def view_of(state: GrailState, seat: int | None, to_act: tuple[int, ...]) -> dic
         "display": [cat.situations[s].name for s in state.display],
         "events": events, "event_deck": len(state.event_deck), "event_used": len(state.event_used),
         "event_trash": [cat.events[e].name for e in state.event_used],
-        "tokens": dict(state.tokens), "npc": state.npc, "recon": state.recon, "start": state.start,
+        "tokens": dict(state.tokens), "npc": state.npc, "recon": recon_occupant(state), "start": state.start,
         "workshop": list(state.workshop), "players": players, "you": you, "pending": pending,
         "chance": state.chance[0] if state.chance else None, "to_act": list(to_act),
         "winners": list(state.winners) if state.winners is not None else None, "reason": state.reason,
