@@ -91,3 +91,67 @@ def test_dgw_001_ids_and_numbers_have_rulebook_bounds(tmp_path: Path) -> None:
     (pack / "masters.toml").write_text(text.replace('id = "shirou"', 'id = "Shirou Emiya"', 1))
     with pytest.raises(ContentError, match=r"masters.toml"):
         GAME.load_content(str(pack))
+
+
+def _edited(tmp_path: Path, file: str, old: str, new: str) -> Path:
+    """A copy of the reference pack with the first ``old`` of ``file`` replaced by ``new``."""
+    pack = tmp_path / "pack"
+    shutil.copytree(REFERENCE, pack)
+    text = (pack / file).read_text()
+    assert old in text
+    (pack / file).write_text(text.replace(old, new, 1))
+    return pack
+
+
+CANNOT_WORK = [
+    ("attack_cards.toml", 'id = "saber_01"', 'id = "excalibur"', r"id 'excalibur' names entries in \[\[attack\]\] and \[\[np\]\]"),
+    ("attack_cards.toml", 'effect = "clash_shinto_plus"', 'effect = "clash_shinto_pluss"',
+     r"attack_cards.toml: \[\[attack\]\] .*id 'saber_08'.*field 'effect'.*unknown effect 'clash_shinto_pluss'"),
+    ("servants.toml", 'effect = "excalibur"', 'effect = "excaliburr"',
+     r"servants.toml: \[\[np\]\] .*id 'excalibur'.*field 'effect'.*unknown effect 'excaliburr'"),
+    ("situations.toml", 'effect = "attr_plus"', 'effect = "attr_pluss"',
+     r"situations.toml: \[\[situation\]\] .*id 's03'.*field 'effect'"),
+    ("events.toml", 'effect = "attr_plus"', 'effect = "attr_minus"', r"events.toml: \[\[event\]\] .*id 'e05'.*field 'effect'"),
+    ("masters.toml", '"immature", "projection"', '"immature", "projektion"',
+     r"masters.toml: \[\[master\]\] .*id 'shirou'.*field 'abilities"),
+    ("servants.toml", 'target = "strength"', "", r"servants.toml: \[\[np\]\] .*id 'invisible_air'.*'nullify' needs a 'target'"),
+    ("events.toml", 'attribute = "strength"', "", r"events.toml: \[\[event\]\] .*id 'e05'.*'attr_plus' needs an 'attribute'"),
+    ("special_cards.toml", 'ability = "projection"', 'ability = "jewel_magecraft"',
+     r"special card 'kanshou_bakuya': its master 'shirou' has no ability 'jewel_magecraft'"),
+]
+
+
+@pytest.mark.parametrize(("file", "old", "new", "message"), CANNOT_WORK,
+                         ids=["shared-id", "attack-effect", "np-effect", "situation-effect", "event-effect",
+                              "master-ability", "nullify-target", "event-attribute", "special-ability"])
+def test_content_that_cannot_work_is_refused_at_load(tmp_path: Path, file: str, old: str, new: str,
+                                                     message: str) -> None:
+    """Content is validated as if an enemy wrote it: an id two sections share (the cards would merge), an
+    effect keyword the rules do not know on an attack, NP/skill, situation or event card, a master ability
+    the rules do not know, an effect without the field it needs, a special card no ability of its master
+    allows: each is refused when the pack loads, with one line saying where (DGW-012, DGW-016)."""
+    with pytest.raises(ContentError, match=message) as refused:
+        GAME.load_content(str(_edited(tmp_path, file, old, new)))
+    assert "\n" not in str(refused.value)
+
+
+def test_a_broken_pack_stops_the_command_with_one_line_and_exit_2(tmp_path: Path) -> None:
+    """Through the real entry point: ``bouts rules grail_war --content DIR`` with each broken pack exits 2
+    with one line on stderr and no traceback."""
+    import subprocess
+    import sys
+    for number, (file, old, new, _) in enumerate(CANNOT_WORK):
+        pack = _edited(tmp_path / str(number), file, old, new)
+        done = subprocess.run([sys.executable, "-c", "from bouts.cli.main import run; run()", "rules", "grail_war",
+                               "--content", str(pack)], capture_output=True, text=True, timeout=120)
+        assert done.returncode == 2, (file, done.stderr)
+        assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr, done.stderr
+
+
+def test_card_effects_is_what_content_is_checked_against() -> None:
+    """CARD_EFFECTS is every effect id with rules behind it: each 使用時/対決時 hook and each effect read where it
+    applies; the reference pack uses only those, and every one of them is used by some card."""
+    from bouts.games.grail_war.effects import ON_CLASH, ON_USE
+    assert set(ON_USE) | set(ON_CLASH) <= CARD_EFFECTS
+    used = {c.effect for c in CAT.cards.values() if c.effect}
+    assert used <= CARD_EFFECTS

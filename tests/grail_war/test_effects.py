@@ -61,14 +61,22 @@ def test_rider_bellerophon_takes_land_advantage() -> None:
 
 
 def test_caster_rule_breaker() -> None:
-    """DGW-S11, DGW-S12, DGW-S13: 破戒すべき全ての符 on a rival with 1 command spell: it loses, spells 0, +10."""
-    state = duel(["caster", "saber"], [["caster_01"], ["saber_01", "saber_02"]])
-    state = edit(state)
-    state.players[1].command_spells = 1
-    state = act(state, 0, "play rule_breaker up", "play caster_01 up")
+    """DGW-S11, DGW-S12, DGW-S13, DGW-G17: 破戒すべき全ての符 on a rival there with 1 command spell (Rin used one of
+    her 2): it loses, its command spells drop to 0, it can play no more cards, and the user gets +10 power. The
+    choice is typed with the seat number the table prints: the menu's "Target P1" is ``target 1``."""
+    state = start(5, masters=["rin", "illya", "kirei", "shirou", "shinji"],
+                  servants=["saber", "caster", "berserker", "lancer", "rider"],
+                  decks={0: ["saber_01", "saber_02", "saber_03"], 1: ["caster_08", "caster_09", "caster_07"]})
+    state = place_all(state, "miyama", "miyama", "workshop", "workshop", "workshop")
+    state = act(state, 0, "spell mana", "stay", "play saber_01 down", "play saber_02 down", "done", "next")
+    assert state.players[0].command_spells == 1
+    state = act(state, 1, "stay", "play rule_breaker up", "play caster_08 down")
     assert legal(state) == ["target 1"]
-    state = act(state, 0, "target 1")
-    assert state.players[1].lost and state.players[1].command_spells == 0 and state.players[0].power_bonus == 10
+    assert GAME.describe(state, 1, GAME.parse_action(state, 1, "target 1")).startswith("Target P1 ")
+    state = act(state, 1, "target 1")
+    rin, illya = state.players[0], state.players[1]
+    assert rin.lost and rin.command_spells == 0 and rin.blocked and illya.power_bonus == 10
+    assert GAME.view(state, 2)["players"][1]["power"] == 0 + 0 + 1 + 10  # cards 0, land +1, 破戒すべき全ての符 +10
 
 
 def test_berserker_god_hand() -> None:

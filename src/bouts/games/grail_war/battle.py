@@ -205,9 +205,9 @@ def resolve(state: GrailState, place: str) -> list[int]:
             sources = [state.catalog.cards[c].name for c, up, silent in p.played
                        if up and not silent and state.catalog.cards[c].effect in WIN_BONUS]
             pieces.append((", ".join(sources) or "cards", p.win_bonus))
-        hands = sum(state.players[x].flags.count("god_hand") for x in losers)
+        hands = sum(god_hand(state, x) for x in losers)
         if hands:
-            pieces.append(("十二の試練", -3 * hands))
+            pieces.append(("十二の試練", -hands))
         gained = sum(v for _, v in pieces)
         why = pieces[0][0] if len(pieces) == 1 else f"{pieces[0][0]} {pieces[0][1]}" + "".join(
             f" {'+' if v >= 0 else '-'} {label} {abs(v)}" for label, v in pieces[1:])
@@ -220,13 +220,22 @@ WIN_BONUS = ("remote_control", "caladbolg", "gae_bolg_thrown")
 """Effects that add spoils to a win (遠隔操作, 偽・螺旋剣, 突き穿つ死翔の槍)."""
 
 
+def god_hand(state: GrailState, seat: int) -> int:
+    """十二の試練 in ``seat``'s battle: the spoils it moves from the winner to its loser (each card's amount)."""
+    p = state.players[seat]
+    if "god_hand" not in p.flags:
+        return 0
+    return sum(state.catalog.cards[c].amount for c, up, silent in p.played
+               if up and not silent and state.catalog.cards[c].effect == "god_hand")
+
+
 def _losses(state: GrailState, losers: list[int], winners: list[int]) -> None:
     for s in losers:
         p = state.players[s]
         if winners:
-            hands = p.flags.count("god_hand")
+            hands = god_hand(state, s)
             if hands:
-                gain_spoils(state, s, 3 * hands, "十二の試練 after a lost battle", ("DGW-S20",))
+                gain_spoils(state, s, hands, "十二の試練 after a lost battle", ("DGW-S20",))
         if "independent" in p.flags:
             gain_spoils(state, s, -5, "単独行動 after a lost battle", ("DGW-S25",))
 

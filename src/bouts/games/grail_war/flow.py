@@ -269,7 +269,7 @@ def _pending(state: GrailState, seat: int, act: Act) -> None:
         after_goto(state, seat, top.card)
     elif verb == "target":
         state.pending.pop()
-        rule_breaker_hits(state, seat, int(act.what or 0))
+        rule_breaker_hits(state, seat, int(act.what or 1) - 1, top.card)
     elif verb == "play":
         assert act.what is not None
         riding_play(state, seat, act.what)

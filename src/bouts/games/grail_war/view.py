@@ -241,7 +241,7 @@ def describe_action(state: GrailState, seat: int, act: Act) -> str:
     if verb == "goto":
         return f"Move to {PLACE_NAMES[act.what or '']}"
     if verb == "target":
-        t = int(act.what or 0)
+        t = int(act.what or 1) - 1
         return f"Target P{t + 1} {cat.masters[state.players[t].master].name.split(' ', 1)[-1]}"
     if verb == "discard":
         return f"Discard {cat.cards[act.what or ''].name} face down"
