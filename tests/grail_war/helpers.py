@@ -29,7 +29,7 @@ def start(seats: int = 4, masters: list[str] | None = None, servants: list[str] 
     rest = [s for s in SERVANTS if s not in servants]
     state = GAME.apply(state, CHANCE, "shuffle " + " ".join([*servants, *rest]))
     if options.get("casual"):
-        state = GAME.apply(state, CHANCE, "shuffle " + " ".join(situations or ["c01", "c02", "c03", "c04"]))
+        state = GAME.apply(state, CHANCE, "shuffle " + " ".join(situations or CAT.casual_situations()))
     else:
         state = GAME.apply(state, CHANCE, "shuffle " + " ".join(situations or SITUATIONS))
         state = GAME.apply(state, CHANCE, "shuffle " + " ".join(events or EVENTS))

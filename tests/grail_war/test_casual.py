@@ -3,19 +3,27 @@
 from __future__ import annotations
 
 from bouts.games.grail_war import battle, climax
+from bouts.core import CHANCE
 from tests.grail_war.helpers import CAT, GAME, edit, place_all, start, turn
 
 FOUR = ["illya", "rin", "kirei", "shirou"]
 
 
 def test_ex43_casual_setup() -> None:
-    """DGW-EX-43, DGW-113, DGW-114, DGW-115, DGW-117, DGW-119: the 4 casual situation cards, tokens, decks, +2 mana
+    """DGW-EX-43, DGW-113, DGW-114, DGW-115, DGW-117, DGW-119: Casual shuffles 4 of the rulebook's 13 situation
+    cards (「下記の4枚…残りのシチュエーションカードはカジュアルルールでは使用しません」), tokens, decks, +2 mana
     before round 1, no events."""
-    state = start(4, masters=FOUR, casual=True)
-    assert state.situation == "c01" and len(state.situation_deck) == 3
+    casual = CAT.casual_situations()
+    assert len(casual) == 4 and all(CAT.situations[s].kind == "regular" for s in casual)
+    from bouts.games.grail_war.flow import pile
+    state = GAME.setup(4, {"masters": FOUR, "casual": True}, None, 0)
+    state = GAME.apply(state, CHANCE, "shuffle " + " ".join(pile(state)))  # servants
+    assert sorted(pile(state)) == sorted(casual)  # the situation shuffle orders those 4 only
+    state = start(4, masters=FOUR, casual=True, situations=list(reversed(casual)))
+    assert state.situation == casual[-1] and len(state.situation_deck) == 3
     assert state.event_deck == [] and state.events_at == {}
-    assert [p.mana for p in state.players] == [min(12, CAT.initial_mana[m] + 2 + 2) for m in FOUR]
-    assert set(CAT.casual_situations()) == {"c01", "c02", "c03", "c04"}
+    supply = CAT.situations[casual[-1]].supply
+    assert [p.mana for p in state.players] == [min(12, CAT.initial_mana[m] + 2 + supply) for m in FOUR]
     assert all(len(p.hand) == 3 for p in state.players)
 
 

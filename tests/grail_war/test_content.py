@@ -14,13 +14,14 @@ from tests.grail_war.helpers import CAT, GAME
 
 
 def test_counts() -> None:
-    """DGW-012 and §2.3: 7 masters, 9 servants of 12 attack + 3 NP/skill cards, 27 NP/skill cards, 10 + 3
-    situation cards, 4 casual ones, 20 events, the special cards."""
+    """DGW-012 and §2.3: 7 masters, 9 servants of 12 attack + 3 NP/skill cards, 27 NP/skill cards, 13 situation
+    cards (10 + 3 climax; Casual uses 4 of the 10, DGW-113), 20 events, the special cards."""
     assert len(CAT.masters) == 7 and len(CAT.servants) == 9
     assert all(len(deck) == 12 for deck in CAT.decks.values())
     assert len([c for c in CAT.cards.values() if isinstance(c, NPCard)]) == 27
     kinds = [s.kind for s in CAT.situations.values()]
-    assert (kinds.count("regular"), kinds.count("climax"), kinds.count("casual")) == (10, 3, 4)
+    assert len(CAT.situations) == 13 and (kinds.count("regular"), kinds.count("climax")) == (10, 3)
+    assert len(CAT.casual_situations()) == 4
     assert len(CAT.events) == 20
     assert sum(1 for c in CAT.cards if isinstance(CAT.cards[c], SpecialCard)) == 4
 
@@ -68,7 +69,6 @@ def _pack_without(tmp_path: Path, file: str, drop: str) -> Path:
 
 @pytest.mark.parametrize(("file", "drop", "message"), [
     ("situations.toml", 'id = "s10"', r"10 regular situation cards.*DGW-020"),
-    ("situations.toml", 'kind = "casual"', r"4 Casual situation cards \(DGW-113\)"),
     ("situations.toml", "remaining = 2", r"climax situation card for 2 masters left \(DGW-RUL-39\)"),
     ("events.toml", "event]]", r"no \[\[event\]\] cards \(DGW-019\)"),
 ])
@@ -118,12 +118,13 @@ CANNOT_WORK = [
     ("events.toml", 'attribute = "strength"', "", r"events.toml: \[\[event\]\] .*id 'e05'.*'attr_plus' needs an 'attribute'"),
     ("special_cards.toml", 'ability = "projection"', 'ability = "jewel_magecraft"',
      r"special card 'kanshou_bakuya': its master 'shirou' has no ability 'jewel_magecraft'"),
+    ("situations.toml", "casual = true", "casual = false", r"exactly 4 Casual situation cards.*\(DGW-113\)"),
 ]
 
 
 @pytest.mark.parametrize(("file", "old", "new", "message"), CANNOT_WORK,
                          ids=["shared-id", "attack-effect", "np-effect", "situation-effect", "event-effect",
-                              "master-ability", "nullify-target", "event-attribute", "special-ability"])
+                              "master-ability", "nullify-target", "event-attribute", "special-ability", "casual-4"])
 def test_content_that_cannot_work_is_refused_at_load(tmp_path: Path, file: str, old: str, new: str,
                                                      message: str) -> None:
     """Content is validated as if an enemy wrote it: an id two sections share (the cards would merge), an

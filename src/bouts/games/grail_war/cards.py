@@ -174,9 +174,13 @@ class SpecialCard(Card):
 class Situation(GrailEntry):
     """A situation card (DGW-009, DGW-010): supply and an extra rule."""
 
-    kind: Literal["regular", "climax", "casual"] = "regular"
+    kind: Literal["regular", "climax"] = "regular"
     remaining: int = Field(0, ge=0, le=4)
     """Climax cards: 4 (残り4人以上), 3 or 2 players remaining."""
+    casual: bool = False
+    """One of the 4 regular cards the Casual rules shuffle (DGW-113)."""
+    casual_reason: str = ""
+    """Why this card is one of the 4 (the rulebook's list is missing from the text: a stand-in choice)."""
     supply: int = Field(0, ge=0, le=6)
     effect: SituationEffect | None = None
     attribute: Attribute | None = None
@@ -185,6 +189,10 @@ class Situation(GrailEntry):
     @model_validator(mode="after")
     def _effect_has_its_fields(self) -> Situation:
         _needs(self, self.effect, NEEDS)
+        if self.casual and self.kind != "regular":
+            raise ValueError("only a regular situation card can be one of the Casual rules' 4")
+        if self.casual and not (self.source or self.casual_reason):
+            raise ValueError("say why this card is one of the Casual 4 ('casual_reason') or cite a 'source'")
         return self
 
 
@@ -240,8 +248,8 @@ class Catalog(PackIndex):
         return [s.id for s in self.situations.values() if s.kind == "regular"]
 
     def casual_situations(self) -> list[str]:
-        """The 4 situation cards of the Casual rules (DGW-113)."""
-        return [s.id for s in self.situations.values() if s.kind == "casual"]
+        """The 4 situation cards of the Casual rules, from the 10 regular ones (DGW-113)."""
+        return [s.id for s in self.situations.values() if s.casual]
 
     def climax(self, remaining: int) -> str:
         """The climax card for ``remaining`` players (4 or more → 残り4人以上, DGW-RUL-39)."""
@@ -283,8 +291,9 @@ def _playable(masters: dict[str, Master], servants: dict[str, Servant], situatio
     kinds = [s.kind for s in situations.values()]
     if kinds.count("regular") < 10:
         raise ContentError("the pack needs at least 10 regular situation cards: 8 drawn from 10 (DGW-020)")
-    if kinds.count("casual") < 4:
-        raise ContentError("the pack needs at least 4 Casual situation cards (DGW-113)")
+    if sum(1 for s in situations.values() if s.casual) != 4:
+        raise ContentError("the pack needs exactly 4 Casual situation cards, regular ones marked casual = true "
+                           "(DGW-113)")
     for left in (4, 3, 2):
         if not any(s.kind == "climax" and s.remaining == left for s in situations.values()):
             raise ContentError(f"the pack has no climax situation card for {left}{'+' if left == 4 else ''} "
