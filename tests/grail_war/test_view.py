@@ -118,3 +118,23 @@ def test_a_whole_deck_in_hand_decision_fits_the_terminal_with_paging() -> None:
     featured = GAME.featured_actions(state, 0)
     assert len(featured) <= MENU_LINES and featured[0] == GAME.strategy().choose(GAME, state, 0, random.Random(0))
     assert Act("done") in featured or "done" not in map(str, legal)
+
+
+def test_help_examples_are_commands_a_player_can_type() -> None:
+    """Every ``help`` example is a table zone (``view trash``) or the text form of an action that is legal at
+    some point of a game (``play rush up`` once 急行 is in hand)."""
+    examples = [text for text, _ in GAME.help_examples()]
+    zones = {f"view {name}" for name in GAME.public_zones()}
+    wanted = {e for e in examples if e not in zones}
+    assert {e for e in examples if e.startswith("view ")} <= zones
+    rng = random.Random(1)
+    seen: set[str] = set()
+    for seed in range(6):
+        state = start(5, decks={s: ["rush", "remote_control"] for s in range(5)})
+        while GAME.to_act(state) and state.round <= 3 and not wanted <= seen:
+            seat = GAME.to_act(state)[0]
+            legal = GAME.legal_actions(state, seat)
+            seen.update(str(a) for a in legal)
+            state = GAME.apply(state, seat, rng.choice(legal) if seed % 2 else
+                               GAME.strategy().choose(GAME, state, seat, rng))
+    assert wanted <= seen, wanted - seen
