@@ -322,9 +322,10 @@ def replay(seats: int, masters: list[str], plan: list[list[Any]], servants: list
            situations: list[str] | None = None, **options: Any) -> tuple[GrailState, dict[int, list[int]], list[str]]:
     """Play a stored plan (per round: places by seat, Miyama's and Shinto's events) through actions."""
     decks = {s: ["snake/1", "snake/2"] for s, m in enumerate(masters) if "tranquility" in CAT.masters[m].abilities}
-    chosen = [e for _, events in plan for e in events]
+    chosen = [e for _, events in plan for e in events if e]
     order = [*chosen, *(e for e in CAT.events if e not in chosen)]
-    state = start(seats, masters=masters, servants=servants, situations=situations or SITUATIONS, events=order,
+    default = CAT.casual_situations() if options.get("casual") else SITUATIONS
+    state = start(seats, masters=masters, servants=servants, situations=situations or default, events=order,
                   decks=decks, **options)
     reached: dict[int, list[int]] = {}
     for number, (places, _) in enumerate(plan, 1):
@@ -375,7 +376,7 @@ def _steer(seats: int, masters: list[str], goals: dict[int, list[int]], servants
     last = max(goals)
     assert all(r in goals for r in range(8, last + 1)), "give the spoils after round 8 and each climax round"
     decks = {s: ["snake/1", "snake/2"] for s, m in enumerate(masters) if "tranquility" in CAT.masters[m].abilities}
-    situations = situations or SITUATIONS
+    situations = situations or (CAT.casual_situations() if options.get("casual") else SITUATIONS)
     setup = dict(masters=masters, servants=servants, situations=situations, decks=decks, **options)
     pool = list(PLAIN_EVENTS)
     chosen: list[str] = []
@@ -395,10 +396,15 @@ def _steer(seats: int, masters: list[str], goals: dict[int, list[int]], servants
         later = [r for r in sorted(goals) if r > goal_round]
         kept = _reserve(pool, goals[goal_round], goals[later[-1]], len(later)) if later else []
         values = tuple(sorted(_value(e) for e in pool if e not in kept))
+        if options.get("casual"):  # no events: alone 2, contested 4 at Miyama and 5 at Shinto (DGW-120)
+            values = ((2, 0, 1),) * (2 * len(tables))
         forced = [sum(f[s] for f in forced_each) for s in range(seats)]
         solved = _solve(tables, tuple(n - f for n, f in zip(need, forced, strict=True)), values)
         assert solved is not None, f"no game of {seats} reaches {goals[goal_round]} after round {goal_round}"
         for places, vm, vs in solved:
+            if options.get("casual"):
+                plan.append(Round(places, ("", "")))
+                continue
             em = next(e for e in pool if _value(e) == vm and e not in kept)
             es = next(e for e in pool if _value(e) == vs and e != em and e not in kept)
             pool = [e for e in pool if e not in (em, es)]
