@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from bouts.games.grail_war.board import draw, gain_mana, gain_spoils, log, name
 from bouts.games.grail_war.movement import enter, free_move_targets, recon_open
-from bouts.games.grail_war.state import BATTLEFIELDS, PLACES, RECON, GrailState, Pending
+from bouts.games.grail_war.state import BATTLEFIELDS, PLACE_NAMES, PLACES, RECON, GrailState, Pending
 
 Hook = Callable[[GrailState, int, str], None]
 
@@ -105,8 +105,11 @@ def after_goto(state: GrailState, seat: int, card: str) -> None:
     here = state.players[seat].location
     if here in BATTLEFIELDS:
         for token in (f"{here}3", f"{here}1"):
-            if state.tokens[token] is not None and state.tokens[token] != seat:
-                log(state, "effect", f"{name(state, seat)} takes the +{token[-1]} land advantage of {here}")
+            holder = state.tokens[token]
+            if holder != seat:
+                log(state, "effect", f"{name(state, seat)} takes the +{token[-1]} land advantage of "
+                    f"{PLACE_NAMES[here]}" + (f" from {name(state, holder)}" if holder is not None else ""),
+                    {"seat": seat, "token": token}, clauses=("DGW-S15",))
             state.tokens[token] = seat
 
 
