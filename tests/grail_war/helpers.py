@@ -50,26 +50,6 @@ def act(state: GrailState, seat: int, *texts: str) -> GrailState:
     return state
 
 
-def edit(state: GrailState) -> GrailState:
-    """A copy to change by hand (the legal-action cache cleared)."""
-    new = state.clone()
-    new._legal = {}
-    new.events = []
-    return new
-
-
-def give(state: GrailState, seat: int, cards: Iterable[str], mana: int | None = None) -> GrailState:
-    """``seat``'s hand becomes ``cards`` (and its mana ``mana``)."""
-    new = edit(state)
-    p = new.players[seat]
-    p.hand = list(cards)
-    for other in new.players:
-        other.deck = [c for c in other.deck if c not in p.hand]
-    if mana is not None:
-        p.mana = mana
-    return new
-
-
 def place_all(state: GrailState, *places: str) -> GrailState:
     """Outpost placements in turn order."""
     for place in places:

@@ -79,7 +79,8 @@ def test_ex04_alone_wins_the_event_only_even_at_power_zero() -> None:
     """DGW-EX-04, DGW-093, DGW-RUL-28: alone at Miyama with power 0 (moved there, face-down cards): gains 3."""
     state, got = fight(["workshop", "shinto", "shinto", "workshop", "workshop"],
                        [dict(move="move miyama"), dict(), dict(), dict(), dict()], deck=events("e03", "e01"))
-    assert got[0] == 3 and "P1 Illyasviel von Einzbern 0 — P1 Illyasviel von Einzbern wins 3" in battle_lines(state)[0]
+    assert got[0] == 3
+    assert "P1 Illyasviel von Einzbern 0 — P1 Illyasviel von Einzbern wins 3" in battle_lines(state)[0]
 
 
 def test_ex05_contested_win_adds_the_board_bonus() -> None:
@@ -103,7 +104,8 @@ def test_ex06_events_are_summed() -> None:
     state, got = fight(["shinto", "shinto", "workshop", "workshop", "workshop"],
                        [dict(cards=["berserker_03 up", "berserker_08 up"]), dict(cards=["saber_06 up", "saber_07 up"]),
                         dict(), dict(), dict()], hands=hands, deck=deck)
-    assert got[0] == 6 and "wins 6 spoils (event 目撃者 1 + event 柳洞寺の石段 2 + contested 3)" in battle_lines(state)[-1]
+    assert got[0] == 6
+    assert "wins 6 spoils (event 目撃者 1 + event 柳洞寺の石段 2 + contested 3)" in battle_lines(state)[-1]
     _, got = fight(["shinto", "workshop", "workshop", "workshop", "miyama"],
                    [dict(cards=["berserker_03 up", "berserker_08 up"]), dict(), dict(), dict(), dict()], hands=hands,
                    deck=deck)

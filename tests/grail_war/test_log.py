@@ -85,7 +85,8 @@ def test_dgw_095_a_tie_is_one_line_naming_every_winner() -> None:
     """DGW-095, DGW-EX-15, DGW-RUL-25: a tie at 10 at Shinto (event 3) is one battle line that names both
     winners and the split; each winner's gain follows on its own spoils line (3, and 3 + 2 for Use B)."""
     state = start(5, masters=["illya", "rin", "kirei", "shirou", "shinji"],
-                  decks={0: ["berserker_05", "berserker_06", "berserker_08"], 1: ["archer_06", "archer_07", "archer_01"]},
+                  decks={0: ["berserker_05", "berserker_06", "berserker_08"],
+                         1: ["archer_06", "archer_07", "archer_01"]},
                   events=["e01", "e03", *[f"e{i:02d}" for i in range(2, 21) if i != 3]])
     from tests.grail_war.helpers import place_all, turn
     state = place_all(state, "shinto", "shinto", "workshop", "workshop", "workshop")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+from typing import Any
 
 from rich.console import Console
 from rich.panel import Panel
@@ -12,7 +13,7 @@ from bouts.cli.session import MENU_LINES, Session
 from bouts.core import Match
 from bouts.core.text import cell_width
 from bouts.games.grail_war.actions import Act
-from tests.grail_war.helpers import CAT, GAME, edit, place_all, start, turn
+from tests.grail_war.helpers import CAT, GAME, act, place_all, start, turn
 
 
 def screen(view: dict, menu: list[str]) -> list[str]:
@@ -74,21 +75,33 @@ def test_render_fits_and_shows_the_numbers() -> None:
 
 def test_render_after_battles_shows_power_and_events() -> None:
     """The power track and the open events appear on the screen."""
-    state = edit(start(5))
-    state = place_all(state, "miyama", "workshop", "workshop", "workshop", "workshop")
+    state = place_all(start(5), "miyama", "workshop", "workshop", "workshop", "workshop")
     state = turn(state)
     text = "\n".join(screen(GAME.view(state, 2), []))
     assert "商店街の乱戦" in text and "Miyama" in text and "P1 Illyasviel von Einzbern" in text
 
 
+def whole_deck_in_hand() -> Any:
+    """A 7-player game through actions: Illya (Archer) uses 無限の剣製 in round 1, taking her whole deck into
+    hand; round 2 is at her battle preparation (0 to 4 cards of 11, no draw)."""
+    state = start(7, servants=["archer", "saber", "berserker", "lancer", "rider", "caster", "assassin"],
+                  decks={0: ["archer_01", "archer_02", "archer_03"]})
+    state = place_all(state, *["miyama"] * 7)
+    state = act(state, 0, "stay", "play unlimited_blade_works up", "play archer_01 down", "next")
+    while state.round == 1:
+        state = turn(state)
+    state = place_all(state, *["miyama"] * 7)
+    while GAME.to_act(state) != (0,):
+        state = turn(state)
+    state = act(state, 0, "spell mana", "stay")
+    assert GAME.view(state, 0)["players"][0]["hand"] == 11
+    return state
+
+
 def test_a_whole_deck_in_hand_still_fits() -> None:
     """無限の剣製 puts the whole deck in hand: the hand is listed compactly (the board stays under 30 lines; the menu
     of some 30 card choices then makes the one decision that does not fit 50 lines)."""
-    state = edit(place_all(start(7, servants=["archer", "saber", "berserker", "lancer", "rider", "caster",
-                                              "assassin"]), *["miyama"] * 7))
-    p = state.players[0]
-    p.hand, p.deck, p.mana = p.hand + p.deck, [], 12
-    state = GAME.apply(state, 0, "stay")
+    state = whole_deck_in_hand()
     lines = screen(GAME.view(state, 0), [])
     assert len(lines) <= 30 and max(len(line) for line in lines) <= 160
 
@@ -97,11 +110,7 @@ def test_a_whole_deck_in_hand_decision_fits_the_terminal_with_paging() -> None:
     """DGW-G14 (無限の剣製: the whole deck in hand): the battle-preparation screen of some 30 card choices
     (news, table and the first menu page of at most MENU_LINES featured actions) fits 160 x 50, and
     ``more`` pages reach every legal action."""
-    state = edit(place_all(start(7, servants=["archer", "saber", "berserker", "lancer", "rider", "caster",
-                                              "assassin"]), *["miyama"] * 7))
-    p = state.players[0]
-    p.hand, p.deck, p.mana = p.hand + p.deck, [], 12
-    state = GAME.apply(state, 0, "stay")
+    state = whole_deck_in_hand()
     legal = GAME.legal_actions(state, 0)
     assert len(legal) > MENU_LINES
     match = Match(GAME, 7, {}, None, 0)

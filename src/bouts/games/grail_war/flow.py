@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bouts.games.grail_war import battle, cleanup, climax, outpost, preparation
-from bouts.games.grail_war.battle import announce
 from bouts.games.grail_war.actions import Act
+from bouts.games.grail_war.battle import announce
 from bouts.games.grail_war.battle_preparation import (
     choose,
     finish,

@@ -50,6 +50,8 @@ def round_end(state: GrailState, seat: int) -> None:
     """聖杯: Illya gains 1 mana at the end of each round (DGW-RUL-44)."""
     if has(state, seat, "holy_grail"):
         gain_mana(state, seat, 1)
+        log(state, "ability", f"{name(state, seat)}: 聖杯, +1 mana at the end of the round", {"seat": seat},
+            clauses=("DGW-M15", "DGW-RUL-44"))
 
 
 def change_to_sakura(state: GrailState, seat: int) -> None:
