@@ -140,17 +140,19 @@ def test_content_that_cannot_work_is_refused_at_load(tmp_path: Path, file: str, 
     assert "\n" not in str(refused.value)
 
 
-def test_a_broken_pack_stops_the_command_with_one_line_and_exit_2(tmp_path: Path) -> None:
-    """Through the real entry point: ``bouts rules grail_war --content DIR`` with each broken pack exits 2
-    with one line on stderr and no traceback."""
-    import subprocess
-    import sys
+def test_a_broken_pack_stops_the_command_with_one_line_and_exit_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Through the command's real entry point (``bouts.cli.main:run``): ``bouts rules grail_war --content DIR``
+    with each broken pack exits 2 with one line on stderr and no traceback."""
+    from bouts.cli.main import run
     for number, (file, old, new, _) in enumerate(CANNOT_WORK):
         pack = _edited(tmp_path / str(number), file, old, new)
-        done = subprocess.run([sys.executable, "-c", "from bouts.cli.main import run; run()", "rules", "grail_war",
-                               "--content", str(pack)], capture_output=True, text=True, timeout=120)
-        assert done.returncode == 2, (file, done.stderr)
-        assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr, done.stderr
+        monkeypatch.setattr("sys.argv", ["bouts", "rules", "grail_war", "--content", str(pack)])
+        with pytest.raises(SystemExit) as done:
+            run()
+        err = capsys.readouterr().err
+        assert done.value.code == 2, (file, err)
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
 
 
 def test_card_effects_is_what_content_is_checked_against() -> None:
