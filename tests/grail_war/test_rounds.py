@@ -91,7 +91,8 @@ def test_cleanup() -> None:
     """DGW-096, DGW-098, DGW-099, DGW-100, DGW-101, DGW-006, DGW-EX-50, DGW-RUL-33: cards to the trash, tokens
     back, pieces off, situation on the round display, events to the used pile, start player to P2, next round."""
     state = place_all(start(5, masters=FIVE), "miyama", "shinto", "workshop", "workshop", "workshop")
-    state = finish_round(state)
+    while state.round == 1:
+        state = turn(state)
     assert state.round == 2 and state.start == 1
     assert state.display == ["s01"] and sorted(state.event_used) == ["e01", "e02"]
     assert all(t is None or state.step != "place" for t in state.tokens.values())
