@@ -6,7 +6,7 @@ import pytest
 
 from bouts.core import CHANCE, IllegalAction
 from bouts.games.grail_war.flow import pile
-from tests.grail_war.helpers import GAME, act, finish_round, legal, place_all, start, turn
+from tests.grail_war.helpers import GAME, act, legal, place_all, start, turn
 
 FIVE = ["illya", "rin", "kirei", "shirou", "shinji"]
 

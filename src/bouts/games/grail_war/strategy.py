@@ -398,7 +398,7 @@ def _effect_value(state: GrailState, seat: int, card: str, place: str | None) ->
     if effect == "excalibur" and state.climax_card:
         return 4.0, "約束された勝利の剣: +4 in a climax round"
     if effect == "tsubame_gaeshi":
-        return 3.0, "燕返し"
+        return 3.0, f"{c.name}: 燕返し (+{c.amount} power with 一の太刀 and 二の太刀)"
     if isinstance(c, SpecialCard) and c.ability == "jewel_magecraft":
         return (1.0, "ガンド for a jewel: +1 power in a close battle") if fighting and (rivals or state.npc == place) \
             else (-1.0, "")
@@ -428,8 +428,10 @@ def _prepare(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
         bonus, why = _effect_value(state, seat, card, place)
         value = power + bonus - cost * mana_value - (0.5 if isinstance(state.catalog.cards[card], NPCard)
                                                      and not fighting else 0)
-        reason = why or (f"{state.catalog.cards[card].name}: power {power} for {cost} mana" if fighting
-                         else f"{state.catalog.cards[card].name} for its effect")
+        name = state.catalog.cards[card].name
+        reason = why or (f"power {power} for {cost} mana" if fighting else "for its effect")
+        if name not in reason:
+            reason = f"{name}: {reason}"
         scored.append((value, a, reason))
     value, act, why = max(scored, key=lambda item: item[0])
     if Act("done") in legal and value <= 0.3:
@@ -543,10 +545,10 @@ def explain(game: Game[Any, Any], state: GrailState, seat: Seat, action: Any) ->
     """One line of reason for ``action`` when it is the heuristic's pick (the terminal's ``hint``): it names
     what the action does and the numbers it turns on."""
     legal = list(game.legal_actions(state, seat))
-    if len(legal) <= 1:
-        return "the only choice"
     pick, why = _choose(state, seat, legal)
-    return why if pick == action else ""
+    if pick == action:
+        return why if len(legal) > 1 else f"the only choice ({why})"
+    return "the only choice" if len(legal) <= 1 else ""
 
 
 def ranked(game: Game[Any, Any], state: GrailState, seat: Seat, legal: Sequence[Act]) -> list[Act]:
