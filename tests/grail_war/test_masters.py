@@ -27,9 +27,9 @@ def test_dgw_029_each_servant_is_dealt_to_its_own_seat_only() -> None:
     assert any(e.kind == "servants" and e.is_public for e in events)
 
 
-SAKURA_DECK = ["saber_05", "saber_01", "saber_03", "saber_02", "saber_06", "saber_07", "saber_09"]
-SAKURA_PLAYS = {1: ["saber_05", "saber_01"], 2: ["saber_02", "saber_06"], 3: ["saber_07", "saber_09"]}
-"""Mana 7, spend 5 (2 left); +3, spend 3 (2); +1, spend 1 (2): round 4 begins with exactly 2."""
+SAKURA_DECK = ["saber_05", "saber_09", "saber_03", "saber_01", "saber_06", "saber_07", "luck"]
+SAKURA_PLAYS = {1: ["saber_05", "saber_09"], 2: ["saber_01", "saber_06"], 3: ["saber_07", "luck"]}
+"""Sakura's 3 mana + 2, spend 3 (2 left); +3, spend 3 (2); +1, spend 1 (2): round 4 begins with exactly 2."""
 
 
 def sakura_game(rounds: int) -> tuple[Any, list[list[str]]]:
@@ -63,6 +63,7 @@ def test_dgw_m10_m13_engraved_fate_from_round_four_with_two_mana() -> None:
     """DGW-M10, DGW-M13 (日常の象徴: 刻まれた宿命 not in rounds 1-3 with 7 players): Sakura keeps her mana at the
     starts of rounds 2 and 3 (and 4... of round 3); round 4 begins with exactly 2 mana: she pays 2 and gains 2
     spoils; round 5 begins with 1: nothing."""
+    assert GAME.catalog().initial_mana["sakura"] == 3  # the mana path of SAKURA_PLAYS
     state, logs = sakura_game(4)
     fate = [[line for line in lines if "刻まれた宿命" in line] for lines in logs]
     assert fate[0] == [] and fate[1] == []  # the starts of rounds 2 and 3

@@ -331,7 +331,8 @@ def _before_move(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, s
     if Act("spell", "mana") in legal and _spell_use_a(state, seat, here):
         return Act("spell", "mana"), "command spell Use A: 4 more mana let your best cards win here"
     weak = [c for c in p.hand if stats(state, p, c)[0] <= 2 and not isinstance(state.catalog.cards[c], SpecialCard)]
-    if Act("jewel", "rebuild") in legal and here in BATTLEFIELDS and len(weak) >= 2 and p.jewels >= 9:
+    if Act("jewel", "rebuild") in legal and here in BATTLEFIELDS and len(weak) >= 2 and \
+            p.jewels >= 3 + max(0, 8 - state.round):
         return Act("jewel", "rebuild"), f"宝石魔術: 3 jewels to trade {len(weak)} weak cards (power 2 or less)"
     return Act("stay"), (f"stay at {_where(here)}" + (": the battle can be won" if here in BATTLEFIELDS else ""))
 
@@ -400,7 +401,7 @@ def _effect_value(state: GrailState, seat: int, card: str, place: str | None) ->
     if effect == "tsubame_gaeshi":
         return 3.0, f"{c.name}: 燕返し (+{c.amount} power with 一の太刀 and 二の太刀)"
     if isinstance(c, SpecialCard) and c.ability == "jewel_magecraft":
-        return (1.0, "ガンド for a jewel: +1 power in a close battle") if fighting and (rivals or state.npc == place) \
+        return (1.5, "ガンド for a jewel: +1 power in a close battle") if fighting and (rivals or state.npc == place) \
             else (-1.0, "")
     if isinstance(c, NPCard) and c.true_name_release and has(state, seat, "executor") and not p.revealed \
             and fighting:
