@@ -19,21 +19,27 @@ EVENTS = [f"e{i:02d}" for i in range(1, 21)]
 
 
 def start(seats: int = 4, masters: list[str] | None = None, servants: list[str] | None = None,
-          situations: list[str] | None = None, events: list[str] | None = None, **options: Any) -> GrailState:
-    """A game at round 1's first placement, every shuffle forced (decks in catalogue order)."""
+          situations: list[str] | None = None, events: list[str] | None = None,
+          decks: dict[int, list[str]] | None = None, **options: Any) -> GrailState:
+    """A game at round 1's first placement, every shuffle forced: decks in catalogue order, or with the
+    cards of ``decks[seat]`` on top in that order (the first three are the round-1 hand)."""
     masters = masters or [m for m in MASTERS if m != "sakura" or seats == 7][:seats]
     state = GAME.setup(seats, {"masters": masters, **options}, None, 0)
     servants = servants or SERVANTS[:seats]
     rest = [s for s in SERVANTS if s not in servants]
     state = GAME.apply(state, CHANCE, "shuffle " + " ".join([*servants, *rest]))
     if options.get("casual"):
-        state = GAME.apply(state, CHANCE, "shuffle " + " ".join(situations or ["c01", "c02", "c03", "c04"]))
+        state = GAME.apply(state, CHANCE, "shuffle " + " ".join(situations or CAT.casual_situations()))
     else:
         state = GAME.apply(state, CHANCE, "shuffle " + " ".join(situations or SITUATIONS))
         state = GAME.apply(state, CHANCE, "shuffle " + " ".join(events or EVENTS))
-    for _seat in range(seats):
-        from bouts.games.grail_war.flow import pile
-        state = GAME.apply(state, CHANCE, "shuffle " + " ".join(pile(state)))
+    from bouts.games.grail_war.flow import pile
+    for seat in range(seats):
+        order = pile(state)
+        top = (decks or {}).get(seat, [])
+        assert all(card in order for card in top), f"seat {seat} has no {top} in its deck"
+        order = [*top, *(c for c in order if c not in top)]
+        state = GAME.apply(state, CHANCE, "shuffle " + " ".join(order))
     return state
 
 
@@ -42,26 +48,6 @@ def act(state: GrailState, seat: int, *texts: str) -> GrailState:
     for text in texts:
         state = GAME.apply(state, seat, text)
     return state
-
-
-def edit(state: GrailState) -> GrailState:
-    """A copy to change by hand (the legal-action cache cleared)."""
-    new = state.clone()
-    new._legal = {}
-    new.events = []
-    return new
-
-
-def give(state: GrailState, seat: int, cards: Iterable[str], mana: int | None = None) -> GrailState:
-    """``seat``'s hand becomes ``cards`` (and its mana ``mana``)."""
-    new = edit(state)
-    p = new.players[seat]
-    p.hand = list(cards)
-    for other in new.players:
-        other.deck = [c for c in other.deck if c not in p.hand]
-    if mana is not None:
-        p.mana = mana
-    return new
 
 
 def place_all(state: GrailState, *places: str) -> GrailState:

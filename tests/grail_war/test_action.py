@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bouts.core import IllegalAction
-from tests.grail_war.helpers import GAME, act, edit, legal, place_all, start, turn
+from tests.grail_war.helpers import GAME, act, legal, place_all, start, turn
 
 FIVE = ["illya", "rin", "kirei", "shirou", "shinji"]
 
@@ -33,14 +33,13 @@ def test_each_player_acts_once_move_then_preparation() -> None:
 def test_paid_moves_are_one_way_with_board_costs() -> None:
     """DGW-059, DGW-060, DGW-061, DGW-062, DGW-RUL-01, DGW-RUL-02, DGW-EX-24: Workshop→Miyama 1, →Shinto 3,
     →Recon 5; only forward; staying is free."""
-    state = edit(place_all(start(5, masters=FIVE), *["workshop"] * 4, "shinto"))
-    state.players[0].mana = 5
-    assert {"move miyama", "move shinto", "move recon", "stay"} <= set(legal(state))
-    state = act(state, 0, "move recon")
-    assert state.players[0].mana == 0 and state.players[0].spoils == 2
-    other = edit(place_all(start(5, masters=FIVE), *["workshop"] * 4, "shinto"))
-    other = act(other, 0, "move shinto")
-    assert other.players[0].mana == 8 + 2 - 3
+    state = place_all(start(5, masters=FIVE), *["workshop"] * 4, "shinto")
+    assert state.players[0].mana == 10 and {"move miyama", "move shinto", "move recon", "stay"} <= set(legal(state))
+    assert GAME.describe(state, 0, GAME.parse_action(state, 0, "move recon")) == "Move to Recon 偵察 for 5 mana"
+    moved = act(state, 0, "move recon")
+    assert moved.players[0].mana == 10 - 5 and moved.players[0].spoils == 2
+    assert act(state, 0, "move shinto").players[0].mana == 10 - 3
+    assert act(state, 0, "move miyama").players[0].mana == 10 - 1
     later = place_all(start(5, masters=FIVE), "shinto", "workshop", "workshop", "workshop", "workshop")
     assert "move miyama" not in legal(later) and "move workshop" not in legal(later)
 
@@ -48,13 +47,40 @@ def test_paid_moves_are_one_way_with_board_costs() -> None:
 def test_engaged_player_cannot_pay_to_move() -> None:
     """DGW-063, DGW-EX-25, DGW-RUL-07, DGW-RUL-08, DGW-089, DGW-RUL-26: two at Miyama: no paid move; command spell
     Use C still goes to Recon at 0 mana and gains 2 spoils."""
-    state = edit(place_all(start(5, masters=FIVE), "miyama", "miyama", "workshop", "workshop", "workshop"))
-    state.players[0].mana = 0
+    state = place_all(start(5, masters=FIVE), "miyama", "miyama", "workshop", "workshop", "workshop")
     assert [a for a in legal(state) if a.startswith("move")] == []
     with pytest.raises(IllegalAction):
         act(state, 0, "move shinto")
+    mana = state.players[0].mana
     state = act(state, 0, "spell move recon")
-    assert state.players[0].location == "recon" and state.players[0].spoils == 2 and state.players[0].mana == 0
+    assert state.players[0].location == "recon" and state.players[0].spoils == 2 and state.players[0].mana == mana
+
+
+def test_dgw_089_use_c_never_goes_to_the_workshop() -> None:
+    """DGW-089 (「魔術工房以外の場所」), DGW-RUL-26: Use C offers Miyama, Shinto and Recon, never the Workshop, at
+    each of the three windows."""
+    state = place_all(start(5, masters=FIVE), "miyama", "workshop", "workshop", "workshop", "shinto")
+    moves = [a for a in legal(state) if a.startswith("spell move")]
+    assert moves == ["spell move shinto", "spell move recon"]
+    state = act(state, 0, "stay")
+    assert "spell move workshop" not in legal(state)
+
+
+def test_dgw_087_use_a_gives_four_mana() -> None:
+    """DGW-087: Use A adds 4 mana (Shirou 4 → 8) and removes a command spell."""
+    state = place_all(start(5, masters=["shirou", "rin", "kirei", "illya", "shinji"]), "miyama", *["workshop"] * 4)
+    state = act(state, 0, "spell mana")
+    assert state.players[0].mana == 8 and state.players[0].command_spells == 2
+    assert any("+4 mana" in e.text for e in GAME.events(state))
+
+
+def test_dgw_m07_jewels_for_mana_cost_two() -> None:
+    """DGW-M07 (宝石魔術: 2 jewels for +1 mana): Rin's 10 jewels become 8 and her mana 7 becomes 8."""
+    state = place_all(start(5, masters=["rin", "illya", "kirei", "shirou", "shinji"]), "miyama", *["workshop"] * 4)
+    state = act(state, 0, "jewel mana") if "jewel mana" in legal(state) else act(state, 0, "stay", "jewel mana")
+    assert (state.players[0].jewels, state.players[0].mana) == (8, 8)
+    view = GAME.view(state, 1)["players"][0]
+    assert (view["jewels"], view["mana"]) == (8, 8)
 
 
 def test_passing_through_a_crowded_battlefield() -> None:
@@ -74,35 +100,45 @@ def test_recon_once_a_round_for_two_spoils() -> None:
     nobody else may enter it that round; Recon is not a battlefield."""
     state = place_all(start(5, masters=FIVE), *["workshop"] * 4, "miyama")
     state = turn(state, move="move recon")
-    assert state.players[0].spoils == 2 and state.recon == 0
+    assert state.players[0].spoils == 2 and GAME.view(state, 1)["recon"] == 0
     assert "move recon" not in legal(state) and "spell move recon" not in legal(state)
     assert GAME.view(state, 1)["players"][0]["power"] is None
 
 
 def test_kuzuki_moves_to_miyama_free() -> None:
-    """DGW-EX-52, DGW-M23: Kuzuki at the Workshop with 0 mana moves to Miyama for 0."""
-    game = start(5, masters=["kuzuki", "rin", "kirei", "illya", "shirou"])
-    state = edit(place_all(game, *["workshop"] * 4, "shinto"))
-    state.players[0].mana = 0
+    """DGW-EX-52, DGW-M23: Kuzuki at the Workshop moves to Miyama for 0."""
+    state = place_all(start(5, masters=["kuzuki", "rin", "kirei", "illya", "shirou"]), *["workshop"] * 4, "shinto")
+    mana = state.players[0].mana
+    assert GAME.describe(state, 0, GAME.parse_action(state, 0, "move miyama")) == "Move to Miyama 深山町 for 0 mana"
     state = act(state, 0, "move miyama")
-    assert state.players[0].location == "miyama" and state.players[0].mana == 0
+    assert state.players[0].location == "miyama" and state.players[0].mana == mana
 
 
 def test_kirei_overseer_recon_while_hidden() -> None:
-    """DGW-M25, DGW-RUL-46: Kirei's tarot face down: Recon for 2 mana even while Engaged; not once revealed."""
-    state = edit(place_all(start(5, masters=["kirei", "rin", "illya", "kuzuki", "shirou"]),
-                           "miyama", "miyama", "workshop", "workshop", "workshop"))
-    state.players[0].mana = 2
+    """DGW-M25, DGW-RUL-46: Kirei's tarot face down: Recon for 2 mana even while Engaged; once revealed (真名解放
+    in round 1), not in round 2."""
+    masters = ["kirei", "rin", "illya", "kuzuki", "shirou"]
+    state = place_all(start(5, masters=masters), "miyama", "miyama", "workshop", "workshop", "workshop")
     assert legal(state)[0] == "move recon"
-    state.players[0].revealed = True
-    state._legal = {}
-    assert "move recon" not in legal(state)
+    assert GAME.describe(state, 0, GAME.parse_action(state, 0, "move recon")) == "Move to Recon 偵察 for 2 mana"
+    state = start(5, masters=masters, servants=["saber", "archer", "berserker", "lancer", "caster"],
+                  decks={0: ["saber_01", "saber_02", "saber_03"]})
+    state = place_all(state, "miyama", "workshop", "workshop", "workshop", "shinto")
+    state = act(state, 0, "spell mana", "stay", "play excalibur up", "play saber_01 down", "next")
+    assert GAME.view(state, 1)["players"][0]["revealed"]
+    while state.round == 1:
+        state = turn(state)
+    for place in ("miyama", "workshop", "workshop", "workshop", "miyama"):  # P2 starts round 2; P1 places last
+        state = act(state, GAME.to_act(state)[0], f"place {place}")
+    while GAME.to_act(state) != (0,):
+        state = turn(state)
+    assert state.players[0].mana >= 2 and "move recon" not in legal(state)
 
 
 def test_command_spell_mana_capped() -> None:
-    """DGW-087, DGW-EX-16, DGW-086: Use A at 9 mana gives 12 (1 lost) and removes a token."""
-    state = edit(place_all(start(5, masters=FIVE), *["workshop"] * 4, "miyama"))
-    state.players[0].mana = 9
+    """DGW-087, DGW-EX-16, DGW-086, DGW-RUL-06: Use A at 10 mana gives 12 (2 lost) and removes a token."""
+    state = place_all(start(5, masters=FIVE), *["workshop"] * 4, "miyama")
+    assert state.players[0].mana == 10
     state = act(state, 0, "spell mana")
     assert state.players[0].mana == 12 and state.players[0].command_spells == 2
 
@@ -131,3 +167,20 @@ def test_use_b_away_from_a_battle_is_spent_for_nothing() -> None:
     for _ in range(4):
         state = turn(state)
     assert state.players[0].command_spells == 2 and state.players[0].spoils == before
+
+
+def test_dgw_053_recon_holds_one_piece_at_a_time() -> None:
+    """DGW-053 (「最大1人まで置く」), DGW-RUL-27, DGW-089: Recon holds at most one piece at a time: once its
+    occupant leaves (command spell Use C), the next player may enter it in the same round."""
+    state = place_all(start(5, masters=FIVE), *["workshop"] * 4, "miyama")
+    state = act(state, 0, "move recon")
+    assert state.players[0].spoils == 2
+    assert "move recon" not in legal(state, 0) and "spell move recon" not in legal(state, 0)
+    state = act(state, 0, "play " + state.players[0].hand[0] + " down", "play " + state.players[0].hand[1] + " down")
+    state = act(state, 0, "spell move shinto")  # after battle preparation: leaves Recon
+    assert state.players[0].location == "shinto"
+    state = act(state, 0, "next")
+    assert "move recon" in legal(state, 1)
+    state = act(state, 1, "move recon")
+    assert state.players[1].location == "recon" and state.players[1].spoils == 2
+    assert "move recon" not in legal(state, 2)

@@ -1,115 +1,158 @@
-"""NP/skill card and shared special card effects (DGW-S01..S29, facts/grail_war.md)."""
+"""NP/skill card and shared special card effects (DGW-S01..S29, facts/grail_war.md), played through actions.
+
+Each duel is round 1 from a forced set-up: seats 0 and 1 hold the cards the test names (their servant decks'
+order) and stand on one battlefield; seat 0 (Illya, 8 mana) takes command spell Use A for 12 before moving.
+"""
 
 from __future__ import annotations
 
-from bouts.games.grail_war import battle
-from bouts.games.grail_war.battle import total_power
-from tests.grail_war.helpers import GAME, act, edit, legal, place_all, start
+from typing import Any
+
+from tests.grail_war.helpers import GAME, act, legal, place_all, spoils, start
 
 FIVE = ["illya", "rin", "kirei", "shirou", "kuzuki"]
+OTHERS = ["saber", "archer", "berserker", "lancer", "rider", "caster"]
 
 
-def duel(servants: list[str], hands: list[list[str]], place: str = "miyama", mana: int = 12):
-    """Seats 0 and 1 at ``place`` (0 first), the others at the Workshop, seat 0 at its preparation."""
-    state = start(5, masters=FIVE, servants=[*servants, *[s for s in ["saber", "archer", "berserker", "lancer",
-                                                                        "rider", "caster"] if s not in servants]][:5])
-    state = edit(place_all(state, place, place, "workshop", "workshop", "workshop"))
-    for seat, hand in enumerate(hands):
-        state.players[seat].hand = list(hand)
-        state.players[seat].mana = mana
-    return act(state, 0, "stay")
+def duel(servants: list[str], hands: list[list[str]], place: str = "miyama", other: str | None = None,
+         masters: list[str] | None = None) -> Any:
+    """Seats 0 and 1 at ``place`` (``other`` for seat 1; seat 0 places first), the others at the Workshop;
+    seat 0 has used Use A (12 mana) and stayed: it is at its battle preparation."""
+    rest = [s for s in OTHERS if s not in servants]
+    state = start(5, masters=masters or FIVE, servants=[*servants, *rest][:5],
+                  decks={seat: hand for seat, hand in enumerate(hands)})
+    state = place_all(state, place, other or place, "workshop", "workshop", "workshop")
+    return act(state, 0, "spell mana", "stay")
+
+
+def end(state: Any, seat: int) -> Any:
+    """End ``seat``'s preparation (``done`` if it waits for it) and its action (``next``)."""
+    for text in ("done", "next"):
+        if GAME.to_act(state) == (seat,) and text in legal(state, seat):
+            state = act(state, seat, text)
+    return state
+
+
+def finish(state: Any, after: int = 1) -> Any:
+    """The other seats' turns (stay, face down), through the battle."""
+    from tests.grail_war.helpers import turn
+    while state.round == 1 and GAME.to_act(state):
+        state = turn(state)
+    return state
+
+
+def power(state: Any, seat: int) -> int:
+    """``seat``'s total power as the table shows it."""
+    value = GAME.view(state, None)["players"][seat]["power"]
+    assert value is not None
+    return int(value)
+
+
+def battle_line(state: Any, place: str = "Miyama") -> str:
+    return next(e.text for e in GAME.events(state) if e.kind == "battle" and place in e.text)
 
 
 def test_saber_nullifies_strength() -> None:
-    """DGW-S01, DGW-S02, DGW-S03: 風王結界 makes opponents' 筋力 cards there power 0 in battle."""
+    """DGW-S01, DGW-S02, DGW-S03: 風王結界 makes opponents' 筋力 cards there power 0 in the battle (対決時)."""
     state = duel(["saber", "berserker"], [["saber_01"], ["berserker_01", "berserker_03"]])
     state = act(state, 0, "play invisible_air up", "play saber_01 up", "next")
-    state = act(state, 1, "stay", "play berserker_01 up", "play berserker_03 up", "done")
-    state = edit(state)
-    battle.clash_effects(state)
-    assert total_power(state, 1) == 0 + 1  # the +1 token only
+    state = end(act(state, 1, "stay", "play berserker_01 up", "play berserker_03 up"), 1)
+    assert power(state, 1) == 6 + 5 + 1
+    state = finish(state)
+    assert "P2 Tohsaka Rin 1" in battle_line(state)  # the +1 token only
 
 
 def test_archer_ubw_and_caladbolg() -> None:
     """DGW-S04, DGW-S05, DGW-S06: 無限の剣製 takes the whole deck into hand; 偽・螺旋剣 triples land advantage."""
     state = duel(["archer", "saber"], [["archer_01"], ["saber_01", "saber_02"]])
-    deck = len(state.players[0].deck)
     state = act(state, 0, "play unlimited_blade_works up", "play archer_01 up")
-    assert len(state.players[0].hand) == deck and state.players[0].deck == []
+    assert GAME.view(state, 1)["players"][0]["hand"] == 12 - 1 and GAME.view(state, 1)["players"][0]["deck"] == 0
     state = duel(["archer", "saber"], [["archer_01"], ["saber_01", "saber_02"]])
     state = act(state, 0, "play caladbolg up", "play archer_01 up")
-    assert total_power(state, 0) == 4 + 2 + 9
-
-
-def test_lancer_thrust_makes_the_only_rival_lose() -> None:
-    """DGW-S07, DGW-S08, DGW-S09, DGW-S10: 刺し穿つ死棘の槍 with one rival there: that rival loses."""
-    state = duel(["lancer", "berserker"], [["lancer_01"], ["berserker_01", "berserker_02"]])
-    state = act(state, 0, "play gae_bolg_thrust up", "play lancer_01 up", "next")
-    state = act(state, 1, "stay", "play berserker_01 up", "play berserker_02 up", "done")
-    state = edit(state)
-    battle.clash_effects(state)
-    assert state.players[1].lost
+    assert power(state, 0) == 4 + 2 + 3 * 3
 
 
 def test_rider_bellerophon_takes_land_advantage() -> None:
-    """DGW-S14, DGW-S15, DGW-S16, DGW-S17: 騎英の手綱 moves and takes every token of that battlefield."""
-    state = duel(["rider", "saber"], [["rider_01"], ["saber_01", "saber_02"]], place="shinto")
+    """DGW-S14, DGW-S15, DGW-S16, DGW-S17: 騎英の手綱 moves Rider anywhere, then takes every land advantage token
+    of that battlefield, even from another player, whose power drops."""
+    state = duel(["rider", "saber"], [["rider_01"], ["saber_01", "saber_02"]], place="shinto", other="miyama")
     state = act(state, 0, "play bellerophon up", "play rider_01 up")
-    assert "goto miyama" in legal(state)
-    state = act(state, 0, "goto workshop") if False else act(state, 0, "goto miyama")
-    assert state.players[0].location == "miyama"
+    assert "goto miyama" in legal(state) and "goto workshop" in legal(state)
+    state = act(state, 0, "goto miyama")
+    view = GAME.view(state, 2)
+    assert view["players"][0]["location"] == "miyama" and view["tokens"]["miyama3"] == 0
+    assert power(state, 0) == 8 + 4 + 3 + 1  # both of Miyama's tokens, the free +1 too
+    assert any("takes the +3 land advantage of Miyama" in e.text for e in GAME.events(state))
+    state = end(act(end(state, 0), 1, "stay", "play saber_01 up", "play saber_02 up"), 1)
+    assert power(state, 1) == 4 + 4  # no token left to it
 
 
 def test_caster_rule_breaker() -> None:
-    """DGW-S11, DGW-S12, DGW-S13: 破戒すべき全ての符 on a rival with 1 command spell: it loses, spells 0, +10."""
-    state = duel(["caster", "saber"], [["caster_01"], ["saber_01", "saber_02"]])
-    state = edit(state)
-    state.players[1].command_spells = 1
-    state = act(state, 0, "play rule_breaker up", "play caster_01 up")
+    """DGW-S11, DGW-S12, DGW-S13, DGW-G17: 破戒すべき全ての符 on a rival there with 1 command spell (Rin used one of
+    her 2): it loses, its command spells drop to 0, it can play no more cards, and the user gets +10 power. The
+    choice is typed with the seat number the table prints: the menu's "Target P1" is ``target 1``."""
+    state = start(5, masters=["rin", "illya", "kirei", "shirou", "shinji"],
+                  servants=["saber", "caster", "berserker", "lancer", "rider"],
+                  decks={0: ["saber_01", "saber_02", "saber_03"], 1: ["caster_08", "caster_09", "caster_07"]})
+    state = place_all(state, "miyama", "miyama", "workshop", "workshop", "workshop")
+    state = act(state, 0, "spell mana", "stay", "play saber_01 down", "play saber_02 down", "done", "next")
+    assert state.players[0].command_spells == 1
+    state = act(state, 1, "stay", "play rule_breaker up", "play caster_08 down")
     assert legal(state) == ["target 1"]
-    state = act(state, 0, "target 1")
-    assert state.players[1].lost and state.players[1].command_spells == 0 and state.players[0].power_bonus == 10
+    assert GAME.describe(state, 1, GAME.parse_action(state, 1, "target 1")).startswith("Target P1 ")
+    state = act(state, 1, "target 1")
+    rin, illya = state.players[0], state.players[1]
+    assert rin.lost and rin.command_spells == 0 and rin.blocked and illya.power_bonus == 10
+    assert GAME.view(state, 2)["players"][1]["power"] == 0 + 0 + 1 + 10  # cards 0, land +1, 破戒すべき全ての符 +10
 
 
 def test_berserker_god_hand() -> None:
-    """DGW-S18, DGW-S19, DGW-S20: 十二の試練: losing gives 3 spoils, the winner 3 fewer; the card leaves the game."""
+    """DGW-S18, DGW-S19, DGW-S20: 十二の試練 in a lost battle: its user gains 3, the winner 3 fewer; the card leaves
+    the game."""
     state = duel(["berserker", "saber"], [["berserker_09"], ["saber_01", "saber_05"]])
+    before = spoils(state)
     state = act(state, 0, "play god_hand_1 up", "play berserker_09 down", "next")
-    state = act(state, 1, "stay", "play saber_01 up", "play saber_05 up", "done")
-    state = edit(state)
-    battle.clash_effects(state)
-    battle.resolve(state, "miyama")
-    assert state.players[0].spoils == 3 and state.players[1].spoils == 3 + 2 - 3
+    state = end(act(state, 1, "stay", "play saber_01 up", "play saber_05 up"), 1)
+    state = finish(state)
+    assert [a - b for a, b in zip(spoils(state), before, strict=True)][:2] == [3, 3 + 2 - 3]
+    assert {n["card"]: n["status"] for n in GAME.view(state, 2)["players"][0]["np"]}["god_hand_1"] == "removed"
 
 
 def test_assassin_agility() -> None:
     """DGW-S22: most Assassin attack cards are 敏捷."""
     cat = GAME.catalog()
-    own = [c for i, c in cat.cards.items() if cat.owner.get(i) == "assassin" and "/" not in i]
+    own = [cat.cards[c] for c in cat.decks["assassin"] if cat.owner.get(c) == "assassin"]
     assert sum("agility" in c.attributes for c in own) > len(own) / 2
 
 
 def test_gilgamesh_and_true_assassin() -> None:
-    """DGW-S25, DGW-S26, DGW-S27, DGW-S28, DGW-S29: 王の財宝 doubles land advantage; 自己改造 hides the name again."""
+    """DGW-S25, DGW-S26, DGW-S27, DGW-S28, DGW-S29: 王の財宝 doubles land advantage; 自己改造 hides the name
+    again and gains 2."""
     state = duel(["gilgamesh", "saber"], [["gilgamesh_01"], ["saber_01", "saber_02"]])
     state = act(state, 0, "play gate_of_babylon up", "play gilgamesh_01 up")
-    assert total_power(state, 0) == 4 + 5 + 6
+    assert power(state, 0) == 4 + 5 + 2 * 3
     state = duel(["true_assassin", "saber"], [["true_assassin_01"], ["saber_01", "saber_02"]])
     state = act(state, 0, "play self_modification up", "play true_assassin_01 up")
-    assert not state.players[0].revealed and state.players[0].spoils == 2
+    assert not GAME.view(state, 1)["players"][0]["revealed"] and state.players[0].spoils == 2
 
 
 def test_shared_luck_cancels_losing() -> None:
-    """幸運 (facts, shared special cards): cancels effects that make its user lose."""
-    state = duel(["saber", "lancer"], [["saber/luck", "saber_01"], ["lancer_01", "lancer_02"]])
-    state = act(state, 0, "play saber/luck up", "play saber_01 up")
-    assert state.players[0].protected
+    """幸運 (facts, shared special cards): cancels the effects that would make its user lose this battle
+    (刺し穿つ死棘の槍 on the only rival)."""
+    state = duel(["saber", "lancer"], [["luck", "saber_01"], ["lancer_08", "lancer_09"]])
+    state = act(state, 0, "play luck up", "play saber_01 up", "next")
+    state = end(act(state, 1, "spell mana", "stay", "play gae_bolg_thrust up", "play lancer_08 down"), 1)
+    state = finish(state)
+    assert not state.players[0].lost
+    assert any("is protected by 幸運" in e.text for e in GAME.events(state))
+    assert "P1 Illyasviel von Einzbern wins" in battle_line(state)
 
 
 def test_kirei_executor_bonus() -> None:
-    """DGW-M26: Kirei's revealed servant gives +2 total power."""
-    state = start(5, masters=["kirei", "rin", "illya", "shirou", "kuzuki"])
-    state = edit(place_all(state, "miyama", "workshop", "workshop", "workshop", "workshop"))
-    base = total_power(state, 0)
-    state.players[0].revealed = True
-    assert total_power(state, 0) == base + 2
+    """DGW-M26: Kirei's servant revealed (約束された勝利の剣, 真名解放) gives +2 total power."""
+    state = duel(["saber", "berserker"], [["saber_01"], ["berserker_08", "berserker_09"]],
+                 masters=["kirei", "rin", "illya", "shirou", "kuzuki"])
+    state = act(state, 0, "play excalibur up", "play saber_01 down")
+    assert GAME.view(state, 1)["players"][0]["revealed"]
+    assert power(state, 0) == 12 + 0 + 3 + 2
+    assert any("代行者: 2" in e.text for e in GAME.events(state))

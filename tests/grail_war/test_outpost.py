@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tests.grail_war.helpers import GAME, act, edit, finish_round, legal, place_all, start
+from tests.grail_war.helpers import GAME, act, finish_round, legal, place_all, start, turn
+from tests.grail_war.scenario import steer
 
 
 def test_placement_in_turn_order_once_each() -> None:
@@ -25,10 +26,15 @@ def test_workshop_mana_two_then_one_and_at_most_four() -> None:
 
 
 def test_mana_capped_at_twelve() -> None:
-    """DGW-007, DGW-EX-09, DGW-RUL-06: 11 mana + 2 at the Workshop is 12."""
-    state = edit(start(4))
-    state.players[0].mana = 11
-    state = act(state, 0, "place workshop")
+    """DGW-007, DGW-EX-09, DGW-RUL-06: Illya with 11 mana (6; 工房の加護 supply 0, first at the Workshop 2 + 1;
+    聖杯 +1; 激戦 supply 1) is first at the Workshop in round 2: 12, the rest is lost."""
+    order = ["s05", "s06", "s08", "s09", "s01", "s02", "s03", "s04", "s07", "s10"]
+    state = start(4, masters=["illya", "rin", "kirei", "shirou"], situations=order)
+    state = place_all(state, "workshop", "miyama", "miyama", "workshop")
+    while state.round == 1:
+        state = turn(state)
+    assert state.players[0].mana == 11
+    state = place_all(state, "miyama", "miyama", "shinto", "workshop")  # P2, P3, P4, then P1
     assert state.players[0].mana == 12
 
 
@@ -61,18 +67,13 @@ def test_npc_with_four_or_fewer_alternates() -> None:
 
 
 def test_npc_follows_the_starting_count() -> None:
-    """DGW-RUL-10: a 5-player game never gets an NPC; the flag npc_by_current_count changes it."""
-    from bouts.games.grail_war.outpost import begin_outpost
-    state = edit(start(5))
-    for seat in (3, 4):
-        state.players[seat].eliminated = True
-    begin_outpost(state)
-    assert state.npc is None
-    state = edit(start(5, npc_by_current_count=True))
-    for seat in (3, 4):
-        state.players[seat].eliminated = True
-    begin_outpost(state)
-    assert state.npc == "shinto"
+    """DGW-RUL-10: a 5-player game never gets an NPC, even with 4 left in the climax; the flag
+    npc_by_current_count puts it on Shinto in round 9."""
+    five = ["illya", "rin", "kirei", "shinji", "shirou"]
+    state = steer(5, five, {8: [10, 9, 8, 3, 7]}).state
+    assert state.round == 9 and len(state.living()) == 4 and state.npc is None
+    state = steer(5, five, {8: [10, 9, 8, 3, 7]}, npc_by_current_count=True).state
+    assert state.round == 9 and state.npc == "shinto"
 
 
 def test_kuzuki_gains_spoils_at_the_workshop() -> None:

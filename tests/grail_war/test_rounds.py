@@ -2,41 +2,51 @@
 
 from __future__ import annotations
 
-from bouts.core import CHANCE
+import pytest
+
+from bouts.core import CHANCE, IllegalAction
 from bouts.games.grail_war.flow import pile
-from tests.grail_war.helpers import GAME, edit, finish_round, place_all, start
+from tests.grail_war.helpers import GAME, act, legal, place_all, start, turn
 
 FIVE = ["illya", "rin", "kirei", "shirou", "shinji"]
 
 
 def test_draw_up_to_three_no_hand_limit() -> None:
-    """DGW-037, DGW-038, DGW-RUL-34: each draws to 3; with 4 in hand nobody discards or draws."""
+    """DGW-037, DGW-038, DGW-RUL-34: each draws to 3; a player who used only NP/skill cards still holds 3 and
+    draws nothing in the next preparation."""
     state = start(5, masters=FIVE)
-    assert all(len(p.hand) == 3 for p in state.players)
-    from bouts.games.grail_war.preparation import refill
-    state = edit(state)
-    state.players[0].hand.append(state.players[0].deck.pop())
-    state.players[1].hand = state.players[1].hand[:1]
-    state.order, state.cursor, state.step = state.turn_order(), 0, "refill"
-    refill(state)
-    assert len(state.players[0].hand) == 4 and len(state.players[1].hand) == 3
+    assert all(v["hand"] == 3 for v in GAME.view(state, None)["players"])
+    state = start(5, masters=FIVE, servants=["saber", "archer", "berserker", "lancer", "caster"])
+    state = place_all(state, "miyama", "workshop", "workshop", "workshop", "workshop")
+    state = act(state, 0, "spell mana", "stay", "play excalibur up", "play invisible_air up", "next")
+    while state.round == 1:
+        state = turn(state)
+    assert GAME.view(state, 1)["players"][0]["hand"] == 3
+    draws = [e.text for e in GAME.events(state) if e.kind == "draw"]
+    assert not any(t.startswith("P1 ") for t in draws) and any(t.startswith("P2 ") for t in draws)
 
 
 def test_ex47_reshuffle_the_trash_mid_refill() -> None:
-    """DGW-EX-47, DGW-041, DGW-RUL-31: hand 1, deck 1, trash 6: draw 1, shuffle the 6 face down, draw 1 more."""
-    from bouts.games.grail_war.preparation import refill
-    state = edit(start(5, masters=FIVE))
-    p = state.players[0]
-    cards = p.hand + p.deck
-    p.hand, p.deck, p.trash = cards[:1], cards[1:2], [(c, i % 2 == 0) for i, c in enumerate(cards[2:8])]
-    state.order, state.cursor, state.step = state.turn_order(), 0, "refill"
-    refill(state)
-    assert len(p.hand) == 2 and state.chance == ("trash", 0)
-    assert GAME.to_act(state) == (CHANCE,)
+    """DGW-EX-47, DGW-041, DGW-RUL-31: round 6, P1 holds 1 card, its deck 1 and its trash 10: it draws 1, the
+    deck is empty, the 10 are shuffled face down into a new deck, and it draws 1 more."""
+    state = start(5, masters=FIVE)
+    while state.round < 6 or (state.step == "place" and GAME.to_act(state) != (CHANCE,)):
+        if GAME.to_act(state) == (CHANCE,):
+            break
+        seat = GAME.to_act(state)[0]
+        if state.step == "place":
+            state = act(state, seat, "place workshop" if "place workshop" in legal(state) else "place shinto")
+        else:
+            state = turn(state)
+    view = GAME.view(state, 1)
+    assert view["chance"] == "trash" and state.round == 6
+    p1 = view["players"][0]
+    assert (p1["hand"], p1["deck"], len(p1["trash"])) == (2, 0, 10)
     order = pile(state)
+    assert len(order) == 10
     state = GAME.apply(state, CHANCE, "shuffle " + " ".join(order))
-    p = state.players[0]
-    assert len(p.hand) == 3 and len(p.deck) == 5 and p.trash == []
+    p1 = GAME.view(state, 1)["players"][0]
+    assert (p1["hand"], p1["deck"], p1["trash"]) == (3, 9, [])
 
 
 def test_situation_supply_and_extra_rule() -> None:
@@ -56,24 +66,33 @@ def test_event_spoils_and_rule_on_its_battlefield() -> None:
 
 
 def test_ex48_event_deck_reshuffles_the_used_pile() -> None:
-    """DGW-EX-48, DGW-042, DGW-RUL-32: an empty event deck takes the used events, shuffled; cards on the board stay."""
-    from bouts.games.grail_war.preparation import place_events
-    state = edit(start(5, masters=FIVE))
-    state.event_used = state.event_deck
-    state.event_deck = []
-    state.to_place, state.resume, state.step = [("miyama", True)], "outpost", "events"
-    place_events(state)
-    assert state.chance == ("event_trash", 0)
-    assert sorted(pile(state)) == sorted(state.event_used) and "e01" not in pile(state)
+    """DGW-EX-48, DGW-042, DGW-RUL-32: when the event deck is empty, the used events are shuffled into a new
+    deck; the cards on the board stay there. (3 players who never fight: every elimination is a tie of all, so
+    the climax rounds go on, DGW-RUL-37.)"""
+    state = start(3, masters=["illya", "rin", "kirei"])
+    while GAME.view(state, 0)["chance"] != "event_trash":
+        seat = GAME.to_act(state)[0]
+        if seat == CHANCE:  # a servant deck runs out: its trash is shuffled
+            state = GAME.apply(state, CHANCE, "shuffle " + " ".join(pile(state)))
+        else:
+            state = act(state, seat, "place workshop") if state.step == "place" else turn(state)
+    view = GAME.view(state, 0)
+    assert view["event_deck"] == 0 and state.round > 8
+    on_board = [e for cards in state.events_at.values() for e, _ in cards]
+    assert sorted(pile(state)) == sorted(state.event_used) and not set(on_board) & set(pile(state))
+    assert len(pile(state)) + len(on_board) == 20
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, CHANCE, "shuffle " + " ".join([*pile(state)[1:], *on_board[:1]]))
     state = GAME.apply(state, CHANCE, "shuffle " + " ".join(pile(state)))
-    assert state.event_used == [] and len(state.events_at["miyama"]) == 2
+    assert all(e in [x for cards in state.events_at.values() for x, _ in cards] for e in on_board)
 
 
 def test_cleanup() -> None:
     """DGW-096, DGW-098, DGW-099, DGW-100, DGW-101, DGW-006, DGW-EX-50, DGW-RUL-33: cards to the trash, tokens
     back, pieces off, situation on the round display, events to the used pile, start player to P2, next round."""
     state = place_all(start(5, masters=FIVE), "miyama", "shinto", "workshop", "workshop", "workshop")
-    state = finish_round(state)
+    while state.round == 1:
+        state = turn(state)
     assert state.round == 2 and state.start == 1
     assert state.display == ["s01"] and sorted(state.event_used) == ["e01", "e02"]
     assert all(t is None or state.step != "place" for t in state.tokens.values())
@@ -83,9 +102,14 @@ def test_cleanup() -> None:
 
 
 def test_illya_gains_a_mana_each_round_end() -> None:
-    """DGW-M15, DGW-RUL-44: +1 mana at the end of each round (capped at 12)."""
-    state = edit(place_all(start(5, masters=FIVE), *["workshop"] * 4, "miyama"))
-    state.players[0].mana = 0
-    state.players[0].hand = ["berserker_08", "berserker_09"]
-    state = finish_round(state)
-    assert state.players[0].mana == 0 + 1 + 3  # +1 Illya, then round 2's supply of 3
+    """DGW-M15, DGW-RUL-44: Illya spends 7 of her 8 mana, gains 1 at the end of the round (a log line says so),
+    then round 2's supply of 3: 5."""
+    state = start(5, masters=FIVE, servants=["berserker", "archer", "saber", "lancer", "caster"],
+                  decks={0: ["berserker_01", "berserker_03", "berserker_08"]})
+    state = place_all(state, "miyama", *["workshop"] * 4)
+    state = act(state, 0, "stay", "play berserker_01 up", "play berserker_03 up", "next")
+    assert state.players[0].mana == 1
+    while state.round == 1:
+        state = turn(state)
+    assert GAME.view(state, 1)["players"][0]["mana"] == 1 + 1 + 3
+    assert any("聖杯" in e.text and "+1 mana" in e.text for e in GAME.events(state))

@@ -17,8 +17,9 @@ class Act:
 
     Verbs: ``place`` (Outpost), ``move``/``stay`` (Move), ``spell`` (command spells: ``mana``, ``power``,
     ``move PLACE``), ``jewel`` (Rin: ``mana``, ``rebuild``), ``next`` (end a command-spell window),
-    ``play CARD up|down`` and ``done`` (battle preparation), ``goto PLACE`` and ``target SEAT`` (an effect's
-    choice), ``discard CARD`` (Rin's rebuild), ``change``/``keep`` (Shinji's 偽臣の書).
+    ``play CARD up|down`` and ``done`` (battle preparation), ``goto PLACE`` and ``target N`` (an effect's
+    choice; ``N`` is the seat number the table prints, P1 is 1), ``discard CARD`` (Rin's rebuild),
+    ``change``/``keep`` (Shinji's 偽臣の書).
     """
 
     verb: str

@@ -7,7 +7,15 @@ import math
 from bouts.games.grail_war.board import gain_spoils, log, name, situation_effect, stats
 from bouts.games.grail_war.effects import ON_CLASH
 from bouts.games.grail_war.masters import has
-from bouts.games.grail_war.state import BATTLEFIELDS, MIYAMA, NPC_POWER, TOKEN_VALUE, GrailState, Pending
+from bouts.games.grail_war.state import (
+    BATTLEFIELDS,
+    MIYAMA,
+    NPC_POWER,
+    PLACE_NAMES,
+    TOKEN_VALUE,
+    GrailState,
+    Pending,
+)
 
 CONTESTED_BONUS = {MIYAMA: 2, "shinto": 3}
 """Spoils a winner adds when two or more fought (DGW-094)."""
@@ -78,6 +86,53 @@ def clash_effects(state: GrailState) -> None:
             effect = state.catalog.cards[card].effect
             if up and not silent and effect in ON_CLASH:
                 ON_CLASH[effect](state, seat, card)
+                announce(state, f"{name(state, seat)}'s {state.catalog.cards[card].name} (対決時)")
+
+
+def power_parts(state: GrailState, seat: int) -> list[tuple[str, int]]:
+    """What makes up ``seat``'s total power: each face-up card, land advantage, command spells, effects,
+    代行者 and residual cards (the parts of :func:`total_power`, for the log and the table)."""
+    p = state.players[seat]
+    parts: list[tuple[str, int]] = []
+    for card, up, _ in p.played:
+        parts.append((state.catalog.cards[card].name if up else "face down", card_power(state, seat, card, up,
+                                                                                         p.location)))
+    land = land_advantage(state, seat)
+    if land:
+        parts.append(("land advantage", land))
+    if p.use_b:
+        parts.append((f"command spell x{p.use_b}", 2 * p.use_b))
+    if p.power_bonus:
+        parts.append(("effects", p.power_bonus))
+    if has(state, seat, "executor") and p.revealed:
+        parts.append(("代行者", 2))
+    for card, used in p.residual:
+        c = state.catalog.cards[card]
+        if c.effect == "residual_power" and state.round > used:
+            parts.append((f"{c.name} (残留)", c.amount))
+    return parts
+
+
+def announce(state: GrailState, why: str) -> None:
+    """Say every fighter's total power that changed (or is first known, once its cards are used), with why:
+    each change of total power is a public log line (DGW-013, DGW-079, DGW-RUL-16)."""
+    for seat in state.living():
+        p = state.players[seat]
+        if p.location not in BATTLEFIELDS or not p.acted:
+            state.shown_power.pop(seat, None)  # off the power track: announced afresh if it comes back
+            continue
+        total = total_power(state, seat)
+        old = state.shown_power.get(seat)
+        if old == total:
+            continue
+        state.shown_power[seat] = total
+        if old is None:
+            parts = ", ".join(f"{label}: {value}" for label, value in power_parts(state, seat)) or "no card"
+            text = f"{name(state, seat)}: total power {total} at {PLACE_NAMES[p.location]} ({parts})"
+        else:
+            text = f"{name(state, seat)}: total power {old} → {total} ({why})"
+        log(state, "power", text, {"seat": seat, "total_power": total, "power": total - (old or 0)},
+            clauses=("DGW-079", "DGW-RUL-16"))
 
 
 def resolve(state: GrailState, place: str) -> list[int]:
@@ -94,49 +149,95 @@ def resolve(state: GrailState, place: str) -> list[int]:
     losers = [s for s in seats if s not in winners]
     participants = len(seats) + (1 if npc and opts.npc_counts_for_contested_bonus else 0)
     contested = participants >= 2  # DGW-RUL-29: made-to-lose players still count
-    text = ", ".join(f"{name(state, s)} {powers[s]}" for s in seats) + (f", NPC {NPC_POWER}" if npc else "")
+    where = PLACE_NAMES[place]
+    text = ", ".join(f"{name(state, s)} {powers[s]}" + (" (made to lose)" if state.players[s].lost else "")
+                     for s in seats) + (f", NPC {NPC_POWER}" if npc else "")
+    data = {"place": place, "powers": {str(s): powers[s] for s in seats}, "winners": winners, "npc": npc}
     if not winners:
-        log(state, "battle", f"Battle at {place}: {text}; no player wins", {"place": place})
+        why = "the NPC's 11 is highest" if npc and able else "every player there was made to lose"
+        log(state, "battle", f"Battle at {where}: {text} — no player wins ({why})", data,
+            clauses=("DGW-092", "DGW-RUL-12") if npc and able else ("DGW-G17", "DGW-G18"))
         _losses(state, losers, [])
         return losers
-    if opts.casual:
-        pool = CASUAL_SPOILS[place] if contested else CASUAL_SPOILS["alone"]
+    parts: list[int] = []
+    labels: list[str] = []
+    if opts.casual:  # DGW-120
+        parts.append(CASUAL_SPOILS[place] if contested else CASUAL_SPOILS["alone"])
+        labels.append("Casual: " + (f"a contested {where.split()[0]}" if contested else "alone"))
     else:
-        pool = sum(state.catalog.events[e].spoils for e, _ in state.events_at.get(place, []))  # DGW-G13
-        if contested:
-            pool += CONTESTED_BONUS[place]
+        for e, _ in state.events_at.get(place, []):  # DGW-G13
+            parts.append(state.catalog.events[e].spoils)
+            labels.append(f"event {state.catalog.events[e].name}")
+        if contested:  # DGW-094
+            parts.append(CONTESTED_BONUS[place])
+            labels.append("contested")
             effect, _, amount = situation_effect(state)
             if effect == "contested_plus":
-                pool += amount
-            pool += sum(state.catalog.events[e].amount for e, _ in state.events_at.get(place, [])
-                        if state.catalog.events[e].effect == "contested_plus")
-    divisor = len(winners) + (1 if npc and best == NPC_POWER and opts.npc_counts_in_tie_divisor else 0)
+                parts.append(amount)
+                labels.append("situation")
+            for e, _ in state.events_at.get(place, []):
+                if state.catalog.events[e].effect == "contested_plus":
+                    parts.append(state.catalog.events[e].amount)
+                    labels.append(f"event {state.catalog.events[e].name}")
+    pool = sum(parts)
+    tied_npc = npc and best == NPC_POWER and opts.npc_counts_in_tie_divisor
+    divisor = len(winners) + (1 if tied_npc else 0)
     share = math.ceil(pool / divisor)  # DGW-095, DGW-RUL-30
+    sum_text = " + ".join(str(v) for v in parts) or "0"
+    named = " + ".join(f"{label} {v}" for label, v in zip(labels, parts, strict=True))
+    names = " and ".join([*(name(state, s) for s in winners), *(["the NPC"] if tied_npc else [])])
+    if divisor == 1:
+        result = f"{names} wins {pool} spoils" + (f" ({named})" if named else "")
+    else:
+        result = (f"{names} tie: ({sum_text}) ÷ {divisor} = {share} spoils each ({named})"
+                  + ("; the NPC's share goes to no one" if tied_npc else ""))
+    data.update(pool=pool, share=share, parts=labels)
+    log(state, "battle", f"Battle at {where}: {text} — {result}", data,
+        clauses=("DGW-092", "DGW-095" if divisor > 1 else ("DGW-094" if contested else "DGW-093")))
     for s in winners:
         p = state.players[s]
-        if "zabaniya" in p.flags and len(seats) >= 2:
-            gain_spoils(state, s, p.spoils)  # 妄想心音: double before this round's spoils
-        gained = share + 2 * p.use_b + p.win_bonus  # DGW-088, DGW-RUL-25
-        gained -= 3 * sum(state.players[x].flags.count("god_hand") for x in losers)
-        before = p.spoils
-        gain_spoils(state, s, gained)
-        log(state, "battle", f"Battle at {place}: {text}; {name(state, s)} wins and gains {p.spoils - before} spoils",
-            {"place": place, "seat": s, "spoils": p.spoils - before})
+        if "zabaniya" in p.flags and len(seats) >= 2:  # 妄想心音: double before this round's spoils
+            gain_spoils(state, s, p.spoils, "妄想心音 doubles the spoils before this battle's", ("DGW-S28",))
+        pieces = [(f"{'share' if divisor > 1 else 'battle'} at {where.split()[0]}", share)]
+        if p.use_b:
+            pieces.append((f"command spell x{p.use_b}", 2 * p.use_b))  # DGW-088, DGW-RUL-25
+        if p.win_bonus:
+            sources = [state.catalog.cards[c].name for c, up, silent in p.played
+                       if up and not silent and state.catalog.cards[c].effect in WIN_BONUS]
+            pieces.append((", ".join(sources) or "cards", p.win_bonus))
+        hands = sum(god_hand(state, x) for x in losers)
+        if hands:
+            pieces.append(("十二の試練", -hands))
+        gained = sum(v for _, v in pieces)
+        why = pieces[0][0] if len(pieces) == 1 else f"{pieces[0][0]} {pieces[0][1]}" + "".join(
+            f" {'+' if v >= 0 else '-'} {label} {abs(v)}" for label, v in pieces[1:])
+        gain_spoils(state, s, gained, why, ("DGW-094",))
     _losses(state, losers, winners)
     return losers
+
+
+WIN_BONUS = ("remote_control", "caladbolg", "gae_bolg_thrown")
+"""Effects that add spoils to a win (遠隔操作, 偽・螺旋剣, 突き穿つ死翔の槍)."""
+
+
+def god_hand(state: GrailState, seat: int) -> int:
+    """十二の試練 in ``seat``'s battle: the spoils it moves from the winner to its loser (each card's amount)."""
+    p = state.players[seat]
+    if "god_hand" not in p.flags:
+        return 0
+    return sum(state.catalog.cards[c].amount for c, up, silent in p.played
+               if up and not silent and state.catalog.cards[c].effect == "god_hand")
 
 
 def _losses(state: GrailState, losers: list[int], winners: list[int]) -> None:
     for s in losers:
         p = state.players[s]
         if winners:
-            hands = p.flags.count("god_hand")
+            hands = god_hand(state, s)
             if hands:
-                gain_spoils(state, s, 3 * hands)  # 十二の試練
-                log(state, "effect", f"{name(state, s)}: 十二の試練, +{3 * hands} spoils")
+                gain_spoils(state, s, hands, "十二の試練 after a lost battle", ("DGW-S20",))
         if "independent" in p.flags:
-            gain_spoils(state, s, -5)  # 単独行動
-            log(state, "effect", f"{name(state, s)}: 単独行動, -5 spoils")
+            gain_spoils(state, s, -5, "単独行動 after a lost battle", ("DGW-S25",))
 
 
 def battle_phase(state: GrailState) -> None:

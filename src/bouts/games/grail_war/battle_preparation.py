@@ -120,9 +120,10 @@ def prepare_options(state: GrailState, seat: int) -> list[Act]:
             for card in p.at_hand:
                 if card in chosen or not (infinite or spent + stats(state, p, card)[2] <= mana):
                     continue
-                if card.startswith("kanshou"):
+                ability = state.catalog.cards[card].ability  # type: ignore[union-attr]
+                if ability == "projection":  # 投影: with mana 8+ (DGW-M02)
                     allowed = has(state, seat, "projection") and (infinite or mana >= NP_MANA)
-                else:
+                else:  # 宝石魔術: 1 jewel (DGW-M07)
                     allowed = has(state, seat, "jewel_magecraft") and p.jewels >= 1
                 if allowed:
                     extra.append(Act("play", card, "up"))
@@ -152,7 +153,7 @@ def finish(state: GrailState, seat: int) -> None:
             p.hand.remove(card)
         elif card in p.at_hand:
             p.at_hand.remove(card)
-            if card.startswith("gandr"):
+            if isinstance(c, SpecialCard) and c.ability == "jewel_magecraft":
                 p.jewels -= 1
         if isinstance(c, NPCard) and p.np.get(card) != "converted":
             p.np[card] = "residual" if c.timing == "residual" or c.effect == "unlimited_blade_works" else "up"
@@ -179,10 +180,12 @@ def finish(state: GrailState, seat: int) -> None:
 
 
 def riding_options(state: GrailState, seat: int) -> list[Act]:
-    """騎乗: hand cards of base power 3 or less, paid one by one, then ``done``."""
+    """騎乗: hand cards of base power 3 or less (the card's amount), paid one by one, then ``done``."""
     p = state.players[seat]
+    top = state.pending[-1] if state.pending else None
+    most = state.catalog.cards[top.card].amount if top is not None and top.card else 3
     found = [Act("play", c, "up") for c in p.hand
-             if stats(state, p, c)[0] <= 3 and (p.infinite or stats(state, p, c)[2] <= p.mana)
+             if stats(state, p, c)[0] <= most and (p.infinite or stats(state, p, c)[2] <= p.mana)
              and not (is_special(state, c) and prohibited(state, "special"))]
     return [*found, DONE]
 

@@ -12,9 +12,10 @@ ONLY = tuple(frozenset({seat}) for seat in range(8))
 
 
 def log(state: GrailState, kind: str, text: str, data: dict[str, Any] | None = None, *,
-        to: frozenset[int] | None = None, reveals: bool = False, owner: int | None = None) -> None:
-    """Add an event to the step's events."""
-    state.events.append(Event(kind, text, data or {}, to=to, reveals=reveals, owner=owner))
+        to: frozenset[int] | None = None, reveals: bool = False, owner: int | None = None,
+        clauses: tuple[str, ...] = ()) -> None:
+    """Add an event to the step's events (``clauses``: the checklist ids of the rule behind it)."""
+    state.events.append(Event(kind, text, data or {}, to=to, reveals=reveals, owner=owner, clauses=clauses))
 
 
 def name(state: GrailState, seat: int) -> str:
@@ -28,10 +29,18 @@ def gain_mana(state: GrailState, seat: int, amount: int) -> None:
     p.mana = max(0, min(MANA_MAX, p.mana + amount))
 
 
-def gain_spoils(state: GrailState, seat: int, amount: int) -> None:
-    """Spoils on the spoils track, never below 0."""
+def gain_spoils(state: GrailState, seat: int, amount: int, why: str, clauses: tuple[str, ...] = ()) -> int:
+    """Move ``seat`` on the spoils track by ``amount`` (never below 0) and say so: the amount, why, and the new
+    total (every change of spoils is a public log line, DGW-032). Returns the change made."""
     p = state.players[seat]
-    p.spoils = max(0, p.spoils + amount)
+    before = p.spoils
+    p.spoils = max(0, before + amount)
+    change = p.spoils - before
+    if amount:
+        verb = "gains" if change >= 0 else "loses"
+        log(state, "spoils", f"{name(state, seat)} {verb} {abs(change)} spoils ({why}): {before} → {p.spoils}",
+            {"seat": seat, "spoils": change, "total": p.spoils}, clauses=clauses)
+    return change
 
 
 def card_name(state: GrailState, card: str) -> str:

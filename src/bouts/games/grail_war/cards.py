@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from bouts.core.content import Catalogs, ContentError, ContentPack, Entry, PackIndex
 
@@ -25,6 +25,30 @@ Timing = Literal["use", "clash", "constant", "residual"]
 """When an effect works: 使用時 (on use), 対決時 (on clash), 常時 (constant), 残留 (residual)."""
 
 TIMING_NAMES = {"use": "使用時", "clash": "対決時", "constant": "常時", "residual": "残留"}
+
+Ability = Literal["immature", "projection", "avalon", "absolute_order", "jewel_magecraft", "engraved_fate",
+                  "hidden_secret", "symbol_of_everyday", "masterpiece", "holy_grail", "mana_drain", "false_book",
+                  "clown", "tranquility", "snake_fist", "integrity", "overseer", "executor"]
+"""The master abilities the rules know (:mod:`masters` and the modules that read them; 未熟, 最高傑作 and
+暗殺拳「蛇」 are the board's initial mana and the 蛇 cards, data)."""
+
+SituationEffect = Literal["attr_plus", "np_prohibited", "special_prohibited", "recon_plus", "workshop_plus",
+                          "contested_plus"]
+"""The situation cards' extra rules the engine knows (DGW-010)."""
+
+EventEffect = Literal["attr_plus", "set_base", "add_event", "no_land", "contested_plus"]
+"""The event cards' extra rules the engine knows (DGW-011)."""
+
+NEEDS = {"attr_plus": ("attribute", "amount"), "set_base": ("attribute",), "recon_plus": ("amount",),
+         "workshop_plus": ("amount",), "contested_plus": ("amount",)}
+"""What a situation's or an event's extra rule needs besides its keyword."""
+
+
+def _needs(entry: object, effect: str | None, needs: dict[str, tuple[str, ...]]) -> None:
+    """Refuse an effect without the fields its rule reads (it would do nothing)."""
+    for name in needs.get(effect or "", ()):
+        if not getattr(entry, name):
+            raise ValueError(f"effect '{effect}' needs {'an' if name[0] in 'aeiou' else 'a'} '{name}'")
 
 
 class GrailEntry(Entry):
@@ -43,7 +67,7 @@ class GrailEntry(Entry):
 class Master(GrailEntry):
     """A master board (DGW-025): the master's abilities, by ability id (see :mod:`masters`)."""
 
-    abilities: tuple[str, ...] = ()
+    abilities: tuple[Ability, ...] = ()
     """Ability ids, e.g. ``avalon`` (全て遠き理想郷)."""
     ability_text: tuple[str, ...] = ()
     """Each ability's name and text, for the screen."""
@@ -88,6 +112,20 @@ class Card(GrailEntry):
     target: Attribute | None = None
     """The attribute an effect is aimed at (風王結界: 筋力)."""
 
+    @field_validator("effect")
+    @classmethod
+    def _known_effect(cls, effect: str | None) -> str | None:
+        from bouts.games.grail_war.effects import CARD_EFFECTS  # the rules, loaded by the time content is
+        if effect is not None and effect not in CARD_EFFECTS:
+            raise ValueError(f"unknown effect '{effect}' (the rules know: {', '.join(sorted(CARD_EFFECTS))})")
+        return effect
+
+    @model_validator(mode="after")
+    def _effect_has_its_fields(self) -> Card:
+        from bouts.games.grail_war.effects import EFFECT_NEEDS
+        _needs(self, self.effect, EFFECT_NEEDS)
+        return self
+
 
 class AttackCard(Card):
     """An attack card of a servant deck (DGW-012); ``shared`` cards are in every servant deck."""
@@ -122,27 +160,54 @@ class SpecialCard(Card):
     count: int = Field(1, ge=1, le=2)
     at_hand: bool = True
     """Kept at hand and back after the round (干将・莫耶, ガンド); else shuffled into the deck (蛇)."""
+    ability: Literal["projection", "jewel_magecraft"] | None = None
+    """For a card kept at hand: the master's ability that lets it be used additionally (投影: with mana 8+;
+    宝石魔術: for 1 jewel)."""
+
+    @model_validator(mode="after")
+    def _at_hand_has_an_ability(self) -> SpecialCard:
+        if self.at_hand and self.ability is None:
+            raise ValueError("a special card kept at hand needs the 'ability' that lets it be used")
+        return self
 
 
 class Situation(GrailEntry):
     """A situation card (DGW-009, DGW-010): supply and an extra rule."""
 
-    kind: Literal["regular", "climax", "casual"] = "regular"
+    kind: Literal["regular", "climax"] = "regular"
     remaining: int = Field(0, ge=0, le=4)
     """Climax cards: 4 (残り4人以上), 3 or 2 players remaining."""
+    casual: bool = False
+    """One of the 4 regular cards the Casual rules shuffle (DGW-113)."""
+    casual_reason: str = ""
+    """Why this card is one of the 4 (the rulebook's list is missing from the text: a stand-in choice)."""
     supply: int = Field(0, ge=0, le=6)
-    effect: str | None = None
+    effect: SituationEffect | None = None
     attribute: Attribute | None = None
     amount: int = Field(0, ge=0, le=6)
+
+    @model_validator(mode="after")
+    def _effect_has_its_fields(self) -> Situation:
+        _needs(self, self.effect, NEEDS)
+        if self.casual and self.kind != "regular":
+            raise ValueError("only a regular situation card can be one of the Casual rules' 4")
+        if self.casual and not (self.source or self.casual_reason):
+            raise ValueError("say why this card is one of the Casual 4 ('casual_reason') or cite a 'source'")
+        return self
 
 
 class EventCard(GrailEntry):
     """An event card (DGW-011): spoils for the battlefield's winner and an extra rule there."""
 
     spoils: int = Field(ge=0, le=6)
-    effect: str | None = None
+    effect: EventEffect | None = None
     attribute: Attribute | None = None
     amount: int = Field(0, ge=0, le=6)
+
+    @model_validator(mode="after")
+    def _effect_has_its_fields(self) -> EventCard:
+        _needs(self, self.effect, {**NEEDS, "set_base": ("attribute",)})
+        return self
 
 
 SCHEMA: dict[str, type[Entry]] = {
@@ -158,9 +223,9 @@ AnyCard = AttackCard | NPCard | SpecialCard
 class Catalog(PackIndex):
     """A pack indexed for play.
 
-    Card instances: a shared attack card in servant ``s``'s deck is ``s/<card id>``, other cards keep their
-    id (``/<copy>`` for copies); NP/skill
-    cards keep their id; special cards are ``<card id>`` or ``<card id>/<copy>``.
+    Card instances keep their entry's id (``<card id>/<copy>`` for copies). A card that several servant decks
+    hold (遠隔操作, 急行, 幸運) is one id in all of them, so playing it names no deck (DGW-017): each master
+    holds one servant deck, so ids are unique within a master's cards.
     """
 
     masters: dict[str, Master]
@@ -175,15 +240,16 @@ class Catalog(PackIndex):
     situations: dict[str, Situation]
     events: dict[str, EventCard]
     owner: dict[str, str]
-    """Attack card instance to its servant."""
+    """Attack card instance to its servant, for the cards of one servant's deck only: a card that several
+    decks hold has no owner (using it face up reveals nothing)."""
 
     def regular_situations(self) -> list[str]:
         """The 10 regular situation cards (DGW-020)."""
         return [s.id for s in self.situations.values() if s.kind == "regular"]
 
     def casual_situations(self) -> list[str]:
-        """The 4 situation cards of the Casual rules (DGW-113)."""
-        return [s.id for s in self.situations.values() if s.kind == "casual"]
+        """The 4 situation cards of the Casual rules, from the 10 regular ones (DGW-113)."""
+        return [s.id for s in self.situations.values() if s.casual]
 
     def climax(self, remaining: int) -> str:
         """The climax card for ``remaining`` players (4 or more → 残り4人以上, DGW-RUL-39)."""
@@ -225,8 +291,9 @@ def _playable(masters: dict[str, Master], servants: dict[str, Servant], situatio
     kinds = [s.kind for s in situations.values()]
     if kinds.count("regular") < 10:
         raise ContentError("the pack needs at least 10 regular situation cards: 8 drawn from 10 (DGW-020)")
-    if kinds.count("casual") < 4:
-        raise ContentError("the pack needs at least 4 Casual situation cards (DGW-113)")
+    if sum(1 for s in situations.values() if s.casual) != 4:
+        raise ContentError("the pack needs exactly 4 Casual situation cards, regular ones marked casual = true "
+                           "(DGW-113)")
     for left in (4, 3, 2):
         if not any(s.kind == "climax" and s.remaining == left for s in situations.values()):
             raise ContentError(f"the pack has no climax situation card for {left}{'+' if left == 4 else ''} "
@@ -235,7 +302,22 @@ def _playable(masters: dict[str, Master], servants: dict[str, Servant], situatio
         raise ContentError("the pack has no [[event]] cards (DGW-019)")
 
 
+def _one_entry_per_id(pack: ContentPack) -> None:
+    """An id names one entry: two sections sharing it would merge (an attack card renamed ``excalibur`` would
+    become the NP/skill card in the card table). A [[master_board]] takes its master's id."""
+    seen: dict[str, str] = {}
+    for section, entries in pack.sections.items():
+        for entry in entries:
+            if section == "master_board":
+                continue
+            if entry.id in seen and seen[entry.id] != section:
+                raise ContentError(f"id '{entry.id}' names entries in [[{seen[entry.id]}]] and [[{section}]]: "
+                                   "give each entry its own id")
+            seen[entry.id] = section
+
+
 def _index(pack: ContentPack) -> Catalog:
+    _one_entry_per_id(pack)
     masters = {m.id: m for m in pack.entries("master", Master)}
     boards = {b.id: b.initial_mana for b in pack.entries("master_board", MasterBoard)}
     servants = {s.id: s for s in pack.entries("servant", Servant)}
@@ -252,10 +334,11 @@ def _index(pack: ContentPack) -> Catalog:
         own = [a for a in pack.entries("attack", AttackCard) if a.servant == servant]
         for card in [*shared, *own]:
             for copy in range(1, card.count + 1):
-                instance = (f"{servant}/{card.id}" if card.shared else card.id) + (f"/{copy}" if card.count > 1 else "")
+                instance = card.id + (f"/{copy}" if card.count > 1 else "")
                 cards[instance] = card
                 decks[servant].append(instance)
-                owner[instance] = servant
+                if not card.shared:
+                    owner[instance] = servant
         if len(decks[servant]) != 12:
             raise ContentError(f"servant '{servant}' has {len(decks[servant])} attack cards, not 12 (DGW-012)")
     nps = {n.id: n for n in pack.entries("np", NPCard)}
@@ -268,6 +351,9 @@ def _index(pack: ContentPack) -> Catalog:
     for special in pack.entries("special", SpecialCard):
         if special.master not in masters:
             raise ContentError(f"special card '{special.id}': unknown master '{special.master}'")
+        if special.ability is not None and special.ability not in masters[special.master].abilities:
+            raise ContentError(f"special card '{special.id}': its master '{special.master}' has no ability "
+                               f"'{special.ability}' to use it")
         for copy in range(1, special.count + 1):
             instance = special.id + (f"/{copy}" if special.count > 1 else "")
             cards[instance] = special

@@ -43,8 +43,8 @@ def cleanup(state: GrailState) -> None:
     for cards in state.events_at.values():
         state.event_used.extend(c for c, _ in cards)
     state.events_at = {}
-    state.workshop, state.npc, state.recon = [], None, None
-    state.nullify, state.silence = [], {}
+    state.workshop, state.npc = [], None
+    state.nullify, state.silence, state.shown_power = [], {}, {}
     state.stage = BEFORE_MOVE
     living = state.living()
     n = state.seats

@@ -33,6 +33,50 @@ def eliminate(spoils: dict[int, int], target: int, single: bool) -> set[int]:
     return out
 
 
+def elimination_rule(state: GrailState) -> tuple[str, int, bool] | None:
+    """The elimination that follows the round being played: (clause, players to keep at most, once only), or
+    ``None`` when none follows (rounds 1-7, Casual)."""
+    if state.options.casual or state.round < LAST_NORMAL_ROUND:
+        return None
+    if state.round == LAST_NORMAL_ROUND:
+        return ("DGW-108", 4, False) if len(state.living()) >= 5 else ("DGW-109", 1, True)
+    if state.climax_card is None:
+        return None
+    if state.catalog.situations[state.climax_card].remaining == 2:
+        return "DGW-111", 1, True
+    return "DGW-110", 2, False
+
+
+def dropping(state: GrailState, spoils: dict[int, int]) -> set[int]:
+    """Who the elimination after this round removes with these spoils (Shirou's 全て遠き理想郷 after round 8)."""
+    rule = elimination_rule(state)
+    if rule is None:
+        return set()
+    _, target, single = rule
+    out = eliminate(spoils, target, single)
+    if state.round == LAST_NORMAL_ROUND and state.options.shirou_exempt_after_round8:
+        out = {s for s in out if not has(state, s, "avalon")}  # 全て遠き理想郷 (DGW-RUL-41)
+    return out
+
+
+def at_stake(state: GrailState) -> dict[str, object] | None:
+    """What the elimination after this round would do with the spoils standing: the clause, who would drop
+    out, and how many more spoils each of them needs to stay in (the others' unchanged)."""
+    rule = elimination_rule(state)
+    if rule is None:
+        return None
+    clause, target, single = rule
+    spoils = {s: state.players[s].spoils for s in state.living()}
+    out = dropping(state, spoils)
+    need = []
+    for seat in sorted(out):
+        for more in range(1, 60):
+            if seat not in dropping(state, {**spoils, seat: spoils[seat] + more}):
+                need.append([seat, more])
+                break
+    return {"clause": clause, "keep": target, "once": single, "out": sorted(out), "need": need}
+
+
 def end_of_round(state: GrailState) -> None:
     """After cleanup: the Casual end, the eliminations after round 8 and after each climax round."""
     finished = state.round
@@ -46,16 +90,11 @@ def end_of_round(state: GrailState) -> None:
         end_of_round_eight(state)
         if _clown(state, "before_elimination"):
             return
-        out = eliminate(spoils, 4, False) if len(living) >= 5 else eliminate(spoils, 1, True)  # DGW-108/109
-        if state.options.shirou_exempt_after_round8:
-            out = {s for s in out if not has(state, s, "avalon")}  # 全て遠き理想郷 (DGW-RUL-41)
-        _drop(state, out)
+        _drop(state, dropping(state, spoils))  # DGW-108/109, DGW-RUL-41
         if _clown(state, "after_elimination"):
             return
     elif finished > LAST_NORMAL_ROUND and state.climax_card is not None:
-        remaining = state.catalog.situations[state.climax_card].remaining
-        out = eliminate(spoils, 1, True) if remaining == 2 else eliminate(spoils, 2, False)  # DGW-110/111
-        _drop(state, out)
+        _drop(state, dropping(state, spoils))  # DGW-110/111
     living = state.living()
     if len(living) == 1:
         state.winners = (living[0],)

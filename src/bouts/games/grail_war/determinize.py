@@ -16,6 +16,7 @@ cards nobody else has seen). A redealt servant's NP/skill cards take over the ol
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from bouts.games.grail_war.board import stats
 from bouts.games.grail_war.state import GrailState, Player
@@ -109,10 +110,15 @@ def _redeal_servants(new: GrailState, seat: int | None, rng: random.Random) -> l
         np_map = dict(zip(old_np, new_np, strict=True))
         slots = _slots(p, False)
         held = [_get(p, sl) for sl in slots]
-        kept = [c for c in held if cat.owner.get(c) != old and c not in np_map]
-        dealt = len(kept) + sum(1 for c in held if c in np_map) < len(held)  # the servant deck is built (DGW-031)
-        hidden_np = [np_map[c] for c in held if c in np_map]
-        cards = [*cat.decks[servant], *kept, *hidden_np] if dealt else [np_map.get(c, c) for c in held]
+        in_deck = Counter(c for c in cat.specials.get(p.master, ()) if not cat.cards[c].at_hand)  # type: ignore[union-attr]
+        if any(c in cat.decks[old] for c in held):  # the servant deck is built (DGW-031)
+            # what is hidden is the new servant's deck less the cards everyone has seen (those in several
+            # decks, and 蛇): they are the same cards whichever servant it is
+            seen_cards = Counter(cat.decks[old]) + in_deck - Counter(c for c in held if c not in np_map)
+            hidden = Counter(cat.decks[servant]) + in_deck - seen_cards
+            cards = [*hidden.elements(), *(np_map[c] for c in held if c in np_map)]
+        else:
+            cards = [np_map.get(c, c) for c in held]
         origins = [_origin(p, sl, c) for sl, c in zip(slots, held, strict=True)]
         p.servant = servant
         p.np = {np_map[c]: status for c, status in p.np.items()}

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from bouts.games.grail_war.board import draw, gain_mana, gain_spoils, log, name
 from bouts.games.grail_war.movement import enter, free_move_targets, recon_open
-from bouts.games.grail_war.state import BATTLEFIELDS, PLACES, RECON, GrailState, Pending
+from bouts.games.grail_war.state import BATTLEFIELDS, PLACE_NAMES, PLACES, RECON, GrailState, Pending
 
 Hook = Callable[[GrailState, int, str], None]
 
@@ -60,9 +60,10 @@ def _ubw(state: GrailState, seat: int, card: str) -> None:
     log(state, "effect", f"{name(state, seat)}: 無限の剣製 takes the whole servant deck into hand ({len(taken)} cards)")
 
 
-def _multiply_land(factor: int) -> Hook:
+def _multiply_land(factor: int | None) -> Hook:
+    """Land advantage times ``factor`` (``None``: the card's amount)."""
     def hook(state: GrailState, seat: int, card: str) -> None:
-        state.players[seat].land_multiplier *= factor
+        state.players[seat].land_multiplier *= factor or state.catalog.cards[card].amount
     return hook
 
 
@@ -79,19 +80,20 @@ def _goto(workshop: bool) -> Hook:
 
 
 def _rule_breaker(state: GrailState, seat: int, card: str) -> None:
-    targets = tuple(str(s) for s in others_here(state, seat) if state.players[s].command_spells <= 1)
-    if targets:
+    targets = tuple(str(s + 1) for s in others_here(state, seat) if state.players[s].command_spells <= 1)
+    if targets:  # by the seat numbers the table prints (P1 is 1)
         state.pending.append(Pending("target", seat, card, targets))
 
 
-def rule_breaker_hits(state: GrailState, seat: int, target: int) -> None:
-    """破戒すべき全ての符 on ``target``: loses, command spells 0, no more cards; +10 power to the user."""
+def rule_breaker_hits(state: GrailState, seat: int, target: int, card: str) -> None:
+    """破戒すべき全ての符 on ``target``: loses, command spells 0, no more cards; the card's amount (+10) of power
+    to the user."""
     t = state.players[target]
-    make_lose(state, target, "破戒すべき全ての符")
+    make_lose(state, target, state.catalog.cards[card].name)
     if t.lost:
         t.command_spells = 0
         t.blocked = True
-        state.players[seat].power_bonus += 10
+        state.players[seat].power_bonus += state.catalog.cards[card].amount
         from bouts.games.grail_war.masters import check_forced_change
         check_forced_change(state, target)
 
@@ -103,8 +105,11 @@ def after_goto(state: GrailState, seat: int, card: str) -> None:
     here = state.players[seat].location
     if here in BATTLEFIELDS:
         for token in (f"{here}3", f"{here}1"):
-            if state.tokens[token] is not None and state.tokens[token] != seat:
-                log(state, "effect", f"{name(state, seat)} takes the +{token[-1]} land advantage of {here}")
+            holder = state.tokens[token]
+            if holder != seat:
+                log(state, "effect", f"{name(state, seat)} takes the +{token[-1]} land advantage of "
+                    f"{PLACE_NAMES[here]}" + (f" from {name(state, holder)}" if holder is not None else ""),
+                    {"seat": seat, "token": token}, clauses=("DGW-S15",))
             state.tokens[token] = seat
 
 
@@ -120,7 +125,7 @@ def _riding(state: GrailState, seat: int, card: str) -> None:
 
 
 def _independent(state: GrailState, seat: int, card: str) -> None:
-    gain_spoils(state, seat, state.catalog.cards[card].amount)
+    gain_spoils(state, seat, state.catalog.cards[card].amount, f"{state.catalog.cards[card].name} (使用時)")
 
 
 def _second_sword(state: GrailState, seat: int, card: str) -> None:
@@ -139,8 +144,8 @@ def _tsubame(state: GrailState, seat: int, card: str) -> None:
 def _self_modification(state: GrailState, seat: int, card: str) -> None:
     p = state.players[seat]
     p.revealed = False
-    gain_spoils(state, seat, 2)
-    log(state, "effect", f"{name(state, seat)}: 自己改造 hides the true name again, +2 spoils")
+    log(state, "effect", f"{name(state, seat)}: 自己改造 hides the true name again", {"seat": seat})
+    gain_spoils(state, seat, 2, "自己改造 (使用時)")
 
 
 def _rush(state: GrailState, seat: int, card: str) -> None:
@@ -226,7 +231,7 @@ def _shinto_plus(state: GrailState, seat: int, card: str) -> None:
 ON_USE: dict[str, Hook] = {
     "excalibur": _excalibur, "unlimited_blade_works": _ubw, "caladbolg": _multiply_land(3),
     "move_anywhere": _goto(False), "rule_breaker": _rule_breaker, "bellerophon": _goto(True),
-    "petrification": _petrification, "riding": _riding, "land_multiplier": _multiply_land(2),
+    "petrification": _petrification, "riding": _riding, "land_multiplier": _multiply_land(None),
     "independent_action": _independent, "second_sword": _second_sword, "tsubame_gaeshi": _tsubame,
     "self_modification": _self_modification, "remote_control": _multiply_land(2), "rush": _rush,
     "luck": _luck, "draw_one": _draw, "mana_one": _mana,
@@ -241,4 +246,15 @@ ON_CLASH: dict[str, Hook] = {
 """対決時 effects."""
 
 CARD_EFFECTS = frozenset({*ON_USE, *ON_CLASH, "territory_creation", "residual_power", "constant_recon"})
-"""Every effect id the rules know (content is checked against it)."""
+"""Every card effect id the rules know: the 使用時 and 対決時 hooks, and 陣地作成, 残留 power and 常時 Recon, read
+where they apply. A card whose ``effect`` is not here is refused when the content loads."""
+
+EFFECT_NEEDS: dict[str, tuple[str, ...]] = {
+    "nullify": ("target",), "excalibur": ("amount",), "caladbolg": ("amount",), "gae_bolg_thrown": ("amount",),
+    "rule_breaker": ("amount",), "independent_action": ("amount",), "tsubame_gaeshi": ("amount",),
+    "remote_control": ("amount",), "clash_shinto_plus": ("amount",), "draw_one": ("amount",),
+    "mana_one": ("amount",), "residual_power": ("amount",), "constant_recon": ("amount",), "god_hand": ("amount",),
+    "riding": ("amount",), "land_multiplier": ("amount",), "territory_creation": ("amount",),
+    "self_modification": ("amount",),
+}
+"""The fields each card effect reads besides its keyword (a card without them would do nothing)."""

@@ -10,7 +10,7 @@ id of the content pack: attack card instances, NP/skill cards and masters' speci
     next                                                          (go on / end the action)
     play <c> up, play <c> down   for c in C                       (battle preparation, 騎乗)
     done
-    goto <p> for p in P; target <s> for s in 0..n-1               (effects' choices)
+    goto <p> for p in P; target <s> for s in 1..n (P1 is 1)      (effects' choices)
     discard <c> for c in C                                        (宝石魔術: discard face down)
     change, keep                                                  (偽臣の書)
 
@@ -74,7 +74,7 @@ class GrailWarEncoding(TextIndex):
         texts += [f"move {p}" for p in PLACES] + ["stay", "spell mana", "spell power"]
         texts += [f"spell move {p}" for p in PLACES] + ["jewel mana", "jewel rebuild", "next"]
         texts += [f"play {c} {how}" for c in self.cards for how in ("up", "down")] + ["done"]
-        texts += [f"goto {p}" for p in PLACES] + [f"target {s}" for s in range(seats)]
+        texts += [f"goto {p}" for p in PLACES] + [f"target {s + 1}" for s in range(seats)]
         texts += [f"discard {c}" for c in self.cards] + ["change", "keep"]
         super().__init__(texts, game)
         n, names, cards = seats, len(self.card_names) + 1, len(self.cards)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from bouts.games.grail_war import battle, cleanup, climax, outpost, preparation
 from bouts.games.grail_war.actions import Act
+from bouts.games.grail_war.battle import announce
 from bouts.games.grail_war.battle_preparation import (
     choose,
     finish,
@@ -126,6 +127,7 @@ def _resolve(state: GrailState) -> None:
     while state.resolve:
         card = state.resolve.pop(0)
         ON_USE[state.catalog.cards[card].effect or ""](state, seat, card)
+        announce(state, f"{name(state, seat)}'s {state.catalog.cards[card].name} (使用時)")
         if state.chance or state.pending:
             return
     state.stage = AFTER_PREPARE
@@ -203,9 +205,12 @@ def options(state: GrailState, seat: int) -> list[Act]:
 
 
 def decide(state: GrailState, seat: int, act: Act) -> None:
-    """Apply a checked decision, then run on."""
+    """Apply a checked decision, announce the total powers it changed, then run on."""
     if state.pending:
+        top = state.pending[-1]
         _pending(state, seat, act)
+        if top.card:
+            announce(state, f"{name(state, seat)}'s {state.catalog.cards[top.card].name}")
     elif state.step == "place":
         assert act.what is not None
         outpost.place(state, seat, act.what)
@@ -214,6 +219,10 @@ def decide(state: GrailState, seat: int, act: Act) -> None:
             state.step = "action"
     else:
         _turn(state, seat, act)
+        if act.verb == "spell":
+            announce(state, f"{name(state, seat)}'s command spell")
+        else:
+            announce(state, f"{name(state, seat)}'s cards")
     run(state)
 
 
@@ -260,7 +269,7 @@ def _pending(state: GrailState, seat: int, act: Act) -> None:
         after_goto(state, seat, top.card)
     elif verb == "target":
         state.pending.pop()
-        rule_breaker_hits(state, seat, int(act.what or 0))
+        rule_breaker_hits(state, seat, int(act.what or 1) - 1, top.card)
     elif verb == "play":
         assert act.what is not None
         riding_play(state, seat, act.what)

@@ -39,19 +39,19 @@ def round_start(state: GrailState, seat: int) -> None:
     if has(state, seat, "symbol_of_everyday") and state.round <= 3:
         return
     if p.infinite:
-        gain_spoils(state, seat, 2)
+        gain_spoils(state, seat, 2, "刻まれた宿命, paid from unlimited mana", ("DGW-M10",))
     elif p.mana >= 2:
         p.mana -= 2
-        gain_spoils(state, seat, 2)
-    else:
-        return
-    log(state, "ability", f"{name(state, seat)}: 刻まれた宿命, -2 mana, +2 spoils")
+        log(state, "ability", f"{name(state, seat)}: 刻まれた宿命, -2 mana", {"seat": seat}, clauses=("DGW-M10",))
+        gain_spoils(state, seat, 2, "刻まれた宿命", ("DGW-M10",))
 
 
 def round_end(state: GrailState, seat: int) -> None:
     """聖杯: Illya gains 1 mana at the end of each round (DGW-RUL-44)."""
     if has(state, seat, "holy_grail"):
         gain_mana(state, seat, 1)
+        log(state, "ability", f"{name(state, seat)}: 聖杯, +1 mana at the end of the round", {"seat": seat},
+            clauses=("DGW-M15", "DGW-RUL-44"))
 
 
 def change_to_sakura(state: GrailState, seat: int) -> None:

@@ -35,9 +35,15 @@ def is_engaged(state: GrailState, seat: int) -> bool:
     return others + (1 if state.npc == here else 0) >= 1
 
 
+def recon_occupant(state: GrailState) -> int | None:
+    """The player whose piece stands at Recon now, if any."""
+    return next((s for s in state.living() if state.players[s].location == RECON), None)
+
+
 def recon_open(state: GrailState) -> bool:
-    """At most one player enters Recon a round (DGW-053, DGW-RUL-27)."""
-    return state.recon is None
+    """Recon holds at most one piece at a time (「最大1人まで置く」, DGW-053, DGW-RUL-27): free once its occupant
+    has left."""
+    return recon_occupant(state) is None
 
 
 def paid_moves(state: GrailState, seat: int) -> dict[str, int]:
@@ -59,27 +65,32 @@ def paid_moves(state: GrailState, seat: int) -> dict[str, int]:
 
 
 def enter(state: GrailState, seat: int, dest: str, how: str) -> None:
-    """Put ``seat``'s piece at ``dest``: Recon gives spoils, Miyama gives Shinji mana (DGW-RUL-45)."""
+    """Put ``seat``'s piece at ``dest``: Recon gives spoils, Miyama gives Shinji mana (DGW-RUL-45). ``how``
+    says how it got there ("pays 3 mana and moves"); empty for a placement, which has its own line."""
     p = state.players[seat]
     p.location = dest
-    log(state, "move", f"{name(state, seat)} {how} to {PLACE_NAMES[dest]}", {"seat": seat, "place": dest})
+    if how:
+        log(state, "move", f"{name(state, seat)} {how} to {PLACE_NAMES[dest]}", {"seat": seat, "place": dest},
+            clauses=("DGW-059",))
     if dest == RECON:
-        state.recon = seat
         gained = RECON_SPOILS
+        why = "entering Recon"
         effect, _, amount = situation_effect(state)
         if effect == "recon_plus":
             gained += amount
+            why += f", +{amount} from the situation"
         constant = [c for c in [*p.hand, *(c for c, up, _ in p.played if up)]
                     if state.catalog.cards[c].effect == "constant_recon"]
         for card in constant:  # 常時 works from the hand too (DGW-RUL-22, DGW-RUL-56)
             gained += state.catalog.cards[card].amount
-            log(state, "reveal", f"{name(state, seat)} shows {state.catalog.cards[card].name} (常時: Recon +1)",
-                {"seat": seat, "card": card}, reveals=True, owner=seat)
-        gain_spoils(state, seat, gained)
-        log(state, "spoils", f"{name(state, seat)} gains {gained} spoils at Recon", {"seat": seat, "spoils": gained})
+            why += f", +{state.catalog.cards[card].amount} from {state.catalog.cards[card].name}"
+            log(state, "reveal", f"{name(state, seat)} shows {state.catalog.cards[card].name} "
+                f"(常時: Recon +{state.catalog.cards[card].amount})",
+                {"seat": seat, "card": card}, reveals=True, owner=seat, clauses=("DGW-066",))
+        gain_spoils(state, seat, gained, why, ("DGW-052",))
     if dest == MIYAMA and has(state, seat, "mana_drain"):
         gain_mana(state, seat, 1)
-        log(state, "ability", f"{name(state, seat)}: 吸魔命令, +1 mana")
+        log(state, "ability", f"{name(state, seat)}: 吸魔命令, +1 mana", {"seat": seat}, clauses=("DGW-M17",))
 
 
 def pay_and_move(state: GrailState, seat: int, dest: str) -> None:

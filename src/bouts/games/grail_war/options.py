@@ -27,9 +27,11 @@ class GrailWarOptions(Options):
     """DGW-RUL-15: a land advantage token adds power only on its own battlefield (false)."""
     shirou_exempt_after_round8: bool = True
     """DGW-RUL-41: Shirou is never eliminated right after round 8."""
-    clown_check: Literal["before_elimination", "after_elimination"] = "before_elimination"
-    """DGW-RUL-42 (rulebook: 「クライマックスラウンド開始時に最下位」): when solo Shinji's last place is checked;
-    the fan facts read it after the round-8 elimination."""
+    clown_check: Literal["before_elimination", "after_elimination"] = "after_elimination"
+    """DGW-RUL-42 (corrected): solo Shinji's last place is checked 「クライマックスラウンド開始時」, after the
+    round-8 elimination that happens 「次のラウンドを開始する前」, among those still in (the facts agree). The
+    earlier reading, checked before the elimination, is the option ``before_elimination``: with it a Shinji
+    who never acts wins most 7-player games."""
     round_limit: int = Field(40, ge=1, le=200)
     """House guard for simulations: after this many rounds the most spoils win (the rulebook has none)."""
 
@@ -42,6 +44,7 @@ OPTION_HELP = {
     "npc_by_current_count": "DGW-RUL-10: NPC when the players left are 4 or fewer (default false: starting count)",
     "land_advantage_travels": "DGW-RUL-15: land advantage counts on any battlefield (default false)",
     "shirou_exempt_after_round8": "DGW-RUL-41: Shirou survives the round-8 elimination (default true)",
-    "clown_check": "DGW-RUL-42: before_elimination (default) | after_elimination",
+    "clown_check": "DGW-RUL-42: after_elimination (default: last among those left as the climax begins) | "
+                   "before_elimination (the earlier reading)",
     "round_limit": "house guard: most spoils win after this many rounds (default 40)",
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bouts.games.grail_war.battle_preparation import ubw_residual
 from bouts.games.grail_war.board import draw, gain_mana, log, name
 from bouts.games.grail_war.masters import round_start
-from bouts.games.grail_war.state import MIYAMA, SHINTO, GrailState
+from bouts.games.grail_war.state import MIYAMA, PLACE_NAMES, SHINTO, GrailState
 
 HAND = 3
 """Cards a player draws up to (DGW-037)."""
@@ -17,10 +17,10 @@ def begin_round(state: GrailState) -> None:
     state.cursor = 0
     if state.round > 8 and not state.options.casual:
         state.climax_card = state.catalog.climax(len(state.living()))
+    log(state, "round", f"Round {state.round} begins" + (" (climax round)" if state.climax_card else ""),
+        {"round": state.round}, clauses=("DGW-036",) if state.climax_card is None else ("DGW-102", "DGW-105"))
     for seat in state.order:
         round_start(state, seat)
-    log(state, "round", f"Round {state.round} begins" + (" (climax round)" if state.climax_card else ""),
-        {"round": state.round})
     state.step = "refill"
 
 
@@ -84,7 +84,8 @@ def place_events(state: GrailState) -> None:
 
 def _shown(state: GrailState, place: str, card: str) -> None:
     e = state.catalog.events[card]
-    log(state, "event", f"Event at {place}: {e.name} — {e.text}", {"place": place, "event": card}, reveals=True)
+    log(state, "event", f"Event at {PLACE_NAMES[place]}: {e.name} — {e.text.strip()}", {"place": place, "event": card},
+        reveals=True, clauses=("DGW-011",))
     if e.effect == "add_event":  # イベントを追加 (DGW-G12)
         state.to_place.append((place, True))
 

@@ -149,8 +149,6 @@ class GrailState(State):
     workshop: list[int] = field(default_factory=list)
     """Pieces placed at the Workshop this round, in order."""
     npc: str | None = None
-    recon: int | None = None
-    """Who entered Recon this round (DGW-053)."""
     nullify: list[tuple[str, str, int]] = field(default_factory=list)
     """(battlefield, attribute, owner): opponents' cards of that attribute there have base power 0."""
     silence: dict[str, int] = field(default_factory=dict)
@@ -165,6 +163,8 @@ class GrailState(State):
     climax_card: str | None = None
     winners: tuple[int, ...] | None = None
     reason: str = ""
+    shown_power: dict[int, int] = field(default_factory=dict)
+    """Each fighter's total power as last announced in the log this round (a change is announced)."""
 
     def clone(self) -> GrailState:
         """A copy deep enough to apply an action to."""
@@ -173,8 +173,9 @@ class GrailState(State):
             self.round, self.start, self.order, self.cursor, self.stage, list(self.situation_deck),
             list(self.situation_removed), self.situation, list(self.display), list(self.event_deck),
             list(self.event_used), {k: list(v) for k, v in self.events_at.items()}, dict(self.tokens),
-            list(self.workshop), self.npc, self.recon, list(self.nullify), dict(self.silence), list(self.resolve),
-            list(self.pending), list(self.to_place), self.resume, self.climax_card, self.winners, self.reason)
+            list(self.workshop), self.npc, list(self.nullify), dict(self.silence), list(self.resolve),
+            list(self.pending), list(self.to_place), self.resume, self.climax_card, self.winners, self.reason,
+            dict(self.shown_power))
 
     def living(self) -> list[int]:
         """Seats still in the game, in seat order."""

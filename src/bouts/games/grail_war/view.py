@@ -10,6 +10,8 @@ from bouts.games.grail_war.actions import Act
 from bouts.games.grail_war.battle import card_power, total_power
 from bouts.games.grail_war.board import np_cost, stats
 from bouts.games.grail_war.cards import ATTRIBUTE_NAMES, TIMING_NAMES, NPCard
+from bouts.games.grail_war.climax import at_stake
+from bouts.games.grail_war.movement import recon_occupant
 from bouts.games.grail_war.state import BATTLEFIELDS, PLACE_NAMES, PLACES, GrailState, Player
 
 STAGE_NAMES = {"before_move": "command spells before moving", "move": "move", "after_move":
@@ -23,6 +25,15 @@ def _card(state: GrailState, p: Player, card: str) -> dict[str, Any]:
     text = c.text if not (isinstance(c, NPCard) and p.np.get(card) == "converted") else "(counts as an attack card)"
     return {"card": card, "name": c.name, "power": power, "attributes": list(attributes), "cost": cost,
             "timing": c.timing, "text": text}
+
+
+def power_here(state: GrailState, seat: int, card: str) -> int | None:
+    """A card's power where ``seat`` stands, with the situation's and the events' rules (attribute +X, base
+    power set to X): ``None`` off a battlefield, or while an event there is still face down."""
+    place = state.players[seat].location
+    if place not in BATTLEFIELDS or any(not up for _, up in state.events_at.get(place, [])):
+        return None
+    return card_power(state, seat, card, True, place)
 
 
 def _np(state: GrailState, p: Player, card: str) -> dict[str, Any]:
@@ -73,7 +84,7 @@ def view_of(state: GrailState, seat: int | None, to_act: tuple[int, ...]) -> dic
     you: dict[str, Any] | None = None
     if seat is not None and 0 <= seat < state.seats and state.players[seat].master:
         p = state.players[seat]
-        you = {"seat": seat, "hand": [_card(state, p, c) for c in p.hand],
+        you = {"seat": seat, "hand": [{**_card(state, p, c), "power_here": power_here(state, seat, c)} for c in p.hand],
                "selected": [{"card": c, "name": cat.cards[c].name, "face_up": up} for c, up in p.selected],
                "at_hand": [_card(state, p, c) for c in p.at_hand],
                "np": [_np(state, p, c) for c in p.np],
@@ -90,10 +101,11 @@ def view_of(state: GrailState, seat: int | None, to_act: tuple[int, ...]) -> dic
         "display": [cat.situations[s].name for s in state.display],
         "events": events, "event_deck": len(state.event_deck), "event_used": len(state.event_used),
         "event_trash": [cat.events[e].name for e in state.event_used],
-        "tokens": dict(state.tokens), "npc": state.npc, "recon": state.recon, "start": state.start,
+        "tokens": dict(state.tokens), "npc": state.npc, "recon": recon_occupant(state), "start": state.start,
         "workshop": list(state.workshop), "players": players, "you": you, "pending": pending,
         "chance": state.chance[0] if state.chance else None, "to_act": list(to_act),
         "winners": list(state.winners) if state.winners is not None else None, "reason": state.reason,
+        "at_stake": at_stake(state) if state.step in ("place", "turn") else None,
     }
 
 
@@ -109,7 +121,10 @@ def _who(view: Mapping[str, Any], seat: int) -> str:
 
 def _card_line(c: Mapping[str, Any]) -> str:
     timing = f"{TIMING_NAMES[c['timing']]}: " if c.get("timing") and TIMING_NAMES[c["timing"]] not in c["text"] else ""
-    return (f"[bold]{escape(c['name'])}[/] [dim]({escape(c['card'])})[/] power [yellow]{c['power']}[/] "
+    here = c.get("power_here")
+    power = f"[yellow]{c['power']}[/]" + (f" ([yellow]{here}[/] here)" if here is not None and here != c["power"]
+                                            else "")
+    return (f"[bold]{escape(c['name'])}[/] [dim]({escape(c['card'])})[/] power {power} "
             f"cost [cyan]{c['cost']}[/] {escape(_attrs(c['attributes']))}"
             + (f" — {escape(timing + c['text'])}" if c.get("text") else ""))
 
@@ -189,6 +204,7 @@ def render_view(view: Mapping[str, Any]) -> str:
         if you["selected"]:
             lines.append("  chosen: " + escape(", ".join(s["name"] + (" (up)" if s["face_up"] else " (down)")
                                                          for s in you["selected"])))
+    lines += stake_lines(view)
     if view["pending"]:
         pend = view["pending"]
         lines.append(f"Waiting: {escape(_who(view, pend['seat']))} decides "
@@ -201,6 +217,25 @@ def render_view(view: Mapping[str, Any]) -> str:
         lines.append("[bold green]Winners:[/] " + escape(", ".join(_who(view, s) for s in view["winners"]))
                      + " — " + escape(view["reason"]))
     return "\n".join(lines)
+
+
+def stake_lines(view: Mapping[str, Any]) -> list[str]:
+    """Round 8 and the climax rounds: who drops out after the round with the spoils standing, and what the
+    viewer must gain to stay in (DGW-107..DGW-111)."""
+    stake = view.get("at_stake")
+    if not stake:
+        return []
+    rule = (f"keep the {stake['keep']} with the most" if not stake["once"] else "the fewest drop out")
+    out = ", ".join(f"{_who(view, s)} ({view['players'][s]['spoils']})" for s in stake["out"])
+    lines = [f"[bold red]After this round[/] ({escape(stake['clause'])}: {escape(rule)}): "
+             + (f"with the spoils standing, {escape(out)} would be eliminated" if out else
+                "with the spoils standing, nobody would be eliminated")]
+    seat = view.get("seat")
+    need = {s: k for s, k in stake["need"]}
+    if isinstance(seat, int) and seat in need:
+        lines.append(f"[bold red]You are eliminated unless you gain {need[seat]} more spoils[/] "
+                     f"(you have {view['players'][seat]['spoils']})")
+    return lines
 
 
 def describe_action(state: GrailState, seat: int, act: Act) -> str:
@@ -232,7 +267,10 @@ def describe_action(state: GrailState, seat: int, act: Act) -> str:
         power, attributes, cost = stats(state, p, act.what or "")
         if act.how == "down":
             return f"Use {card.name} face down (power 0, cost 0)"
-        return f"Use {card.name} face up (power {power}, cost {cost}, {_attrs(list(attributes))})"
+        here = power_here(state, seat, act.what or "")
+        shown = f"power {power}" if here is None or here == power else \
+            f"power {here} at {PLACE_NAMES[p.location or ''].split()[0]} (printed {power})"
+        return f"Use {card.name} face up ({shown}, cost {cost}, {_attrs(list(attributes))})"
     if verb == "done":
         if state.pending and state.pending[-1].kind == "rebuild":
             return "Stop discarding and draw"
@@ -240,7 +278,7 @@ def describe_action(state: GrailState, seat: int, act: Act) -> str:
     if verb == "goto":
         return f"Move to {PLACE_NAMES[act.what or '']}"
     if verb == "target":
-        t = int(act.what or 0)
+        t = int(act.what or 1) - 1
         return f"Target P{t + 1} {str(cat.masters[state.players[t].master].name).split(' ', 1)[-1]}"
     if verb == "discard":
         return f"Discard {cat.cards[act.what or ''].name} face down"
@@ -279,7 +317,14 @@ def shown_values(view: Mapping[str, Any]) -> list[str]:
             values += [c["name"], f"({c['card']})"]
     if view["winners"] is not None:
         values.append(view["reason"])
+    values += [_plain(line) for line in stake_lines(view)]
     return values
+
+
+def _plain(markup: str) -> str:
+    """Rich markup as the screen prints it."""
+    from rich.text import Text
+    return Text.from_markup(markup).plain
 
 
 def render_trash(view: Mapping[str, Any]) -> str:

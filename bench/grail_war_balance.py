@@ -1,0 +1,126 @@
+"""Dominate Grail War balance: the heuristic on every seat; win rate per master and per servant, with 95 %
+Wilson intervals, and how the masters play (command spells, Recon, revealed servants, 道化).
+
+    .venv/bin/python bench/grail_war_balance.py [--games 2000] [--seats 4,7] [--seed 0] [--options JSON]
+
+A master "wins its fair share" at 1/seats; the goal (issue 23) is that every master's interval lies above half
+and below twice that share. Masters are dealt at random from those that may play at the seat count (Sakura only
+at 7: with fewer players she enters by Shinji's change, which counts for Shinji's seat).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections import Counter
+from typing import Any
+
+import bouts
+from bouts.agents import make_agent
+from bouts.core import CHANCE
+from bouts.sim.stats import Rate
+
+NP_CARDS = {n for s in bouts.game("grail_war").catalog(None).servants.values() for n in s.np_cards}
+"""The NP/skill cards (counted when used)."""
+
+
+def play(
+    seats: int, seed: int, options: dict[str, Any], content: str | None = None
+) -> tuple[list[tuple[str, str]], tuple[int, ...], str, list[Counter[str]]]:
+    """One game: each seat's (master, servant), the winners, the reason, and what each seat did."""
+    game = bouts.game("grail_war")
+    rng = random.Random(seed)
+    dealt = game.deal_content(seats, options, content, rng)
+    state = game.setup(seats, {**options, **(dealt or {})}, content, seed)
+    agents = [make_agent("heuristic", seed * 10 + s) for s in range(seats)]
+    did: list[Counter[str]] = [Counter() for _ in range(seats)]
+    state = game.fork(state)
+    while game.to_act(state):
+        seat = game.to_act(state)[0]
+        action = game.sample_chance(state, rng) if seat == CHANCE else agents[seat].act(game, state, seat)
+        if seat != CHANCE:
+            text = str(action)
+            if text.startswith(("spell", "jewel")):
+                did[seat][" ".join(text.split()[:2])] += 1
+        game.advance(state, seat, action)
+        for event in game.events(state):
+            seat_of = event.data.get("seat")
+            if not isinstance(seat_of, int) or not 0 <= seat_of < seats:
+                continue
+            if event.kind == "reveal" and "servant" in event.data:
+                did[seat_of]["reveals"] += 1
+            elif event.kind == "spoils" and "Recon" in event.text:
+                did[seat_of]["recon"] += 1
+            elif event.kind == "prepare":
+                did[seat_of]["np"] += sum(1 for c in event.data.get("cards", []) if c in NP_CARDS)
+    outcome = game.outcome(state)
+    assert outcome is not None
+    chosen = game.content_choices(state)
+    pairs = [(str(chosen[s][0]), str(chosen[s][1])) for s in range(seats)]  # type: ignore[index]
+    return pairs, outcome.winners, outcome.reason, did
+
+
+def table(title: str, wins: Counter[str], games: Counter[str], fair: float) -> list[str]:
+    """Rows of a win-rate table, worst first flagged against [fair/2, 2 x fair]."""
+    lines = [
+        f"  {title:<16} {'wins':>5} {'games':>6} {'rate':>7} {'95% interval':>17}  (band {fair / 2:.1%}"
+        f" - {2 * fair:.1%})"
+    ]
+    for key in sorted(games, key=lambda k: -wins[k] / games[k]):
+        rate = Rate.of(wins[key], games[key])
+        flag = "  HIGH" if rate.high > 2 * fair else "  LOW" if rate.low < fair / 2 else ""
+        lines.append(
+            f"  {key:<16} {rate.wins:>5} {rate.games:>6} {rate.rate:>7.1%} "
+            f"{f'{rate.low:.1%} - {rate.high:.1%}':>17}{flag}"
+        )
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--seats", default="4,7")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--options", default="{}", help="game options as JSON, e.g. '{\"casual\": true}'")
+    parser.add_argument("--content", default=None, help="a content pack directory (default: the reference pack)")
+    args = parser.parse_args()
+    options = json.loads(args.options)
+    for seats in (int(s) for s in args.seats.split(",")):
+        started = time.process_time()
+        by_master: tuple[Counter[str], Counter[str]] = (Counter(), Counter())
+        by_servant: tuple[Counter[str], Counter[str]] = (Counter(), Counter())
+        reasons: Counter[str] = Counter()
+        doing: dict[str, Counter[str]] = {}
+        for index in range(args.games):
+            pairs, winners, reason, did = play(seats, args.seed * 100_000 + index, options, args.content)
+            reasons["道化" if "道化" in reason else reason.split(":")[0].split(" is ")[-1]] += 1
+            for seat, (master, servant) in enumerate(pairs):
+                by_master[1][master] += 1
+                by_master[0][master] += seat in winners
+                by_servant[1][servant] += 1
+                by_servant[0][servant] += seat in winners
+                doing.setdefault(master, Counter()).update(did[seat])
+        fair = 1 / seats
+        seconds = time.process_time() - started
+        print(
+            f"{seats} players, {args.games} games, heuristic on every seat, seed {args.seed}, options {options} "
+            f"({seconds:.0f} CPU s, {1000 * seconds / args.games:.0f} ms a game)"
+        )
+        print("\n".join(table("master", *by_master, fair)))
+        print("\n".join(table("servant", *by_servant, fair)))
+        print("  how games end: " + ", ".join(f"{k} {v}" for k, v in reasons.most_common()))
+        print(
+            "  per game played, each master: "
+            + "; ".join(
+                f"{m} " + " ".join(f"{k} {v / by_master[1][m]:.1f}" for k, v in sorted(doing[m].items()))
+                for m in sorted(doing)
+            )
+        )
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

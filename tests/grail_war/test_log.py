@@ -1,0 +1,113 @@
+"""The log explains every change of spoils and of total power, once and in English a player reads."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from bouts.core import CHANCE
+from bouts.core.events import visible
+from bouts.games.grail_war.state import GrailState
+from tests.grail_war.helpers import GAME, start
+
+SETUPS: list[tuple[int, dict[str, Any]]] = [(3, {}), (4, {}), (5, {}), (7, {}), (4, {"casual": True})]
+
+
+def games(seats: int, options: dict[str, Any], seeds: range) -> Iterator[tuple[GrailState, int, Any, GrailState]]:
+    """Every step of games where each seat plays the heuristic or at random (seat by seat, by seed)."""
+    strategy = GAME.strategy()
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = GAME.setup(seats, options, None, seed)
+        randoms = {s for s in range(seats) if rng.random() < 0.4}
+        while GAME.to_act(state):
+            seat = GAME.to_act(state)[0]
+            if seat == CHANCE:
+                action = GAME.sample_chance(state, rng)
+            elif seat in randoms:
+                action = rng.choice(GAME.legal_actions(state, seat))
+            else:
+                action = strategy.choose(GAME, state, seat, rng)
+            after = GAME.apply(state, seat, action)
+            yield state, seat, action, after
+            state = after
+
+
+@pytest.mark.parametrize(("seats", "options"), SETUPS)
+def test_dgw_032_every_change_of_spoils_is_a_public_log_line_with_its_amount(seats: int,
+                                                                           options: dict[str, Any]) -> None:
+    """DGW-032, DGW-093..DGW-095, DGW-052: each change on the spoils track (battles, Recon, 平穏, 刻まれた宿命,
+    妄想心音's doubling, 十二の試練, 単独行動, 陣地作成, 自己改造) comes with a public line that names the master,
+    says the amount and the new total; the amounts add up to the change."""
+    checked = 0
+    for before, _seat, _action, after in games(seats, options, range(12)):
+        lines = [e for e in GAME.events(after) if "spoils" in e.data]
+        for s in range(seats):
+            mine = [e for e in lines if e.data.get("seat") == s]
+            change = after.players[s].spoils - before.players[s].spoils
+            assert sum(e.data["spoils"] for e in mine) == change, [e.text for e in GAME.events(after)]
+            for e in mine:
+                assert e.is_public and f"P{s + 1} " in e.text
+                assert str(abs(e.data["spoils"])) in e.text and f"→ {e.data['total']}" in e.text
+            checked += bool(mine)
+    assert checked > 20
+
+
+@pytest.mark.parametrize(("seats", "options"), SETUPS)
+def test_dgw_013_every_change_of_total_power_is_a_public_log_line(seats: int, options: dict[str, Any]) -> None:
+    """DGW-013, DGW-079, DGW-RUL-16: a fighter's total power is announced when its cards are used, and every
+    later change (使用時 and 対決時 effects, command spells, land advantage taken, a move) is a public line
+    with the new total; the battle line shows the totals the log last announced, and the table shows them."""
+    checked = 0
+    for before, _seat, _action, after in games(seats, options, range(12)):
+        shown = {s: p["power"] for s, p in enumerate(GAME.view(before, None)["players"])}
+        for e in GAME.events(after):
+            assert e.is_public or "total_power" not in e.data
+            if "total_power" in e.data:
+                shown[e.data["seat"]] = e.data["total_power"]
+                assert str(e.data["total_power"]) in e.text
+                checked += 1
+            if e.kind == "battle" and "powers" in e.data:
+                for s, power in e.data["powers"].items():
+                    assert shown[int(s)] == power, (e.text, shown)
+        if after.step != "over" and any(p.location for p in after.players):
+            for s, p in enumerate(GAME.view(after, None)["players"]):
+                if p["power"] is not None:
+                    assert shown[s] == p["power"], [e.text for e in GAME.events(after)]
+    assert checked > 20
+
+
+def test_dgw_095_a_tie_is_one_line_naming_every_winner() -> None:
+    """DGW-095, DGW-EX-15, DGW-RUL-25: a tie at 10 at Shinto (event 3) is one battle line that names both
+    winners and the split; each winner's gain follows on its own spoils line (3, and 3 + 2 for Use B)."""
+    state = start(5, masters=["illya", "rin", "kirei", "shirou", "shinji"],
+                  decks={0: ["berserker_05", "berserker_06", "berserker_08"],
+                         1: ["archer_06", "archer_07", "archer_01"]},
+                  events=["e01", "e03", *[f"e{i:02d}" for i in range(2, 21) if i != 3]])
+    from tests.grail_war.helpers import place_all, turn
+    state = place_all(state, "shinto", "shinto", "workshop", "workshop", "workshop")
+    state = turn(state, cards=["berserker_05 up", "berserker_06 up"])  # 4 + 3 + land 3 = 10
+    state = turn(state, cards=["archer_06 up", "archer_07 up"], after=["spell power"])  # 4 + 3 + 1 + 2 = 10
+    for _ in range(3):
+        state = turn(state)
+    battles = [e for e in GAME.events(state) if e.kind == "battle" and e.data.get("place") == "shinto"]
+    assert len(battles) == 1
+    line = battles[0].text
+    assert "P1 Illya" in line and "P2 Tohsaka Rin" in line and "tie" in line, line
+    assert re.search(r"\(3 \+ 3\) ÷ 2 = 3", line), line
+    gains = {e.data["seat"]: e.data["spoils"] for e in GAME.events(state) if "spoils" in e.data}
+    assert gains == {0: 3, 1: 5}
+
+
+def test_log_lines_are_english_sentences() -> None:
+    """A piece placed at a battlefield is said once ("places at Miyama"), never "stands to"."""
+    state = start(5)
+    from tests.grail_war.helpers import place_all
+    state = place_all(state, "miyama")
+    texts = [e.text for e in visible(GAME.events(state), 1)]
+    assert any("places at Miyama" in t for t in texts), texts
+    assert not any("stands to" in t for t in texts), texts
