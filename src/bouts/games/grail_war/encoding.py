@@ -47,6 +47,7 @@ from typing import Any
 from bouts.core.encoding import Layout, TextIndex, position
 from bouts.games.grail_war.battle import total_power
 from bouts.games.grail_war.cards import Catalog
+from bouts.games.grail_war.movement import recon_occupant
 from bouts.games.grail_war.state import BATTLEFIELDS, MIYAMA, PLACES, SHINTO, TOKENS, GrailState
 
 STEPS = ("place", "turn", "over")
@@ -237,7 +238,8 @@ class GrailWarEncoding(TextIndex):
             holder = state.tokens.get(token)
             out[at["tokens"] + t * (n + 1) + (n if holder is None else holder)] = 1.0
         out[at["npc"] + (1 if state.npc == MIYAMA else 2 if state.npc == SHINTO else 0)] = 1.0
-        out[at["recon"] + (n if state.recon is None else state.recon)] = 1.0
+        occupant = recon_occupant(state)
+        out[at["recon"] + (n if occupant is None else occupant)] = 1.0
         for s in state.workshop:
             out[at["workshop"] + s] = 1.0
         names = len(self.card_names) + 1
