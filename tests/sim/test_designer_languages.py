@@ -122,11 +122,10 @@ def test_the_designer_page_reads_in_japanese_and_switches_language(tmp_path: Pat
                 context = browser.new_context(locale="ja-JP", viewport={"width": 1300, "height": 900})
                 page = context.new_page()
                 page.goto(server.base + "/designer")
-                page.wait_for_function("document.body.dataset.ready === 'yes'")
+                page.wait_for_selector("body[data-ready='yes']", state="attached")
                 assert page.evaluate("document.documentElement.lang") == "ja"
                 page.select_option("#game", "swordplay")
-                page.wait_for_function(
-                    "document.querySelector('#fields option[value=\"hero.mercenary.base_damage\"]') !== null")
+                page.wait_for_selector('#fields option[value="hero.mercenary.base_damage"]', state="attached")
                 page.fill("#field", "hero.mercenary.base_damage")
                 page.dispatch_event("#field", "input")
                 assert "現在 2" in page.inner_text("#field-now")
@@ -134,7 +133,7 @@ def test_the_designer_page_reads_in_japanese_and_switches_language(tmp_path: Pat
                 page.click("#add-variant")
                 page.fill("#games", "60")
                 page.click("#start")
-                page.wait_for_function("document.body.dataset.state === 'done'", timeout=120_000)
+                page.wait_for_selector("body[data-state='done']", state="attached", timeout=120_000)
                 body = page.inner_text("body")
                 shown = body.replace(CHANGE, " ")
                 for name in page.eval_on_selector_all("#game option", "nodes => nodes.map(n => n.textContent)"):
@@ -143,11 +142,9 @@ def test_the_designer_page_reads_in_japanese_and_switches_language(tmp_path: Pat
                 assert english_words(shown, allowed) == [], shown
                 assert has_japanese(page.title())
                 page.select_option("#lang", "en")
-                page.wait_for_function("document.body.dataset.ready === 'yes' && "
-                                       "document.documentElement.lang === 'en'")
+                page.wait_for_selector("html[lang='en'] body[data-ready='yes']", state="attached")
                 page.select_option("#game", "swordplay")
-                page.wait_for_function(
-                    "document.querySelector('#fields option[value=\"hero.mercenary.base_damage\"]') !== null")
+                page.wait_for_selector('#fields option[value="hero.mercenary.base_damage"]', state="attached")
                 english = page.inner_text("body").replace("日本語", "")  # the switch names each language in itself
                 for name in page.eval_on_selector_all("#game option", "nodes => nodes.map(n => n.textContent)"):
                     english = english.replace(name, " ")  # the games' official names
