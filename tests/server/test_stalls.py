@@ -158,7 +158,9 @@ def test_a_spectator_that_never_reads_stalls_nobody_and_is_disconnected(tmp_path
         server.stop()
     print(f"{len(quiet.times)}/{len(watched.times)} actions; player round trip p99: {p99(quiet.times) * 1e3:.1f} ms "
           f"alone, {p99(watched.times) * 1e3:.1f} ms beside a stalled spectator")
-    assert len(watched.times) >= 40 and (len(watched.times) == 100 or watched.over), "the players were held up"
+    # a held-up match would time out in step(); a random game may end early (then it says so)
+    assert len(watched.times) == 100 or watched.over, "the players were held up"
+    assert len(watched.times) >= 20, "too few round trips to compare"
     assert was_closed, "the stalled spectator was not disconnected"
     # both matches share the same (noisy, shared) machine: the stalled spectator may not add more than a few
     # milliseconds, or a few tenths when the machine itself is busy (before the fix it added seconds)
