@@ -26,7 +26,7 @@ PENDING: dict[str, set[str]] = {"kaleido": {"en", "ja", "content"}, "grail_war":
 fail today; those run and must fail (strict xfail), so a converted game left on this list fails too."""
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]")
-ALLOWED_LATIN = {"d10", "HP", "NP", "Enter", "ID", "JSON", "log", "why", "save", "rematch", "help", "hint",
+ALLOWED_LATIN = {"d10", "HP", "NP", "NPC", "Enter", "ID", "JSON", "log", "why", "save", "rematch", "help", "hint",
                  "undo", "more", "view", "quit", "FILE", "N", "bouts", "BOUTS_DEBUG", "BOUTS_LANG"}
 """Latin tokens a Japanese screen may hold: abbreviations players use as they are, and the commands typed."""
 

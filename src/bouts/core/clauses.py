@@ -18,7 +18,7 @@ from types import MappingProxyType
 
 from bouts.core.i18n import LanguageError, Text
 
-CLAUSE_ID = re.compile(r"[A-Z]{2,4}-(?:(?:RUL|EX|DT|[A-Z]{1,3})-)?\d{2,3}")
+CLAUSE_ID = re.compile(r"[A-Z]{2,4}-(?:(?:RUL|EX|DT|[A-Z]{1,3})-)?[A-Z]?\d{2,3}")
 """What a clause id looks like: ``SWP-019``, ``SAO-RUL-04``, ``KAL-EX-02``, ``DGW-M14``."""
 
 
