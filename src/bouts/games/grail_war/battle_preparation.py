@@ -213,6 +213,6 @@ def riding_play(state: GrailState, seat: int, card: str) -> None:
         args={"master": name(state, seat), "card": card_name(state, card),
               "riding": state.catalog.cards[state.pending[-1].card].name if state.pending and state.pending[-1].card
               else ""},
-        reveals=True, owner=seat, clauses=("DGW-S18",))
+        reveals=True, owner=seat, clauses=("DGW-S16",))
     if state.catalog.cards[card].effect in ON_USE:
         state.resolve.append(card)

@@ -23,7 +23,7 @@ def make_lose(state: GrailState, target: int, why: Words) -> None:
     p = state.players[target]
     if p.protected:
         log(state, "effect", N_("{master} is protected by Luck from {why}"), {"seat": target},
-            args={"master": name(state, target), "why": why}, clauses=("DGW-S03",))
+            args={"master": name(state, target), "why": why}, clauses=("DGW-G17",))
         return
     p.lost = True
     log(state, "effect", N_("{master} is made to lose this round ({why})"), {"seat": target},
@@ -65,7 +65,7 @@ def _ubw(state: GrailState, seat: int, card: str) -> None:
     log(state, "effect", N_("{master}: {card} takes the whole servant deck into hand ({count} cards)"),
         {"seat": seat, "count": len(taken)},
         args={"master": name(state, seat), "card": state.catalog.cards[card].name, "count": len(taken)},
-        clauses=("DGW-S04",))
+        clauses=("DGW-S06",))
 
 
 def _multiply_land(factor: int | None) -> Hook:
@@ -156,7 +156,7 @@ def _self_modification(state: GrailState, seat: int, card: str) -> None:
     p = state.players[seat]
     p.revealed = False
     log(state, "effect", N_("{master}: {card} hides the true name again"), {"seat": seat},
-        args={"master": name(state, seat), "card": state.catalog.cards[card].name}, clauses=("DGW-S30",))
+        args={"master": name(state, seat), "card": state.catalog.cards[card].name}, clauses=("DGW-S28",))
     gain_spoils(state, seat, 2, M_("{card} (on use)", card=state.catalog.cards[card].name))
 
 

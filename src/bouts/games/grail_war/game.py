@@ -41,9 +41,9 @@ from bouts.games.grail_war.view import (
 
 INFO = GameInfo(
     id="grail_war",
-    # The box prints the title in Latin letters; a Japanese screen shows its reading as the publisher writes it.
+    # The box prints the title in Latin letters; a Japanese screen shows its reading in katakana.
     name=Text(en="Dominate Grail War -Fate/stay night on Board Game-",
-              ja="ドミネイト・グレイルウォー -Fate/stay night on Board Game-", original="en"),
+              ja="ドミネイト・グレイルウォー -フェイト/ステイナイト オン ボードゲーム-", original="en"),
     min_seats=3,
     max_seats=7,
     chance=True,

@@ -37,9 +37,10 @@ def refill(state: GrailState) -> None:
                     for card in p.np:
                         if p.np[card] == "residual" and state.catalog.cards[card].effect == "unlimited_blade_works":
                             p.np[card] = "up"
-                            log(state, "effect", N_("{master}: {card} returns beside the tarot"), {"seat": seat},
+                            log(state, "effect", N_("{master}: {card} returns beside the servant tarot"),
+                                {"seat": seat},
                                 args={"master": name(state, seat), "card": state.catalog.cards[card].name},
-                                clauses=("DGW-S04",))
+                                clauses=("DGW-S06",))
                 else:
                     state.cursor += 1
                     continue

@@ -135,6 +135,11 @@ def view_of(state: GrailState, seat: int | None, to_act: tuple[int, ...]) -> dic
 
 
 # -- rendering ---------------------------------------------------------------------------------
+def _none() -> str:
+    """The word for an empty list."""
+    return _("none")
+
+
 def _attrs(attributes: list[str]) -> str:
     return "/".join(_(ATTRIBUTE_NAMES[a]) if a in ATTRIBUTE_NAMES else a for a in attributes) or "-"
 
@@ -158,8 +163,8 @@ def _card_line(c: Mapping[str, Any]) -> str:
     power = f"[yellow]{c['power']}[/]"
     if here is not None and here != c["power"]:
         power += " " + _("([yellow]{power}[/] here)", power=here)
-    line = _("[bold]{name}[/] [dim]({card})[/] power {power} cost [cyan]{cost}[/] {attributes}",
-             name=escape(tr(c["name"])), card=escape(c["card"]), power=power, cost=c["cost"],
+    line = _("[bold]{name}[/] [dim]{card}[/] power {power} cost [cyan]{cost}[/] {attributes}",
+             name=escape(tr(c["name"])), card=escape(f"[{c['card']}]"), power=power, cost=c["cost"],
              attributes=escape(_attrs(c["attributes"])))
     if text:
         line += " — " + escape(_("{timing}: {text}", timing=timing, text=text) if timing else text)
@@ -211,8 +216,8 @@ def render_view(view: Mapping[str, Any]) -> str:
             for t in (f"{place}3", f"{place}1"):
                 holder = view["tokens"].get(t)
                 tokens.append(f"+{t[-1]}: " + (escape(_who(view, holder)) if holder is not None else _("free")))
-            extra = " · " + _("events: {events}", events="; ".join(evs) or _("none")) + " · " + \
-                _("land {tokens}", tokens=", ".join(tokens))
+            extra = " · " + _("events: {events}", events="; ".join(evs) or _none()) + " · " + \
+                _("land advantage {tokens}", tokens=", ".join(tokens))
         line = f"[bold]{escape(_place(place))}[/]: " + (", ".join(pieces) or _("[dim]empty[/]"))
         if extra and cell_width(_plain(line + extra)) > 150:  # 7 masters on one battlefield: events below
             lines += [line, "   " + extra[3:]]
@@ -234,11 +239,11 @@ def render_view(view: Mapping[str, Any]) -> str:
         np = ""
         if not isinstance(p["np"], int):
             used = [tr(n["name"]) for n in p["np"] if n["status"] != "down"]
-            np = " · " + _("NP used: {cards}", cards=escape(", ".join(used)) if used else _("none"))
+            np = " · " + _("NP used: {cards}", cards=escape(", ".join(used)) if used else _none())
         cards = f"{p['hand']}/{p['deck']}/{len(p['trash'])}"
-        use_b = " · " + _("Use B x{count}", count=p["use_b"]) if p["use_b"] else ""
+        use_b = " · " + _("command spell +2 power x{count}", count=p["use_b"]) if p["use_b"] else ""
         lines.append(" " + escape(_who(view, p["seat"])) + status + ": "
-                     + _("mana [cyan]{mana}[/] · spells {spells} · spoils [green]{spoils}[/]", mana=mana,
+                     + _("mana [cyan]{mana}[/] · command spells {spells} · spoils [green]{spoils}[/]", mana=mana,
                          spells=p["command_spells"], spoils=p["spoils"])
                      + f"{jewels} · {servant} · {cards} · {played}" + use_b + np)
     you = view["you"]
@@ -248,7 +253,7 @@ def render_view(view: Mapping[str, Any]) -> str:
         chosen = {s["card"] for s in you["selected"]}
         mark = " " + _("[magenta]chosen[/]")
         if len(you["hand"]) > 6:  # 無限の剣製: the whole deck in hand, four cards a line without their text
-            short = [f"{escape(tr(c['name']))} [dim]({escape(c['card'])})[/] "
+            short = [escape(tr(c["name"])) + " [dim]" + escape("[" + c["card"] + "]") + "[/] "
                      f"[yellow]{c['power']}[/]/[cyan]{c['cost']}[/]" + (mark if c["card"] in chosen else "")
                      for c in you["hand"]]
             lines.append("  " + _("hand (power/cost):"))
@@ -264,9 +269,9 @@ def render_view(view: Mapping[str, Any]) -> str:
             status = _(NP_STATUS[c["status"]]) if c["status"] in NP_STATUS else c["status"]
             lines.append("  " + _("NP/skill ({status}): {card}", status=escape(status), card=_card_line(c)))
         if you["selected"]:
-            lines.append("  " + _("chosen: {cards}", cards=escape(", ".join(
-                _("{card} (up)", card=tr(s["name"])) if s["face_up"] else _("{card} (down)", card=tr(s["name"]))
-                for s in you["selected"]))))
+            chosen_names = [_("{card} (up)", card=tr(s["name"])) if s["face_up"] else
+                            _("{card} (down)", card=tr(s["name"])) for s in you["selected"]]
+            lines.append("  " + _("chosen: {cards}", cards=escape(", ".join(chosen_names))))
     lines += stake_lines(view)
     if view["pending"]:
         pend = view["pending"]
@@ -294,7 +299,7 @@ def stake_lines(view: Mapping[str, Any]) -> list[str]:
     if not stake:
         return []
     rule = _("keep the {count} with the most", count=stake["keep"]) if not stake["once"] else \
-        _("the fewest drop out")
+        _("the fewest spoils drop out")
     out = ", ".join(_("{player} ({spoils})", player=_who(view, s), spoils=view["players"][s]["spoils"])
                     for s in stake["out"])
     lines = [_("[bold red]After this round[/] ({clause}: {rule}): ", clause=escape(stake["clause"]), rule=escape(rule))
@@ -409,8 +414,8 @@ def shown_values(view: Mapping[str, Any]) -> list[str]:
         status = " " + _("eliminated") if p["eliminated"] else ""
         mana = "∞" if p["infinite"] else str(p["mana"])
         values.append(_who(view, p["seat"]) + status + ": "
-                      + _plain(_("mana [cyan]{mana}[/] · spells {spells} · spoils [green]{spoils}[/]", mana=mana,
-                                 spells=p["command_spells"], spoils=p["spoils"])))
+                      + _plain(_("mana [cyan]{mana}[/] · command spells {spells} · spoils [green]{spoils}[/]",
+                                 mana=mana, spells=p["command_spells"], spoils=p["spoils"])))
         if p["servant_name"]:
             values.append(tr(p["servant_name"]))
         values.append(f"{p['hand']}/{p['deck']}/{len(p['trash'])}")
@@ -418,7 +423,7 @@ def shown_values(view: Mapping[str, Any]) -> list[str]:
     if you is not None:
         values.append(_plain(_("[bold]Your cards[/] (deck {count}):", count=you["deck"])))
         for c in [*you["hand"], *you["at_hand"], *you["np"]]:
-            values += [tr(c["name"]), f"({c['card']})"]
+            values += [tr(c["name"]), f"[{c['card']}]"]
     if view["winners"] is not None:
         values.append(tr(view["reason"]))
     values += [_plain(line) for line in stake_lines(view)]
@@ -455,5 +460,5 @@ def render_events(view: Mapping[str, Any]) -> str:
         lines.append(f" [bold]{escape(_place(place))}[/]: " + ("; ".join(evs) or _("none")))
     used = [tr(n) for n in view["event_trash"]]
     lines.append(" " + _("deck {count} · used: {names}", count=view["event_deck"],
-                         names=escape(", ".join(used)) if used else _("none")))
+                         names=escape(", ".join(used)) if used else _none()))
     return "\n".join(lines)
