@@ -159,7 +159,7 @@ def test_dgw_109_climax_rounds_warn_who_is_eliminated_with_the_spoils_standing()
     state = steer(4, four, {7: [9, 7, 5, 3]}).state
     assert state.round == 8
     text = "\n".join(screen(GAME.view(state, 3), []))
-    assert "After this round (DGW-109: the fewest drop out): with the spoils standing, P4 Matou Shinji (3) " \
+    assert "After this round (DGW-109: the fewest spoils drop out): with the spoils standing, P4 Matou Shinji (3) " \
            "would be eliminated" in text
     assert "You are eliminated unless you gain 3 more spoils (you have 3)" in text
     assert "You are eliminated" not in "\n".join(screen(GAME.view(state, 2), []))
@@ -181,7 +181,7 @@ def test_dgw_g14_card_power_in_menus_counts_the_situation_and_the_events() -> No
     line = GAME.describe(state, 0, GAME.parse_action(state, 0, "play archer_01 up"))
     assert line == "Use Archer Strength 2 #1 face up (power 8 at Miyama (printed 2), cost 0, Strength)"
     text = "\n".join(screen(GAME.view(state, 0), []))
-    assert "Archer Strength 2 #1 (archer_01) power 2 (8 here)" in text
+    assert "Archer Strength 2 #1 [archer_01] power 2 (8 here)" in text
     assert "power 2 (" not in GAME.describe(state, 0, GAME.parse_action(state, 0, "play archer_02 up"))
 
 
