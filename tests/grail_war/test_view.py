@@ -200,7 +200,7 @@ def _matches(state: Any, seat: int, action: Any, reason: str) -> bool:
     if verb == "play":
         return "face down" in reason if words[2] == "down" else CAT.cards[words[1]].name in reason
     if verb == "jewel":
-        return "宝石魔術" in reason
+        return "Jewel Magecraft" in reason
     if verb == "discard":
         return CAT.cards[words[1]].name in reason
     if verb == "target":
