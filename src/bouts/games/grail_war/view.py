@@ -16,12 +16,14 @@ from bouts.core.text import cell_width
 from bouts.core.text import escape_markup as escape
 from bouts.games.grail_war.actions import Act
 from bouts.games.grail_war.battle import card_power, total_power
-from bouts.games.grail_war.board import np_cost, stats
+from bouts.games.grail_war.board import np_cost, situation_effect, stats
 from bouts.games.grail_war.cards import NPCard
 from bouts.games.grail_war.climax import at_stake
 from bouts.games.grail_war.i18n import M_, N_, _
+from bouts.games.grail_war.masters import has
 from bouts.games.grail_war.movement import recon_occupant
-from bouts.games.grail_war.state import BATTLEFIELDS, PLACE_NAMES, PLACES, GrailState, Player
+from bouts.games.grail_war.outpost import WORKSHOP_FIRST, WORKSHOP_LATER
+from bouts.games.grail_war.state import BATTLEFIELDS, PLACE_NAMES, PLACES, TOKEN_VALUE, WORKSHOP, GrailState, Player
 
 ATTRIBUTE_NAMES = {"strength": N_("Strength"), "agility": N_("Agility"), "magic": N_("Magecraft"),
                    "noble": N_("Noble Phantasm"), "special": N_("Special")}
@@ -209,8 +211,7 @@ def render_view(view: Mapping[str, Any]) -> str:
         extra = ""
         if place in BATTLEFIELDS:
             evs = [_("[dim]face down[/]") if e.get("face_down") else
-                   _("{name} ([green]{spoils}[/]) {text}", name=escape(tr(e["name"])), spoils=e["spoils"],
-                     text=escape(tr(e["text"])))
+                   _("{name}: {text}", name=escape(tr(e["name"])), text=escape(tr(e["text"])))
                    for e in view["events"][place]]
             tokens = []
             for t in (f"{place}3", f"{place}1"):
@@ -232,7 +233,7 @@ def render_view(view: Mapping[str, Any]) -> str:
         if p["revealed"]:
             servant += " " + _("(revealed)")
         mana = "∞" if p["infinite"] else str(p["mana"])
-        jewels = " " + _("jewels {count}", count=p["jewels"]) if p["jewels"] else ""
+        jewels = " · " + _("jewels {count}", count=p["jewels"]) if p["jewels"] else ""
         played = ", ".join((escape(tr(c["name"])) + f" {c['power_now']}" if c["face_up"] else _("face down"))
                            for c in p["played"]) or "-"
         status = " " + _("[red]eliminated[/]") if p["eliminated"] else ""
@@ -319,7 +320,7 @@ def describe_action(state: GrailState, seat: int, act: Act) -> str:
     verb = act.verb
     p = state.players[seat] if 0 <= seat < state.seats else None
     if verb == "place":
-        return _("Place your piece at {place}", place=_place(act.what))
+        return _place_line(state, seat, act.what or "")
     if verb == "move":
         from bouts.games.grail_war.movement import paid_moves
         cost = paid_moves(state, seat).get(act.what or "", 0)
@@ -366,6 +367,24 @@ def describe_action(state: GrailState, seat: int, act: Act) -> str:
     if verb == "keep":
         return _("Stay {master}", master=tr(cat.masters[p.master].name)) if p is not None else _("Stay")
     return str(act)
+
+
+def _place_line(state: GrailState, seat: int, place: str) -> str:
+    """A placement with what it gives at once: the Workshop's mana (or 平穏's spoils), a battlefield's land
+    advantage token (DGW-045, DGW-048, DGW-049, DGW-RUL-43)."""
+    if place == WORKSHOP:
+        gain = WORKSHOP_FIRST if not state.workshop else WORKSHOP_LATER
+        effect, _attribute, amount = situation_effect(state)
+        if effect == "workshop_plus":
+            gain += amount
+        if has(state, seat, "tranquility"):
+            return _("Place your piece at {place} (+{count} spoils: Tranquility)", place=_place(place), count=gain)
+        return _("Place your piece at {place} (+{count} mana)", place=_place(place), count=gain)
+    free = [t for t in (f"{place}3", f"{place}1") if state.tokens.get(t) is None]
+    if free:
+        return _("Place your piece at {place} (land advantage +{value})", place=_place(place),
+                 value=TOKEN_VALUE[free[0]])
+    return _("Place your piece at {place} (no land advantage left)", place=_place(place))
 
 
 def action_parts(state: GrailState, seat: int, act: Act) -> ActionParts:
