@@ -78,3 +78,18 @@ def test_events_show_their_spoils_once() -> None:
     state = start(4)
     text = "\n".join(decision_screen(state, 0))
     assert "events: Brawl in the Shopping Street: Spoils 3." in text, text
+
+
+def test_chosen_cards_show_their_cost_and_the_mana_left() -> None:
+    """DGW-072: the cards chosen so far are paid together, so the table shows their total cost and the mana it
+    leaves (the number the next card choice turns on), in both languages."""
+    state = start(5, servants=["saber", "berserker", "archer", "lancer", "rider"],
+                  decks={0: ["saber_01", "saber_02", "saber_03"]})
+    state = place_all(state, "miyama", "shinto", "workshop", "workshop", "workshop")
+    mana = state.players[0].mana
+    state = act(state, 0, "stay", "play saber_01 up")
+    cost = GAME.catalog().cards["saber_01"].cost
+    text = "\n".join(decision_screen(state, 0))
+    assert f"chosen: Saber Strength 4 #1 (up) · cost {cost}: mana {mana} → {mana - cost}" in text, text
+    ja = "\n".join(decision_screen(state, 0, "ja"))
+    assert f"選択中：セイバー 筋力 4 #1（表） · 消費魔力{cost}：魔力{mana} → {mana - cost}" in ja, ja

@@ -193,7 +193,7 @@ def render_view(view: Mapping[str, Any]) -> str:
     line = _("Situation: [bold]{name}[/] — {text}", name=escape(tr(sit["name"])), text=escape(tr(sit["text"]))) \
         if sit else ""
     if view["display"]:
-        line += (" · " if line else "") + _("Round display: {names}", names=escape(tr(view["display"])))
+        line += (" · " if line else "") + _("round display: {count} cards", count=len(view["display"]))
     if line:
         lines.append(line)
     for place in PLACES:
@@ -272,7 +272,12 @@ def render_view(view: Mapping[str, Any]) -> str:
         if you["selected"]:
             chosen_names = [_("{card} (up)", card=tr(s["name"])) if s["face_up"] else
                             _("{card} (down)", card=tr(s["name"])) for s in you["selected"]]
-            lines.append("  " + _("chosen: {cards}", cards=escape(", ".join(chosen_names))))
+            costs = {c["card"]: c["cost"] for zone in ("hand", "at_hand", "np") for c in you[zone]}
+            cost = sum(costs.get(s["card"], 0) for s in you["selected"] if s["face_up"])
+            me = view["players"][you["seat"]]
+            lines.append("  " + _("chosen: {cards}", cards=escape(", ".join(chosen_names))) + " · "
+                         + (_("cost {cost} (unlimited mana)", cost=cost) if me["infinite"] else
+                            _("cost {cost}: mana {mana} → {left}", cost=cost, mana=me["mana"], left=me["mana"] - cost)))
     lines += stake_lines(view)
     if view["pending"]:
         pend = view["pending"]
@@ -423,7 +428,6 @@ def shown_values(view: Mapping[str, Any]) -> list[str]:
                        events=view["event_deck"]))]
     if view["situation"]:
         values.append(tr(view["situation"]["name"]))
-    values += [tr(name) for name in view["display"]]
     values += [_place(place) for place in PLACES]
     for place in BATTLEFIELDS:
         values += [tr(e["name"]) for e in view["events"][place] if not e.get("face_down")]
