@@ -146,6 +146,22 @@ def _attrs(attributes: list[str]) -> str:
     return "/".join(_(ATTRIBUTE_NAMES[a]) if a in ATTRIBUTE_NAMES else a for a in attributes) or "-"
 
 
+def _pack(parts: list[str], first: str = "", rest: str = "   ", width: int = 154) -> list[str]:
+    """Rich markup ``parts`` joined by `` · `` into lines of at most ``width`` cells, never breaking a part (a
+    name or a number) across lines: 7 masters on a battlefield, or a whole deck in hand, still fit 160 columns."""
+    lines: list[str] = []
+    line = ""
+    for part in parts:
+        joined = (line + " · " + part) if line else (first + part)
+        if line and cell_width(_plain(joined)) > width:
+            lines.append(line)
+            joined = rest + part
+        line = joined
+    if line:
+        lines.append(line)
+    return lines
+
+
 def _place(place: str | None) -> str:
     return tr(PLACE_NAMES[place]) if place in PLACE_NAMES else ""
 
@@ -217,13 +233,10 @@ def render_view(view: Mapping[str, Any]) -> str:
             for t in (f"{place}3", f"{place}1"):
                 holder = view["tokens"].get(t)
                 tokens.append(f"+{t[-1]}: " + (escape(_who(view, holder)) if holder is not None else _("free")))
-            extra = " · " + _("events: {events}", events="; ".join(evs) or _none()) + " · " + \
-                _("land advantage {tokens}", tokens=", ".join(tokens))
+            extra = [_("events: {events}", events="; ".join(evs) or _none()),
+                     _("land advantage {tokens}", tokens=", ".join(tokens))]
         line = f"[bold]{escape(_place(place))}[/]: " + (", ".join(pieces) or _("[dim]empty[/]"))
-        if extra and cell_width(_plain(line + extra)) > 150:  # 7 masters on one battlefield: events below
-            lines += [line, "   " + extra[3:]]
-        else:
-            lines.append(line + extra)
+        lines += _pack([line, *extra])
     lines.append("")
     lines.append(_("[bold]Masters[/]  (mana · command spells · spoils · servant · hand/deck/trash · used this round)"))
     for p in view["players"]:
@@ -243,10 +256,11 @@ def render_view(view: Mapping[str, Any]) -> str:
             np = " · " + _("NP used: {cards}", cards=escape(", ".join(used)) if used else _none())
         cards = f"{p['hand']}/{p['deck']}/{len(p['trash'])}"
         use_b = " · " + _("command spell +2 power x{count}", count=p["use_b"]) if p["use_b"] else ""
-        lines.append(" " + escape(_who(view, p["seat"])) + status + ": "
-                     + _("mana [cyan]{mana}[/] · command spells {spells} · spoils [green]{spoils}[/]", mana=mana,
-                         spells=p["command_spells"], spoils=p["spoils"])
-                     + f"{jewels} · {servant} · {cards} · {played}" + use_b + np)
+        head = " " + escape(_who(view, p["seat"])) + status + ": " + \
+            _("mana [cyan]{mana}[/] · command spells {spells} · spoils [green]{spoils}[/]", mana=mana,
+              spells=p["command_spells"], spoils=p["spoils"]) + jewels
+        lines += _pack([head, servant, cards, played, *([use_b[3:]] if use_b else []), *([np[3:]] if np else [])],
+                       first="", rest="    ")
     you = view["you"]
     if you is not None:
         lines.append("")
@@ -258,17 +272,25 @@ def render_view(view: Mapping[str, Any]) -> str:
                      f"[yellow]{c['power']}[/]/[cyan]{c['cost']}[/]" + (mark if c["card"] in chosen else "")
                      for c in you["hand"]]
             lines.append("  " + _("hand (power/cost):"))
-            for i in range(0, len(short), 4):
-                lines.append("    " + " · ".join(short[i:i + 4]))
+            lines += _pack(short, "    ", "    ")
             short = []
         else:
             for c in you["hand"]:
                 lines.append("  " + _("hand: {card}", card=_card_line(c)) + (mark if c["card"] in chosen else ""))
         for c in you["at_hand"]:
             lines.append("  " + _("at hand: {card}", card=_card_line(c)))
+        whole_deck = len(you["hand"]) > 6
+        spent = []
         for c in you["np"]:
             status = _(NP_STATUS[c["status"]]) if c["status"] in NP_STATUS else c["status"]
+            if whole_deck and c["status"] != "down":  # used or residual: their text is known, the screen is full
+                spent.append(_("{card} [dim]{id}[/] [yellow]{power}[/]/[cyan]{cost}[/] ({status})",
+                               card=escape(tr(c["name"])), id=escape("[" + c["card"] + "]"), power=c["power"],
+                               cost=c["cost"], status=escape(status)))
+                continue
             lines.append("  " + _("NP/skill ({status}): {card}", status=escape(status), card=_card_line(c)))
+        if spent:
+            lines += _pack(spent, "  " + _("NP/skill (power/cost): "), "    ")
         if you["selected"]:
             chosen_names = [_("{card} (up)", card=tr(s["name"])) if s["face_up"] else
                             _("{card} (down)", card=tr(s["name"])) for s in you["selected"]]
