@@ -131,7 +131,8 @@ def view_of(state: GrailState, seat: int | None, to_act: tuple[int, ...]) -> dic
         "tokens": dict(state.tokens), "npc": state.npc, "recon": recon_occupant(state), "start": state.start,
         "workshop": list(state.workshop), "players": players, "you": you, "pending": pending,
         "chance": state.chance[0] if state.chance else None, "to_act": list(to_act),
-        "winners": list(state.winners) if state.winners is not None else None, "reason": state.reason,
+        "winners": list(state.winners) if state.winners is not None else None,
+        "reason": bilingual(lambda: tr(state.reason)) if state.reason else "",
         "at_stake": at_stake(state) if state.step in ("place", "turn") else None,
     })
 
@@ -224,7 +225,7 @@ def render_view(view: Mapping[str, Any]) -> str:
                 pieces.append(piece)
         if view["npc"] == place:
             pieces.append(_("NPC [yellow]{power}[/]", power=11))
-        extra = ""
+        extra: list[str] = []
         if place in BATTLEFIELDS:
             evs = [_("[dim]face down[/]") if e.get("face_down") else
                    _("{name}: {text}", name=escape(tr(e["name"])), text=escape(tr(e["text"])))
