@@ -35,7 +35,7 @@ def test_paid_moves_are_one_way_with_board_costs() -> None:
     →Recon 5; only forward; staying is free."""
     state = place_all(start(5, masters=FIVE), *["workshop"] * 4, "shinto")
     assert state.players[0].mana == 10 and {"move miyama", "move shinto", "move recon", "stay"} <= set(legal(state))
-    assert GAME.describe(state, 0, GAME.parse_action(state, 0, "move recon")) == "Move to Recon 偵察 for 5 mana"
+    assert GAME.describe(state, 0, GAME.parse_action(state, 0, "move recon")) == "Move to Recon for 5 mana"
     moved = act(state, 0, "move recon")
     assert moved.players[0].mana == 10 - 5 and moved.players[0].spoils == 2
     assert act(state, 0, "move shinto").players[0].mana == 10 - 3
@@ -109,7 +109,7 @@ def test_kuzuki_moves_to_miyama_free() -> None:
     """DGW-EX-52, DGW-M23: Kuzuki at the Workshop moves to Miyama for 0."""
     state = place_all(start(5, masters=["kuzuki", "rin", "kirei", "illya", "shirou"]), *["workshop"] * 4, "shinto")
     mana = state.players[0].mana
-    assert GAME.describe(state, 0, GAME.parse_action(state, 0, "move miyama")) == "Move to Miyama 深山町 for 0 mana"
+    assert GAME.describe(state, 0, GAME.parse_action(state, 0, "move miyama")) == "Move to Miyama for 0 mana"
     state = act(state, 0, "move miyama")
     assert state.players[0].location == "miyama" and state.players[0].mana == mana
 
@@ -120,7 +120,7 @@ def test_kirei_overseer_recon_while_hidden() -> None:
     masters = ["kirei", "rin", "illya", "kuzuki", "shirou"]
     state = place_all(start(5, masters=masters), "miyama", "miyama", "workshop", "workshop", "workshop")
     assert legal(state)[0] == "move recon"
-    assert GAME.describe(state, 0, GAME.parse_action(state, 0, "move recon")) == "Move to Recon 偵察 for 2 mana"
+    assert GAME.describe(state, 0, GAME.parse_action(state, 0, "move recon")) == "Move to Recon for 2 mana"
     state = start(5, masters=masters, servants=["saber", "archer", "berserker", "lancer", "caster"],
                   decks={0: ["saber_01", "saber_02", "saber_03"]})
     state = place_all(state, "miyama", "workshop", "workshop", "workshop", "shinto")

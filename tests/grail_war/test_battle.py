@@ -105,7 +105,8 @@ def test_ex06_events_are_summed() -> None:
                        [dict(cards=["berserker_03 up", "berserker_08 up"]), dict(cards=["saber_06 up", "saber_07 up"]),
                         dict(), dict(), dict()], hands=hands, deck=deck)
     assert got[0] == 6
-    assert "wins 6 spoils (event 目撃者 1 + event 柳洞寺の石段 2 + contested 3)" in battle_lines(state)[-1]
+    assert "wins 6 spoils (event Witness 1 + event Stone Steps of Ryuudou Temple 2 + contested 3)" \
+        in battle_lines(state)[-1]
     _, got = fight(["shinto", "workshop", "workshop", "workshop", "miyama"],
                    [dict(cards=["berserker_03 up", "berserker_08 up"]), dict(), dict(), dict(), dict()], hands=hands,
                    deck=deck)
@@ -216,8 +217,8 @@ def test_clash_effects_in_seat_order_from_the_start_player() -> None:
     for _ in range(3):
         state = turn(state)
     lines = [e.text for e in visible(GAME.events(state), 2) if e.kind == "power"]
-    assert lines[0].startswith("P1 ") and "(対決時)" in lines[0] and "9 → 10" in lines[0]
-    assert lines[1].startswith("P2 ") and "(対決時)" in lines[1] and "6 → 8" in lines[1]
+    assert lines[0].startswith("P1 ") and "(on clash)" in lines[0] and "9 → 10" in lines[0]
+    assert lines[1].startswith("P2 ") and "(on clash)" in lines[1] and "6 → 8" in lines[1]
 
 
 def test_clash_effect_away_from_a_battle_does_nothing() -> None:

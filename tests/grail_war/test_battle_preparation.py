@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from bouts.core import IllegalAction
+from bouts.core.i18n import names_in, tr
 from tests.grail_war.helpers import GAME, act, legal, place_all, start, turn
 
 FIVE = ["illya", "rin", "kirei", "shirou", "shinji"]
@@ -149,7 +150,7 @@ def test_ex23_residual_effect_from_the_next_round() -> None:
     state = act(state, 0, "play saber_09 up", "play saber_01 up", "next")
     assert power(state) == 2 + 4 + 3
     state = play_on(state)
-    assert GAME.view(state, 1)["players"][0]["residual"] == ["Saber 筋力 2 #9"]
+    assert GAME.view(state, 1)["players"][0]["residual"] == [{"en": "Saber Strength 2 #9", "ja": "セイバー 筋力 2 #9"}]
     state = act(state, 0, "stay")
     assert not [a for a in legal(state) if "saber_09" in a]
     state = act(state, 0, "play saber_02 up", "play saber_03 up")
@@ -165,7 +166,7 @@ def test_on_use_now_on_clash_later_in_chosen_order() -> None:
     assert power(state) == 2 + 3 + 2 * 3
     while state.round == 1:
         state = turn(state)
-    assert any("11 → 13" in e.text and "(対決時)" in e.text for e in GAME.events(state))
+    assert any("11 → 13" in e.text and "(on clash)" in e.text for e in GAME.events(state))
 
 
 def test_simultaneous_effects_in_the_order_the_player_chooses() -> None:
@@ -180,7 +181,7 @@ def test_simultaneous_effects_in_the_order_the_player_chooses() -> None:
         state = act(state, 0, "goto shinto")
         assert state.players[0].location == where
         moves = [e.text for e in GAME.events(state) if e.kind == "move"]
-        assert (order[0] == "rush") == ("rushes" not in " ".join(moves))
+        assert (order[0] == "rush") == ("(Rush)" not in " ".join(moves))
 
 
 def test_additional_special_cards() -> None:
@@ -195,7 +196,8 @@ def test_additional_special_cards() -> None:
     while state.round == 1:
         state = turn(state)
     view = GAME.view(state, 1)["players"][0]
-    assert view["at_hand"] == ["干将・莫耶"] and "干将・莫耶" not in view["trash"]
+    assert [tr(c, "ja") for c in view["at_hand"]] == ["干将・莫耶"]
+    assert "干将・莫耶" not in names_in(view["trash"], "ja")
 
 
 def test_dgw_m02_kanshou_bakuya_needs_mana_eight() -> None:
@@ -215,7 +217,7 @@ def test_rin_gandr_for_a_jewel() -> None:
     state = act(state, 0, "next")
     while state.round == 1:
         state = turn(state)
-    assert GAME.view(state, 1)["players"][0]["at_hand"] == ["ガンド"]
+    assert GAME.view(state, 1)["players"][0]["at_hand"] == [{"en": "Gandr", "ja": "ガンド"}]
 
 
 def test_snake_counts_and_goes_to_the_trash() -> None:
@@ -228,7 +230,7 @@ def test_snake_counts_and_goes_to_the_trash() -> None:
     state = act(state, 0, "next")
     while state.round == 1:
         state = turn(state)
-    assert "蛇" in GAME.view(state, 1)["players"][0]["trash"]
+    assert "蛇" in names_in(GAME.view(state, 1)["players"][0]["trash"], "ja")
 
 
 def test_prohibitions() -> None:
@@ -259,7 +261,7 @@ def test_trash_keeps_orientation() -> None:
     while state.round == 1:
         state = turn(state)
     trash = GAME.view(state, 1)["players"][0]["trash"]
-    assert "Saber 筋力 4 #1" in trash and trash.count(None) == 1
+    assert "Saber Strength 4 #1" in names_in(trash) and trash.count(None) == 1
     assert "saber_02" not in str(GAME.view(state, 1)["players"])
 
 

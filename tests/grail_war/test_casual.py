@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bouts.core import CHANCE
+from bouts.core.i18n import tr
 from tests.grail_war.helpers import CAT, GAME, act, legal, place_all, spoils, start, turn
 from tests.grail_war.scenario import steer
 
@@ -103,7 +104,7 @@ def test_ex46_ends_after_round_four() -> None:
     face-down play against the NPC can give); no climax, no round 5. Tied for the most, both win (DGW-RUL-53)."""
     state = steer(3, FOUR[:3], {4: [4, 5, 2]}, casual=True).state
     assert state.winners == (1,) and GAME.outcome(state).winners == (1,) and state.round == 4
-    assert state.climax_card is None and "most spoils" in state.reason
+    assert state.climax_card is None and "most spoils" in tr(state.reason)
     state = steer(3, FOUR[:3], {4: [5, 5, 2]}, casual=True).state
     assert state.winners == (0, 1)
 

@@ -6,6 +6,7 @@ the spoils the rulebook's examples name: the eliminations are the engine's own, 
 
 from __future__ import annotations
 
+from bouts.core.i18n import tr
 from bouts.games.grail_war.state import GrailState
 from tests.grail_war.helpers import GAME
 from tests.grail_war.scenario import steer
@@ -31,7 +32,7 @@ def test_dgw_rul_42_clown_last_before_the_elimination_is_eliminated_not_a_winner
 def test_dgw_rul_42_the_old_reading_stays_an_option() -> None:
     """DGW-RUL-42, option clown_check=before_elimination (the earlier reading): the same game ends with 道化."""
     state = steer(7, SEVEN, {8: [9, 8, 7, 5, 6, 2, 10]}, clown_check="before_elimination").state
-    assert state.winners == (5,) and "道化" in state.reason and GAME.outcome(state).winners == (5,)
+    assert state.winners == (5,) and "Clown" in tr(state.reason) and GAME.outcome(state).winners == (5,)
 
 
 def test_dgw_rul_42_clown_wins_when_last_among_those_left_as_the_climax_begins() -> None:
@@ -39,7 +40,7 @@ def test_dgw_rul_42_clown_wins_when_last_among_those_left_as_the_climax_begins()
     strictly last of the four left: he wins as the climax round would begin."""
     state = steer(7, SEVEN, {8: [10, 4, 5, 6, 9, 7, 12]}).state
     assert out(state) == [1, 2, 3]
-    assert state.winners == (5,) and "道化" in state.reason
+    assert state.winners == (5,) and "Clown" in tr(state.reason)
 
 
 def test_dgw_rul_42_clown_needs_strictly_the_fewest() -> None:
@@ -92,7 +93,7 @@ def test_ex37_three_players_one_left_wins_at_once() -> None:
     assert out(state) == [2] and state.climax_card == "climax_2"
     state = steer(3, three, {8: [8, 4, 4]}).state
     assert out(state) == [1, 2] and state.winners == (0,) and GAME.outcome(state).winners == (0,)
-    assert "last master standing" in state.reason
+    assert "last master standing" in tr(state.reason)
 
 
 def test_ex38_after_four_or_more_left() -> None:
@@ -146,7 +147,7 @@ def test_climax_rounds_keep_spoils_and_run_the_four_phases() -> None:
     assert state.step == "place" and state.situation == "climax_3"
     assert [p.spoils for p in state.players] == [9, 7, 5, 3]
     view = GAME.view(state, 0)
-    assert view["climax"] and view["situation"]["name"] == "クライマックス:残り3人"
+    assert view["climax"] and view["situation"]["name"]["ja"] == "クライマックス:残り3人"
 
 
 def test_game_ends_with_the_last_master() -> None:

@@ -144,7 +144,7 @@ def test_shared_luck_cancels_losing() -> None:
     state = end(act(state, 1, "spell mana", "stay", "play gae_bolg_thrust up", "play lancer_08 down"), 1)
     state = finish(state)
     assert not state.players[0].lost
-    assert any("is protected by 幸運" in e.text for e in GAME.events(state))
+    assert any("is protected by Luck" in e.text for e in GAME.events(state))
     assert "P1 Illyasviel von Einzbern wins" in battle_line(state)
 
 
@@ -155,4 +155,4 @@ def test_kirei_executor_bonus() -> None:
     state = act(state, 0, "play excalibur up", "play saber_01 down")
     assert GAME.view(state, 1)["players"][0]["revealed"]
     assert power(state, 0) == 12 + 0 + 3 + 2
-    assert any("代行者: 2" in e.text for e in GAME.events(state))
+    assert any("Executor: 2" in e.text for e in GAME.events(state))

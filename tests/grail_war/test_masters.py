@@ -6,6 +6,7 @@ from typing import Any
 
 from bouts.core import CHANCE
 from bouts.core.events import visible
+from bouts.core.i18n import tr
 from bouts.games.grail_war.flow import pile
 from tests.grail_war.helpers import GAME, MASTERS, act, legal, place_all, start, turn
 from tests.grail_war.scenario import decide, play_round, steer
@@ -65,10 +66,10 @@ def test_dgw_m10_m13_engraved_fate_from_round_four_with_two_mana() -> None:
     spoils; round 5 begins with 1: nothing."""
     assert GAME.catalog().initial_mana["sakura"] == 3  # the mana path of SAKURA_PLAYS
     state, logs = sakura_game(4)
-    fate = [[line for line in lines if "刻まれた宿命" in line] for lines in logs]
+    fate = [[line for line in lines if "Engraved Fate" in line] for lines in logs]
     assert fate[0] == [] and fate[1] == []  # the starts of rounds 2 and 3
-    assert any("P7 Matou Sakura: 刻まれた宿命, -2 mana" in line for line in fate[2])  # round 4 begins
-    assert any("gains 2 spoils (刻まれた宿命)" in line for line in fate[2])
+    assert any("P7 Matou Sakura: Engraved Fate, -2 mana" in line for line in fate[2])  # round 4 begins
+    assert any("gains 2 spoils (Engraved Fate)" in line for line in fate[2])
     assert fate[3] == []  # round 5 begins with 1 mana
     assert GAME.view(state, 0)["players"][6]["mana"] == 1 + 1  # and round 5's supply
 
@@ -111,7 +112,7 @@ def test_shinji_changes_to_sakura_after_a_lost_battle() -> None:
     before = GAME.view(state, 1)["players"][0]
     state = act(state, 0, "change")
     after = GAME.view(state, 1)["players"][0]
-    assert after["master"] == "sakura" and after["master_name"].endswith("Matou Sakura")
+    assert after["master"] == "sakura" and tr(after["master_name"], "en") == "Matou Sakura"
     for key in ("command_spells", "servant", "np"):
         assert after[key] == before[key], key
     assert (after["mana"], after["spoils"]) == (before["mana"] - 2 + 3, before["spoils"] + 2)

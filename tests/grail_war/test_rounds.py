@@ -54,7 +54,7 @@ def test_situation_supply_and_extra_rule() -> None:
     state = start(5, masters=FIVE)
     assert state.situation == "s01" and state.players[0].mana == 6 + 2
     view = GAME.view(state, 0)
-    assert view["situation"]["name"] == "静かな夜"
+    assert view["situation"]["name"] == {"en": "Quiet Night", "ja": "静かな夜"}
 
 
 def test_event_spoils_and_rule_on_its_battlefield() -> None:
@@ -112,4 +112,4 @@ def test_illya_gains_a_mana_each_round_end() -> None:
     while state.round == 1:
         state = turn(state)
     assert GAME.view(state, 1)["players"][0]["mana"] == 1 + 1 + 3
-    assert any("聖杯" in e.text and "+1 mana" in e.text for e in GAME.events(state))
+    assert any("Holy Grail" in e.text and "+1 mana" in e.text for e in GAME.events(state))

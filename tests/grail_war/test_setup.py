@@ -103,7 +103,7 @@ def test_start_player_and_game_start_items() -> None:
     assert state.players[1].at_hand == ["gandr"] and state.players[1].jewels == 10
     kuzuki = state.players[2]
     assert {"snake/1", "snake/2"} <= set(kuzuki.hand + kuzuki.deck)
-    specials = {c.name for c in CAT.cards.values() if c.__class__.__name__ == "SpecialCard"}
+    specials = {c.name.get_text("ja") for c in CAT.cards.values() if c.__class__.__name__ == "SpecialCard"}
     assert specials == {"干将・莫耶", "ガンド", "蛇"}
 
 

@@ -12,6 +12,7 @@ from rich.panel import Panel
 
 from bouts.cli.session import MENU_LINES, Session
 from bouts.core import CHANCE, Match
+from bouts.core.i18n import tr
 from bouts.core.text import cell_width
 from bouts.games.grail_war.actions import Act
 from tests.grail_war.helpers import CAT, GAME, act, place_all, start, turn
@@ -43,7 +44,7 @@ def test_seat_names_are_unique() -> None:
     """Every seat has its own name (P1 Illyasviel..., P2 Tohsaka Rin, ...)."""
     state = start(7)
     names = [GAME.seat_name(state, s) for s in range(7)]
-    assert len(set(names)) == 7 and names[1] == "P2 Tohsaka Rin"
+    assert len(set(names)) == 7 and tr(names[1]) == "P2 Tohsaka Rin"
 
 
 def test_render_fits_and_shows_the_numbers() -> None:
@@ -80,7 +81,7 @@ def test_render_after_battles_shows_power_and_events() -> None:
     state = place_all(start(5), "miyama", "workshop", "workshop", "workshop", "workshop")
     state = turn(state)
     text = "\n".join(screen(GAME.view(state, 2), []))
-    assert "商店街の乱戦" in text and "Miyama" in text and "P1 Illyasviel von Einzbern" in text
+    assert "Brawl in the Shopping Street" in text and "Miyama" in text and "P1 Illyasviel von Einzbern" in text
 
 
 def whole_deck_in_hand() -> Any:
@@ -158,7 +159,7 @@ def test_dgw_109_climax_rounds_warn_who_is_eliminated_with_the_spoils_standing()
     state = steer(4, four, {7: [9, 7, 5, 3]}).state
     assert state.round == 8
     text = "\n".join(screen(GAME.view(state, 3), []))
-    assert "After this round (DGW-109: the fewest drop out): with the spoils standing, P4 Matou Shinji (3) " \
+    assert "After this round (DGW-109: the fewest spoils drop out): with the spoils standing, P4 Matou Shinji (3) " \
            "would be eliminated" in text
     assert "You are eliminated unless you gain 3 more spoils (you have 3)" in text
     assert "You are eliminated" not in "\n".join(screen(GAME.view(state, 2), []))
@@ -178,9 +179,9 @@ def test_dgw_g14_card_power_in_menus_counts_the_situation_and_the_events() -> No
                   decks={0: ["archer_01", "archer_02", "archer_06"]})
     state = act(place_all(state, "miyama", "shinto", "workshop", "workshop", "workshop"), 0, "stay")
     line = GAME.describe(state, 0, GAME.parse_action(state, 0, "play archer_01 up"))
-    assert line == "Use Archer 筋力 2 #1 face up (power 8 at Miyama (printed 2), cost 0, 筋力)"
+    assert line == "Use Archer Strength 2 #1 face up (power 8 at Miyama (printed 2), cost 0, Strength)"
     text = "\n".join(screen(GAME.view(state, 0), []))
-    assert "Archer 筋力 2 #1 (archer_01) power 2 (8 here)" in text
+    assert "Archer Strength 2 #1 [archer_01] power 2 (8 here)" in text
     assert "power 2 (" not in GAME.describe(state, 0, GAME.parse_action(state, 0, "play archer_02 up"))
 
 
@@ -199,7 +200,7 @@ def _matches(state: Any, seat: int, action: Any, reason: str) -> bool:
     if verb == "play":
         return "face down" in reason if words[2] == "down" else CAT.cards[words[1]].name in reason
     if verb == "jewel":
-        return "宝石魔術" in reason
+        return "Jewel Magecraft" in reason
     if verb == "discard":
         return CAT.cards[words[1]].name in reason
     if verb == "target":

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import math
 
+from bouts.core.contract import Words
 from bouts.games.grail_war.board import gain_spoils, log, name, situation_effect, stats
 from bouts.games.grail_war.effects import ON_CLASH
+from bouts.games.grail_war.i18n import M_, N_
 from bouts.games.grail_war.masters import has
 from bouts.games.grail_war.state import (
     BATTLEFIELDS,
@@ -86,34 +88,35 @@ def clash_effects(state: GrailState) -> None:
             effect = state.catalog.cards[card].effect
             if up and not silent and effect in ON_CLASH:
                 ON_CLASH[effect](state, seat, card)
-                announce(state, f"{name(state, seat)}'s {state.catalog.cards[card].name} (対決時)")
+                announce(state, M_("{master}'s {card} (on clash)", master=name(state, seat),
+                                   card=state.catalog.cards[card].name))
 
 
-def power_parts(state: GrailState, seat: int) -> list[tuple[str, int]]:
+def power_parts(state: GrailState, seat: int) -> list[tuple[Words, int]]:
     """What makes up ``seat``'s total power: each face-up card, land advantage, command spells, effects,
     代行者 and residual cards (the parts of :func:`total_power`, for the log and the table)."""
     p = state.players[seat]
-    parts: list[tuple[str, int]] = []
+    parts: list[tuple[Words, int]] = []
     for card, up, _ in p.played:
-        parts.append((state.catalog.cards[card].name if up else "face down", card_power(state, seat, card, up,
-                                                                                         p.location)))
+        parts.append((state.catalog.cards[card].name if up else M_("face down"),
+                      card_power(state, seat, card, up, p.location)))
     land = land_advantage(state, seat)
     if land:
-        parts.append(("land advantage", land))
+        parts.append((M_("land advantage"), land))
     if p.use_b:
-        parts.append((f"command spell x{p.use_b}", 2 * p.use_b))
+        parts.append((M_("command spell x{count}", count=p.use_b), 2 * p.use_b))
     if p.power_bonus:
-        parts.append(("effects", p.power_bonus))
+        parts.append((M_("effects"), p.power_bonus))
     if has(state, seat, "executor") and p.revealed:
-        parts.append(("代行者", 2))
+        parts.append((M_("Executor"), 2))
     for card, used in p.residual:
         c = state.catalog.cards[card]
         if c.effect == "residual_power" and state.round > used:
-            parts.append((f"{c.name} (残留)", c.amount))
+            parts.append((M_("{card} (residual)", card=c.name), c.amount))
     return parts
 
 
-def announce(state: GrailState, why: str) -> None:
+def announce(state: GrailState, why: Words) -> None:
     """Say every fighter's total power that changed (or is first known, once its cards are used), with why:
     each change of total power is a public log line (DGW-013, DGW-079, DGW-RUL-16)."""
     for seat in state.living():
@@ -126,13 +129,16 @@ def announce(state: GrailState, why: str) -> None:
         if old == total:
             continue
         state.shown_power[seat] = total
+        data = {"seat": seat, "total_power": total, "power": total - (old or 0)}
         if old is None:
-            parts = ", ".join(f"{label}: {value}" for label, value in power_parts(state, seat)) or "no card"
-            text = f"{name(state, seat)}: total power {total} at {PLACE_NAMES[p.location]} ({parts})"
+            parts = [M_("{label}: {value}", label=label, value=value) for label, value in power_parts(state, seat)]
+            log(state, "power", N_("{master}: total power {total} at {place} ({parts})"), data,
+                args={"master": name(state, seat), "total": total, "place": PLACE_NAMES[p.location],
+                      "parts": parts or M_("no card")}, clauses=("DGW-079", "DGW-RUL-16"))
         else:
-            text = f"{name(state, seat)}: total power {old} → {total} ({why})"
-        log(state, "power", text, {"seat": seat, "total_power": total, "power": total - (old or 0)},
-            clauses=("DGW-079", "DGW-RUL-16"))
+            log(state, "power", N_("{master}: total power {old} → {total} ({why})"), data,
+                args={"master": name(state, seat), "old": old, "total": total, "why": why},
+                clauses=("DGW-079", "DGW-RUL-16"))
 
 
 def resolve(state: GrailState, place: str) -> list[int]:
@@ -150,67 +156,86 @@ def resolve(state: GrailState, place: str) -> list[int]:
     participants = len(seats) + (1 if npc and opts.npc_counts_for_contested_bonus else 0)
     contested = participants >= 2  # DGW-RUL-29: made-to-lose players still count
     where = PLACE_NAMES[place]
-    text = ", ".join(f"{name(state, s)} {powers[s]}" + (" (made to lose)" if state.players[s].lost else "")
-                     for s in seats) + (f", NPC {NPC_POWER}" if npc else "")
+    fighters = [M_("{master} {power} (made to lose)", master=name(state, s), power=powers[s]) if state.players[s].lost
+                else M_("{master} {power}", master=name(state, s), power=powers[s]) for s in seats]
+    if npc:
+        fighters.append(M_("NPC {power}", power=NPC_POWER))
     data = {"place": place, "powers": {str(s): powers[s] for s in seats}, "winners": winners, "npc": npc}
     if not winners:
-        why = "the NPC's 11 is highest" if npc and able else "every player there was made to lose"
-        log(state, "battle", f"Battle at {where}: {text} — no player wins ({why})", data,
+        nobody = M_("the NPC's {power} is highest", power=NPC_POWER) if npc and able else \
+            M_("every player there was made to lose")
+        log(state, "battle", N_("Battle at {place}: {fighters} — no player wins ({why})"), data,
+            args={"place": where, "fighters": fighters, "why": nobody},
             clauses=("DGW-092", "DGW-RUL-12") if npc and able else ("DGW-G17", "DGW-G18"))
         _losses(state, losers, [])
         return losers
     parts: list[int] = []
-    labels: list[str] = []
+    labels: list[Words] = []
     if opts.casual:  # DGW-120
         parts.append(CASUAL_SPOILS[place] if contested else CASUAL_SPOILS["alone"])
-        labels.append("Casual: " + (f"a contested {where.split()[0]}" if contested else "alone"))
+        labels.append(M_("Casual: a contested {place}", place=where) if contested else M_("Casual: alone"))
     else:
         for e, _ in state.events_at.get(place, []):  # DGW-G13
             parts.append(state.catalog.events[e].spoils)
-            labels.append(f"event {state.catalog.events[e].name}")
+            labels.append(M_("event {event}", event=state.catalog.events[e].name))
         if contested:  # DGW-094
             parts.append(CONTESTED_BONUS[place])
-            labels.append("contested")
+            labels.append(M_("contested"))
             effect, _, amount = situation_effect(state)
             if effect == "contested_plus":
                 parts.append(amount)
-                labels.append("situation")
+                labels.append(M_("situation"))
             for e, _ in state.events_at.get(place, []):
                 if state.catalog.events[e].effect == "contested_plus":
                     parts.append(state.catalog.events[e].amount)
-                    labels.append(f"event {state.catalog.events[e].name}")
+                    labels.append(M_("event {event}", event=state.catalog.events[e].name))
     pool = sum(parts)
     tied_npc = npc and best == NPC_POWER and opts.npc_counts_in_tie_divisor
     divisor = len(winners) + (1 if tied_npc else 0)
     share = math.ceil(pool / divisor)  # DGW-095, DGW-RUL-30
     sum_text = " + ".join(str(v) for v in parts) or "0"
-    named = " + ".join(f"{label} {v}" for label, v in zip(labels, parts, strict=True))
-    names = " and ".join([*(name(state, s) for s in winners), *(["the NPC"] if tied_npc else [])])
+    named: Words = ""
+    for label, v in zip(labels, parts, strict=True):
+        named = M_("{label} {value}", label=label, value=v) if not named else \
+            M_("{left} + {label} {value}", left=named, label=label, value=v)
+    names = [*(name(state, s) for s in winners), *([M_("the NPC")] if tied_npc else [])]
     if divisor == 1:
-        result = f"{names} wins {pool} spoils" + (f" ({named})" if named else "")
+        result = M_("{winners} wins {pool} spoils ({parts})", winners=names, pool=pool, parts=named) if parts \
+            else M_("{winners} wins {pool} spoils", winners=names, pool=pool)
+    elif tied_npc:
+        result = M_("{winners} tie: ({sum}) ÷ {divisor} = {share} spoils each ({parts}); the NPC's share goes to "
+                    "no one", winners=names, sum=sum_text, divisor=divisor, share=share, parts=named)
     else:
-        result = (f"{names} tie: ({sum_text}) ÷ {divisor} = {share} spoils each ({named})"
-                  + ("; the NPC's share goes to no one" if tied_npc else ""))
-    data.update(pool=pool, share=share, parts=labels)
-    log(state, "battle", f"Battle at {where}: {text} — {result}", data,
+        result = M_("{winners} tie: ({sum}) ÷ {divisor} = {share} spoils each ({parts})", winners=names,
+                    sum=sum_text, divisor=divisor, share=share, parts=named)
+    data.update(pool=pool, share=share, parts=list(parts))
+    log(state, "battle", N_("Battle at {place}: {fighters} — {result}"), data,
+        args={"place": where, "fighters": fighters, "result": result},
         clauses=("DGW-092", "DGW-095" if divisor > 1 else ("DGW-094" if contested else "DGW-093")))
     for s in winners:
         p = state.players[s]
         if "zabaniya" in p.flags and len(seats) >= 2:  # 妄想心音: double before this round's spoils
-            gain_spoils(state, s, p.spoils, "妄想心音 doubles the spoils before this battle's", ("DGW-S28",))
-        pieces = [(f"{'share' if divisor > 1 else 'battle'} at {where.split()[0]}", share)]
+            gain_spoils(state, s, p.spoils, M_("{card} doubles the spoils before this battle's",
+                                               card=state.catalog.cards["zabaniya"].name
+                                               if "zabaniya" in state.catalog.cards else "Zabaniya"), ("DGW-S28",))
+        pieces: list[tuple[Words, int]] = [
+            (M_("share at {place}", place=where) if divisor > 1 else M_("battle at {place}", place=where), share)]
         if p.use_b:
-            pieces.append((f"command spell x{p.use_b}", 2 * p.use_b))  # DGW-088, DGW-RUL-25
+            pieces.append((M_("command spell x{count}", count=p.use_b), 2 * p.use_b))  # DGW-088, DGW-RUL-25
         if p.win_bonus:
             sources = [state.catalog.cards[c].name for c, up, silent in p.played
                        if up and not silent and state.catalog.cards[c].effect in WIN_BONUS]
-            pieces.append((", ".join(sources) or "cards", p.win_bonus))
+            pieces.append((M_("{cards}", cards=sources) if sources else M_("cards"), p.win_bonus))
         hands = sum(god_hand(state, x) for x in losers)
         if hands:
-            pieces.append(("十二の試練", -hands))
+            pieces.append((M_("God Hand"), -hands))
         gained = sum(v for _, v in pieces)
-        why = pieces[0][0] if len(pieces) == 1 else f"{pieces[0][0]} {pieces[0][1]}" + "".join(
-            f" {'+' if v >= 0 else '-'} {label} {abs(v)}" for label, v in pieces[1:])
+        why: Words = pieces[0][0]
+        if len(pieces) > 1:
+            why = M_("{label} {value}", label=pieces[0][0], value=pieces[0][1])
+            for label, v in pieces[1:]:
+                why = M_("{left} + {label} {value}", left=why, label=label, value=v) if v >= 0 else \
+                    M_("{left} - {label} {value}", left=why, label=label, value=-v)
         gain_spoils(state, s, gained, why, ("DGW-094",))
     _losses(state, losers, winners)
     return losers
@@ -235,9 +260,9 @@ def _losses(state: GrailState, losers: list[int], winners: list[int]) -> None:
         if winners:
             hands = god_hand(state, s)
             if hands:
-                gain_spoils(state, s, hands, "十二の試練 after a lost battle", ("DGW-S20",))
+                gain_spoils(state, s, hands, M_("God Hand after a lost battle"), ("DGW-S20",))
         if "independent" in p.flags:
-            gain_spoils(state, s, -5, "単独行動 after a lost battle", ("DGW-S25",))
+            gain_spoils(state, s, -5, M_("Independent Action after a lost battle"), ("DGW-S25",))
 
 
 def battle_phase(state: GrailState) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bouts.core.i18n import Text
 from bouts.games.grail_war.actions import DONE, Act
 from bouts.games.grail_war.board import (
     card_name,
@@ -16,6 +17,7 @@ from bouts.games.grail_war.board import (
 )
 from bouts.games.grail_war.cards import NPCard, SpecialCard
 from bouts.games.grail_war.effects import ON_USE, reveal
+from bouts.games.grail_war.i18n import M_, N_
 from bouts.games.grail_war.masters import has
 from bouts.games.grail_war.state import WORKSHOP, GrailState
 
@@ -146,7 +148,7 @@ def finish(state: GrailState, seat: int) -> None:
         p.mana -= cost
     here = p.location
     silenced = here in state.silence and state.silence[here] != seat
-    shown: list[str] = []
+    shown: list[Text] = []
     for card, up in p.selected:
         c = state.catalog.cards[card]
         if card in p.hand:
@@ -166,14 +168,22 @@ def finish(state: GrailState, seat: int) -> None:
             if state.catalog.owner.get(card) == p.servant or isinstance(c, NPCard):
                 p.exposed = True
     down = sum(1 for _, up in p.selected if not up)
-    log(state, "prepare", f"{name(state, seat)} uses " + (", ".join(shown) or "no face-up card")
-        + (f" and {down} face down" if down else "") + f", paying {cost} mana",
+    if shown and down:
+        msg = N_("{master} uses {cards} and {down} face down, paying {cost} mana")
+    elif shown:
+        msg = N_("{master} uses {cards}, paying {cost} mana")
+    elif down:
+        msg = N_("{master} uses no face-up card and {down} face down, paying {cost} mana")
+    else:
+        msg = N_("{master} uses no card, paying {cost} mana")
+    log(state, "prepare", msg,
         {"seat": seat, "cards": [c for c, up in p.selected if up], "face_down": down, "cost": cost},
+        args={"master": name(state, seat), "cards": shown, "down": down, "cost": cost}, clauses=("DGW-066", "DGW-072"),
         reveals=bool(shown) or len(p.selected) < CARDS_USED, owner=seat)  # short: no card left to use
     for card, up in p.selected:
         c = state.catalog.cards[card]
         if up and isinstance(c, NPCard) and c.true_name_release:
-            reveal(state, seat, f"真名解放: {c.name}")
+            reveal(state, seat, M_("True Name Release: {card}", card=c.name))
     state.resolve = [] if silenced else [c for c, up in p.selected if up and state.catalog.cards[c].effect in ON_USE]
     p.selected = []
     p.acted = True
@@ -199,7 +209,10 @@ def riding_play(state: GrailState, seat: int, card: str) -> None:
     p.played.append((card, True, False))
     if state.catalog.owner.get(card) == p.servant:
         p.exposed = True
-    log(state, "prepare", f"{name(state, seat)} also uses {card_name(state, card)} (騎乗)",
-        {"seat": seat, "card": card}, reveals=True, owner=seat)
+    log(state, "prepare", N_("{master} also uses {card} ({riding})"), {"seat": seat, "card": card},
+        args={"master": name(state, seat), "card": card_name(state, card),
+              "riding": state.catalog.cards[state.pending[-1].card].name if state.pending and state.pending[-1].card
+              else ""},
+        reveals=True, owner=seat, clauses=("DGW-S16",))
     if state.catalog.cards[card].effect in ON_USE:
         state.resolve.append(card)

@@ -2,25 +2,32 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from bouts.core.contract import Words
 from bouts.core.events import Event
+from bouts.core.i18n import Message, Text
 from bouts.games.grail_war.cards import AttackCard, NPCard, SpecialCard
+from bouts.games.grail_war.i18n import M_, N_
 from bouts.games.grail_war.state import MANA_MAX, GrailState, Player
 
 ONLY = tuple(frozenset({seat}) for seat in range(8))
 
 
-def log(state: GrailState, kind: str, text: str, data: dict[str, Any] | None = None, *,
-        to: frozenset[int] | None = None, reveals: bool = False, owner: int | None = None,
-        clauses: tuple[str, ...] = ()) -> None:
-    """Add an event to the step's events (``clauses``: the checklist ids of the rule behind it)."""
-    state.events.append(Event(kind, text, data or {}, to=to, reveals=reveals, owner=owner, clauses=clauses))
+def log(state: GrailState, kind: str, msg: str, data: dict[str, Any] | None = None, *,
+        args: Mapping[str, Any] | None = None, to: frozenset[int] | None = None, reveals: bool = False,
+        owner: int | None = None, clauses: tuple[str, ...] = ()) -> None:
+    """Add an event to the step's events: ``msg`` (a message id of Grail War's catalog, marked ``N_``) filled
+    with ``args`` when it is read, in the reader's language (``clauses``: the checklist ids of the rule behind
+    it). Rollouts make many events and nobody reads them, so no sentence is made here."""
+    state.events.append(Event(kind, msg, data or {}, to=to, reveals=reveals, owner=owner, clauses=clauses,
+                              args=args, domain="grail_war"))
 
 
-def name(state: GrailState, seat: int) -> str:
-    """The master's name as the log shows it."""
-    return f"P{seat + 1} {str(state.catalog.masters[state.players[seat].master].name).split(' ', 1)[-1]}"
+def name(state: GrailState, seat: int) -> Message:
+    """The master's name as the log shows it: the seat counted from 1 and the master (``P2 Tohsaka Rin``)."""
+    return M_("P{number} {master}", number=seat + 1, master=state.catalog.masters[state.players[seat].master].name)
 
 
 def gain_mana(state: GrailState, seat: int, amount: int) -> None:
@@ -29,7 +36,7 @@ def gain_mana(state: GrailState, seat: int, amount: int) -> None:
     p.mana = max(0, min(MANA_MAX, p.mana + amount))
 
 
-def gain_spoils(state: GrailState, seat: int, amount: int, why: str, clauses: tuple[str, ...] = ()) -> int:
+def gain_spoils(state: GrailState, seat: int, amount: int, why: Words, clauses: tuple[str, ...] = ()) -> int:
     """Move ``seat`` on the spoils track by ``amount`` (never below 0) and say so: the amount, why, and the new
     total (every change of spoils is a public log line, DGW-032). Returns the change made."""
     p = state.players[seat]
@@ -37,15 +44,17 @@ def gain_spoils(state: GrailState, seat: int, amount: int, why: str, clauses: tu
     p.spoils = max(0, before + amount)
     change = p.spoils - before
     if amount:
-        verb = "gains" if change >= 0 else "loses"
-        log(state, "spoils", f"{name(state, seat)} {verb} {abs(change)} spoils ({why}): {before} → {p.spoils}",
-            {"seat": seat, "spoils": change, "total": p.spoils}, clauses=clauses)
+        msg = N_("{master} gains {count} spoils ({why}): {before} → {total}") if change >= 0 else \
+            N_("{master} loses {count} spoils ({why}): {before} → {total}")
+        log(state, "spoils", msg, {"seat": seat, "spoils": change, "total": p.spoils},
+            args={"master": name(state, seat), "count": abs(change), "why": why, "before": before, "total": p.spoils},
+            clauses=clauses)
     return change
 
 
-def card_name(state: GrailState, card: str) -> str:
-    """The printed name of a card instance."""
-    return str(state.catalog.cards[card].name)
+def card_name(state: GrailState, card: str) -> Text:
+    """The printed name of a card instance, in both languages."""
+    return state.catalog.cards[card].name
 
 
 def is_converted(p: Player, card: str) -> bool:
@@ -100,9 +109,11 @@ def draw(state: GrailState, seat: int) -> bool:
         p.origin[drawn[-1]] = p.epoch
         p.owed -= 1
     if drawn:
-        log(state, "draw", f"{name(state, seat)} draws {len(drawn)} card(s)", {"seat": seat, "count": len(drawn)})
-        log(state, "drawn", "You draw " + ", ".join(card_name(state, c) for c in drawn),
-            {"seat": seat, "cards": drawn}, to=ONLY[seat], reveals=True)
+        log(state, "draw", N_("{master} draws {count} card(s)"), {"seat": seat, "count": len(drawn)},
+            args={"master": name(state, seat), "count": len(drawn)}, clauses=("DGW-037",))
+        log(state, "drawn", N_("You draw {cards}"), {"seat": seat, "cards": drawn},
+            args={"cards": [state.catalog.cards[c].name for c in drawn]}, to=ONLY[seat], reveals=True,
+            clauses=("DGW-037",))
     return p.owed == 0
 
 

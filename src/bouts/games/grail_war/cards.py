@@ -13,18 +13,14 @@ from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from bouts.core.content import Catalogs, ContentError, ContentPack, Entry, PackIndex
+from bouts.core.content import Catalogs, ContentError, ContentPack, Entry, LocalText, PackIndex
 
 Attribute = Literal["strength", "agility", "magic", "noble", "special"]
 """Card attributes (DGW-014): 筋力, 敏捷, 魔術, 宝 (Noble Phantasm) and 特 (special)."""
 
-ATTRIBUTE_NAMES = {"strength": "筋力", "agility": "敏捷", "magic": "魔術", "noble": "宝", "special": "特"}
-"""The printed name of each attribute."""
 
 Timing = Literal["use", "clash", "constant", "residual"]
 """When an effect works: 使用時 (on use), 対決時 (on clash), 常時 (constant), 残留 (residual)."""
-
-TIMING_NAMES = {"use": "使用時", "clash": "対決時", "constant": "常時", "residual": "残留"}
 
 Ability = Literal["immature", "projection", "avalon", "absolute_order", "jewel_magecraft", "engraved_fate",
                   "hidden_secret", "symbol_of_everyday", "masterpiece", "holy_grail", "mana_drain", "false_book",
@@ -69,7 +65,7 @@ class Master(GrailEntry):
 
     abilities: tuple[Ability, ...] = ()
     """Ability ids, e.g. ``avalon`` (全て遠き理想郷)."""
-    ability_text: tuple[str, ...] = ()
+    ability_text: tuple[LocalText, ...] = ()
     """Each ability's name and text, for the screen."""
     command_spells: int = Field(3, ge=0, le=3)
     """Command spells at game start (DGW-028, DGW-RUL-03; Rin's 絶対服従の命令 takes one away)."""

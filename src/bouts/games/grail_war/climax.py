@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from bouts.core.contract import Words
 from bouts.games.grail_war.board import log, name
+from bouts.games.grail_war.i18n import M_, N_
 from bouts.games.grail_war.masters import end_of_round_eight, has
 from bouts.games.grail_war.state import GrailState
 
@@ -84,7 +86,7 @@ def end_of_round(state: GrailState) -> None:
     spoils = {s: state.players[s].spoils for s in living}
     if state.options.casual:
         if finished >= CASUAL_ROUNDS:
-            _most_spoils(state, "the Casual game ends after round 4: most spoils wins")
+            _most_spoils(state, M_("the Casual game ends after round {round}: most spoils wins", round=CASUAL_ROUNDS))
             return
     elif finished == LAST_NORMAL_ROUND:
         end_of_round_eight(state)
@@ -98,11 +100,12 @@ def end_of_round(state: GrailState) -> None:
     living = state.living()
     if len(living) == 1:
         state.winners = (living[0],)
-        state.reason = f"{name(state, living[0])} is the last master standing"
+        state.reason = M_("{master} is the last master standing", master=name(state, living[0]))
         state.step = "over"
         return
     if finished >= state.options.round_limit:
-        _most_spoils(state, f"the round limit ({state.options.round_limit}) was reached: most spoils wins")
+        _most_spoils(state, M_("the round limit ({rounds}) was reached: most spoils wins",
+                               rounds=state.options.round_limit))
         return
     state.round += 1
     state.climax_card = None
@@ -113,8 +116,9 @@ def _drop(state: GrailState, out: set[int]) -> None:
     for seat in sorted(out):
         state.players[seat].eliminated = True
         state.players[seat].location = None
-        log(state, "eliminated", f"{name(state, seat)} is eliminated with {state.players[seat].spoils} spoils",
-            {"seat": seat})
+        log(state, "eliminated", N_("{master} is eliminated with {count} spoils"), {"seat": seat},
+            args={"master": name(state, seat), "count": state.players[seat].spoils},
+            clauses=("DGW-110", "DGW-111") if state.round > 8 else ("DGW-108", "DGW-109"))
 
 
 def _clown(state: GrailState, when: str) -> bool:
@@ -127,13 +131,13 @@ def _clown(state: GrailState, when: str) -> bool:
             mine = state.players[seat].spoils
             if all(state.players[s].spoils > mine for s in living if s != seat):
                 state.winners = (seat,)
-                state.reason = f"{name(state, seat)} is last when the climax begins: 道化 wins"
+                state.reason = M_("{master} is last when the climax begins: Clown wins", master=name(state, seat))
                 state.step = "over"
                 return True
     return False
 
 
-def _most_spoils(state: GrailState, why: str) -> None:
+def _most_spoils(state: GrailState, why: Words) -> None:
     living = state.living()
     best = max(state.players[s].spoils for s in living)
     state.winners = tuple(s for s in living if state.players[s].spoils == best)  # DGW-RUL-53: ties share

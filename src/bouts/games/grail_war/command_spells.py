@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bouts.games.grail_war.actions import Act
 from bouts.games.grail_war.board import gain_mana, log, name
+from bouts.games.grail_war.i18n import M_, N_
 from bouts.games.grail_war.masters import check_forced_change, has
 from bouts.games.grail_war.movement import enter, free_move_targets
 from bouts.games.grail_war.state import GrailState, Pending
@@ -35,15 +36,17 @@ def use_spell(state: GrailState, seat: int, act: Act) -> None:
     p.command_spells -= 1
     if act.what == "mana":
         gain_mana(state, seat, USE_A_MANA)
-        log(state, "spell", f"{name(state, seat)} uses a command spell: +4 mana", {"seat": seat, "use": "A"})
+        log(state, "spell", N_("{master} uses a command spell: +4 mana"), {"seat": seat, "use": "A"},
+            args={"master": name(state, seat)}, clauses=("DGW-087",))
     elif act.what == "power":
         p.use_b += 1
-        log(state, "spell", f"{name(state, seat)} uses a command spell: +2 power, +2 spoils on a win",
-            {"seat": seat, "use": "B"})
+        log(state, "spell", N_("{master} uses a command spell: +2 power, +2 spoils on a win"),
+            {"seat": seat, "use": "B"}, args={"master": name(state, seat)}, clauses=("DGW-088",))
     else:
         assert act.how is not None
-        log(state, "spell", f"{name(state, seat)} uses a command spell to move", {"seat": seat, "use": "C"})
-        enter(state, seat, act.how, "moves free (command spell)")
+        log(state, "spell", N_("{master} uses a command spell to move"), {"seat": seat, "use": "C"},
+            args={"master": name(state, seat)}, clauses=("DGW-089",))
+        enter(state, seat, act.how, M_("command spell, free"))
     check_forced_change(state, seat)
 
 
@@ -53,8 +56,10 @@ def use_jewels(state: GrailState, seat: int, act: Act) -> None:
     if act.what == "mana":
         p.jewels -= 2
         gain_mana(state, seat, 1)
-        log(state, "ability", f"{name(state, seat)}: 宝石魔術, 2 jewels for +1 mana")
+        log(state, "ability", N_("{master}: Jewel Magecraft, 2 jewels for +1 mana"), {"seat": seat},
+            args={"master": name(state, seat)}, clauses=("DGW-M07",))
     else:
         p.jewels -= 3
-        log(state, "ability", f"{name(state, seat)}: 宝石魔術, 3 jewels to rebuild the hand")
+        log(state, "ability", N_("{master}: Jewel Magecraft, 3 jewels to rebuild the hand"), {"seat": seat},
+            args={"master": name(state, seat)}, clauses=("DGW-M07",))
         state.pending.append(Pending("rebuild", seat))

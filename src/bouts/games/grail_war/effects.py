@@ -9,21 +9,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bouts.core.contract import Words
 from bouts.games.grail_war.board import draw, gain_mana, gain_spoils, log, name
+from bouts.games.grail_war.i18n import M_, N_
 from bouts.games.grail_war.movement import enter, free_move_targets, recon_open
 from bouts.games.grail_war.state import BATTLEFIELDS, PLACE_NAMES, PLACES, RECON, GrailState, Pending
 
 Hook = Callable[[GrailState, int, str], None]
 
 
-def make_lose(state: GrailState, target: int, why: str) -> None:
+def make_lose(state: GrailState, target: int, why: Words) -> None:
     """敗北させる: ``target`` cannot win this round (DGW-G17), unless 幸運 cancels it."""
     p = state.players[target]
     if p.protected:
-        log(state, "effect", f"{name(state, target)} is protected by 幸運 from {why}")
+        log(state, "effect", N_("{master} is protected by Luck from {why}"), {"seat": target},
+            args={"master": name(state, target), "why": why}, clauses=("DGW-G17",))
         return
     p.lost = True
-    log(state, "effect", f"{name(state, target)} is made to lose this round ({why})", {"seat": target})
+    log(state, "effect", N_("{master} is made to lose this round ({why})"), {"seat": target},
+        args={"master": name(state, target), "why": why}, clauses=("DGW-G17",))
 
 
 def others_here(state: GrailState, seat: int) -> list[int]:
@@ -34,14 +38,15 @@ def others_here(state: GrailState, seat: int) -> list[int]:
     return [s for s in state.living() if s != seat and state.players[s].location == here]
 
 
-def reveal(state: GrailState, seat: int, why: str) -> None:
+def reveal(state: GrailState, seat: int, why: Words) -> None:
     """Turn the servant tarot face up (真名解放, DGW-073)."""
     p = state.players[seat]
     if not p.revealed:
         p.revealed = p.exposed = True
         servant = state.catalog.servants[p.servant].name
-        log(state, "reveal", f"{name(state, seat)} reveals the servant: {servant} ({why})",
-            {"seat": seat, "servant": p.servant}, reveals=True, owner=seat)
+        log(state, "reveal", N_("{master} reveals the servant: {servant} ({why})"),
+            {"seat": seat, "servant": p.servant}, args={"master": name(state, seat), "servant": servant, "why": why},
+            reveals=True, owner=seat, clauses=("DGW-073",))
 
 
 def _excalibur(state: GrailState, seat: int, card: str) -> None:
@@ -57,7 +62,10 @@ def _ubw(state: GrailState, seat: int, card: str) -> None:
     p.origin.update((c, p.epoch) for c in taken)
     p.hand.extend(taken)
     p.deck, p.trash = [], []
-    log(state, "effect", f"{name(state, seat)}: 無限の剣製 takes the whole servant deck into hand ({len(taken)} cards)")
+    log(state, "effect", N_("{master}: {card} takes the whole servant deck into hand ({count} cards)"),
+        {"seat": seat, "count": len(taken)},
+        args={"master": name(state, seat), "card": state.catalog.cards[card].name, "count": len(taken)},
+        clauses=("DGW-S06",))
 
 
 def _multiply_land(factor: int | None) -> Hook:
@@ -107,9 +115,11 @@ def after_goto(state: GrailState, seat: int, card: str) -> None:
         for token in (f"{here}3", f"{here}1"):
             holder = state.tokens[token]
             if holder != seat:
-                log(state, "effect", f"{name(state, seat)} takes the +{token[-1]} land advantage of "
-                    f"{PLACE_NAMES[here]}" + (f" from {name(state, holder)}" if holder is not None else ""),
-                    {"seat": seat, "token": token}, clauses=("DGW-S15",))
+                msg = N_("{master} takes the +{value} land advantage of {place}") if holder is None else \
+                    N_("{master} takes the +{value} land advantage of {place} from {holder}")
+                log(state, "effect", msg, {"seat": seat, "token": token},
+                    args={"master": name(state, seat), "value": int(token[-1]), "place": PLACE_NAMES[here],
+                          "holder": name(state, holder) if holder is not None else ""}, clauses=("DGW-S15",))
             state.tokens[token] = seat
 
 
@@ -117,7 +127,7 @@ def _petrification(state: GrailState, seat: int, card: str) -> None:
     for other in others_here(state, seat):
         o = state.players[other]
         if o.acted and not any(up and "special" in state.catalog.cards[c].attributes for c, up, _ in o.played):
-            make_lose(state, other, "石化の魔眼")
+            make_lose(state, other, state.catalog.cards[card].name)
 
 
 def _riding(state: GrailState, seat: int, card: str) -> None:
@@ -125,7 +135,8 @@ def _riding(state: GrailState, seat: int, card: str) -> None:
 
 
 def _independent(state: GrailState, seat: int, card: str) -> None:
-    gain_spoils(state, seat, state.catalog.cards[card].amount, f"{state.catalog.cards[card].name} (使用時)")
+    c = state.catalog.cards[card]
+    gain_spoils(state, seat, c.amount, M_("{card} (on use)", card=c.name))
 
 
 def _second_sword(state: GrailState, seat: int, card: str) -> None:
@@ -137,15 +148,16 @@ def _second_sword(state: GrailState, seat: int, card: str) -> None:
 def _tsubame(state: GrailState, seat: int, card: str) -> None:
     used = {c for c, up, _ in state.players[seat].played if up}
     if {"first_sword", "second_sword"} <= used:  # 燕返し (DGW-S24)
-        reveal(state, seat, "燕返し")
+        reveal(state, seat, M_("Tsubame Gaeshi"))
         state.players[seat].power_bonus += state.catalog.cards[card].amount
 
 
 def _self_modification(state: GrailState, seat: int, card: str) -> None:
     p = state.players[seat]
     p.revealed = False
-    log(state, "effect", f"{name(state, seat)}: 自己改造 hides the true name again", {"seat": seat})
-    gain_spoils(state, seat, 2, "自己改造 (使用時)")
+    log(state, "effect", N_("{master}: {card} hides the true name again"), {"seat": seat},
+        args={"master": name(state, seat), "card": state.catalog.cards[card].name}, clauses=("DGW-S28",))
+    gain_spoils(state, seat, 2, M_("{card} (on use)", card=state.catalog.cards[card].name))
 
 
 def _rush(state: GrailState, seat: int, card: str) -> None:
@@ -155,7 +167,7 @@ def _rush(state: GrailState, seat: int, card: str) -> None:
     dest = PLACES[PLACES.index(here) + 1]
     if dest == RECON and not recon_open(state):
         return
-    enter(state, seat, dest, "rushes (急行)")
+    enter(state, seat, dest, state.catalog.cards[card].name)
 
 
 def _luck(state: GrailState, seat: int, card: str) -> None:
@@ -191,7 +203,7 @@ def _thrown(state: GrailState, seat: int, card: str) -> None:
 def _thrust(state: GrailState, seat: int, card: str) -> None:
     others = others_here(state, seat)
     if len(others) == 1:
-        make_lose(state, others[0], "刺し穿つ死棘の槍")
+        make_lose(state, others[0], state.catalog.cards[card].name)
 
 
 def _flag(flag: str) -> Hook:
@@ -204,7 +216,7 @@ def _flag(flag: str) -> Hook:
 def _zabaniya(state: GrailState, seat: int, card: str) -> None:
     if state.climax_card is not None and state.catalog.situations[state.climax_card].remaining == 2:
         for other in others_here(state, seat):
-            make_lose(state, other, "妄想心音")
+            make_lose(state, other, state.catalog.cards[card].name)
     elif _land_here(state, seat) is not None:
         state.players[seat].flags.append("zabaniya")
 
@@ -220,7 +232,7 @@ def _presence(state: GrailState, seat: int, card: str) -> None:
     below = [pw for pw, _ in powers if pw < top]
     if seat not in firsts and below and total_power(state, seat) == below[0]:
         for s in firsts:
-            make_lose(state, s, "気配遮断")
+            make_lose(state, s, state.catalog.cards[card].name)
 
 
 def _shinto_plus(state: GrailState, seat: int, card: str) -> None:

@@ -54,6 +54,11 @@ STEPS = ("place", "turn", "over")
 STAGES = ("before_move", "move", "after_move", "prepare", "resolve", "after_prepare")
 PENDING = ("goto", "target", "riding", "rebuild", "switch")
 NP_STATUS = ("down", "up", "residual", "converted", "removed")
+
+
+def _en(name: Any) -> Any:
+    """A name as the catalogue keys it: views carry names in both languages (``{"en", "ja"}``)."""
+    return name["en"] if isinstance(name, dict) else name
 PLAYER_FEATURES = 20
 
 
@@ -111,7 +116,7 @@ class GrailWarEncoding(TextIndex):
 
     def _name(self, name: str | None) -> int:
         """A card name's slot (the last slot of a segment: face down / unknown)."""
-        found = position(self.card_names, name) if name is not None else None
+        found = position(self.card_names, _en(name)) if name is not None else None
         return len(self.card_names) if found is None else found
 
     def observe(self, view: Mapping[str, Any]) -> list[float]:
@@ -133,14 +138,14 @@ class GrailWarEncoding(TextIndex):
         if view["situation"]:
             layout.one_hot(out, "situation", self.situations.index(view["situation"]["id"]))
         for name in view["display"]:
-            layout.put(out, "display", self.situation_names[name], 1.0)
+            layout.put(out, "display", self.situation_names[_en(name)], 1.0)
         layout.put(out, "piles", 0, view["situation_deck"] / 10)
         layout.put(out, "piles", 1, view["event_deck"] / 20)
         layout.put(out, "piles", 2, view["event_used"] / 20)
         width = len(self.events) + 1
         for b, place in enumerate(BATTLEFIELDS):
             for e in view["events"][place]:
-                slot = len(self.events) if e.get("face_down") else self.event_names[e["name"]]
+                slot = len(self.events) if e.get("face_down") else self.event_names[_en(e["name"])]
                 out[layout.offsets["events"] + b * width + slot] += 1.0
         for t, token in enumerate(TOKENS):
             holder = view["tokens"].get(token)

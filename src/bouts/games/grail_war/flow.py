@@ -21,6 +21,7 @@ from bouts.games.grail_war.battle_preparation import (
 from bouts.games.grail_war.board import draw, gain_mana, log, name
 from bouts.games.grail_war.command_spells import use_jewels, use_spell, window_options
 from bouts.games.grail_war.effects import ON_USE, after_goto, rule_breaker_hits
+from bouts.games.grail_war.i18n import M_, N_
 from bouts.games.grail_war.masters import change_to_sakura, start_of_game
 from bouts.games.grail_war.movement import enter, paid_moves, pay_and_move
 from bouts.games.grail_war.state import (
@@ -68,16 +69,18 @@ def shuffled(state: GrailState, order: tuple[str, ...]) -> None:
     if kind == "masters":
         for s in range(n):
             state.players[s].master = order[s]
-        log(state, "masters", "Masters: " + ", ".join(name(state, s) for s in range(n)))
+        log(state, "masters", N_("Masters: {masters}"), {"masters": [state.players[s].master for s in range(n)]},
+            args={"masters": [name(state, s) for s in range(n)]}, clauses=("DGW-025",))
         state.chance = ("servants", 0)
     elif kind == "servants":  # DGW-029, DGW-030: secret
         for s in range(n):
             p = state.players[s]
             p.servant = order[s]
             p.np = dict.fromkeys(state.catalog.servants[p.servant].np_cards, "down")
-            log(state, "servant", f"Your servant is {state.catalog.servants[p.servant].name}",
-                {"seat": s, "servant": p.servant}, to=frozenset({s}), reveals=True)
-        log(state, "servants", "Each master receives a secret servant")
+            log(state, "servant", N_("Your servant is {servant}"), {"seat": s, "servant": p.servant},
+                args={"servant": state.catalog.servants[p.servant].name}, to=frozenset({s}), reveals=True,
+                clauses=("DGW-029",))
+        log(state, "servants", N_("Each master receives a secret servant"), clauses=("DGW-029", "DGW-030"))
         state.chance = ("situations", 0)
     elif kind == "situations":
         if state.options.casual:  # DGW-113
@@ -86,13 +89,16 @@ def shuffled(state: GrailState, order: tuple[str, ...]) -> None:
         else:  # DGW-020, DGW-021
             state.situation_removed, state.situation_deck = list(order[:2]), list(order[2:])
             state.chance = ("events", 0)
-        log(state, "setup", f"The situation deck holds {len(state.situation_deck)} cards")
+        log(state, "setup", N_("The situation deck holds {count} cards"), {"count": len(state.situation_deck)},
+            args={"count": len(state.situation_deck)},
+            clauses=("DGW-113",) if state.options.casual else ("DGW-020", "DGW-021"))
     elif kind == "events":  # DGW-019
         state.event_deck = list(order)
         state.chance = ("deck", 0)
     elif kind == "deck":
         state.players[seat].deck = list(order)
-        log(state, "setup", f"{name(state, seat)} shuffles the servant deck")
+        log(state, "setup", N_("{master} shuffles the servant deck"), {"seat": seat},
+            args={"master": name(state, seat)}, clauses=("DGW-031",))
         if seat + 1 < n:
             state.chance = ("deck", seat + 1)
         else:
@@ -106,10 +112,13 @@ def shuffled(state: GrailState, order: tuple[str, ...]) -> None:
         p.epoch += 1
         p.since.update((c, p.epoch) for c, up in p.trash if up)
         p.deck, p.trash = list(order), []
-        log(state, "shuffle", f"{name(state, seat)} shuffles the trash face down into a new deck ({len(order)})")
+        log(state, "shuffle", N_("{master} shuffles the trash face down into a new deck ({count})"),
+            {"seat": seat, "count": len(order)}, args={"master": name(state, seat), "count": len(order)},
+            clauses=("DGW-041",))
     else:  # DGW-042
         state.event_deck, state.event_used = list(order), []
-        log(state, "shuffle", f"The used events are shuffled into a new event deck ({len(order)})")
+        log(state, "shuffle", N_("The used events are shuffled into a new event deck ({count})"),
+            {"count": len(order)}, args={"count": len(order)}, clauses=("DGW-042",))
     run(state)
 
 
@@ -127,7 +136,7 @@ def _resolve(state: GrailState) -> None:
     while state.resolve:
         card = state.resolve.pop(0)
         ON_USE[state.catalog.cards[card].effect or ""](state, seat, card)
-        announce(state, f"{name(state, seat)}'s {state.catalog.cards[card].name} (使用時)")
+        announce(state, M_("{master}'s {card} (on use)", master=name(state, seat), card=state.catalog.cards[card].name))
         if state.chance or state.pending:
             return
     state.stage = AFTER_PREPARE
@@ -210,7 +219,7 @@ def decide(state: GrailState, seat: int, act: Act) -> None:
         top = state.pending[-1]
         _pending(state, seat, act)
         if top.card:
-            announce(state, f"{name(state, seat)}'s {state.catalog.cards[top.card].name}")
+            announce(state, M_("{master}'s {card}", master=name(state, seat), card=state.catalog.cards[top.card].name))
     elif state.step == "place":
         assert act.what is not None
         outpost.place(state, seat, act.what)
@@ -220,9 +229,9 @@ def decide(state: GrailState, seat: int, act: Act) -> None:
     else:
         _turn(state, seat, act)
         if act.verb == "spell":
-            announce(state, f"{name(state, seat)}'s command spell")
+            announce(state, M_("{master}'s command spell", master=name(state, seat)))
         else:
-            announce(state, f"{name(state, seat)}'s cards")
+            announce(state, M_("{master}'s cards", master=name(state, seat)))
     run(state)
 
 
@@ -265,7 +274,7 @@ def _pending(state: GrailState, seat: int, act: Act) -> None:
     if verb == "goto":
         assert act.what is not None
         state.pending.pop()
-        enter(state, seat, act.what, f"moves ({state.catalog.cards[top.card].name})")
+        enter(state, seat, act.what, state.catalog.cards[top.card].name)
         after_goto(state, seat, top.card)
     elif verb == "target":
         state.pending.pop()
@@ -282,7 +291,10 @@ def _pending(state: GrailState, seat: int, act: Act) -> None:
         state.pending.pop()
         if top.kind == "rebuild":
             p.owed += len(top.choices)
-            log(state, "ability", f"{name(state, seat)} discards {len(top.choices)} face down and draws as many")
+            log(state, "ability", N_("{master} discards {count} face down and draws as many"),
+                {"seat": seat, "count": len(top.choices)},
+                args={"master": name(state, seat), "count": len(top.choices)},
+                clauses=("DGW-M07",))
     elif verb == "change":
         state.pending.pop()
         change_to_sakura(state, seat)

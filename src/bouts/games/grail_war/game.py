@@ -7,25 +7,50 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from bouts.core.chance import Shuffle
-from bouts.core.contract import CHANCE, Game, GameInfo, IllegalAction, OptionsError, Outcome, Seat, Variant, Zone
+from bouts.core.contract import (
+    CHANCE,
+    NO_PARTS,
+    ActionParts,
+    Game,
+    GameInfo,
+    IllegalAction,
+    OptionsError,
+    Outcome,
+    Seat,
+    Variant,
+    Words,
+    Zone,
+)
+from bouts.core.i18n import Text
 from bouts.core.options import validate_options
 from bouts.games.grail_war import flow
 from bouts.games.grail_war.actions import Act, GrailAction
 from bouts.games.grail_war.cards import CATALOGS, Catalog
+from bouts.games.grail_war.i18n import M_, _
 from bouts.games.grail_war.options import OPTION_HELP, GrailWarOptions
 from bouts.games.grail_war.state import TOKENS, GrailState, Player
-from bouts.games.grail_war.view import describe_action, render_events, render_trash, render_view, shown_values, view_of
+from bouts.games.grail_war.view import (
+    action_parts,
+    describe_action,
+    render_events,
+    render_trash,
+    render_view,
+    shown_values,
+    view_of,
+)
 
 INFO = GameInfo(
     id="grail_war",
-    name="Dominate Grail War -Fate/stay night on Board Game-",
+    # The box prints the title in Latin letters; a Japanese screen shows its reading in katakana.
+    name=Text(en="Dominate Grail War -Fate/stay night on Board Game-",
+              ja="ドミネイト・グレイルウォー -フェイト/ステイナイト オン ボードゲーム-", original="en"),
     min_seats=3,
     max_seats=7,
     chance=True,
     hidden_information=True,
     simultaneous=False,
     cooperative=False,
-    summary=(
+    summary=M_(
         "3-7 masters, each with a secret servant, fight for spoils on two battlefields. Each round: draw "
         "to 3 and reveal the situation and events; place your piece at the Workshop (mana), Miyama or "
         "Shinto (land advantage); then in turn move (paying mana, Recon gives 2 spoils), use command "
@@ -50,9 +75,9 @@ class GrailWar(Game[GrailState, GrailAction]):
     def variants(self) -> dict[str, Variant]:
         """The normal rules at 3-7 players, and the Casual rules at 3-4."""
         return {
-            "standard": Variant((3, 4, 5, 7), {}, "the normal rules: 8 rounds, then climax rounds to the last master "
-                                "(6 players also play: the suite runs 3, 4, 5 and 7)"),
-            "casual": Variant((3, 4), {"casual": True}, "the Casual rules: no events, 4 rounds, most spoils wins"),
+            "standard": Variant((3, 4, 5, 7), {}, M_("the normal rules: 8 rounds, then climax rounds to the last "
+                                                     "master (6 players also play: the suite runs 3, 4, 5 and 7)")),
+            "casual": Variant((3, 4), {"casual": True}, M_("the Casual rules: no events, 4 rounds, most spoils wins")),
         }
 
     # -- set-up (DGW-019..DGW-035) -------------------------------------------------------------
@@ -62,27 +87,31 @@ class GrailWar(Game[GrailState, GrailAction]):
         opts = validate_options(GrailWarOptions, options)
         catalog: Catalog = self.catalog(content)
         if not INFO.min_seats <= seats <= INFO.max_seats:
-            raise OptionsError(f"Dominate Grail War takes 3 to 7 players, not {seats}")
+            raise OptionsError(M_("Dominate Grail War takes 3 to 7 players, not {count}", count=seats))
         playable = [m for m in catalog.masters.values() if not m.seven_only or seats == 7]
         if seats > len(catalog.servants) or seats > len(playable):
-            raise OptionsError(f"this content pack has {len(catalog.servants)} servants and {len(playable)} masters "
-                               f"for {seats} players: each player needs a different one (DGW-025, DGW-029)")
+            raise OptionsError(M_("this content pack has {servants} servants and {masters} masters for {count} "
+                                  "players: each player needs a different one (DGW-025, DGW-029)",
+                                  servants=len(catalog.servants), masters=len(playable), count=seats))
         if opts.casual and seats > 4:
-            raise OptionsError("the Casual rules are for at most 4 players (DGW-112)")
+            raise OptionsError(M_("the Casual rules are for at most 4 players (DGW-112)"))
         players = [Player("") for _ in range(seats)]
         state = GrailState(opts, catalog, seats, players, tokens=dict.fromkeys(TOKENS))
         if opts.masters is not None:
             if len(opts.masters) != seats:
-                raise OptionsError(f"option 'masters': give one master per seat ({seats}), not {len(opts.masters)}")
+                raise OptionsError(M_("option 'masters': give one master per seat ({seats}), not {count}",
+                                      seats=seats, count=len(opts.masters)))
             if len(set(opts.masters)) != seats:
-                raise OptionsError("option 'masters': each master may be chosen once")
+                raise OptionsError(M_("option 'masters': each master may be chosen once"))
             for s, master in enumerate(opts.masters):
                 if master not in catalog.masters:
-                    raise OptionsError(f"option 'masters': unknown master '{master}' "
-                                       f"(known: {', '.join(catalog.masters)})")
+                    raise OptionsError(M_("option 'masters': unknown master [{master}] (known: {known})",
+                                          master=master, known=[f"[{m}]" for m in catalog.masters]))
                 if catalog.masters[master].seven_only and seats != 7:
-                    raise OptionsError(f"option 'masters': {master} enters only by replacing Shinji unless 7 play "
-                                       "(DGW-026)")
+                    raise OptionsError(M_("option 'masters': {master} enters only by replacing {shinji} unless 7 "
+                                          "play (DGW-026)", master=catalog.masters[master].name,
+                                          shinji=catalog.masters["shinji"].name if "shinji" in catalog.masters
+                                          else "shinji"))
                 players[s].master = master
             state.chance = ("servants", 0)
         else:
@@ -113,7 +142,7 @@ class GrailWar(Game[GrailState, GrailAction]):
     def sample_chance(self, state: GrailState, rng: random.Random) -> GrailAction:
         """Shuffle the pending pile."""
         if state.chance is None:
-            raise IllegalAction("no chance step is pending")
+            raise IllegalAction(M_("no chance step is pending"))
         order = flow.pile(state)
         rng.shuffle(order)
         return Shuffle(tuple(order))
@@ -162,7 +191,7 @@ class GrailWar(Game[GrailState, GrailAction]):
         catalog: Catalog = self.catalog(content)
         playable = [m for m, master in catalog.masters.items() if not master.seven_only or seats == 7]
         if not INFO.min_seats <= seats <= min(INFO.max_seats, len(playable)):
-            raise OptionsError(f"Dominate Grail War cannot deal masters for {seats} players")
+            raise OptionsError(M_("Dominate Grail War cannot deal masters for {count} players", count=seats))
         return {"masters": rng.sample(playable, seats)}
 
     def content_choices(self, state: GrailState) -> dict[Seat, str | list[str]]:
@@ -171,13 +200,14 @@ class GrailWar(Game[GrailState, GrailAction]):
                 for s, p in enumerate(state.players) if p.master}
 
     # -- presentation ------------------------------------------------------------------------------
-    def seat_name(self, state: GrailState, seat: Seat) -> str:
-        """``P2 Tohsaka Rin``."""
+    def seat_name(self, state: GrailState, seat: Seat) -> Words:
+        """``P2 Tohsaka Rin``: the seat counted from 1, as the table prints it, and its master."""
         if 0 <= seat < state.seats and state.players[seat].master:
-            return f"P{seat + 1} {str(state.catalog.masters[state.players[seat].master].name).split(' ', 1)[-1]}"
+            return M_("P{number} {master}", number=seat + 1,
+                      master=state.catalog.masters[state.players[seat].master].name)
         if 0 <= seat < state.seats:
-            return f"P{seat + 1}"
-        return str(super().seat_name(state, seat))
+            return M_("P{number}", number=seat + 1)
+        return super().seat_name(state, seat)
 
     def describe(self, state: GrailState, seat: Seat, action: GrailAction) -> str:
         """A menu line."""
@@ -186,6 +216,12 @@ class GrailWar(Game[GrailState, GrailAction]):
         return str(action)
 
     MENU_LIMIT: ClassVar[int] = 16
+
+    def action_parts(self, state: GrailState, seat: Seat, action: GrailAction) -> ActionParts:
+        """The table objects ``action`` names (see :func:`bouts.games.grail_war.view.action_parts`)."""
+        if isinstance(action, Act) and seat != CHANCE:
+            return action_parts(state, seat, action)
+        return NO_PARTS
 
     def featured_actions(self, state: GrailState, seat: Seat) -> tuple[GrailAction, ...]:
         """All legal actions when they are few; else (無限の剣製: the whole deck in hand) the heuristic's pick,
@@ -207,19 +243,19 @@ class GrailWar(Game[GrailState, GrailAction]):
     def help_examples(self) -> list[tuple[str, str]]:
         """Grail War's commands as a player types them."""
         return [
-            ("place workshop", "Outpost phase: put your piece at the Workshop (mana), miyama or shinto"),
-            ("move recon", "Action phase: move (one way, paying mana); stay: keep your place"),
-            ("spell power", "Command spell: +2 power (spell mana: +4 mana; spell move shinto: move free)"),
-            ("play rush up", "Battle preparation: choose a card face up (or down: power 0, free)"),
-            ("done", "pay and use the chosen cards; next: go on to the next step"),
-            ("view trash", "every master's trash (face-up cards)"),
-            ("view events", "the events on the battlefields and the used ones"),
+            ("place workshop", _("Outpost phase: put your piece at the Workshop (mana), [miyama] or [shinto]")),
+            ("move recon", _("Action phase: move (one way, paying mana); [stay]: keep your place")),
+            ("spell power", _("Command spell: +2 power ([spell mana]: +4 mana; [spell move shinto]: move free)")),
+            ("play rush up", _("Battle preparation: choose a card face up (or [down]: power 0, free)")),
+            ("done", _("pay and use the chosen cards; [next]: go on to the next step")),
+            ("view trash", _("every master's trash (face-up cards)")),
+            ("view events", _("the events on the battlefields and the used ones")),
         ]
 
     def public_zones(self) -> Mapping[str, Zone]:
         """The public trashes and the events."""
-        return {"trash": Zone("every master's trash: face-up cards by name, face-down ones counted", render_trash),
-                "events": Zone("the events on Miyama and Shinto and the used event cards", render_events)}
+        return {"trash": Zone(M_("every master's trash: face-up cards by name, face-down ones counted"), render_trash),
+                "events": Zone(M_("the events on Miyama and Shinto and the used event cards"), render_events)}
 
     def shown_values(self, view: Mapping[str, Any]) -> list[str]:
         """What :meth:`render` shows: round, situation, places, open events, each master's numbers and known

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bouts.games.grail_war.board import gain_mana, gain_spoils, log, name
+from bouts.games.grail_war.i18n import M_, N_
 from bouts.games.grail_war.state import GrailState
 
 
@@ -39,19 +40,20 @@ def round_start(state: GrailState, seat: int) -> None:
     if has(state, seat, "symbol_of_everyday") and state.round <= 3:
         return
     if p.infinite:
-        gain_spoils(state, seat, 2, "刻まれた宿命, paid from unlimited mana", ("DGW-M10",))
+        gain_spoils(state, seat, 2, M_("Engraved Fate, paid from unlimited mana"), ("DGW-M10",))
     elif p.mana >= 2:
         p.mana -= 2
-        log(state, "ability", f"{name(state, seat)}: 刻まれた宿命, -2 mana", {"seat": seat}, clauses=("DGW-M10",))
-        gain_spoils(state, seat, 2, "刻まれた宿命", ("DGW-M10",))
+        log(state, "ability", N_("{master}: Engraved Fate, -2 mana"), {"seat": seat},
+            args={"master": name(state, seat)}, clauses=("DGW-M10",))
+        gain_spoils(state, seat, 2, M_("Engraved Fate"), ("DGW-M10",))
 
 
 def round_end(state: GrailState, seat: int) -> None:
     """聖杯: Illya gains 1 mana at the end of each round (DGW-RUL-44)."""
     if has(state, seat, "holy_grail"):
         gain_mana(state, seat, 1)
-        log(state, "ability", f"{name(state, seat)}: 聖杯, +1 mana at the end of the round", {"seat": seat},
-            clauses=("DGW-M15", "DGW-RUL-44"))
+        log(state, "ability", N_("{master}: Holy Grail, +1 mana at the end of the round"), {"seat": seat},
+            args={"master": name(state, seat)}, clauses=("DGW-M15", "DGW-RUL-44"))
 
 
 def change_to_sakura(state: GrailState, seat: int) -> None:
@@ -59,7 +61,9 @@ def change_to_sakura(state: GrailState, seat: int) -> None:
     p = state.players[seat]
     p.master = "sakura"
     p.switched = True
-    log(state, "change", f"P{seat + 1} changes master from Matou Shinji to Matou Sakura", {"seat": seat})
+    log(state, "change", N_("P{number} changes master from {old} to {new}"), {"seat": seat},
+        args={"number": seat + 1, "old": state.catalog.masters["shinji"].name if "shinji" in state.catalog.masters
+              else "shinji", "new": state.catalog.masters["sakura"].name}, clauses=("DGW-G15", "DGW-G16"))
 
 
 def check_forced_change(state: GrailState, seat: int) -> None:
@@ -77,4 +81,5 @@ def end_of_round_eight(state: GrailState) -> None:
         p = state.players[seat]
         if has(state, seat, "hidden_secret") and not p.infinite and p.spoils < best:
             p.infinite = True
-            log(state, "ability", f"{name(state, seat)}: 隠された秘密, unlimited mana from now on")
+            log(state, "ability", N_("{master}: Hidden Secret, unlimited mana from now on"), {"seat": seat},
+                args={"master": name(state, seat)}, clauses=("DGW-M11",))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from bouts.core.contract import Words
 from bouts.games.grail_war.board import gain_mana, gain_spoils, log, name, situation_effect
+from bouts.games.grail_war.i18n import M_, N_
 from bouts.games.grail_war.masters import has
 from bouts.games.grail_war.state import BATTLEFIELDS, MIYAMA, PLACE_NAMES, PLACES, RECON, WORKSHOP, GrailState
 
@@ -64,33 +66,35 @@ def paid_moves(state: GrailState, seat: int) -> dict[str, int]:
     return found
 
 
-def enter(state: GrailState, seat: int, dest: str, how: str) -> None:
+def enter(state: GrailState, seat: int, dest: str, how: Words) -> None:
     """Put ``seat``'s piece at ``dest``: Recon gives spoils, Miyama gives Shinji mana (DGW-RUL-45). ``how``
-    says how it got there ("pays 3 mana and moves"); empty for a placement, which has its own line."""
+    says how it got there ("paying 3 mana", a card's name); empty for a placement, which has its own line."""
     p = state.players[seat]
     p.location = dest
     if how:
-        log(state, "move", f"{name(state, seat)} {how} to {PLACE_NAMES[dest]}", {"seat": seat, "place": dest},
-            clauses=("DGW-059",))
+        log(state, "move", N_("{master} moves to {place} ({how})"), {"seat": seat, "place": dest},
+            args={"master": name(state, seat), "place": PLACE_NAMES[dest], "how": how}, clauses=("DGW-059",))
     if dest == RECON:
         gained = RECON_SPOILS
-        why = "entering Recon"
+        why: list[Words] = [M_("entering Recon")]
         effect, _, amount = situation_effect(state)
         if effect == "recon_plus":
             gained += amount
-            why += f", +{amount} from the situation"
+            why.append(M_("+{amount} from the situation", amount=amount))
         constant = [c for c in [*p.hand, *(c for c, up, _ in p.played if up)]
                     if state.catalog.cards[c].effect == "constant_recon"]
         for card in constant:  # 常時 works from the hand too (DGW-RUL-22, DGW-RUL-56)
             gained += state.catalog.cards[card].amount
-            why += f", +{state.catalog.cards[card].amount} from {state.catalog.cards[card].name}"
-            log(state, "reveal", f"{name(state, seat)} shows {state.catalog.cards[card].name} "
-                f"(常時: Recon +{state.catalog.cards[card].amount})",
-                {"seat": seat, "card": card}, reveals=True, owner=seat, clauses=("DGW-066",))
-        gain_spoils(state, seat, gained, why, ("DGW-052",))
+            why.append(M_("+{amount} from {card}", amount=state.catalog.cards[card].amount,
+                          card=state.catalog.cards[card].name))
+            log(state, "reveal", N_("{master} shows {card} (constant: Recon +{amount})"), {"seat": seat, "card": card},
+                args={"master": name(state, seat), "card": state.catalog.cards[card].name,
+                      "amount": state.catalog.cards[card].amount}, reveals=True, owner=seat, clauses=("DGW-066",))
+        gain_spoils(state, seat, gained, M_("{parts}", parts=why), ("DGW-052",))
     if dest == MIYAMA and has(state, seat, "mana_drain"):
         gain_mana(state, seat, 1)
-        log(state, "ability", f"{name(state, seat)}: 吸魔命令, +1 mana", {"seat": seat}, clauses=("DGW-M17",))
+        log(state, "ability", N_("{master}: Mana Drain Order, +1 mana"), {"seat": seat},
+            args={"master": name(state, seat)}, clauses=("DGW-M17",))
 
 
 def pay_and_move(state: GrailState, seat: int, dest: str) -> None:
@@ -99,7 +103,7 @@ def pay_and_move(state: GrailState, seat: int, dest: str) -> None:
     cost = paid_moves(state, seat)[dest]
     if not p.infinite:
         p.mana -= cost
-    enter(state, seat, dest, f"pays {cost} mana and moves")
+    enter(state, seat, dest, M_("paying {cost} mana", cost=cost))
 
 
 def free_move_targets(state: GrailState, seat: int, workshop: bool) -> tuple[str, ...]:

@@ -6,7 +6,9 @@ from typing import Literal
 
 from pydantic import Field
 
+from bouts.core.contract import Words
 from bouts.core.options import Options
+from bouts.games.grail_war.i18n import M_
 
 
 class GrailWarOptions(Options):
@@ -36,15 +38,16 @@ class GrailWarOptions(Options):
     """House guard for simulations: after this many rounds the most spoils win (the rulebook has none)."""
 
 
-OPTION_HELP = {
-    "casual": "the Casual rules: 3-4 players, no events, 4 rounds, most spoils wins (default false)",
-    "masters": "master id per seat, e.g. [\"shirou\",\"rin\",\"kirei\"]; default: dealt at random",
-    "npc_counts_for_contested_bonus": "DGW-RUL-13: beating only the NPC is contested (default true)",
-    "npc_counts_in_tie_divisor": "DGW-RUL-14: the NPC takes a share in a tie (default true)",
-    "npc_by_current_count": "DGW-RUL-10: NPC when the players left are 4 or fewer (default false: starting count)",
-    "land_advantage_travels": "DGW-RUL-15: land advantage counts on any battlefield (default false)",
-    "shirou_exempt_after_round8": "DGW-RUL-41: Shirou survives the round-8 elimination (default true)",
-    "clown_check": "DGW-RUL-42: after_elimination (default: last among those left as the climax begins) | "
-                   "before_elimination (the earlier reading)",
-    "round_limit": "house guard: most spoils win after this many rounds (default 40)",
+OPTION_HELP: dict[str, Words] = {
+    "casual": M_("[true]: the Casual rules: 3-4 players, no events, 4 rounds, most spoils wins (default [false])"),
+    "masters": M_("master id per seat, e.g. [[\"shirou\",\"rin\",\"kirei\"]]; default: dealt at random"),
+    "npc_counts_for_contested_bonus": M_("DGW-RUL-13: beating only the NPC is contested (default [true])"),
+    "npc_counts_in_tie_divisor": M_("DGW-RUL-14: the NPC takes a share in a tie (default [true])"),
+    "npc_by_current_count": M_("DGW-RUL-10: [true]: NPC when the players left are 4 or fewer (default [false]: the "
+                               "starting count)"),
+    "land_advantage_travels": M_("DGW-RUL-15: [true]: land advantage counts on any battlefield (default [false])"),
+    "shirou_exempt_after_round8": M_("DGW-RUL-41: Shirou survives the round-8 elimination (default [true])"),
+    "clown_check": M_("DGW-RUL-42: [after_elimination] (default: last among those left as the climax begins) | "
+                      "[before_elimination] (the earlier reading)"),
+    "round_limit": M_("house guard: most spoils win after this many rounds (default [40])"),
 }

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from bouts.games.grail_war.actions import Act
 from bouts.games.grail_war.board import gain_mana, gain_spoils, log, name, situation_effect
+from bouts.games.grail_war.i18n import M_, N_
 from bouts.games.grail_war.masters import has
 from bouts.games.grail_war.movement import enter
-from bouts.games.grail_war.state import BATTLEFIELDS, MIYAMA, PLACE_NAMES, SHINTO, WORKSHOP, GrailState
+from bouts.games.grail_war.state import BATTLEFIELDS, MIYAMA, NPC_POWER, PLACE_NAMES, SHINTO, WORKSHOP, GrailState
 
 WORKSHOP_FIRST, WORKSHOP_LATER, WORKSHOP_CAP = 2, 1, 4
 """Workshop: 2 mana first, 1 later, at most 4 pieces (DGW-045, DGW-046)."""
@@ -19,7 +20,8 @@ def begin_outpost(state: GrailState) -> None:
     state.npc = None
     if count <= NPC_MAX_PLAYERS:
         state.npc = SHINTO if state.round % 2 == 1 else MIYAMA
-        log(state, "npc", f"The NPC stands at {PLACE_NAMES[state.npc]} with power 11", {"place": state.npc},
+        log(state, "npc", N_("The NPC stands at {place} with power {power}"), {"place": state.npc},
+            args={"place": PLACE_NAMES[state.npc], "power": NPC_POWER},
             clauses=("DGW-054",))
     state.order = state.turn_order()
     state.cursor = 0
@@ -44,19 +46,21 @@ def place(state: GrailState, seat: int, where: str) -> None:
         state.workshop.append(seat)
         p.location = WORKSHOP
         if has(state, seat, "tranquility"):  # 平穏 (DGW-RUL-43)
-            log(state, "place", f"{name(state, seat)} places at the Workshop (平穏: spoils instead of mana)",
-                {"seat": seat, "place": where}, clauses=("DGW-044", "DGW-M21"))
-            gain_spoils(state, seat, gain, "平穏 at the Workshop", ("DGW-M21", "DGW-RUL-43"))
+            log(state, "place", N_("{master} places at the Workshop (Tranquility: spoils instead of mana)"),
+                {"seat": seat, "place": where}, args={"master": name(state, seat)}, clauses=("DGW-044", "DGW-M21"))
+            gain_spoils(state, seat, gain, M_("Tranquility at the Workshop"), ("DGW-M21", "DGW-RUL-43"))
         else:
             gain_mana(state, seat, gain)
-            log(state, "place", f"{name(state, seat)} places at the Workshop and gains {gain} mana",
-                {"seat": seat, "place": where}, clauses=("DGW-045",))
+            log(state, "place", N_("{master} places at the Workshop and gains {count} mana"),
+                {"seat": seat, "place": where}, args={"master": name(state, seat), "count": gain}, clauses=("DGW-045",))
         for card in p.np:
             if p.np[card] == "converted" and state.catalog.cards[card].effect == "territory_creation" \
                     and state.round > p.np_round.get(card, 99):
                 gain_mana(state, seat, 1)  # 陣地作成 (残留)
-                log(state, "effect", f"{name(state, seat)}: 陣地作成, +1 mana", {"seat": seat})
-                gain_spoils(state, seat, 2, "陣地作成 at the Workshop", ("DGW-077",))
+                log(state, "effect", N_("{master}: {card}, +1 mana"), {"seat": seat},
+                    args={"master": name(state, seat), "card": state.catalog.cards[card].name}, clauses=("DGW-077",))
+                gain_spoils(state, seat, 2, M_("{card} at the Workshop", card=state.catalog.cards[card].name),
+                            ("DGW-077",))
         return
     token = None
     for t in (f"{where}3", f"{where}1"):  # DGW-048, DGW-049
@@ -64,8 +68,9 @@ def place(state: GrailState, seat: int, where: str) -> None:
             state.tokens[t] = seat
             token = t
             break
-    log(state, "place", f"{name(state, seat)} places at {PLACE_NAMES[where]}"
-        + (f" and takes the +{token[-1]} land advantage" if token else ""), {"seat": seat, "place": where},
+    log(state, "place", N_("{master} places at {place} and takes the +{value} land advantage") if token else
+        N_("{master} places at {place}"), {"seat": seat, "place": where},
+        args={"master": name(state, seat), "place": PLACE_NAMES[where], "value": int(token[-1]) if token else 0},
         clauses=("DGW-048",) if token else ("DGW-049",))
     if where in BATTLEFIELDS:
         enter(state, seat, where, "")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bouts.games.grail_war.battle_preparation import ubw_residual
 from bouts.games.grail_war.board import draw, gain_mana, log, name
+from bouts.games.grail_war.i18n import N_
 from bouts.games.grail_war.masters import round_start
 from bouts.games.grail_war.state import MIYAMA, PLACE_NAMES, SHINTO, GrailState
 
@@ -17,8 +18,9 @@ def begin_round(state: GrailState) -> None:
     state.cursor = 0
     if state.round > 8 and not state.options.casual:
         state.climax_card = state.catalog.climax(len(state.living()))
-    log(state, "round", f"Round {state.round} begins" + (" (climax round)" if state.climax_card else ""),
-        {"round": state.round}, clauses=("DGW-036",) if state.climax_card is None else ("DGW-102", "DGW-105"))
+    msg = N_("Round {round} begins (climax round)") if state.climax_card else N_("Round {round} begins")
+    log(state, "round", msg, {"round": state.round}, args={"round": state.round},
+        clauses=("DGW-036",) if state.climax_card is None else ("DGW-102", "DGW-105"))
     for seat in state.order:
         round_start(state, seat)
     state.step = "refill"
@@ -35,7 +37,10 @@ def refill(state: GrailState) -> None:
                     for card in p.np:
                         if p.np[card] == "residual" and state.catalog.cards[card].effect == "unlimited_blade_works":
                             p.np[card] = "up"
-                            log(state, "effect", f"{name(state, seat)}: 無限の剣製 returns beside the tarot")
+                            log(state, "effect", N_("{master}: {card} returns beside the servant tarot"),
+                                {"seat": seat},
+                                args={"master": name(state, seat), "card": state.catalog.cards[card].name},
+                                clauses=("DGW-S06",))
                 else:
                     state.cursor += 1
                     continue
@@ -56,7 +61,8 @@ def reveal_situation(state: GrailState) -> None:
         card = state.catalog.situations[state.situation]
         for seat in state.living():
             gain_mana(state, seat, card.supply)
-        log(state, "situation", f"Situation: {card.name} — {card.text}", {"situation": card.id}, reveals=True)
+        log(state, "situation", N_("Situation: {card} — {text}"), {"situation": card.id},
+            args={"card": card.name, "text": card.text}, reveals=True, clauses=("DGW-039", "DGW-010"))
     if state.options.casual:  # no event cards (DGW-116, DGW-119)
         state.step = "outpost"
         return
@@ -84,8 +90,8 @@ def place_events(state: GrailState) -> None:
 
 def _shown(state: GrailState, place: str, card: str) -> None:
     e = state.catalog.events[card]
-    log(state, "event", f"Event at {PLACE_NAMES[place]}: {e.name} — {e.text.strip()}", {"place": place, "event": card},
-        reveals=True, clauses=("DGW-011",))
+    log(state, "event", N_("Event at {place}: {card} — {text}"), {"place": place, "event": card},
+        args={"place": PLACE_NAMES[place], "card": e.name, "text": e.text}, reveals=True, clauses=("DGW-011",))
     if e.effect == "add_event":  # イベントを追加 (DGW-G12)
         state.to_place.append((place, True))
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bouts.core.contract import State
+from bouts.core.contract import State, Words
+from bouts.core.i18n import Text
 from bouts.games.grail_war.cards import Catalog
 from bouts.games.grail_war.options import GrailWarOptions
 
@@ -12,7 +13,9 @@ WORKSHOP, MIYAMA, SHINTO, RECON = "workshop", "miyama", "shinto", "recon"
 PLACES = (WORKSHOP, MIYAMA, SHINTO, RECON)
 """The four places, in arrow order (DGW-004, DGW-060)."""
 BATTLEFIELDS = (MIYAMA, SHINTO)
-PLACE_NAMES = {WORKSHOP: "Workshop 魔術工房", MIYAMA: "Miyama 深山町", SHINTO: "Shinto 新都", RECON: "Recon 偵察"}
+PLACE_NAMES = {WORKSHOP: Text("Workshop", "魔術工房", original="ja"), MIYAMA: Text("Miyama", "深山町", original="ja"),
+               SHINTO: Text("Shinto", "新都", original="ja"), RECON: Text("Recon", "偵察", original="ja")}
+"""The places as the central board prints them (DGW-004), in both languages."""
 TOKENS = ("miyama3", "miyama1", "shinto3", "shinto1")
 """Land advantage tokens (DGW-022): each battlefield's +3 and +1."""
 TOKEN_VALUE = {"miyama3": 3, "miyama1": 1, "shinto3": 3, "shinto1": 1}
@@ -162,7 +165,7 @@ class GrailState(State):
     """The step after event placement."""
     climax_card: str | None = None
     winners: tuple[int, ...] | None = None
-    reason: str = ""
+    reason: Words = ""
     shown_power: dict[int, int] = field(default_factory=dict)
     """Each fighter's total power as last announced in the log this round (a change is announced)."""
 

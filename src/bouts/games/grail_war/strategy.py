@@ -23,6 +23,7 @@ from bouts.games.grail_war.actions import Act
 from bouts.games.grail_war.battle import card_power, total_power
 from bouts.games.grail_war.board import np_cost, rank_top_half, situation_effect, stats
 from bouts.games.grail_war.cards import NPCard, SpecialCard
+from bouts.games.grail_war.i18n import _
 from bouts.games.grail_war.masters import has
 from bouts.games.grail_war.movement import paid_moves, recon_open
 from bouts.games.grail_war.state import (
@@ -37,6 +38,7 @@ from bouts.games.grail_war.state import (
     WORKSHOP,
     GrailState,
 )
+from bouts.games.grail_war.view import ATTRIBUTE_NAMES
 
 SEARCH = {"rollout": "heuristic", "prior": "heuristic", "horizon": 40}
 """IS-MCTS settings: heuristic rollouts of about two rounds, scored by :func:`evaluate`."""
@@ -49,7 +51,7 @@ CONTESTED = {MIYAMA: 2, SHINTO: 3}
 
 
 def _where(place: str | None) -> str:
-    return PLACE_NAMES.get(place or "", str(place)).split()[0]
+    return str(PLACE_NAMES.get(place or "", str(place)))
 
 
 def _mana_value(state: GrailState, seat: int) -> float:
@@ -218,16 +220,17 @@ def _place(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
     scored: list[tuple[float, str, str]] = []
     if WORKSHOP in by:
         gain = 2 if not state.workshop else 1
-        effect, _, amount = situation_effect(state)
+        effect, _attribute, amount = situation_effect(state)
         if effect == "workshop_plus":
             gain += amount
         if has(state, seat, "tranquility"):
-            scored.append((gain + 0.6, WORKSHOP, f"平穏: the Workshop pays {gain} spoils"))
+            scored.append((gain + 0.6, WORKSHOP, _("Tranquility: the Workshop pays {gain} spoils", gain=gain)))
         else:
             value = min(gain, 12 - p.mana) * _mana_value(state, seat) * (1.6 if p.mana < 8 else 1.0)
             if p.mana <= 4:
                 value += 1.5
-            scored.append((value + 0.3, WORKSHOP, f"the Workshop pays {gain} mana (you have {p.mana})"))
+            scored.append((value + 0.3, WORKSHOP, _("the Workshop pays {gain} mana (you have {mana})", gain=gain,
+                                                    mana=p.mana)))
     for place in BATTLEFIELDS:
         if place not in by:
             continue
@@ -241,10 +244,12 @@ def _place(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
         chance = _chance(mine - threat) if (rivals or state.npc == place) else 0.85 - 0.1 * min(later, 3)
         value = chance * _prize(state, seat, place, contested) + (1 if place == MIYAMA and
                                                                   has(state, seat, "mana_drain") else 0)
-        why = (f"{_where(place)}: about {mine:.0f} power against "
-               + (f"{threat:.0f}" if rivals or state.npc == place else "no one yet")
-               + (f", the +{token} land advantage" if token else "") + f", {_prize(state, seat, place, contested):.0f}"
-               " spoils to win")
+        why = _("{place}: about {mine} power against {threat}, the +{token} land advantage, {prize} spoils to win",
+                place=_where(place), mine=round(mine), threat=round(threat) if rivals or state.npc == place
+                else _("no one yet"), token=token, prize=round(_prize(state, seat, place, contested))) if token else \
+            _("{place}: about {mine} power against {threat}, {prize} spoils to win", place=_where(place),
+              mine=round(mine), threat=round(threat) if rivals or state.npc == place else _("no one yet"),
+              prize=round(_prize(state, seat, place, contested)))
         scored.append((value, place, why))
     value, place, why = max(scored, key=lambda item: item[0])
     return by[place], why
@@ -284,17 +289,18 @@ def _escape(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str] |
     if RECON in moves:
         cost = paid_moves(state, seat)[RECON]
         if cost <= max(2, p.mana - 3) or p.infinite:
-            return moves[RECON], f"the battle at {_where(here)} is lost ({mine:.0f} against {threat:.0f}): " \
-                                 f"Recon pays 2 spoils for {cost} mana"
+            return moves[RECON], _("the battle at {here} is lost ({mine} against {threat}): Recon pays 2 spoils for "
+                                   "{cost} mana", here=_where(here), mine=round(mine), threat=round(threat),
+                                   cost=cost)
     for place in BATTLEFIELDS:
         if place in moves and not _rivals(state, seat, place) and state.npc != place \
                 and paid_moves(state, seat)[place] <= p.mana - 2:
-            return moves[place], f"{_where(here)} is lost ({mine:.0f} against {threat:.0f}); " \
-                                 f"{_where(place)} is empty: its events alone"
+            return moves[place], _("{here} is lost ({mine} against {threat}); {place} is empty: its events alone",
+                                   here=_where(here), mine=round(mine), threat=round(threat), place=_where(place))
     spell = Act("spell", "move", RECON)
     if spell in legal and (_spare_spells(state, seat) >= 2 or (state.round >= 6 and _spare_spells(state, seat))):
-        return spell, f"the battle at {_where(here)} is lost ({mine:.0f} against {threat:.0f}): command spell Use C " \
-                      "to Recon for 2 spoils"
+        return spell, _("the battle at {here} is lost ({mine} against {threat}): command spell Use C to Recon for 2 "
+                        "spoils", here=_where(here), mine=round(mine), threat=round(threat))
     return None
 
 
@@ -318,23 +324,26 @@ def _before_move(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, s
             chance = _chance(mine - threat) if rivals else 0.8
             value = chance * _prize(state, seat, place, bool(rivals)) - cost * _mana_value(state, seat)
             if value > 1.5 and (best is None or value > best[0]):
-                best = (value, place, f"{_where(place)} for {cost} mana: about {mine:.0f} power against "
-                                      + (f"{threat:.0f}" if rivals else "no one") + f", "
-                                      f"{_prize(state, seat, place, bool(rivals)):.0f} spoils to win")
+                best = (value, place, _("{place} for {cost} mana: about {mine} power against {threat}, {prize} spoils "
+                                        "to win", place=_where(place), cost=cost, mine=round(mine),
+                                        threat=round(threat) if rivals else _("no one"),
+                                        prize=round(_prize(state, seat, place, bool(rivals)))))
         if RECON in moves and recon_open(state):
             cost = paid_moves(state, seat)[RECON]
             value = 2 - cost * _mana_value(state, seat) + (1 if _in_danger(state, seat) else 0)
             if value > 0.2 and (best is None or value > best[0]):
-                best = (value, RECON, f"Recon pays 2 spoils for {cost} mana")
+                best = (value, RECON, _("Recon pays 2 spoils for {cost} mana", cost=cost))
         if best is not None:
             return moves[best[1]], best[2]
     if Act("spell", "mana") in legal and _spell_use_a(state, seat, here):
-        return Act("spell", "mana"), "command spell Use A: 4 more mana let your best cards win here"
+        return Act("spell", "mana"), _("command spell Use A: 4 more mana let your best cards win here")
     weak = [c for c in p.hand if stats(state, p, c)[0] <= 2 and not isinstance(state.catalog.cards[c], SpecialCard)]
     if Act("jewel", "rebuild") in legal and here in BATTLEFIELDS and len(weak) >= 2 and \
             p.jewels >= 3 + max(0, 8 - state.round):
-        return Act("jewel", "rebuild"), f"宝石魔術: 3 jewels to trade {len(weak)} weak cards (power 2 or less)"
-    return Act("stay"), (f"stay at {_where(here)}" + (": the battle can be won" if here in BATTLEFIELDS else ""))
+        return Act("jewel", "rebuild"), _("Jewel Magecraft: 3 jewels to trade {count} weak cards (power 2 or less)",
+                                          count=len(weak))
+    return Act("stay"), (_("stay at {place}: the battle can be won", place=_where(here)) if here in BATTLEFIELDS
+                         else _("stay at {place}", place=_where(here)))
 
 
 def _effect_value(state: GrailState, seat: int, card: str, place: str | None) -> tuple[float, str]:
@@ -347,65 +356,72 @@ def _effect_value(state: GrailState, seat: int, card: str, place: str | None) ->
     threat = _threat(state, seat, place) if fighting and place else 0.0
     mine = _my_power(state, seat, place) if fighting and place else 0.0
     if effect == "gae_bolg_thrust":
-        return (12.0, "刺し穿つ死棘の槍: the only rival here loses") if len(rivals) == 1 else (-3.0, "")
+        return (12.0, _("{card}: the only rival here loses", card=c.name)) if len(rivals) == 1 else (-3.0, "")
     if effect == "gae_bolg_thrown":
-        return (1.0 * len(rivals), f"突き穿つ死翔の槍: +{len(rivals)} spoils against {len(rivals)} rivals") \
-            if len(rivals) >= 2 else (0.0, "")
+        return (1.0 * len(rivals), _("{card}: +{count} spoils against {count} rivals", card=c.name,
+                                     count=len(rivals))) if len(rivals) >= 2 else (0.0, "")
     if effect == "rule_breaker":
         weak = [r for r in rivals if state.players[r].command_spells <= 1]
-        return (12.0, "破戒すべき全ての符: a rival here with one command spell loses, +10 power") if weak \
+        return (12.0, _("{card}: a rival here with one command spell loses, +10 power", card=c.name)) if weak \
             else (-6.0, "")
     if effect in ("move_anywhere", "bellerophon"):
         if effect == "bellerophon":
             stolen = max((sum(TOKEN_VALUE[t] for t in (f"{f}3", f"{f}1")) for f in BATTLEFIELDS), default=0)
-            return (stolen + 1.0, "騎英の手綱: move and take that battlefield's land advantage")
-        return (3.0, "戦闘続行: move out of a lost battle") if fighting and mine + 2 < threat else (-2.0, "")
+            return (stolen + 1.0, _("{card}: move and take that battlefield's land advantage", card=c.name))
+        return (3.0, _("{card}: move out of a lost battle", card=c.name)) if fighting and mine + 2 < threat \
+            else (-2.0, "")
     if effect == "rush":
-        return (1.0, "急行: on to the next place") if not fighting and place == WORKSHOP else (-1.0, "")
+        return (1.0, _("{card}: on to the next place", card=c.name)) if not fighting and place == WORKSHOP \
+            else (-1.0, "")
     if effect == "god_hand":
-        return (4.0, "十二の試練: 3 spoils from the battle you would lose") if fighting and rivals and \
+        return (4.0, _("{card}: 3 spoils from the battle you would lose", card=c.name)) if fighting and rivals and \
             mine < threat else (-1.0, "")
     if effect == "zabaniya":
         if state.climax_card and state.catalog.situations[state.climax_card].remaining == 2 and rivals:
-            return 20.0, "妄想心音: in the last two, the other player here loses"
-        return (p.spoils * _chance(mine - threat), f"妄想心音: doubles your {p.spoils} spoils if you win") \
+            return 20.0, _("{card}: in the last two, the other player here loses", card=c.name)
+        return (p.spoils * _chance(mine - threat), _("{card}: doubles your {count} spoils if you win", card=c.name,
+                                                   count=p.spoils)) \
             if fighting and p.spoils >= 4 else (-2.0, "")
     if effect == "independent_action":
-        return (3.0 - 5 * (1 - _chance(mine - threat)), "単独行動: +3 spoils now") if fighting \
-            else (3.0, "単独行動: +3 spoils with no battle to lose")
+        return (3.0 - 5 * (1 - _chance(mine - threat)), _("{card}: +3 spoils now", card=c.name)) if fighting \
+            else (3.0, _("{card}: +3 spoils with no battle to lose", card=c.name))
     if effect == "self_modification":
-        return 2.0 + (2 if has(state, seat, "overseer") and p.revealed else 0), "自己改造: +2 spoils"
+        return 2.0 + (2 if has(state, seat, "overseer") and p.revealed else 0), _("{card}: +2 spoils", card=c.name)
     if effect == "territory_creation":
-        return (4.0, "陣地作成: the Workshop pays 1 mana and 2 spoils each round from now") if state.round <= 6 \
-            else (0.0, "")
+        return (4.0, _("{card}: the Workshop pays 1 mana and 2 spoils each round from now", card=c.name)) \
+            if state.round <= 6 else (0.0, "")
     if effect == "unlimited_blade_works":
-        return (5.0, "無限の剣製: the whole deck in hand") if len(p.deck) >= 5 else (-3.0, "")
+        return (5.0, _("{card}: the whole deck in hand", card=c.name)) if len(p.deck) >= 5 else (-3.0, "")
     if effect in ("caladbolg", "land_multiplier", "remote_control"):
         land = _held_land(state, seat, place) if place else 0
         factor = 3 if effect == "caladbolg" else 2
         return land * (factor - 1) + (c.amount if effect != "land_multiplier" and rivals else 0), \
-            f"{c.name}: land advantage x{factor}"
+            _("{card}: land advantage x{factor}", card=c.name, factor=factor)
     if effect == "nullify":
-        return (2.0, f"{c.name}: opponents' {c.target} cards here count 0") if rivals else (0.0, "")
+        return (2.0, _("{card}: opponents' {attribute} cards here count 0", card=c.name,
+                                  attribute=_(ATTRIBUTE_NAMES[c.target or ""]) if c.target else "")) \
+            if rivals else (0.0, "")
     if effect == "petrification":
         done = [r for r in rivals if state.players[r].acted]
-        return (6.0 * len(done), "石化の魔眼: the rivals here who used no 特 card lose") if done else (-2.0, "")
+        return (6.0 * len(done), _("{card}: the rivals here who used no Special card lose", card=c.name)) \
+            if done else (-2.0, "")
     if effect == "presence_concealment":
         shown = sorted((total_power(state, r) for r in rivals if state.players[r].acted), reverse=True)
         second = len(rivals) >= 2 and len(shown) >= 2 and shown[1] <= mine < shown[0]
-        return (shown[0] if second else -2.0), "気配遮断: second of three, the first loses"
+        return (shown[0] if second else -2.0), _("{card}: second of three, the first loses", card=c.name)
     if effect in ("draw_one", "mana_one"):
-        return 1.0, f"{c.name}: {'a card' if effect == 'draw_one' else 'mana'} now"
+        return 1.0, _("{card}: a card now", card=c.name) if effect == "draw_one" else _("{card}: mana now", card=c.name)
     if effect == "excalibur" and state.climax_card:
-        return 4.0, "約束された勝利の剣: +4 in a climax round"
+        return 4.0, _("{card}: +4 in a climax round", card=c.name)
     if effect == "tsubame_gaeshi":
-        return 3.0, f"{c.name}: 燕返し (+{c.amount} power with 一の太刀 and 二の太刀)"
+        return 3.0, _("{card}: Tsubame Gaeshi (+{amount} power with First Sword and Second Sword)", card=c.name,
+                      amount=c.amount)
     if isinstance(c, SpecialCard) and c.ability == "jewel_magecraft":
-        return (1.5, "ガンド for a jewel: +1 power in a close battle") if fighting and (rivals or state.npc == place) \
-            else (-1.0, "")
+        return (1.5, _("{card} for a jewel: +1 power in a close battle", card=c.name)) \
+            if fighting and (rivals or state.npc == place) else (-1.0, "")
     if isinstance(c, NPCard) and c.true_name_release and has(state, seat, "executor") and not p.revealed \
             and fighting:
-        return 2.0, "代行者: a revealed servant adds 2 power from now on"
+        return 2.0, _("Executor: a revealed servant adds 2 power from now on")
     return 0.0, ""
 
 
@@ -416,31 +432,32 @@ def _prepare(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
     place = p.location
     fighting = place in BATTLEFIELDS
     if not plays:
-        return Act("done"), "nothing more to use"
+        return Act("done"), _("nothing more to use")
     mana_value = _mana_value(state, seat)
     scored: list[tuple[float, Act, str]] = []
     for a in plays:
         card = a.what or ""
         if a.how == "down":
-            scored.append((0.0, a, "face down: it costs nothing"))
+            scored.append((0.0, a, _("face down: it costs nothing")))
             continue
         power = _power_at(state, seat, card, place) if fighting else 0
         cost = stats(state, p, card)[2]
         bonus, why = _effect_value(state, seat, card, place)
         value = power + bonus - cost * mana_value - (0.5 if isinstance(state.catalog.cards[card], NPCard)
                                                      and not fighting else 0)
-        name = state.catalog.cards[card].name
-        reason = why or (f"power {power} for {cost} mana" if fighting else "for its effect")
+        name = str(state.catalog.cards[card].name)
+        reason = why or (_("power {power} for {cost} mana", power=power, cost=cost) if fighting
+                         else _("for its effect"))
         if name not in reason:
-            reason = f"{name}: {reason}"
+            reason = _("{card}: {reason}", card=name, reason=reason)
         scored.append((value, a, reason))
     value, act, why = max(scored, key=lambda item: item[0])
     if Act("done") in legal and value <= 0.3:
-        return Act("done"), "keep the rest of the mana" if fighting else "no battle here: keep the mana"
+        return Act("done"), _("keep the rest of the mana") if fighting else _("no battle here: keep the mana")
     if not fighting and act.how == "up" and value <= 0.3:
         downs = [x for x in scored if x[1].how == "down"]
         if downs:
-            return downs[0][1], "no battle here: a card face down costs nothing"
+            return downs[0][1], _("no battle here: a card face down costs nothing")
     return act, why
 
 
@@ -457,17 +474,19 @@ def _window(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
             needed = int(threat - mine) // 2 + 1 if mine <= threat else 0
             worth = _prize(state, seat, here, True) >= 4 or _in_danger(state, seat) or state.round >= 7
             if 0 < needed <= min(usable, 2 if state.round >= 6 else 1) and worth:
-                return Act("spell", "power"), f"Use B: {mine} power against {threat:.0f}: +2 power wins or ties it"
+                return Act("spell", "power"), _("command spell Use B: {mine} power against {threat}: +2 power wins or "
+                                                "ties it", mine=mine, threat=round(threat))
         move = Act("spell", "move", RECON)
         if move in legal and mine + 4 < threat and usable >= 2:
-            return move, f"the battle at {_where(here)} is lost ({mine} against {threat:.0f}): Use C to Recon " \
-                         "for 2 spoils"
+            return move, _("the battle at {here} is lost ({mine} against {threat}): command spell Use C to Recon for "
+                           "2 spoils", here=_where(here), mine=mine, threat=round(threat))
     rounds_left = max(1, 9 - state.round)
     if Act("jewel", "mana") in legal and p.mana <= 10 and (p.jewels - 2 >= rounds_left or
                                                             (p.mana == 7 and p.jewels >= 3)):
-        return Act("jewel", "mana"), f"宝石魔術: 2 jewels for +1 mana ({p.mana} → {p.mana + 1})" + (
-            ": mana 8 opens the NP/skill cards" if p.mana == 7 else "")
-    return Act("next"), "keep the command spells" if p.command_spells else "go on"
+        return Act("jewel", "mana"), _("Jewel Magecraft: 2 jewels for +1 mana ({mana} → {more}): mana 8 opens the "
+                                       "NP/skill cards", mana=p.mana, more=p.mana + 1) if p.mana == 7 else \
+            _("Jewel Magecraft: 2 jewels for +1 mana ({mana} → {more})", mana=p.mana, more=p.mana + 1)
+    return Act("next"), _("keep the command spells") if p.command_spells else _("go on")
 
 
 def _pending(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
@@ -485,29 +504,32 @@ def _pending(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
                                   for r in [*_rivals(state, seat, place), seat]) * 0.1 \
                     - (NPC_POWER if state.npc == place else 0)
             pick = max(top.choices, key=taken)
-            return Act("goto", pick), f"{card.name}: to {_where(pick)}, taking its land advantage"
+            return Act("goto", pick), _("{card}: to {place}, taking its land advantage", card=card.name,
+                                        place=_where(pick))
         if RECON in top.choices:
-            return Act("goto", RECON), f"{card.name}: to Recon, 2 spoils"
+            return Act("goto", RECON), _("{card}: to Recon, 2 spoils", card=card.name)
         pick = min(top.choices, key=lambda f: (_threat(state, seat, f) if f in BATTLEFIELDS else 99))
-        return Act("goto", pick), f"{card.name}: to {_where(pick)}, the weakest battle"
+        return Act("goto", pick), _("{card}: to {place}, the weakest battle", card=card.name, place=_where(pick))
     if top.kind == "target":
         pick = max(top.choices, key=lambda s: total_power(state, int(s) - 1))
-        return Act("target", pick), f"破戒すべき全ての符 on P{pick}, the strongest rival it can hit"
+        return Act("target", pick), _("{card} on P{number}, the strongest rival it can hit",
+                                      card=state.catalog.cards[top.card].name, number=pick)
     if top.kind == "riding":
         ups = [a for a in legal if a.verb == "play"]
         if ups:
             best = max(ups, key=lambda a: stats(state, p, a.what or "")[0] - stats(state, p, a.what or "")[2] * 0.4)
-            return best, f"騎乗: {state.catalog.cards[best.what or ''].name} adds its power"
-        return Act("done"), "no more cards to add"
+            return best, _("{riding}: {card} adds its power", riding=state.catalog.cards[top.card].name,
+                           card=state.catalog.cards[best.what or ""].name)
+        return Act("done"), _("no more cards to add")
     if top.kind == "rebuild":
         weak = [a for a in legal if a.verb == "discard" and stats(state, p, a.what or "")[0] <= 2
                 and not isinstance(state.catalog.cards[a.what or ""], SpecialCard)]
         if weak:
-            return weak[0], f"discard {state.catalog.cards[weak[0].what or ''].name}: power 2 or less"
-        return Act("done"), "draw the replacements"
+            return weak[0], _("discard {card}: power 2 or less", card=state.catalog.cards[weak[0].what or ""].name)
+        return Act("done"), _("draw the replacements")
     late = state.round >= 5 or p.command_spells <= 1
-    return (Act("change"), "Sakura's unlimited mana and 刻まれた宿命 pay more from here") if late else \
-        (Act("keep"), "Shinji's 吸魔命令 still pays at Miyama")
+    return (Act("change"), _("Sakura's unlimited mana and Engraved Fate pay more from here")) if late else \
+        (Act("keep"), _("Shinji's Mana Drain Order still pays at Miyama"))
 
 
 def _choose(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
@@ -522,9 +544,9 @@ def _choose(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
         p = state.players[seat]
         if not p.selected and Act("jewel", "mana") in legal and p.mana == 7 and p.location in BATTLEFIELDS \
                 and any(status in ("down", "up") for status in p.np.values()):
-            return Act("jewel", "mana"), "宝石魔術: 2 jewels for mana 8, the NP/skill cards' threshold"
+            return Act("jewel", "mana"), _("Jewel Magecraft: 2 jewels for mana 8, the NP/skill cards' threshold")
         if not p.selected and Act("spell", "mana") in legal and _spell_use_a(state, seat, p.location):
-            return Act("spell", "mana"), "command spell Use A: 4 more mana let your best cards win here"
+            return Act("spell", "mana"), _("command spell Use A: 4 more mana let your best cards win here")
         return _prepare(state, seat, cards or legal)
     return _window(state, seat, legal)
 
@@ -548,8 +570,8 @@ def explain(game: Game[Any, Any], state: GrailState, seat: Seat, action: Any) ->
     legal = list(game.legal_actions(state, seat))
     pick, why = _choose(state, seat, legal)
     if pick == action:
-        return why if len(legal) > 1 else f"the only choice ({why})"
-    return "the only choice" if len(legal) <= 1 else ""
+        return why if len(legal) > 1 else _("the only choice ({why})", why=why)
+    return _("the only choice") if len(legal) <= 1 else ""
 
 
 def ranked(game: Game[Any, Any], state: GrailState, seat: Seat, legal: Sequence[Act]) -> list[Act]:
