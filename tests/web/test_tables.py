@@ -168,7 +168,8 @@ def test_swordplay_life_bars_are_of_each_fighters_own_maximum(page: Page) -> Non
         meter = page.locator(f'#table [data-obj="fighter:{f["index"]}"] .bar.life')
         assert meter.get_attribute("aria-valuemax") == str(f["max_life"])
         assert meter.get_attribute("aria-valuenow") == str(f["life"])
-        fill: float = meter.evaluate("b => b.firstElementChild.getBoundingClientRect().width / b.getBoundingClientRect().width")
+        fill: float = meter.evaluate(
+            "b => b.firstElementChild.getBoundingClientRect().width / b.getBoundingClientRect().width")
         assert abs(fill - f["life"] / f["max_life"]) < 0.02
         assert text_at(page, f"fighters.{f['index']}.max_life") == str(f["max_life"])
 
@@ -187,3 +188,27 @@ def test_screenshots(browser: Browser, game: str) -> None:
         assert shot.evaluate("document.documentElement.scrollWidth") <= width + 2
         shot.screenshot(path=str(SHOTS / f"{game}-{width}.png"), full_page=True)
         shot.context.close()
+
+
+def test_the_fgo_map_draws_every_area_link(page: Page) -> None:
+    """One drawn line per link of the map (Fuyuki: 40, 16 of them diagonal), between the areas it joins."""
+    decision = pick("fgo_duel", lambda v: v["phase"] == "action")
+    draw(page, decision)
+    links = decision.view["map"]["links"]
+    drawn = page.locator("#table .board svg line[data-link]")
+    assert drawn.count() == len(links) == 40
+    assert sorted(drawn.evaluate_all("ls => ls.map((l) => l.dataset.link)")) == sorted(f"{a}|{b}" for a, b in links)
+    assert page.locator("#table .board svg line.diagonal").count() == 16
+    areas = {a["id"]: a for a in decision.view["map"]["areas"]}
+    for a, b in links:  # each line's ends are the centres of the two areas it joins
+        ends = page.locator(f'#table line[data-link="{a}|{b}"]').evaluate(
+            "l => { const r = l.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }")
+        centre = []
+        for ident in (a, b):
+            box = page.locator(f'#table [data-obj="area:{ident}"]').bounding_box()
+            assert box is not None
+            centre.append((box["x"] + box["width"] / 2, box["y"] + box["height"] / 2))
+        (x1, y1), (x2, y2) = centre
+        assert abs(min(x1, x2) - ends[0]) < 12 and abs(max(x1, x2) - ends[2]) < 12
+        assert abs(min(y1, y2) - ends[1]) < 12 and abs(max(y1, y2) - ends[3]) < 12
+    assert len(areas) == 17
