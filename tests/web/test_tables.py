@@ -31,7 +31,8 @@ pytestmark = pytest.mark.browser
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
-WEB = Path(server_app.__file__).resolve().parent.parent / "web"
+WEB = Path(os.environ.get("BOUTS_TABLES_WEB") or Path(server_app.__file__).resolve().parent.parent / "web")
+"""The client's files (BOUTS_TABLES_WEB: another checkout's, to try these renderers on a game's newer branch)."""
 ORIGIN = "http://bouts.test"
 PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
