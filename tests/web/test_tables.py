@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import mimetypes
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -213,3 +214,33 @@ def test_the_fgo_map_draws_every_area_link(page: Page) -> None:
         assert abs(min(x1, x2) - ends[0]) < 12 and abs(max(x1, x2) - ends[2]) < 12
         assert abs(min(y1, y2) - ends[1]) < 12 and abs(max(y1, y2) - ends[3]) < 12
     assert len(areas) == 17
+
+
+def test_every_word_the_tables_add_is_a_catalog_message() -> None:
+    """The renderers' own words are _("...") calls of the web catalog (extracted, with both translations); the
+    rest of what they show comes from the view."""
+    from bouts.core.catalogs import domains, extract
+    from bouts.server.designer import web_catalog
+
+    ids = {m.id for m in extract(next(d for d in domains() if d.name == "web")) if m.id}
+    japanese = web_catalog("ja")["messages"]
+    for game in GAMES:
+        source = (WEB / "games" / f"{game}.js").read_text(encoding="utf-8")
+        script = re.sub(r"^\s*//.*$", "", source, flags=re.MULTILINE)
+        used = set(re.findall(r'\b_\(\s*"((?:[^"\\]|\\.)*)"', script))
+        assert used and used <= ids, sorted(used - ids)
+        assert all(japanese.get(u) for u in used), [u for u in used if not japanese.get(u)]
+
+
+def test_a_table_reads_in_japanese(browser: Browser) -> None:
+    """With the Japanese catalog, the labels a renderer adds are Japanese (the view's {en, ja} names too)."""
+    from bouts.server.designer import web_catalog
+
+    decision = pick("swordplay", lambda v: v["turns"] > 1)
+    shown = table_page(browser, lang="ja")
+    context = {**ctx(decision), "messages": web_catalog("ja")["messages"], "lang": "ja"}
+    shown.evaluate(DRAW, [decision.game, decision.view, context])
+    text = shown.locator("#table").inner_text()
+    assert "ターン" in text and "ライフ" in text and "剣闘士" in text
+    assert "Turn" not in text and "Life" not in text and "The Gladiator" not in text
+    shown.context.close()

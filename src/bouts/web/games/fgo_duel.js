@@ -61,7 +61,7 @@ function board(view, k) {
     const master = a.master !== null && a.master !== undefined;
     const cell = k.el("div", { class: `area${master ? " master" + a.master : ""}`, "data-obj": `area:${a.id}`, "data-area": a.id, tabindex: 0, title: a.name },
       k.el("span", { class: "name", text: master ? _("{name}'s master area", { name: k.seatName(a.master) }) : a.name }),
-      ...(figures.get(a.id) || []).map(([seat, s]) => k.figure({ obj: `figure:${s.figure}`, seat, label: s.short, title: `${k.t(s.name)} · ${k.t(s.class_name)} · ${_("cost {cost}", { cost: s.cost })}` })));
+      ...(figures.get(a.id) || []).map(([seat, s]) => k.figure({ obj: `figure:${s.figure}`, seat, label: s.short, title: [k.t(s.name), k.t(s.class_name), _("cost {cost}", { cost: s.cost })].join(" · ") })));
     cell.style.gridColumn = String(a.pos[0] - minX + 1);
     cell.style.gridRow = String(a.pos[1] - minY + 1);
     cells.append(cell);
@@ -77,7 +77,7 @@ function board(view, k) {
 function servantCard(k, m, s, i) {
   const _ = k._;
   const path = `masters.${m.seat}.party.${i}`;
-  const lines = [k.el("span", {}, `${k.t(s.class_name)} · ${_("cost {cost}", { cost: s.cost })}`),
+  const lines = [k.el("span", {}, [k.t(s.class_name), _("cost {cost}", { cost: s.cost })].join(" · ")),
     k.el("span", {}, (s.commands || []).map((c) => `${typeName(_, c.type)} ${c.power}`).join(" · "))];
   if (!s.area) lines.push(k.el("b", { class: "error", text: _("destroyed") }));
   const status = k.card({ obj: `servant:${s.id}`, name: s.name, lines, cls: "status", path });
@@ -122,7 +122,8 @@ function lastBattle(view, k) {
   const b = view.last_battle;
   const rows = Object.entries(b.seats || {}).map(([s, x]) => k.el("div", { class: "small" },
     k.el("b", { text: `${k.seatName(Number(s))}: ` }), _("total"), " ", k.el("b", { class: "num total", "data-path": `last_battle.seats.${s}.total`, text: String(x.total) }),
-    ` = ${_("cards")} ${x.cards_power}${x.buster ? ` + ${_("Buster")} ${x.buster}` : ""}${x.brave ? ` + ${_("Brave chain")} ${x.brave}` : ""}${x.chips ? ` + ${_("chain chips")} ${x.chips}` : ""}${x.skills ? ` + ${_("skills")} ${x.skills}` : ""}`,
+    " = " + [[_("cards"), x.cards_power], [_("Buster"), x.buster], [_("Brave chain"), x.brave], [_("chain chips"), x.chips], [_("skills"), x.skills]]
+      .filter(([, n], i) => i === 0 || n).map(([what, n]) => what + " " + n).join(" + "),
     (x.chains || []).length ? ` · ${(x.chains || []).map((c) => chainName(_, c)).join(", ")}` : "",
     k.el("span", { class: "muted" }, " · ", (x.cards_text || []).map((c) => k.t(c)).join(", "))));
   const result = b.result === "attacker" ? _("the attacker won") : b.result === "defender" ? _("the defender held") : _("a draw");
@@ -138,7 +139,7 @@ function draw(view, root, k) {
     k.stat(_("Cost limit"), view.cost_cap, "cost_cap")));
   if ((view.roster || []).length) {
     root.append(k.panel(_("Servants to choose from"), k.el("div", { class: "cards roster" }, ...view.roster.map((s) => k.el("div", { class: "pick" },
-      k.card({ obj: `servant:${s.id}`, name: s.name, cls: "status", lines: [`${k.t(s.class_name)} · ${_("cost {cost}", { cost: s.cost })} · ${"★".repeat(s.rarity || 0)}`,
+      k.card({ obj: `servant:${s.id}`, name: s.name, cls: "status", lines: [[k.t(s.class_name), _("cost {cost}", { cost: s.cost }), "★".repeat(s.rarity || 0)].join(" · "),
         (s.commands || []).map((c) => `${typeName(_, c.type)} ${c.power}`).join(" · ")] }),
       ...(s.skills || []).map((sk) => k.card({ obj: `skill:${sk.id}`, name: sk.name, title: sk.text, cls: "skill", lines: [_("NP {cost}", { cost: sk.np_cost }), sk.text] })))))));
   }

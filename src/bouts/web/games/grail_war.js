@@ -31,9 +31,9 @@ function who(k, view, seat) {
 function ownCard(k, c, path, extra = []) {
   const _ = k._;
   const attrs = (c.attributes || []).map((a) => attributeName(_, a)).join(" / ");
-  const here = c.power_here !== undefined && c.power_here !== null && c.power_here !== c.power ? ` (${_("{n} here", { n: c.power_here })})` : "";
+  const here = c.power_here !== undefined && c.power_here !== null && c.power_here !== c.power ? " (" + _("{n} here", { n: c.power_here }) + ")" : "";
   return k.card({ obj: `card:${c.card}`, name: c.name, path, title: `${timingName(_, c.timing) ? timingName(_, c.timing) + ": " : ""}${k.t(c.text) || ""}`,
-    lines: [`${_("power")} ${c.power}${here} · ${_("cost")} ${c.cost}${attrs ? " · " + attrs : ""}`, ...extra] });
+    lines: [_("power") + " " + c.power + here + " · " + _("cost") + " " + c.cost + (attrs ? " · " + attrs : ""), ...extra] });
 }
 
 function place(view, k, id) {
@@ -72,7 +72,7 @@ function stakePanel(view, k) {
   const _ = k._;
   const stake = view.at_stake;
   const rule = stake.once ? _("the fewest spoils drop out") : _("the {count} with the most spoils stay", { count: stake.keep });
-  const out = (stake.out || []).map((s) => `${who(k, view, s)} (${_("spoils")} ${view.players[s].spoils})`);
+  const out = (stake.out || []).map((s) => who(k, view, s) + " (" + _("spoils") + " " + view.players[s].spoils + ")");
   const need = new Map((stake.need || []).map(([s, n]) => [s, n]));
   const lines = [k.el("div", {}, k.el("b", { text: _("After this round") }), ` (${rule}): `,
     out.length ? _("with the spoils standing, {players} would be eliminated", { players: out.join(", ") }) : _("with the spoils standing, nobody would be eliminated"))];
@@ -89,7 +89,7 @@ function masterBoard(view, k, p) {
   const at = `players.${p.seat}`;
   const box = k.el("div", { class: `seat master${mine ? " me" : ""}${(view.to_act || []).includes(p.seat) ? " acting" : ""}${p.eliminated ? " out" : ""}`, "data-seat": p.seat, "data-obj": `seat:${p.seat}`, tabindex: 0 });
   box.append(k.el("h3", {}, k.el("span", { text: who(k, view, p.seat) }), k.el("span", { class: "muted small", text: mine ? _("you") : p.eliminated ? _("eliminated") : "" })));
-  box.append(k.el("div", { class: "small" }, _("Servant"), ": ", p.servant_name ? k.t(p.servant_name) : _("hidden"), p.revealed ? ` (${_("true name revealed")})` : ""));
+  box.append(k.el("div", { class: "small" }, _("Servant"), ": ", p.servant_name ? k.t(p.servant_name) : _("hidden"), p.revealed ? " (" + _("true name revealed") + ")" : ""));
   box.append(k.stats(k.stat(_("Mana"), p.infinite ? "∞" : p.mana, `${at}.mana`), k.stat(_("Spoils"), p.spoils, `${at}.spoils`),
     p.jewels ? k.stat(_("Jewels"), p.jewels, `${at}.jewels`) : null, k.stat(_("Place"), p.location ? placeName(_, p.location) : "—"),
     k.stat(_("Hand"), p.hand, `${at}.hand`), k.stat(_("Deck"), p.deck, `${at}.deck`), k.stat(_("Trash"), (p.trash || []).length, `${at}.trash`)));
@@ -98,7 +98,7 @@ function masterBoard(view, k, p) {
   const jewels = mine && p.jewels ? k.el("span", { class: "jewels", "data-obj": `jewel:${p.seat}`, tabindex: 0 }, " · ", _("Jewel Magecraft")) : null;
   box.append(k.el("div", { class: "small" }, spells, jewels));
   const played = (p.played || []).map((c, i) => (c.face_up ? k.card({ name: c.name, cls: "attack", path: `${at}.played.${i}.power_now`,
-    lines: [`${_("power")} ${c.power_now}${c.silenced ? " · " + _("no effect") : ""}`], title: k.t(c.text) }) : k.card({ face: "down" })));
+    lines: [_("power") + " " + c.power_now + (c.silenced ? " · " + _("no effect") : "")], title: k.t(c.text) }) : k.card({ face: "down" })));
   if (played.length) box.append(k.el("div", { class: "zone-label", text: _("Played this round") }), k.el("div", { class: "cards" }, ...played));
   if ((p.residual || []).length) box.append(k.el("div", { class: "small" }, _("Residual"), ": ", p.residual.map((x) => k.t(x)).join(", ")));
   if (!mine && p.hand) box.append(k.backs(p.hand));
@@ -117,7 +117,7 @@ function draw(view, root, k) {
     k.el("span", { class: "phase", text: phase }), view.start !== null && view.start !== undefined ? k.el("span", {}, _("{name} starts", { name: k.seatName(view.start) })) : null,
     k.stat(_("Situation deck"), view.situation_deck, "situation_deck"), k.stat(_("Event deck"), view.event_deck, "event_deck"),
     view.casual ? k.el("span", { class: "muted small", text: _("Casual game") }) : null));
-  if (view.situation) root.append(k.el("div", { class: "banner situation" }, k.el("b", { text: `${_("Situation")}: ${k.t(view.situation.name)}` }), ` — ${k.t(view.situation.text)}`));
+  if (view.situation) root.append(k.el("div", { class: "banner situation" }, k.el("b", { text: _("Situation") + ": " + k.t(view.situation.name) }), ` — ${k.t(view.situation.text)}`));
   if (view.at_stake) root.append(stakePanel(view, k));
   root.append(k.panel(_("The board"), k.el("div", { class: "places map" }, ...PLACES.map((id) => place(view, k, id))),
     (view.display || []).length ? k.el("div", { class: "small muted" }, _("Situations this game"), ": ", view.display.map((x) => k.t(x)).join(", ")) : null));

@@ -31,7 +31,7 @@ function durationName(k, duration) {
 function magic(k, c, path) {
   const _ = k._;
   return k.card({ obj: `card:${c.id}`, name: c.name, cls: "magic", path,
-    title: `${_("Timing")}: ${timingName(k, c.timing)} · ${_("Duration")}: ${durationName(k, c.duration)} · ${k.t(c.effect)}`,
+    title: [_("Timing") + ": " + timingName(k, c.timing), _("Duration") + ": " + durationName(k, c.duration), k.t(c.effect)].join(" · "),
     lines: [`${timingName(k, c.timing)} · ${durationName(k, c.duration)}`, k.t(c.effect)] });
 }
 
@@ -44,9 +44,9 @@ function seatBox(view, k, p) {
   const box = k.el("div", { class: `seat kaleido-seat${p.seat === view.you ? " me" : ""}${acting ? " acting" : ""}${p.alive ? "" : " out"}`,
     "data-obj": `seat:${p.seat}`, "data-seat": p.seat, tabindex: 0 });
   box.append(k.el("h3", {}, k.el("span", { text: k.seatName(p.seat) }),
-    k.el("span", { class: "muted small" }, p.fate ? _("fate {n}", { n: p.fate }) : "", inBattle ? ` · ${battle.first === p.seat ? _("attacks first") : _("attacks second")}` : "")));
+    k.el("span", { class: "muted small" }, p.fate ? _("fate {n}", { n: p.fate }) : "", inBattle ? " · " + (battle.first === p.seat ? _("attacks first") : _("attacks second")) : "")));
   box.append(k.el("div", { class: "small" }, k.el("b", { text: k.t(p.master) || "—" }), " / ", k.t(p.servant) || "—",
-    p.lurking ? ` · ${_("lurking")}` : "", p.summoned ? ` · ${_("summoned")}` : "", p.alive ? "" : k.el("b", { class: "error", text: ` · ${_("out of the war")}` })));
+    p.lurking ? " · " + _("lurking") : "", p.summoned ? " · " + _("summoned") : "", p.alive ? "" : k.el("b", { class: "error", text: " · " + _("out of the war") })));
   if (p.max_hp) box.append(k.bar(Math.max(0, p.hp), p.max_hp, { cls: "hp", path: `${at}.hp`, maxPath: `${at}.max_hp`, label: _("HP") }));
   box.append(k.stats(k.stat(_("Attack"), p.attack, `${at}.attack`), k.stat(_("Defence"), p.defence, `${at}.defence`),
     k.stat(_("Command spells"), p.spells, `${at}.spells`), k.stat(_("Hand"), `${p.hand}/${p.max_mana}`, `${at}.hand`),
@@ -79,10 +79,10 @@ function battlePanel(view, k) {
   if (b.strike) {
     const s = b.strike;
     lines.push(k.el("div", { class: "preview" }, k.el("b", {}, `${k.seatName(s.attacker)} → ${k.seatName(s.defender)}: ${k.t(s.method_name) || ""}`),
-      s.intervention ? ` (${_("intervention")})` : "", " · ", _("attack"), " ", k.num(s.power, "battle.strike.power"), " − ", _("defence"), " ",
+      s.intervention ? " (" + _("intervention") + ")" : "", " · ", _("attack"), " ", k.num(s.power, "battle.strike.power"), " − ", _("defence"), " ",
       k.num(s.defence, "battle.strike.defence"), " = ", _("damage"), " ", k.num(s.damage, "battle.strike.damage"),
-      s.reverse ? k.el("span", {}, ` · ${_("reverse clash damage")} `, k.num(s.reverse, "battle.strike.reverse")) : null,
-      s.clash_name ? ` · ${_("clash")}: ${k.t(s.clash_name)}` : "", s.guard_name ? ` · ${_("guard")}: ${k.t(s.guard_name)}` : ""));
+      s.reverse ? k.el("span", {}, " · " + _("reverse clash damage") + " ", k.num(s.reverse, "battle.strike.reverse")) : null,
+      s.clash_name ? " · " + _("clash") + ": " + k.t(s.clash_name) : "", s.guard_name ? " · " + _("guard") + ": " + k.t(s.guard_name) : ""));
   }
   if ((b.intervened || []).length) lines.push(k.el("div", { class: "small" }, _("Intervened"), ": ", b.intervened.map((x) => k.seatName(x)).join(", ")));
   return k.el("div", { class: "banner battle" }, ...lines);
@@ -111,8 +111,8 @@ function draw(view, root, k) {
   }
   const effects = view.effects || [];
   if (effects.length) {
-    root.append(k.el("div", { class: "small effects" }, k.el("b", { text: `${_("Effects in play")}: ` }),
-      effects.map((e) => `${k.seatName(e.target)} ${e.stat === "attack" ? _("attack") : _("defence")} ${e.value >= 0 ? "+" : ""}${e.value}${e.active ? "" : ` (${_("from the next step")})`}`).join(" · ")));
+    root.append(k.el("div", { class: "small effects" }, k.el("b", { text: _("Effects in play") + ": " }),
+      effects.map((e) => k.seatName(e.target) + " " + (e.stat === "attack" ? _("attack") : _("defence")) + " " + (e.value >= 0 ? "+" : "") + e.value + (e.active ? "" : " (" + _("from the next step") + ")")).join(" · ")));
   }
   const players = view.players || [];
   const order = (view.order || []).filter((s) => players[s]);

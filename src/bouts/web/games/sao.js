@@ -29,7 +29,7 @@ function scenarioTrack(view, k) {
       const now = si === view.section && i === view.step;
       const hp = now ? k.el("span", { class: "hp" }, _("HP"), " ", k.num(Math.max(0, step.hp - (view.step_damage || 0)), "step_damage"), `/${step.hp}`)
         : k.el("span", { class: "hp" }, _("HP"), ` ${step.hp}`);
-      const rules = [step.defense ? _("Defense {n}", { n: step.defense }) : null, _("counterattack {n}", { n: step.damage }) + (step.aoe ? ` (${_("all")})` : ""),
+      const rules = [step.defense ? _("Defense {n}", { n: step.defense }) : null, _("counterattack {n}", { n: step.damage }) + (step.aoe ? " (" + _("all") + ")" : ""),
         step.no_reroll ? _("no rerolls") : step.reroll_minus_one ? _("one reroll fewer") : null, step.no_abilities ? _("no abilities") : null,
         step.no_consumables ? _("no Consumables") : null].filter(Boolean).join(" · ");
       n += 1;
@@ -49,7 +49,7 @@ function diceTray(view, k) {
     const kind = d.kind === "support" ? _("support die") : who ? _("{name}'s character die", { name: who.name }) : _("main die");
     const [shown, meaning] = face(_, d.value);
     return k.die({ obj: `die:${d.number}`, value: shown, path: `pool.${i}.value`,
-      cls: `${d.kind}${d.char ? " char" : ""}${d.used ? " used" : ""}`, title: `${_("Die {n}", { n: d.number })}: ${kind}${meaning ? " · " + meaning : ""}${d.used ? " · " + _("used") : ""}` });
+      cls: `${d.kind}${d.char ? " char" : ""}${d.used ? " used" : ""}`, title: _("Die {n}", { n: d.number }) + ": " + kind + (meaning ? " · " + meaning : "") + (d.used ? " · " + _("used") : "") });
   }));
   const q = view.queued;
   const lines = [];
@@ -60,7 +60,7 @@ function diceTray(view, k) {
   const ca = view.counterattack;
   if (ca) {
     lines.push(k.el("div", { class: `preview${ca.lethal ? " error" : ""}` }, _("Counterattack"), " ", k.num(ca.damage, "counterattack.damage"), " → ",
-      (ca.targets || []).map((x) => k.t(x)).join(", "), ca.lethal ? ` · ${_("lethal")}` : "", ca.warning ? ` · ${k.t(ca.warning)}` : ""));
+      (ca.targets || []).map((x) => k.t(x)).join(", "), ca.lethal ? " · " + _("lethal") : "", ca.warning ? " · " + k.t(ca.warning) : ""));
   }
   return k.panel(_("Dice"), pool.length ? tray : k.el("span", { class: "muted", text: _("no dice rolled") }),
     k.stats(k.stat(_("Rerolls left"), view.rerolls_left, "rerolls_left")), ...lines);
@@ -81,7 +81,7 @@ function characterCard(view, k, c) {
   const skills = (c.skills || []).map((s, i) => {
     const dealt = s.dealt !== undefined ? k.el("span", {}, _("after Defense"), " ", k.num(s.dealt, `${at}.skills.${i}.dealt`)) : null;
     return k.card({ obj: `skill:${s.id}`, name: s.name, cls: "skill", lines: [patternText(_, s),
-      k.el("span", {}, _("damage"), " ", k.num(s.boosted ?? s.damage, `${at}.skills.${i}.boosted`), s.piercing ? ` · ${_("piercing {n}", { n: s.piercing })}` : ""), dealt] });
+      k.el("span", {}, _("damage"), " ", k.num(s.boosted ?? s.damage, `${at}.skills.${i}.boosted`), s.piercing ? " · " + _("piercing {n}", { n: s.piercing }) : ""), dealt] });
   });
   box.append(k.el("div", { class: "zone-label", text: _("Sword Skills") }), k.el("div", { class: "cards" }, ...skills));
   if ((c.abilities || []).length) {

@@ -19,8 +19,8 @@ function locationName(_, location) {
 function combatCard(k, c, path, extra = []) {
   const _ = k._;
   const lines = [];
-  if (c.type === "attack") lines.push(`${locationName(_, c.location)}${c.bonus ? ` ${_("+{bonus} damage", { bonus: c.bonus })}` : ""}`);
-  else if (c.type === "defense") lines.push(`${(c.counters || []).map((x) => locationName(_, x)).join(" / ")}${c.parry ? " · " + _("parry") : ""}`);
+  if (c.type === "attack") lines.push(locationName(_, c.location) + (c.bonus ? " " + _("+{bonus} damage", { bonus: c.bonus }) : ""));
+  else if (c.type === "defense") lines.push((c.counters || []).map((x) => locationName(_, x)).join(" / ") + (c.parry ? " · " + _("parry") : ""));
   else if (c.type === "weapon") lines.push(_("+{damage} damage, {hands}-handed", { damage: c.damage, hands: c.hands }));
   else if (c.type === "shield") lines.push(_("{hands}-handed shield", { hands: c.hands }));
   else if (c.type === "armor") lines.push(_("absorbs {absorb}", { absorb: c.absorb }));
@@ -80,8 +80,8 @@ function draw(view, root, k) {
     if (a.hit) {
       const h = a.hit;
       lines.push(k.el("div", { class: "hit" }, _("If it lands"), ": ", k.num(h.damage, "attack.hit.damage"), " ", _("damage"),
-        h.armor_pierced ? ` · ${_("pierces Armor")}` : h.armor_absorbs ? k.el("span", {}, ` · ${_("Armor absorbs")} `, k.num(h.armor_absorbs, "attack.hit.armor_absorbs")) : null,
-        ` · ${_("life")} `, k.num(h.life_after, "attack.hit.life_after"), h.lethal ? k.el("b", { class: "error", text: ` ${_("lethal")}` }) : null));
+        h.armor_pierced ? " · " + _("pierces Armor") : h.armor_absorbs ? k.el("span", {}, " · " + _("Armor absorbs") + " ", k.num(h.armor_absorbs, "attack.hit.armor_absorbs")) : null,
+        " · " + _("life") + " ", k.num(h.life_after, "attack.hit.life_after"), h.lethal ? k.el("b", { class: "error", text: " " + _("lethal") }) : null));
     }
     root.append(k.el("div", { class: "banner attack" }, ...lines, a.card ? k.el("div", { class: "cards" }, combatCard(k, a.card, "attack.card")) : null));
   }
