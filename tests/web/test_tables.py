@@ -40,12 +40,17 @@ PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8">
 <link rel="stylesheet" href="/static/style.css"><link rel="stylesheet" href="/static/games/tables.css"></head>
 <body><main class="match"><section id="table" class="table"></section></main></body></html>"""
 DRAW = """async ([game, view, ctx]) => {
-  const kit = await import("/static/games/kit.js");
   const table = await import(`/static/games/${game}.js`);
   const root = document.getElementById("table");
-  table.render(view, root, kit.makeKit(ctx));
+  const messages = ctx.messages || {};
+  const fill = (text, args) => text.replace(/\\{(\\w+)\\}/g, (whole, name) => (name in args ? String(args[name]) : whole));
+  const _ = (id, args = {}) => fill(messages[id] || id, args);
+  table.render(view, root, { frame: { seat: ctx.seat, seats: ctx.seats }, seat: ctx.seat, seats: ctx.seats,
+                             lang: ctx.lang || "en", _, changed: new Set(), act: () => {} });
   return [...root.querySelectorAll("[data-obj]")].map((e) => e.dataset.obj);
 }"""
+"""Draws a view as the match page does (docs/web.md): render(view, root, kit) with the page's kit
+{frame, seat, seats, lang, _, changed, act}; returns every drawn data-obj."""
 GAMES = ["swordplay", "sao", "fgo_duel", "kaleido", "grail_war"]
 
 
@@ -113,14 +118,19 @@ def test_every_object_a_menu_names_is_on_the_table(page: Page, game: str) -> Non
     played = decisions(game, seed=1)
     assert played
     missing: dict[str, list[str]] = {}
+    doubled: dict[str, list[str]] = {}
     named = 0
     for decision in played:
-        drawn = set(draw(page, decision))
+        drawn = draw(page, decision)
         named += len(decision.objects)
-        for obj in sorted(decision.objects - drawn):
-            missing.setdefault(obj, []).append(f"step {decision.step} seat {decision.seat}")
+        where = f"step {decision.step} seat {decision.seat}"
+        for obj in sorted(decision.objects):
+            count = drawn.count(obj)
+            if count != 1:  # the page finds an object with querySelector: exactly one element each
+                (missing if count == 0 else doubled).setdefault(obj, []).append(where)
     assert not page.errors  # type: ignore[attr-defined]
     assert not missing, json.dumps({k: v[:3] for k, v in list(missing.items())[:20]}, indent=1)
+    assert not doubled, json.dumps({k: v[:3] for k, v in list(doubled.items())[:20]}, indent=1)
     if game in ("swordplay", "sao", "fgo_duel"):
         assert named  # these games name their table objects
 

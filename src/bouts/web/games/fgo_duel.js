@@ -59,7 +59,7 @@ function board(view, k) {
   cells.style.gridTemplateRows = `repeat(${rows}, auto)`;
   for (const a of areas) {
     const master = a.master !== null && a.master !== undefined;
-    const cell = k.el("div", { class: `area${master ? " master" + a.master : ""}`, "data-obj": `area:${a.id}`, "data-area": a.id, tabindex: 0, title: a.name },
+    const cell = k.el("div", { class: `area${master ? " master" + a.master : ""}`, "data-obj": `area:${a.id}`, "data-area": a.id, title: a.name },
       k.el("span", { class: "name", text: master ? _("{name}'s master area", { name: k.seatName(a.master) }) : a.name }),
       ...(figures.get(a.id) || []).map(([seat, s]) => k.figure({ obj: `figure:${s.figure}`, seat, label: s.short, title: [k.t(s.name), k.t(s.class_name), _("cost {cost}", { cost: s.cost })].join(" · ") })));
     cell.style.gridColumn = String(a.pos[0] - minX + 1);
@@ -80,7 +80,7 @@ function servantCard(k, m, s, i) {
   const lines = [k.el("span", {}, [k.t(s.class_name), _("cost {cost}", { cost: s.cost })].join(" · ")),
     k.el("span", {}, (s.commands || []).map((c) => `${typeName(_, c.type)} ${c.power}`).join(" · "))];
   if (!s.area) lines.push(k.el("b", { class: "error", text: _("destroyed") }));
-  const status = k.card({ obj: `servant:${s.id}`, name: s.name, lines, cls: "status", path });
+  const status = k.card({ name: s.name, lines, cls: "status", path });
   const out = [status];
   if (s.skill) {
     const sk = s.skill;

@@ -39,11 +39,11 @@ function ownCard(k, c, path, extra = []) {
 function place(view, k, id) {
   const _ = k._;
   const stake = view.at_stake;
-  const box = k.el("div", { class: "place area", "data-obj": `place:${id}`, "data-place": id, tabindex: 0 });
+  const box = k.el("div", { class: "place area", "data-obj": `place:${id}`, "data-place": id });
   box.append(k.el("h4", { text: placeName(_, id) }));
   const here = (view.players || []).filter((p) => p.location === id && p.master_name);
   for (const p of here) {
-    const row = k.el("div", { class: "piece" }, k.figure({ obj: `seat:${p.seat}`, seat: p.seat, label: k.seatName(p.seat), title: k.t(p.master_name) }));
+    const row = k.el("div", { class: "piece" }, k.figure({ seat: p.seat, label: k.seatName(p.seat), title: k.t(p.master_name) }));
     if (p.power !== null && p.power !== undefined) row.append(" ", k.el("span", { class: "power" }, _("power"), " ", k.num(p.power, `players.${p.seat}.power`)));
     if (p.lost) row.append(" ", k.el("b", { class: "error", text: _("lost this round") }));
     box.append(row);
@@ -87,15 +87,15 @@ function masterBoard(view, k, p) {
   const _ = k._;
   const mine = p.seat === view.seat;
   const at = `players.${p.seat}`;
-  const box = k.el("div", { class: `seat master${mine ? " me" : ""}${(view.to_act || []).includes(p.seat) ? " acting" : ""}${p.eliminated ? " out" : ""}`, "data-seat": p.seat, "data-obj": `seat:${p.seat}`, tabindex: 0 });
+  const box = k.el("div", { class: `seat master${mine ? " me" : ""}${(view.to_act || []).includes(p.seat) ? " acting" : ""}${p.eliminated ? " out" : ""}`, "data-seat": p.seat, "data-obj": `seat:${p.seat}` });
   box.append(k.el("h3", {}, k.el("span", { text: who(k, view, p.seat) }), k.el("span", { class: "muted small", text: mine ? _("you") : p.eliminated ? _("eliminated") : "" })));
   box.append(k.el("div", { class: "small" }, _("Servant"), ": ", p.servant_name ? k.t(p.servant_name) : _("hidden"), p.revealed ? " (" + _("true name revealed") + ")" : ""));
   box.append(k.stats(k.stat(_("Mana"), p.infinite ? "∞" : p.mana, `${at}.mana`), k.stat(_("Spoils"), p.spoils, `${at}.spoils`),
     p.jewels ? k.stat(_("Jewels"), p.jewels, `${at}.jewels`) : null, k.stat(_("Place"), p.location ? placeName(_, p.location) : "—"),
     k.stat(_("Hand"), p.hand, `${at}.hand`), k.stat(_("Deck"), p.deck, `${at}.deck`), k.stat(_("Trash"), (p.trash || []).length, `${at}.trash`)));
-  const spells = k.el("span", { class: "spells", "data-obj": mine ? `spell:${p.seat}` : null, tabindex: mine ? 0 : null, title: _("Command spells") },
+  const spells = k.el("span", { class: "spells", "data-obj": mine ? `spell:${p.seat}` : null, title: _("Command spells") },
     _("Command spells"), " ", k.num(p.command_spells, `${at}.command_spells`), " ", "◆".repeat(Math.max(0, p.command_spells || 0)));
-  const jewels = mine && p.jewels ? k.el("span", { class: "jewels", "data-obj": `jewel:${p.seat}`, tabindex: 0 }, " · ", _("Jewel Magecraft")) : null;
+  const jewels = mine && p.jewels ? k.el("span", { class: "jewels", "data-obj": `jewel:${p.seat}` }, " · ", _("Jewel Magecraft")) : null;
   box.append(k.el("div", { class: "small" }, spells, jewels));
   const played = (p.played || []).map((c, i) => (c.face_up ? k.card({ name: c.name, cls: "attack", path: `${at}.played.${i}.power_now`,
     lines: [_("power") + " " + c.power_now + (c.silenced ? " · " + _("no effect") : "")], title: k.t(c.text) }) : k.card({ face: "down" })));
@@ -125,7 +125,7 @@ function draw(view, root, k) {
     const pd = view.pending;
     const choices = (pd.choices || []).filter((c) => /^\d+$/.test(String(c)));
     root.append(k.el("div", { class: "banner small pending" }, k.el("b", { text: `${who(k, view, pd.seat)}: ` }), k.t(pd.card) || "",
-      choices.length ? k.el("span", {}, " → ", ...choices.map((c) => k.figure({ obj: `seat:${Number(c) - 1}`, seat: Number(c) - 1, label: who(k, view, Number(c) - 1) }))) : null));
+      choices.length ? k.el("span", {}, " → ", ...choices.map((c) => k.figure({ seat: Number(c) - 1, label: who(k, view, Number(c) - 1) }))) : null));
   }
   root.append(k.el("div", { class: "seats" }, ...(view.players || []).filter((p) => p.master_name).map((p) => masterBoard(view, k, p))));
   const you = view.you;

@@ -42,7 +42,7 @@ function seatBox(view, k, p) {
   const acting = (view.to_act || []).includes(p.seat);
   const at = `players.${p.seat}`;
   const box = k.el("div", { class: `seat kaleido-seat${p.seat === view.you ? " me" : ""}${acting ? " acting" : ""}${p.alive ? "" : " out"}`,
-    "data-obj": `seat:${p.seat}`, "data-seat": p.seat, tabindex: 0 });
+    "data-obj": `seat:${p.seat}`, "data-seat": p.seat });
   box.append(k.el("h3", {}, k.el("span", { text: k.seatName(p.seat) }),
     k.el("span", { class: "muted small" }, p.fate ? _("fate {n}", { n: p.fate }) : "", inBattle ? " · " + (battle.first === p.seat ? _("attacks first") : _("attacks second")) : "")));
   box.append(k.el("div", { class: "small" }, k.el("b", { text: k.t(p.master) || "—" }), " / ", k.t(p.servant) || "—",

@@ -1,14 +1,14 @@
 // The shared kit of the five tables: cards, dice, figures, boards, bars and numbers, drawn the same way in every
-// game. A renderer is games/<game id>.js exporting render(view, root, kit): it draws the seat's JSON view into
-// root. Every table object an action can name carries data-obj="<kind>:<id>" (exactly the ids of the game's
-// action_parts), and every number that may change carries data-path="<path in the view>" (as
-// core.table.changed_paths names it, e.g. fighters.1.life), so the match page can mark changes and let a player
-// act on the thing itself.
+// game. A renderer is games/<game id>.js exporting render(view, root, kit) (docs/web.md): it draws the seat's
+// localized JSON view into root. Every table object an action can name carries data-obj="<kind>:<id>" (exactly
+// the ids of the game's action_parts, one element each), and every number that may change carries
+// data-path="<path in the view>" (as core.table.changed_paths names it, e.g. fighters.1.life): the page makes
+// objects usable (roles, tabindex, listeners) and marks changes; a renderer only draws.
 //
-// kit = makeKit(ctx) with ctx = { seat, seats: [{name, kind, ...}], lang, messages: {msgid: text}, frame }; a
-// renderer may also be handed the bare ctx (or, from older pages, called as render(view, ctx) -> element):
-// kitFrom() and renderer() accept both. Words a renderer adds are _("English msgid") from the "web" catalog;
-// words in the view are already in the player's language (or {en, ja} pairs, read with t()).
+// The page's kit is {frame, seat, seats, lang, _, changed, act}; kitFrom() adds the drawing helpers below to it
+// (makeKit also takes {messages} instead of _, for tests). Words a renderer adds are _("English msgid") calls of
+// the "web" catalog, never inside a template string (the extractor cannot see them there); names and rules texts
+// come from the view (strings, or {en, ja} pairs read with t()).
 
 function pageLang() {
   return document.documentElement.lang === "ja" ? "ja" : "en";
@@ -71,7 +71,7 @@ export function bar(value, max, { cls = "", path = null, maxPath = null, label =
 // A card: name, a few detail lines, a tooltip; data-obj when an action can name it.
 export function card({ obj = null, name = "", lines = [], title = "", cls = "", path = null, face = "up" } = {}) {
   if (face === "down") return el("span", { class: `card back ${cls}`, "data-obj": obj, title, text: "?" });
-  return el("span", { class: `card ${cls}`, "data-obj": obj, "data-path": path, title: t(title) || null, tabindex: obj ? 0 : null },
+  return el("span", { class: `card ${cls}`, "data-obj": obj, "data-path": path, title: t(title) || null },
     el("span", { class: "n", text: t(name) }), ...lines.filter((l) => l !== null && l !== undefined && l !== "").map((l) => (l instanceof Node ? el("span", { class: "t" }, l) : el("span", { class: "t", text: t(l) }))));
 }
 
@@ -84,12 +84,12 @@ export function backs(count, label = "") {
 // A die showing its face; data-obj to select it.
 export function die({ obj = null, value = null, cls = "", title = "", path = null } = {}) {
   const pips = value === null || value === undefined ? "?" : String(value);
-  return el("span", { class: `die ${cls}`, "data-obj": obj, "data-path": path, title: title || null, tabindex: obj ? 0 : null, role: obj ? "button" : null, text: pips });
+  return el("span", { class: `die ${cls}`, "data-obj": obj, "data-path": path, title: title || null, text: pips });
 }
 
 // A figure (a servant's standee, a fighter's token) in its seat's colour.
 export function figure({ obj = null, seat = null, label = "", title = "", cls = "" } = {}) {
-  return el("span", { class: `fig${seat !== null && seat !== undefined ? " s" + (seat % 6) : ""} ${cls}`, "data-obj": obj, title: t(title) || null, tabindex: obj ? 0 : null, text: t(label) });
+  return el("span", { class: `fig${seat !== null && seat !== undefined ? " s" + (seat % 6) : ""} ${cls}`, "data-obj": obj, title: t(title) || null, text: t(label) });
 }
 
 // A row of steps with the current one marked (a scenario's steps, a battle's six steps).

@@ -71,7 +71,7 @@ function characterCard(view, k, c) {
   const at = `characters.${c.index}`;
   const left = Math.max(0, c.hp - (c.damage || 0));
   const box = k.el("div", { class: `seat character${c.seat === view.seat ? " me" : ""}${c.dead ? " out" : ""}${c.id === view.turn_player ? " acting" : ""}`,
-    "data-obj": `card:${c.id}`, "data-character": c.id, tabindex: 0 });
+    "data-obj": `card:${c.id}`, "data-character": c.id });
   box.append(k.el("h3", {}, k.el("span", { text: c.name }), k.el("span", { class: "muted small" },
     _("Level {level}", { level: c.level }), " · ", c.id === view.turn_player ? _("turn player") : c.id === view.partner ? _("partner") : k.seatName(c.seat))));
   box.append(k.bar(left, c.hp, { cls: "hp", path: `${at}.damage`, label: _("HP") }));

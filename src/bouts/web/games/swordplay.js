@@ -32,7 +32,7 @@ function fighterBox(view, k, f) {
   const mine = f.index === view.seat;
   const acting = (view.to_act || []).includes(f.index);
   const at = `fighters.${f.index}`;
-  const box = k.el("div", { class: `seat fighter${mine ? " me" : ""}${acting ? " acting" : ""}${f.defeated ? " out" : ""}`, "data-obj": `fighter:${f.index}`, "data-seat": f.index, tabindex: 0 });
+  const box = k.el("div", { class: `seat fighter${mine ? " me" : ""}${acting ? " acting" : ""}${f.defeated ? " out" : ""}`, "data-obj": `fighter:${f.index}`, "data-seat": f.index });
   box.append(k.el("h3", {}, k.el("span", { text: f.name }),
     k.el("span", { class: "muted small", text: f.monster ? _("Monster") : mine ? _("you") : k.seatName(f.index) })));
   box.append(k.bar(f.life, f.max_life, { cls: "hp life", path: `${at}.life`, maxPath: `${at}.max_life`, label: _("Life") }));
