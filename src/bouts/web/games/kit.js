@@ -128,10 +128,18 @@ export function kitFrom(arg) {
   return arg && arg.__kit ? arg : makeKit(arg || {});
 }
 
+// The tables' stylesheet, linked once by the first table drawn (a page may also link it itself).
+const STYLES = "/static/games/tables.css";
+function ensureStyles() {
+  if (document.querySelector(`link[href="${STYLES}"]`)) return;
+  document.head.append(el("link", { rel: "stylesheet", href: STYLES }));
+}
+
 // render(view, root, kit) for a draw(view, root, kit) function; called the older way, render(view, ctx), it
 // draws into a new element and returns it.
 export function renderer(draw, cls) {
   return function render(view, root, kit) {
+    ensureStyles();
     if (root instanceof Node) {
       root.replaceChildren();
       root.classList.add("btable", cls);
