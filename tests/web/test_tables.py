@@ -43,7 +43,8 @@ DRAW = """async ([game, view, ctx]) => {
   const table = await import(`/static/games/${game}.js`);
   const root = document.getElementById("table");
   const messages = ctx.messages || {};
-  const fill = (text, args) => text.replace(/\\{(\\w+)\\}/g, (whole, name) => (name in args ? String(args[name]) : whole));
+  const fill = (text, args) => text.replace(/\\{(\\w+)\\}/g,
+    (whole, name) => (name in args ? String(args[name]) : whole));
   const _ = (id, args = {}) => fill(messages[id] || id, args);
   table.render(view, root, { frame: { seat: ctx.seat, seats: ctx.seats }, seat: ctx.seat, seats: ctx.seats,
                              lang: ctx.lang || "en", _, changed: new Set(), act: () => {} });
