@@ -20,8 +20,9 @@ SETUPS: dict[str, dict[str, Any]] = {
     "fgo_duel": {"seats": 2, "options": {}},
     "kaleido": {"seats": 3, "options": {}},
     "grail_war": {"seats": 3, "options": {}},
+    "swordplay/choose": {"game": "swordplay", "seats": 2, "options": {}},
 }
-"""The table each game is checked at: seats and options."""
+"""The table each game is checked at: seats and options (``swordplay/choose``: the Heroes are chosen at the table)."""
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,7 @@ def decisions(game_id: str, seed: int = 1, *, lang: str = "en", every: int = 1, 
               agent: str = "heuristic") -> tuple[Decision, ...]:
     """A seeded game of ``game_id`` played by ``agent`` at every seat, every ``every``-th decision recorded."""
     setup = SETUPS[game_id]
-    game = bouts.game(game_id)
+    game = bouts.game(setup.get("game", game_id))
     match = Match(game, setup["seats"], setup["options"], None, seed)
     agents = [make_agent(agent, seed + s) for s in range(setup["seats"])]
     found: list[Decision] = []
@@ -65,7 +66,7 @@ def decisions(game_id: str, seed: int = 1, *, lang: str = "en", every: int = 1, 
                 for action in game.legal_actions(match.state, seat):
                     parts = game.action_parts(match.state, seat, action)
                     entries.append({"text": str(action), "objects": list(parts.objects), "select": list(parts.select)})
-                found.append(Decision(game_id, len(match.steps), seat, view, entries))
+                found.append(Decision(game.info.id, len(match.steps), seat, view, entries))
             count += 1
             match.apply(agents[seat].act(game, match.state, seat), seat)
     return tuple(found)

@@ -112,7 +112,7 @@ def page(browser: Browser) -> Iterator[Page]:
     made.context.close()
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", [*GAMES, "swordplay/choose"])
 def test_every_object_a_menu_names_is_on_the_table(page: Page, game: str) -> None:
     """At every decision of a seeded game against bots, each object of each menu entry (to point at or to
     select) is drawn as a [data-obj] element: a whole game can be played by clicking the table."""
@@ -132,8 +132,10 @@ def test_every_object_a_menu_names_is_on_the_table(page: Page, game: str) -> Non
     assert not page.errors  # type: ignore[attr-defined]
     assert not missing, json.dumps({k: v[:3] for k, v in list(missing.items())[:20]}, indent=1)
     assert not doubled, json.dumps({k: v[:3] for k, v in list(doubled.items())[:20]}, indent=1)
-    if game in ("swordplay", "sao", "fgo_duel"):
+    if game in ("swordplay", "sao", "fgo_duel", "swordplay/choose"):
         assert named  # these games name their table objects
+    if game == "swordplay/choose":
+        assert any(o.startswith("hero:") for d in played for o in d.objects)
 
 
 SHOTS = Path(os.environ.get("BOUTS_SHOTS", "/tmp/bouts-tables"))
