@@ -168,7 +168,9 @@ class Store:
             kwargs["connect_args"] = {"check_same_thread": False}
         else:
             kwargs["pool_size"] = 8
-            kwargs["pool_pre_ping"] = True
+            # no ping before every checkout (a round trip per write): a connection found dead fails
+            # its write (the client is told to retry) and SQLAlchemy then drops the whole pool
+            kwargs["pool_recycle"] = 1800
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
