@@ -9,6 +9,11 @@ match forwards and publishes through PostgreSQL). It prints the action round tri
 its `ack`, which comes after the database commit and, across processes, the owner's reply), actions
 per second, and the CPU the server processes (and PostgreSQL) spent per action.
 
+Around the load it times an anchor in this process: a fixed piece of the server's own work (the
+same 300 steps of a seeded Swordplay, FGO Duel and SAO match, each step applied and every seat's
+view taken), in wall and CPU milliseconds, with the load average, so a reader can judge how
+busy the shared machine was and compare CPU per action across machines.
+
 Then (--churn N) it creates and finishes N more matches (each created over HTTP, opened by its
 seat's socket, conceded) and prints each server's memory before and after: rooms leave memory when
 their match ends, so memory stays flat however many matches come and go.
@@ -209,6 +214,28 @@ async def churn(servers: list[LiveServer], count: int) -> float:
     return time.perf_counter() - began
 
 
+def anchor() -> tuple[float, float]:
+    """Wall and CPU milliseconds of a fixed piece of server work (seeded steps applied, every view taken)."""
+    from bouts.core import CHANCE, Match
+    from bouts.core.registry import get_game
+
+    wall, cpu = time.perf_counter(), time.process_time()
+    for game_id, seats in GAMES:
+        rng = random.Random(7)
+        match = Match(get_game(game_id), seats, None, None, 7)
+        for _ in range(100):
+            acting = match.to_act()
+            if not acting:
+                break
+            if acting[0] == CHANCE:
+                match.advance()
+                continue
+            match.apply(rng.choice(match.legal_actions(acting[0])), acting[0])
+            for seat in range(seats):
+                match.view(seat)
+    return (time.perf_counter() - wall) * 1e3, (time.process_time() - cpu) * 1e3
+
+
 def quantile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100)[int(q) - 1] if len(values) > 1 else (values[0] if values else 0.0)
 
@@ -223,6 +250,9 @@ def main() -> None:
     parser.add_argument("--churn", type=int, default=10_000, help="matches to create and finish afterwards")
     args = parser.parse_args()
     postgres = os.environ.get("BOUTS_BENCH_POSTGRES") or os.environ.get("BOUTS_TEST_POSTGRES")
+    anchor()  # warm up (imports, content)
+    before = anchor()
+    load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as folder:
         if postgres:
             import sqlalchemy
@@ -244,6 +274,10 @@ def main() -> None:
         try:
             result = asyncio.run(run(servers, args.matches, args.limit, args.think))
             report(args, label, result, [memory(s.pid)[0] for s in servers])
+            anchor_after = anchor()
+            print(f"  anchor (fixed server work in the bench process): {before[0]:.0f} ms wall / {before[1]:.0f} ms "
+                  f"CPU before the load (load average {load_before:.1f}), "
+                  f"{anchor_after[0]:.0f} / {anchor_after[1]:.0f} ms after", flush=True)
             if args.churn:
                 churned = asyncio.run(churn(servers, args.churn))
                 time.sleep(2)
