@@ -6,8 +6,10 @@ Starts --processes `bouts serve` processes on 127.0.0.1 over one PostgreSQL data
 that picks a random legal action after a think time of about --think seconds), and connects each
 match's seats to different processes (seat i of match m to process (m + i) mod P: the owner of a
 match forwards and publishes through PostgreSQL). It prints the action round trip (an `act` sent to
-its `ack`, which comes after the database commit and, across processes, the owner's reply), actions
-per second, and the CPU the server processes (and PostgreSQL) spent per action.
+its `ack`, which comes after the database commit and, across processes, the owner's answer), actions
+per second, and the CPU the server processes (and PostgreSQL) spent per action: all measured from
+the moment every seat has connected and had its first frame (the steady state; how long connecting
+took is printed first).
 
 Around the load it times an anchor in this process: a fixed piece of the server's own work (the
 same 300 steps of a seeded Swordplay, FGO Duel and SAO match, each step applied and every seat's
@@ -48,6 +50,19 @@ dropped: list[str] = []
 """Seats whose socket closed or went quiet for a minute before their match ended (an overloaded machine)."""
 
 GAMES = [("swordplay", 2), ("fgo_duel", 2), ("sao", 2)]
+
+
+class Phase:
+    """Whether every seat has connected: round trips and CPU are measured from then on (the steady state)."""
+
+    def __init__(self, seats: int) -> None:
+        self.waiting = seats
+        self.all_in = asyncio.Event()
+
+    def connected(self) -> None:
+        self.waiting -= 1
+        if self.waiting <= 0:
+            self.all_in.set()
 
 
 class Frame(msgspec.Struct):
@@ -97,8 +112,19 @@ def memory(pid: int) -> tuple[float, float]:
 
 
 async def seat(server: LiveServer, match_id: str, token: str, rng: random.Random, times: list[float],
-               deadline: float, think: float) -> int:
+               deadline: float, think: float, phase: Phase) -> int:
     """Play one seat to the end; the number of actions acknowledged."""
+    state = {"first": True}
+    try:
+        return await play(server, match_id, token, rng, times, deadline, think, phase, state)
+    finally:
+        if state["first"]:  # never connected: do not hold up the start of the measurement
+            phase.connected()
+
+
+async def play(server: LiveServer, match_id: str, token: str, rng: random.Random, times: list[float],
+               deadline: float, think: float, phase: Phase, state: dict[str, bool]) -> int:
+    """The body of :func:`seat`."""
     acked = 0
     sent_at = 0.0
     acting_on = -1
@@ -120,6 +146,9 @@ async def seat(server: LiveServer, match_id: str, token: str, rng: random.Random
                 dropped.append(match_id)
                 break
             if frame.type == "state":
+                if state["first"]:
+                    state["first"] = False
+                    phase.connected()
                 if frame.over:
                     break
                 if frame.legal and frame.step != acting_on:
@@ -129,7 +158,8 @@ async def seat(server: LiveServer, match_id: str, token: str, rng: random.Random
                     choice = rng.choice(frame.legal)["text"]
                     pending = asyncio.create_task(act(frame.step, choice, rng.uniform(0.5, 1.5) * think))
             elif frame.type == "ack" and sent_at:
-                times.append(time.perf_counter() - sent_at)
+                if phase.all_in.is_set():
+                    times.append(time.perf_counter() - sent_at)
                 sent_at = 0.0
                 acked += 1
             elif frame.type == "error":  # refused (the table changed first): look again
@@ -162,17 +192,20 @@ async def create_all(servers: list[LiveServer], matches: int) -> list[tuple[int,
 async def run(servers: list[LiveServer], matches: int, limit: float, think: float) -> dict[str, Any]:
     made = await create_all(servers, matches)
     times: list[float] = []
+    phase = Phase(sum(len(m["seats"]) for _, m in made))
+    began = time.perf_counter()
     deadline = time.monotonic() + limit
+    tasks = [asyncio.ensure_future(seat(servers[(number + entry["seat"]) % len(servers)], m["id"], entry["token"],
+                                        random.Random(f"{m['id']}{entry['seat']}"), times, deadline, think, phase))
+             for number, m in made for entry in m["seats"]]
+    await phase.all_in.wait()  # every seat has its first frame: the steady state starts
     start = time.perf_counter()
     cpu = {s.pid: cpu_seconds(s.pid) for s in servers}
     pg = postgres_cpu()
     client_cpu = cpu_seconds()
-    tasks = [seat(servers[(number + entry["seat"]) % len(servers)], m["id"], entry["token"],
-                  random.Random(f"{m['id']}{entry['seat']}"), times, deadline, think)
-             for number, m in made for entry in m["seats"]]
     counts = await asyncio.gather(*tasks)
     elapsed = time.perf_counter() - start
-    return {"times": times, "elapsed": elapsed, "actions": sum(counts),
+    return {"times": times, "elapsed": elapsed, "actions": sum(counts), "connect": start - began,
             "cpu": sum(cpu_seconds(s.pid) - cpu[s.pid] for s in servers), "pg_cpu": postgres_cpu() - pg,
             "client_cpu": cpu_seconds() - client_cpu}
 
@@ -298,6 +331,7 @@ def report(args: argparse.Namespace, label: str, result: dict[str, Any], after_l
           f"{spread if not label.startswith('1 ') else ''}, random socket clients thinking {args.think:g} s; "
           f"{os.cpu_count()} CPUs shared by clients, servers and PostgreSQL, load average "
           f"{os.getloadavg()[0]:.1f}")
+    print(f"  every seat connected and had its first frame after {result['connect']:.1f} s; from then on:")
     print(f"  {len(times)} actions in {result['elapsed']:.1f} s ({len(times) / result['elapsed']:.0f} actions/s): "
           f"round trip p50 {quantile(times, 50) * 1e3:.1f} ms, p99 {quantile(times, 99) * 1e3:.1f} ms")
     print(f"  CPU per action: servers {result['cpu'] / actions * 1e3:.2f} ms, PostgreSQL "
