@@ -420,51 +420,41 @@ class AsyncWriter:
 
         self.url = make_url(sqlalchemy_url).set(drivername="postgresql").render_as_string(hide_password=False)
         self.size = connections
-        self.idle: Any = None
-        self.opened = 0
-
-    async def _take(self) -> Any:
-        import asyncio
-
-        import psycopg
-
-        if self.idle is None:
-            self.idle = asyncio.LifoQueue()
-        if self.idle.empty() and self.opened < self.size:
-            self.opened += 1
-            try:
-                return await psycopg.AsyncConnection.connect(self.url, autocommit=True, prepare_threshold=0)
-            except BaseException:
-                self.opened -= 1
-                raise
-        return await self.idle.get()
+        self.slots: Any = None
+        self.idle: list[Any] = []
 
     async def append(self, match_id: str, version: int, first_index: int, steps: Sequence[tuple[int, str]],
                      outcome: dict[str, Any] | None = None, finished: bool = False, bot_turn: bool = False,
                      notice: Notice | None = None) -> None:
         """Commit actions ``first_index...`` of a match seen at ``version``; :class:`Conflict` if it moved on."""
-        conn = await self._take()
-        try:
-            query = APPEND_SQL.format(notify="pg_notify(%(channel)s, %(payload)s)" if notice else "1")
-            cursor = await conn.execute(query, {
-                "now": time.time(), "bot_turn": bot_turn, "finished": finished,
-                "outcome": json.dumps(outcome) if finished else None, "id": match_id, "version": version,
-                "first": first_index, "seats": [seat for seat, _ in steps], "actions": [a for _, a in steps],
-                "channel": notice[0] if notice else None, "payload": notice[1] if notice else None})
-            written = await cursor.fetchall()
-        except BaseException:
-            self.opened -= 1
-            with contextlib.suppress(Exception):
-                await conn.close()
-            raise
-        self.idle.put_nowait(conn)
+        import asyncio
+
+        import psycopg
+
+        if self.slots is None:
+            self.slots = asyncio.Semaphore(self.size)
+        async with self.slots:  # a slot is given back however the write ends
+            conn = self.idle.pop() if self.idle else await psycopg.AsyncConnection.connect(
+                self.url, autocommit=True, prepare_threshold=0)
+            try:
+                query = APPEND_SQL.format(notify="pg_notify(%(channel)s, %(payload)s)" if notice else "1")
+                cursor = await conn.execute(query, {
+                    "now": time.time(), "bot_turn": bot_turn, "finished": finished,
+                    "outcome": json.dumps(outcome) if finished else None, "id": match_id, "version": version,
+                    "first": first_index, "seats": [seat for seat, _ in steps], "actions": [a for _, a in steps],
+                    "channel": notice[0] if notice else None, "payload": notice[1] if notice else None})
+                written = await cursor.fetchall()
+            except BaseException:
+                with contextlib.suppress(Exception):
+                    await conn.close()
+                raise
+            self.idle.append(conn)
         if len(written) != 1:
             raise Conflict(f"match {match_id} moved on from version {version}")
 
     async def close(self) -> None:
         """Close the idle connections."""
-        while self.idle is not None and not self.idle.empty():
-            conn = self.idle.get_nowait()
+        while self.idle:
+            conn = self.idle.pop()
             with contextlib.suppress(Exception):
                 await conn.close()
-        self.opened = 0
