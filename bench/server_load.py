@@ -6,8 +6,15 @@ Starts --processes `bouts serve` processes on 127.0.0.1 over one PostgreSQL data
 that picks a random legal action after a think time of about --think seconds), and connects each
 match's seats to different processes (seat i of match m to process (m + i) mod P: the owner of a
 match forwards and publishes through PostgreSQL). It prints the action round trip (an `act` sent to
-its `ack`, which comes after the database commit and, across processes, the owner's reply), actions
-per second, and the CPU the server processes (and PostgreSQL) spent per action.
+its `ack`, which comes after the database commit and, across processes, the owner's answer), actions
+per second, and the CPU the server processes (and PostgreSQL) spent per action: all measured from
+the moment every seat has connected and had its first frame (the steady state; how long connecting
+took is printed first).
+
+Around the load it times an anchor in this process: a fixed piece of the server's own work (the
+same 300 steps of a seeded Swordplay, FGO Duel and SAO match, each step applied and every seat's
+view taken), in wall and CPU milliseconds, with the load average, so a reader can judge how
+busy the shared machine was and compare CPU per action across machines.
 
 Then (--churn N) it creates and finishes N more matches (each created over HTTP, opened by its
 seat's socket, conceded) and prints each server's memory before and after: rooms leave memory when
@@ -43,6 +50,19 @@ dropped: list[str] = []
 """Seats whose socket closed or went quiet for a minute before their match ended (an overloaded machine)."""
 
 GAMES = [("swordplay", 2), ("fgo_duel", 2), ("sao", 2)]
+
+
+class Phase:
+    """Whether every seat has connected: round trips and CPU are measured from then on (the steady state)."""
+
+    def __init__(self, seats: int) -> None:
+        self.waiting = seats
+        self.all_in = asyncio.Event()
+
+    def connected(self) -> None:
+        self.waiting -= 1
+        if self.waiting <= 0:
+            self.all_in.set()
 
 
 class Frame(msgspec.Struct):
@@ -92,8 +112,19 @@ def memory(pid: int) -> tuple[float, float]:
 
 
 async def seat(server: LiveServer, match_id: str, token: str, rng: random.Random, times: list[float],
-               deadline: float, think: float) -> int:
+               deadline: float, think: float, phase: Phase) -> int:
     """Play one seat to the end; the number of actions acknowledged."""
+    state = {"first": True}
+    try:
+        return await play(server, match_id, token, rng, times, deadline, think, phase, state)
+    finally:
+        if state["first"]:  # never connected: do not hold up the start of the measurement
+            phase.connected()
+
+
+async def play(server: LiveServer, match_id: str, token: str, rng: random.Random, times: list[float],
+               deadline: float, think: float, phase: Phase, state: dict[str, bool]) -> int:
+    """The body of :func:`seat`."""
     acked = 0
     sent_at = 0.0
     acting_on = -1
@@ -115,6 +146,9 @@ async def seat(server: LiveServer, match_id: str, token: str, rng: random.Random
                 dropped.append(match_id)
                 break
             if frame.type == "state":
+                if state["first"]:
+                    state["first"] = False
+                    phase.connected()
                 if frame.over:
                     break
                 if frame.legal and frame.step != acting_on:
@@ -124,7 +158,8 @@ async def seat(server: LiveServer, match_id: str, token: str, rng: random.Random
                     choice = rng.choice(frame.legal)["text"]
                     pending = asyncio.create_task(act(frame.step, choice, rng.uniform(0.5, 1.5) * think))
             elif frame.type == "ack" and sent_at:
-                times.append(time.perf_counter() - sent_at)
+                if phase.all_in.is_set():
+                    times.append(time.perf_counter() - sent_at)
                 sent_at = 0.0
                 acked += 1
             elif frame.type == "error":  # refused (the table changed first): look again
@@ -157,17 +192,20 @@ async def create_all(servers: list[LiveServer], matches: int) -> list[tuple[int,
 async def run(servers: list[LiveServer], matches: int, limit: float, think: float) -> dict[str, Any]:
     made = await create_all(servers, matches)
     times: list[float] = []
+    phase = Phase(sum(len(m["seats"]) for _, m in made))
+    began = time.perf_counter()
     deadline = time.monotonic() + limit
+    tasks = [asyncio.ensure_future(seat(servers[(number + entry["seat"]) % len(servers)], m["id"], entry["token"],
+                                        random.Random(f"{m['id']}{entry['seat']}"), times, deadline, think, phase))
+             for number, m in made for entry in m["seats"]]
+    await phase.all_in.wait()  # every seat has its first frame: the steady state starts
     start = time.perf_counter()
     cpu = {s.pid: cpu_seconds(s.pid) for s in servers}
     pg = postgres_cpu()
     client_cpu = cpu_seconds()
-    tasks = [seat(servers[(number + entry["seat"]) % len(servers)], m["id"], entry["token"],
-                  random.Random(f"{m['id']}{entry['seat']}"), times, deadline, think)
-             for number, m in made for entry in m["seats"]]
     counts = await asyncio.gather(*tasks)
     elapsed = time.perf_counter() - start
-    return {"times": times, "elapsed": elapsed, "actions": sum(counts),
+    return {"times": times, "elapsed": elapsed, "actions": sum(counts), "connect": start - began,
             "cpu": sum(cpu_seconds(s.pid) - cpu[s.pid] for s in servers), "pg_cpu": postgres_cpu() - pg,
             "client_cpu": cpu_seconds() - client_cpu}
 
@@ -209,6 +247,28 @@ async def churn(servers: list[LiveServer], count: int) -> float:
     return time.perf_counter() - began
 
 
+def anchor() -> tuple[float, float]:
+    """Wall and CPU milliseconds of a fixed piece of server work (seeded steps applied, every view taken)."""
+    from bouts.core import CHANCE, Match
+    from bouts.core.registry import get_game
+
+    wall, cpu = time.perf_counter(), time.process_time()
+    for game_id, seats in GAMES:
+        rng = random.Random(7)
+        match = Match(get_game(game_id), seats, None, None, 7)
+        for _ in range(100):
+            acting = match.to_act()
+            if not acting:
+                break
+            if acting[0] == CHANCE:
+                match.advance()
+                continue
+            match.apply(rng.choice(match.legal_actions(acting[0])), acting[0])
+            for seat in range(seats):
+                match.view(seat)
+    return (time.perf_counter() - wall) * 1e3, (time.process_time() - cpu) * 1e3
+
+
 def quantile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100)[int(q) - 1] if len(values) > 1 else (values[0] if values else 0.0)
 
@@ -223,6 +283,9 @@ def main() -> None:
     parser.add_argument("--churn", type=int, default=10_000, help="matches to create and finish afterwards")
     args = parser.parse_args()
     postgres = os.environ.get("BOUTS_BENCH_POSTGRES") or os.environ.get("BOUTS_TEST_POSTGRES")
+    anchor()  # warm up (imports, content)
+    before = anchor()
+    load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as folder:
         if postgres:
             import sqlalchemy
@@ -244,6 +307,10 @@ def main() -> None:
         try:
             result = asyncio.run(run(servers, args.matches, args.limit, args.think))
             report(args, label, result, [memory(s.pid)[0] for s in servers])
+            anchor_after = anchor()
+            print(f"  anchor (fixed server work in the bench process): {before[0]:.0f} ms wall / {before[1]:.0f} ms "
+                  f"CPU before the load (load average {load_before:.1f}), "
+                  f"{anchor_after[0]:.0f} / {anchor_after[1]:.0f} ms after", flush=True)
             if args.churn:
                 churned = asyncio.run(churn(servers, args.churn))
                 time.sleep(2)
@@ -264,6 +331,7 @@ def report(args: argparse.Namespace, label: str, result: dict[str, Any], after_l
           f"{spread if not label.startswith('1 ') else ''}, random socket clients thinking {args.think:g} s; "
           f"{os.cpu_count()} CPUs shared by clients, servers and PostgreSQL, load average "
           f"{os.getloadavg()[0]:.1f}")
+    print(f"  every seat connected and had its first frame after {result['connect']:.1f} s; from then on:")
     print(f"  {len(times)} actions in {result['elapsed']:.1f} s ({len(times) / result['elapsed']:.0f} actions/s): "
           f"round trip p50 {quantile(times, 50) * 1e3:.1f} ms, p99 {quantile(times, 99) * 1e3:.1f} ms")
     print(f"  CPU per action: servers {result['cpu'] / actions * 1e3:.2f} ms, PostgreSQL "

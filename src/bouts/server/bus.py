@@ -11,18 +11,25 @@ processes share one database:
   ``bouts_<schema>`` (so a notification is seen only once its write is), and the other processes
   that have the match loaded apply it to their copy and send their own connections fresh frames;
 - a process that does not own a match forwards its clients' ``act``, ``undo`` and ``concede`` to
-  the owner as a ``request`` notification; the owner answers with a ``reply`` addressed to the
-  process (each process also holds the advisory lock ``bouts-node:<node>`` while it lives, so the
-  others can tell a dead process from a slow one).
+  the owner as a ``request`` notification: on the owner's own channel ``bouts_<schema>_<node>``
+  once this process has heard from the owner (every change carries its writer's node), on the
+  shared channel before that. The change the owner commits for a request carries the request's
+  number and the asking process (``req``, ``to``), so it is the answer too: a success costs one
+  notification, not a change and a reply. A refusal comes back as a ``reply`` on the asking
+  process's channel (each process also holds the advisory lock ``bouts-node:<node>`` while it
+  lives, so the others can tell a dead process from a slow one).
 
-Every message is a JSON object; ``m`` is the match id, ``op`` says what it is, ``from`` the sending
-process. PostgreSQL is the only broker: no process talks to another directly.
+Every message is a JSON object; ``m`` (first) is the match id, ``op`` says what it is, ``node`` the
+sending process. A process drops a notification about a match it does not have loaded from the
+first bytes of its text, without decoding it. PostgreSQL is the only broker: no process talks to
+another directly.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import json
 import re
 import secrets
@@ -31,6 +38,21 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 Handler = Callable[[dict[str, Any]], None]
+Interest = Callable[[str], bool]
+
+CHANGES = frozenset({"append", "truncate", "resign", "reload"})
+"""The notifications a match's owner commits with its writes (they name the owner: its ``node``)."""
+
+
+class Answering:
+    """The forwarded request the current task is serving: the first change it commits answers it."""
+
+    def __init__(self, to: str, number: int) -> None:
+        self.to, self.number, self.answered = to, number, False
+
+
+answering: contextvars.ContextVar[Answering | None] = contextvars.ContextVar("answering", default=None)
+"""Set by the owner while it serves another process's request (see :meth:`PostgresBus.notice`)."""
 
 MAX_PAYLOAD = 7800
 """PostgreSQL refuses notification payloads of 8000 bytes or more."""
@@ -44,7 +66,7 @@ class LocalBus:
     def __init__(self) -> None:
         self.node = secrets.token_hex(6)
 
-    async def start(self, handler: Handler) -> None:
+    async def start(self, handler: Handler, interested: Interest | None = None) -> None:
         """Nothing to connect."""
 
     async def stop(self) -> None:
@@ -79,6 +101,9 @@ class LocalBus:
         """Only this process exists."""
         return {n for n in nodes if n == self.node}
 
+    def forget(self, match_id: str) -> None:
+        """This process no longer has ``match_id`` loaded."""
+
 
 def libpq_url(sqlalchemy_url: str) -> str:
     """A SQLAlchemy PostgreSQL URL as a libpq connection URL."""
@@ -96,7 +121,11 @@ class PostgresBus(LocalBus):
         super().__init__()
         self.url = libpq_url(sqlalchemy_url)
         self.channel = "bouts"
+        self.own_channel = "bouts"
         self.handler: Handler | None = None
+        self.interested: Interest = lambda _match: True
+        self.owners: dict[str, str] = {}
+        """The process last heard to own each match loaded here (where requests go)."""
         self.control: Any = None
         self.listener: Any = None
         self.listen_task: asyncio.Task[None] | None = None
@@ -110,17 +139,24 @@ class PostgresBus(LocalBus):
 
         return await psycopg.AsyncConnection.connect(self.url, autocommit=True)
 
-    async def start(self, handler: Handler) -> None:
-        """Connect, take this process's node lock, start listening."""
+    async def start(self, handler: Handler, interested: Interest | None = None) -> None:
+        """Connect, take this process's node lock, start listening.
+
+        ``interested(match_id)``: whether this process has the match loaded (other matches'
+        notifications are dropped unread).
+        """
         self.handler = handler
+        if interested is not None:
+            self.interested = interested
         self.control = await self._connect()
         cursor = await self.control.execute("SELECT current_schema()")
         row = await cursor.fetchone()
         schema = re.sub(r"[^a-z0-9_]", "_", str(row[0] if row else "public").lower())
-        self.channel = f"bouts_{schema}"[:63]
+        self.channel = f"bouts_{schema}"[:50]
+        self.own_channel = self._node_channel(self.node)
         await self.control.execute("SELECT pg_advisory_lock(hashtextextended(%s, 0))", (f"bouts-node:{self.node}",))
         self.listener = await self._connect()
-        await self.listener.execute(f'LISTEN "{self.channel}"')
+        await self._subscribe()
         self.listen_task = asyncio.get_running_loop().create_task(self._listen())
 
     async def stop(self) -> None:
@@ -140,7 +176,7 @@ class PostgresBus(LocalBus):
         while not self.stopping:
             try:
                 async for note in self.listener.notifies():
-                    self._dispatch(note.payload)
+                    self._dispatch(note.payload, note.channel == self.own_channel)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -150,25 +186,47 @@ class PostgresBus(LocalBus):
             await asyncio.sleep(0.5)
             try:
                 self.listener = await self._connect()
-                await self.listener.execute(f'LISTEN "{self.channel}"')
+                await self._subscribe()
             except Exception:
                 continue
             if self.handler is not None:  # notifications may have been missed: everyone looks again
-                self.handler({"op": "resync", "from": self.node})
+                self.handler({"op": "resync", "node": self.node})
 
-    def _dispatch(self, payload: str) -> None:
+    def _node_channel(self, node: str) -> str:
+        return f"{self.channel}_{node}"
+
+    async def _subscribe(self) -> None:
+        await self.listener.execute(f'LISTEN "{self.channel}"')
+        await self.listener.execute(f'LISTEN "{self.own_channel}"')
+
+    def _dispatch(self, payload: str, direct: bool = False) -> None:
+        """Handle one notification (``direct``: it came on this process's own channel)."""
+        if not direct and payload.startswith('{"m":"'):  # one match's news: dropped unread unless loaded here
+            end = payload.find('"', 6)
+            if end > 0 and not self.interested(payload[6:end]):
+                return
         try:
             message = json.loads(payload)
         except ValueError:
             return
         if not isinstance(message, dict):
             return
-        if message.get("op") == "reply":
+        op, match_id = message.get("op"), message.get("m")
+        if op in CHANGES and isinstance(match_id, str) and isinstance(message.get("node"), str):
+            self.owners[match_id] = message["node"]  # who wrote it owns it: ask it next time
+        if op == "reply" or (message.get("to") == self.node and "req" in message):
             if message.get("to") == self.node:
+                if message.get("error") == "not_owner" and isinstance(match_id, str):
+                    self.owners.pop(match_id, None)
                 future = self.pending.get(int(message.get("req", -1)))
                 if future is not None and not future.done():
                     future.set_result(message)
-            return
+            if op == "reply":
+                return
+        elif op == "released" and isinstance(match_id, str):
+            self.owners.pop(match_id, None)
+        if direct:
+            message["direct"] = True
         if self.handler is not None:
             self.handler(message)
 
@@ -190,11 +248,18 @@ class PostgresBus(LocalBus):
                                            (f"bouts-node:{self.node}",))
                 lost, self.owned = self.owned, set()
                 if lost and self.handler is not None:
-                    self.handler({"op": "locks_lost", "from": self.node, "matches": sorted(lost)})
+                    self.handler({"op": "locks_lost", "node": self.node, "matches": sorted(lost)})
         return []
 
     async def acquire(self, match_id: str) -> bool:
-        """Try to own ``match_id``'s writes (True when this process holds its lock)."""
+        """Try to own ``match_id``'s writes (True when this process holds its lock).
+
+        While another process is known to own the match (it wrote last and has not let go or failed
+        to answer), the answer is no without asking PostgreSQL: a forwarded action costs no lock
+        attempt. A dead owner shows as an unanswered request, which drops what was known.
+        """
+        if match_id not in self.owned and self.owners.get(match_id, self.node) != self.node:
+            return False
         return bool(await self.acquire_many([match_id]))
 
     async def acquire_many(self, match_ids: Iterable[str]) -> list[str]:
@@ -219,18 +284,32 @@ class PostgresBus(LocalBus):
             await self._control("SELECT pg_advisory_unlock(hashtextextended(%s, 0))", (f"bouts-match:{match_id}",))
             await self.publish({"op": "released", "m": match_id})
 
-    def notice(self, message: dict[str, Any]) -> tuple[str, str] | None:
-        """``message`` as a notification to commit with a write (too long: followers reload instead)."""
-        payload = json.dumps({**message, "from": self.node}, separators=(",", ":"))
-        if len(payload.encode()) > MAX_PAYLOAD:
-            payload = json.dumps({"op": "reload", "m": message.get("m"), "v": message.get("v"), "from": self.node})
-        return self.channel, payload
+    def notice(self, message: dict[str, Any], channel: str | None = None) -> tuple[str, str] | None:
+        """``message`` as a notification to commit with a write (too long: followers reload instead).
 
-    async def publish(self, message: dict[str, Any]) -> None:
-        """Tell every process now (not tied to a write)."""
-        notice = self.notice(message)
+        The first change committed while serving another process's request (see :data:`answering`)
+        names that request: it is the answer.
+        """
+        serving = answering.get()
+        extra: dict[str, Any] = {"node": self.node}
+        if serving is not None and not serving.answered and message.get("op") in CHANGES:
+            serving.answered = True
+            extra.update(to=serving.to, req=serving.number)
+        payload = json.dumps({"m": message.get("m"), **message, **extra}, separators=(",", ":"))
+        if len(payload.encode()) > MAX_PAYLOAD:
+            payload = json.dumps({"m": message.get("m"), "op": "reload", "v": message.get("v"), **extra},
+                                 separators=(",", ":"))
+        return channel or self.channel, payload
+
+    async def publish(self, message: dict[str, Any], to: str | None = None) -> None:
+        """Tell every process now (not tied to a write); ``to``: only that process."""
+        notice = self.notice(message, None if to is None else self._node_channel(to))
         if notice is not None:
             await self._control("SELECT pg_notify(%s, %s)", notice)
+
+    def forget(self, match_id: str) -> None:
+        """This process no longer has ``match_id`` loaded: forget who owns it."""
+        self.owners.pop(match_id, None)
 
     async def request(self, message: dict[str, Any], timeout: float) -> dict[str, Any] | None:
         """Ask the owner of ``message["m"]`` to do something; its reply, or ``None`` if none came in time."""
@@ -238,17 +317,19 @@ class PostgresBus(LocalBus):
         number = self.sequence
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.pending[number] = future
+        match_id = str(message.get("m"))
         try:
-            await self.publish({**message, "op": "request", "req": number})
+            await self.publish({**message, "op": "request", "req": number}, self.owners.get(match_id))
             return await asyncio.wait_for(future, timeout)
         except TimeoutError:
+            self.owners.pop(match_id, None)  # ask everyone next time
             return None
         finally:
             self.pending.pop(number, None)
 
     async def reply(self, to: str, number: int, answer: dict[str, Any]) -> None:
-        """Answer another process's request."""
-        await self.publish({**answer, "op": "reply", "to": to, "req": number})
+        """Answer another process's request (on that process's own channel)."""
+        await self.publish({**answer, "op": "reply", "to": to, "req": number}, to)
 
     async def alive(self, nodes: Iterable[str]) -> set[str]:
         """Which of these processes still hold their node lock (are alive)."""

@@ -14,7 +14,7 @@ import contextlib
 import secrets
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -26,7 +26,7 @@ from bouts.core.i18n import tr
 from bouts.core.registry import UnknownGame, get_game
 from bouts.server import tokens
 from bouts.server.bots import BotPool, check_spec
-from bouts.server.bus import LocalBus, PostgresBus
+from bouts.server.bus import Answering, LocalBus, PostgresBus, answering
 from bouts.server.room import Room, rebuild
 from bouts.server.store import MatchRecord, Store
 
@@ -64,6 +64,10 @@ class Hub:
         self.bots = BotPool(bot_processes)
         self.bus: LocalBus = LocalBus() if store.is_sqlite else PostgresBus(store.url)
         self.db = ThreadPoolExecutor(max_workers=1 if store.is_sqlite else 8, thread_name_prefix="db")
+        self.writer = store.async_writer()
+        self.on_loop: dict[Callable[..., Any], Callable[..., Awaitable[Any]]] = (
+            {} if self.writer is None else {store.append: self.writer.append})
+        """Store calls with a path on the event loop (PostgreSQL's action commits): no thread hop."""
         self.unload_after = unload_after
         self.expire_after = expire_after
         self.lobby_sinks: set[Any] = set()
@@ -73,7 +77,11 @@ class Hub:
         self.ticker: asyncio.Task[None] | None = None
 
     async def run_db(self, function: Callable[..., T], *args: Any) -> T:
-        """Run a blocking store call on the database threads."""
+        """Run a store call: on the event loop if it has a path there, else on the database threads."""
+        fast = self.on_loop.get(function)
+        if fast is not None:  # shielded: a cancelled caller leaves the write to finish (as a thread would)
+            result: T = await asyncio.shield(fast(*args))
+            return result
         return await asyncio.get_running_loop().run_in_executor(self.db, function, *args)
 
     def spawn(self, work: Any) -> None:
@@ -91,7 +99,7 @@ class Hub:
     async def start(self) -> None:
         """Migrate the schema, join the other processes, carry on the matches whose bots are to act."""
         await self.run_db(self.store.migrate)
-        await self.bus.start(self.on_bus)
+        await self.bus.start(self.on_bus, self.has_loaded)
         await self.carry_on()
         self.lobby = await self.run_db(self.store.open_matches)
         self.ticker = asyncio.get_running_loop().create_task(self._tick())
@@ -107,6 +115,8 @@ class Hub:
             task.cancel()
         self.bots.close()
         await self.bus.stop()
+        if self.writer is not None:
+            await self.writer.close()
         self.db.shutdown(wait=True)
         self.store.close()
 
@@ -156,6 +166,7 @@ class Hub:
         if self.rooms.get(room.id) is not room:
             return
         del self.rooms[room.id]
+        self.bus.forget(room.id)
         if room.bot_task is not None:
             room.bot_task.cancel()
         if room.owner:
@@ -206,10 +217,14 @@ class Hub:
             self.lobby_changed()
 
     # -- other processes --------------------------------------------------------------------
+    def has_loaded(self, match_id: str) -> bool:
+        """Whether this process has the match in memory, or is loading it (its news concerns us)."""
+        return match_id in self.rooms or match_id in self.loading
+
     def on_bus(self, message: dict[str, Any]) -> None:
         """A notification from another process (or one of ours coming back)."""
         op = message.get("op")
-        mine = message.get("from") == self.bus.node
+        mine = message.get("node") == self.bus.node
         if op == "lobby":
             if not mine:
                 self.lobby_changed(tell_others=False)
@@ -223,6 +238,9 @@ class Hub:
         found = self.rooms.get(str(message.get("m")))
         if found is None and str(message.get("m")) in self.loading and op in ("append", "truncate", "resign", "reload"):
             self.missed.add(str(message.get("m")))
+        if op == "request" and message.get("direct") and not mine and (found is None or not found.owner):
+            self.spawn(self.bus.reply(str(message["node"]), int(message["req"]), {"error": "not_owner"}))
+            return
         if found is None or mine:
             return
         room = found
@@ -234,7 +252,7 @@ class Hub:
             self.spawn(room.own())
         elif op == "presence":
             seats = message.get("seats") or {}
-            room.remote[str(message["from"])] = {int(k): str(v) for k, v in seats.items()}
+            room.remote[str(message["node"])] = {int(k): str(v) for k, v in seats.items()}
             room.broadcast()
         elif op == "presence?":
             if room.published:
@@ -248,8 +266,12 @@ class Hub:
             room.broadcast()
 
     async def _serve(self, room: Room, message: dict[str, Any]) -> None:
+        """Serve another process's request; the change it commits answers it, else a ``reply`` does."""
+        serving = Answering(str(message["node"]), int(message["req"]))
+        answering.set(serving)
         answer = await room.serve(message)
-        await self.bus.reply(str(message["from"]), int(message["req"]), answer)
+        if "error" in answer or not serving.answered:
+            await self.bus.reply(serving.to, serving.number, answer)
 
     # -- rooms -----------------------------------------------------------------------------
     async def room(self, match_id: str) -> Room | None:

@@ -494,7 +494,7 @@ class Room:
                     raise IllegalAction(str(answer.get("message")))
                 raise Unavailable(str(answer.get("message")))
             await self.wait_version(int(answer["v"]))
-            return dict(answer)
+            return {"step": len(self.match.steps), **answer}  # the change itself answers: it has no "step"
         raise Unavailable("the match's server did not answer")
 
     async def _local(self, request: dict[str, Any]) -> dict[str, Any]:

@@ -14,6 +14,7 @@ conditional update too: exactly one claimant wins. The schema is made and upgrad
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from collections.abc import Sequence
@@ -168,7 +169,9 @@ class Store:
             kwargs["connect_args"] = {"check_same_thread": False}
         else:
             kwargs["pool_size"] = 8
-            kwargs["pool_pre_ping"] = True
+            # no ping before every checkout (a round trip per write): a connection found dead fails
+            # its write (the client is told to retry) and SQLAlchemy then drops the whole pool
+            kwargs["pool_recycle"] = 1800
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -375,9 +378,83 @@ class Store:
             return int(conn.execute(select(func.count()).select_from(actions_table)
                                     .where(actions_table.c.match_id == match_id)).scalar_one())
 
+    def async_writer(self, connections: int = 4) -> AsyncWriter | None:
+        """The asynchronous path for the hot write (PostgreSQL only; SQLite writes stay on its thread)."""
+        return None if self.is_sqlite else AsyncWriter(self.url, connections)
+
     def unfinished_count(self) -> int:
         """How many matches are stored and not over."""
         with self.engine.connect() as conn:
             return int(conn.execute(select(func.count()).select_from(matches_table)
                                     .where(matches_table.c.finished.is_(False))).scalar_one())
 
+
+
+APPEND_SQL = """
+WITH bumped AS (
+    UPDATE matches SET version = version + 1, updated = %(now)s, bot_turn = %(bot_turn)s,
+        finished = finished OR %(finished)s,
+        outcome = CASE WHEN %(finished)s THEN %(outcome)s ELSE outcome END
+    WHERE id = %(id)s AND version = %(version)s
+    RETURNING id
+), added AS (
+    INSERT INTO actions (match_id, idx, seat, action)
+    SELECT bumped.id, %(first)s + step.n - 1, step.seat, step.action
+    FROM bumped, unnest(%(seats)s::integer[], %(actions)s::text[]) WITH ORDINALITY AS step(seat, action, n)
+)
+SELECT {notify} FROM bumped
+"""
+"""One action commit as one statement (one round trip, its own transaction): bump the version if it is
+still the one seen, add the actions, send the notification; no row back means another writer won."""
+
+
+class AsyncWriter:
+    """:meth:`Store.append` for PostgreSQL on the event loop: one statement per commit, no thread hop.
+
+    A handful of autocommit connections are handed out in turn; one that fails is closed and
+    replaced at its next use, and the write is reported failed (nothing was acknowledged).
+    """
+
+    def __init__(self, sqlalchemy_url: str, connections: int = 4) -> None:
+        from sqlalchemy.engine import make_url
+
+        self.url = make_url(sqlalchemy_url).set(drivername="postgresql").render_as_string(hide_password=False)
+        self.size = connections
+        self.slots: Any = None
+        self.idle: list[Any] = []
+
+    async def append(self, match_id: str, version: int, first_index: int, steps: Sequence[tuple[int, str]],
+                     outcome: dict[str, Any] | None = None, finished: bool = False, bot_turn: bool = False,
+                     notice: Notice | None = None) -> None:
+        """Commit actions ``first_index...`` of a match seen at ``version``; :class:`Conflict` if it moved on."""
+        import asyncio
+
+        import psycopg
+
+        if self.slots is None:
+            self.slots = asyncio.Semaphore(self.size)
+        async with self.slots:  # a slot is given back however the write ends
+            conn = self.idle.pop() if self.idle else await psycopg.AsyncConnection.connect(
+                self.url, autocommit=True, prepare_threshold=0)
+            try:
+                query = APPEND_SQL.format(notify="pg_notify(%(channel)s, %(payload)s)" if notice else "1")
+                cursor = await conn.execute(query, {
+                    "now": time.time(), "bot_turn": bot_turn, "finished": finished,
+                    "outcome": json.dumps(outcome) if finished else None, "id": match_id, "version": version,
+                    "first": first_index, "seats": [seat for seat, _ in steps], "actions": [a for _, a in steps],
+                    "channel": notice[0] if notice else None, "payload": notice[1] if notice else None})
+                written = await cursor.fetchall()
+            except BaseException:
+                with contextlib.suppress(Exception):
+                    await conn.close()
+                raise
+            self.idle.append(conn)
+        if len(written) != 1:
+            raise Conflict(f"match {match_id} moved on from version {version}")
+
+    async def close(self) -> None:
+        """Close the idle connections."""
+        while self.idle:
+            conn = self.idle.pop()
+            with contextlib.suppress(Exception):
+                await conn.close()
