@@ -83,6 +83,16 @@ def test_dgw_m07_jewels_for_mana_cost_two() -> None:
     assert (view["jewels"], view["mana"]) == (8, 8)
 
 
+def test_dgw_m07_one_jewel_buys_no_mana() -> None:
+    """DGW-M07 (宝石魔術: 2 jewels for +1 mana, 3 to rebuild): Rin spends 3 jewels on a rebuild and 6 on mana;
+    with the 1 jewel left neither is offered (ガンド, 1 jewel, still is at her battle preparation)."""
+    state = place_all(start(5, masters=["rin", "illya", "kirei", "shirou", "shinji"]), "miyama", *["workshop"] * 4)
+    state = act(state, 0, "jewel rebuild", "done", "jewel mana", "jewel mana", "jewel mana")
+    assert state.players[0].jewels == 1
+    assert not [a for a in legal(state) if a.startswith("jewel")]
+    state = act(state, 0, "stay")
+    assert "play gandr up" in legal(state) and not [a for a in legal(state) if a.startswith("jewel")]
+
 def test_passing_through_a_crowded_battlefield() -> None:
     """DGW-064, DGW-EX-26: alone at the Workshop, Miyama crowded: paying Workshop→Shinto is legal."""
     state = place_all(start(5, masters=FIVE), "workshop", "miyama", "miyama", "workshop", "workshop")

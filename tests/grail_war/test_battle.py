@@ -242,3 +242,32 @@ def test_land_advantage_only_on_its_battlefield() -> None:
         state = turn(state)
         view = GAME.view(state, 1)
         assert view["tokens"]["miyama3"] == 0 and view["players"][0]["power"] == expected
+
+
+def test_dgw_g11_an_event_adds_to_the_attribute_it_names() -> None:
+    """DGW-G11, DGW-011: 校庭の決闘 at Miyama (筋力属性+2) adds 2 to a 筋力 card used there, on top of its printed
+    power (not instead of it): the same game with a plain event there shows 2 less."""
+    totals = []
+    for first in ("e05", "e01"):
+        events = [first, *(e for e in EVENTS if e != first)]
+        state = start(5, masters=FIVE, servants=["archer", "berserker", "saber", "lancer", "caster"], events=events,
+                      decks={0: ["archer_01", "archer_02", "archer_06"]})
+        state = place_all(state, "miyama", "shinto", "workshop", "workshop", "workshop")
+        state = act(state, 0, "stay", "play archer_01 up", "play archer_02 down")
+        totals.append(GAME.view(state, None)["players"][0]["power"])
+    assert totals[0] == totals[1] + 2 and totals[1] >= 2 + 3  # printed 2 and the +3 land advantage at least
+
+
+def test_dgw_g11_an_event_without_land_advantage_cancels_the_tokens_there() -> None:
+    """DGW-G11, DGW-RUL-15: with e11 (no land advantage here) at Miyama, the first piece there keeps its +3 token
+    but it adds no power: the same game with a plain event there shows 3 more."""
+    totals = []
+    for first in ("e11", "e01"):
+        events = [first, *(e for e in EVENTS if e != first)]
+        state = start(5, masters=FIVE, servants=["archer", "berserker", "saber", "lancer", "caster"], events=events,
+                      decks={0: ["archer_01", "archer_02", "archer_06"]})
+        state = place_all(state, "miyama", "shinto", "workshop", "workshop", "workshop")
+        assert state.tokens["miyama3"] == 0
+        state = act(state, 0, "stay", "play archer_01 up", "play archer_02 down")
+        totals.append(GAME.view(state, None)["players"][0]["power"])
+    assert totals[1] == totals[0] + 3

@@ -206,6 +206,9 @@ def test_dgw_m02_kanshou_bakuya_needs_mana_eight() -> None:
     state = at_preparation(masters=["shirou", "rin", "kirei", "illya", "kuzuki"], hand=["saber_01", "saber_02"],
                            place="workshop", move="move shinto")
     assert state.players[0].mana == 7 and not [a for a in legal(state) if "kanshou" in a]
+    state = at_preparation(masters=["shirou", "rin", "kirei", "illya", "kuzuki"], hand=["saber_01", "saber_02"],
+                           place="workshop", move="move miyama")  # 4 + 2 + 4 - 1 = 9
+    assert state.players[0].mana == 9 and "play kanshou_bakuya up" in legal(state)
 
 
 def test_rin_gandr_for_a_jewel() -> None:

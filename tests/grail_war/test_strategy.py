@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections import Counter, defaultdict
 
 from bouts.core import CHANCE
-from tests.grail_war.helpers import GAME, start
+from tests.grail_war.helpers import CAT, GAME, start
 
 
 def test_heuristic_chooses_the_same_on_any_determinization() -> None:
@@ -36,3 +37,70 @@ def test_evaluate_and_search_settings() -> None:
     values = strategy.evaluate(GAME, state)
     assert len(values) == 5 and all(0 <= v <= 1 for v in values)
     assert strategy.SEARCH["rollout"] == "heuristic" and strategy.settled(GAME, state)
+
+
+def _uses(seats: int, seed: int) -> dict[str, Counter[str]]:
+    """One heuristic game: what each master did (command spells, jewels, special cards, abilities that are a
+    choice) and which NP/skill cards were used, from the actions taken and the public log."""
+    from bouts.games.grail_war.movement import is_engaged
+
+    strategy = GAME.strategy()
+    rng = random.Random(seed)
+    dealt = GAME.deal_content(seats, {}, None, rng)
+    state = GAME.setup(seats, dict(dealt or {}), None, seed)
+    uses: dict[str, Counter[str]] = defaultdict(Counter)
+    while GAME.to_act(state):
+        seat = GAME.to_act(state)[0]
+        if seat == CHANCE:
+            state = GAME.apply(state, seat, GAME.sample_chance(state, rng))
+            continue
+        p = state.players[seat]
+        master = p.master
+        words = str(action := strategy.choose(GAME, state, seat, rng)).split()
+        if words[0] in ("spell", "jewel"):
+            uses[master][" ".join(words[:2])] += 1
+        elif words[0] == "change":
+            uses[master]["偽臣の書"] += 1
+        elif words[0] == "play" and words[-1] == "up":
+            card = words[1]
+            if card in NP_CARDS:
+                uses["np"][card] += 1
+            elif card.split("/")[0] in ("kanshou_bakuya", "gandr", "snake"):
+                uses[master][card.split("/")[0]] += 1
+        elif words[0] == "move" and master == "kirei" and words[1] == "recon" and (
+                p.location != "shinto" or is_engaged(state, seat)):
+            uses[master]["監督役"] += 1
+        elif words[0] == "move" and master == "kuzuki" and words[1] == "miyama" and p.location == "workshop":
+            uses[master]["実直"] += 1
+        state = GAME.apply(state, seat, action)
+        for event in GAME.events(state):
+            for ability in ("平穏", "吸魔命令", "代行者", "刻まれた宿命"):
+                if ability in event.text:
+                    uses[state.players[event.data["seat"]].master][ability] += 1
+    if state.reason and "道化" in state.reason:
+        uses["shinji"]["道化"] += 1
+    return uses
+
+
+NP_CARDS = {card for servant in CAT.servants.values() for card in servant.np_cards}
+
+
+def test_the_heuristic_uses_every_master_ability_command_spell_and_np_card() -> None:
+    """Over a few seeded games at 4 and 7 seats every master uses each command spell (Use A +4 mana, Use B +2
+    power, Use C the free move) and each ability that is a choice (Rin's jewels and ガンド, Shirou's 干将・莫耶,
+    Kuzuki's 平穏, 実直 and 蛇, Kirei's 監督役 and 代行者, Shinji's 吸魔命令 and 偽臣の書, Sakura's 刻まれた宿命),
+    and every servant's NP/skill cards are used (騎乗 included) (issue 23: bots that play every master)."""
+    total: dict[str, Counter[str]] = defaultdict(Counter)
+    for seats in (4, 7):
+        for index in range(15):
+            for who, did in _uses(seats, 500 + index).items():
+                total[who].update(did)
+    spells = {"spell mana", "spell power", "spell move"}
+    expected = {
+        "shirou": spells | {"kanshou_bakuya"}, "rin": spells | {"jewel mana", "jewel rebuild", "gandr"},
+        "illya": spells, "kuzuki": spells | {"平穏", "実直", "snake"}, "kirei": spells | {"監督役", "代行者"},
+        "shinji": spells | {"吸魔命令", "偽臣の書"}, "sakura": spells | {"刻まれた宿命"},
+    }
+    for master, wanted in expected.items():
+        assert wanted <= set(total[master]), (master, wanted - set(total[master]))
+    assert set(total["np"]) == NP_CARDS, NP_CARDS - set(total["np"])

@@ -23,6 +23,7 @@ from bouts.games.grail_war.actions import Act
 from bouts.games.grail_war.battle import card_power, total_power
 from bouts.games.grail_war.board import np_cost, rank_top_half, situation_effect, stats
 from bouts.games.grail_war.cards import NPCard, SpecialCard
+from bouts.games.grail_war.climax import LAST_NORMAL_ROUND, dropping
 from bouts.games.grail_war.i18n import _
 from bouts.games.grail_war.masters import has
 from bouts.games.grail_war.movement import paid_moves, recon_open
@@ -211,12 +212,39 @@ def _in_danger(state: GrailState, seat: int) -> bool:
     return state.players[seat].spoils <= ranked[min(len(ranked) - 1, max(0, len(living) // 2 - 1))]
 
 
+CLOWN_MARGIN = 2
+"""How far above the first who would drop out solo Shinji must stand to stop gaining spoils in round 8 (道化)."""
+
+
+def _clown_hold(state: GrailState, seat: int) -> bool:
+    """道化 (7 players): in round 8, with the spoils standing, ``seat`` would be strictly last among those still
+    in when the climax begins (DGW-M20, DGW-RUL-42) and at least :data:`CLOWN_MARGIN` above the best of those
+    who would drop out: it wins by gaining nothing more this round."""
+    if state.round != LAST_NORMAL_ROUND or state.options.casual or not has(state, seat, "clown"):
+        return False
+    spoils = {s: state.players[s].spoils for s in state.living()}
+    mine = spoils[seat]
+    if state.options.clown_check == "before_elimination":
+        return all(v > mine for s, v in spoils.items() if s != seat)
+    out = dropping(state, spoils)
+    kept = [v for s, v in spoils.items() if s not in out and s != seat]
+    return seat not in out and all(v > mine for v in kept) and all(mine - spoils[s] >= CLOWN_MARGIN for s in out)
+
+
 # -- the decisions ------------------------------------------------------------------------------------------
 def _place(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
     """Outpost: the place that pays most (DGW-043..DGW-055)."""
     p = state.players[seat]
     by = {a.what: a for a in legal}
     later = len(state.order) - state.cursor - 1
+    if _clown_hold(state, seat):
+        if WORKSHOP in by:
+            return by[WORKSHOP], _("Clown: last of those still in as the climax begins wins; "
+                                   "the Workshop wins no spoils")
+        place = max((a.what for a in legal if a.what in BATTLEFIELDS),
+                    key=lambda f: len(_rivals(state, seat, f or "")) + (2 if state.npc == f else 0), default=None)
+        if place is not None:
+            return by[place], _("Clown: {place}, the battle least likely to be won", place=_where(place))
     scored: list[tuple[float, str, str]] = []
     if WORKSHOP in by:
         gain = 2 if not state.workshop else 1
@@ -308,6 +336,8 @@ def _before_move(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, s
     """Command spells before moving, then the move (DGW-059..DGW-064, DGW-084)."""
     p = state.players[seat]
     here = p.location
+    if _clown_hold(state, seat) and Act("stay") in legal:
+        return Act("stay"), _("Clown: stay and gain nothing, last of those still in as the climax begins")
     escape = _escape(state, seat, legal)
     if escape is not None:
         return escape
@@ -368,8 +398,12 @@ def _effect_value(state: GrailState, seat: int, card: str, place: str | None) ->
         if effect == "bellerophon":
             stolen = max((sum(TOKEN_VALUE[t] for t in (f"{f}3", f"{f}1")) for f in BATTLEFIELDS), default=0)
             return (stolen + 1.0, _("{card}: move and take that battlefield's land advantage", card=c.name))
-        return (3.0, _("{card}: move out of a lost battle", card=c.name)) if fighting and mine + 2 < threat \
-            else (-2.0, "")
+        if fighting and mine + 2 < threat:
+            if recon_open(state):
+                return 8.0, _("{card}: move out of a lost battle, to Recon for 2 spoils", card=c.name)
+            return 6.0, _("{card}: move out of a lost battle", card=c.name)
+        return (1.5, _("{card}: to Recon for 2 spoils", card=c.name)) if not fighting and place != RECON and \
+            recon_open(state) else (-2.0, "")
     if effect == "rush":
         return (1.0, _("{card}: on to the next place", card=c.name)) if not fighting and place == WORKSHOP \
             else (-1.0, "")
@@ -409,10 +443,22 @@ def _effect_value(state: GrailState, seat: int, card: str, place: str | None) ->
         shown = sorted((total_power(state, r) for r in rivals if state.players[r].acted), reverse=True)
         second = len(rivals) >= 2 and len(shown) >= 2 and shown[1] <= mine < shown[0]
         return (shown[0] if second else -2.0), _("{card}: second of three, the first loses", card=c.name)
+    if effect == "riding":
+        return _riding_value(state, seat, card, place) if fighting else (-2.0, "")
     if effect in ("draw_one", "mana_one"):
         return 1.0, _("{card}: a card now", card=c.name) if effect == "draw_one" else _("{card}: mana now", card=c.name)
     if effect == "excalibur" and state.climax_card:
         return 4.0, _("{card}: +4 in a climax round", card=c.name)
+    if effect == "second_sword":
+        later = [r for r in rivals if not state.players[r].acted]
+        tsubame = any(state.catalog.cards[x].effect == "tsubame_gaeshi" and status == "down"
+                      for x, status in p.np.items())
+        if tsubame:
+            return 1.5 * len(later) + 1.5, _("{card}: the {count} rivals here who act later lose their cards' "
+                                             "effects, and Tsubame Gaeshi with First Sword", card=c.name,
+                                             count=len(later))
+        return 1.5 * len(later), _("{card}: the {count} rivals here who act later lose their cards' effects",
+                                   card=c.name, count=len(later))
     if effect == "tsubame_gaeshi":
         return 3.0, _("{card}: Tsubame Gaeshi (+{amount} power with First Sword and Second Sword)", card=c.name,
                       amount=c.amount)
@@ -425,6 +471,27 @@ def _effect_value(state: GrailState, seat: int, card: str, place: str | None) ->
     return 0.0, ""
 
 
+def _riding_value(state: GrailState, seat: int, card: str, place: str | None) -> tuple[float, str]:
+    """騎乗: the hand cards of base power up to its amount that it adds, each paid in turn, worth their power
+    less their mana (the cards already chosen stay in the count)."""
+    p = state.players[seat]
+    c = state.catalog.cards[card]
+    chosen = {x for x, _ in p.selected}
+    left = p.mana - sum(stats(state, p, x)[2] for x, up in p.selected if up) - np_cost(state, card)
+    extra = sorted(((_power_at(state, seat, x, place), stats(state, p, x)[2], x) for x in p.hand
+                    if x not in chosen and stats(state, p, x)[0] <= c.amount), key=lambda o: -o[0] + 0.4 * o[1])
+    value, added = 0.0, 0
+    for power, cost, _card in extra:
+        if p.infinite or cost <= left:
+            left -= 0 if p.infinite else cost
+            value += power - cost * _mana_value(state, seat)
+            added += 1
+    if added < 2:  # it takes one of the two cards itself
+        return -3.0, ""
+    return value, _("{card}: {count} more cards of power {amount} or less from the hand", card=c.name, count=added,
+                    amount=c.amount)
+
+
 def _prepare(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
     """Battle preparation: the cards worth their mana; face down where there is no battle (DGW-065..DGW-082)."""
     p = state.players[seat]
@@ -433,6 +500,12 @@ def _prepare(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
     fighting = place in BATTLEFIELDS
     if not plays:
         return Act("done"), _("nothing more to use")
+    if _clown_hold(state, seat):
+        face_down = [a for a in plays if a.how == "down"]
+        if Act("done") in legal:
+            return Act("done"), _("Clown: win nothing this round")
+        if face_down:
+            return face_down[0], _("Clown: face down, power 0, win nothing this round")
     mana_value = _mana_value(state, seat)
     scored: list[tuple[float, Act, str]] = []
     for a in plays:
@@ -466,6 +539,8 @@ def _window(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
     one, Rin's jewels (DGW-084..DGW-089, DGW-M07)."""
     p = state.players[seat]
     here = p.location
+    if _clown_hold(state, seat):
+        return Act("next"), _("Clown: no command spell, win nothing this round")
     if here in BATTLEFIELDS and p.acted:
         mine = total_power(state, seat)
         threat = _threat(state, seat, here)
