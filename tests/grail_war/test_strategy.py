@@ -6,6 +6,7 @@ import random
 from collections import Counter, defaultdict
 
 from bouts.core import CHANCE
+from bouts.core.i18n import tr
 from tests.grail_war.helpers import CAT, GAME, start
 
 
@@ -75,9 +76,9 @@ def _uses(seats: int, seed: int) -> dict[str, Counter[str]]:
         state = GAME.apply(state, seat, action)
         for event in GAME.events(state):
             for ability in ("平穏", "吸魔命令", "代行者", "刻まれた宿命"):
-                if ability in event.text:
+                if ability in event.render("ja"):
                     uses[state.players[event.data["seat"]].master][ability] += 1
-    if state.reason and "道化" in state.reason:
+    if state.reason and "道化" in tr(state.reason, "ja"):
         uses["shinji"]["道化"] += 1
     return uses
 
