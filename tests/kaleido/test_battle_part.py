@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bouts.core.i18n import tr
 from bouts.games.kaleido.state import KaleidoState
 from tests.kaleido.helpers import (
     ARCHER,
@@ -59,7 +60,7 @@ def test_kal_067_068_069_070_073_074_ex_16_nomination() -> None:
     assert battle.battlefield == 2 and battle.is_participant(1) and not battle.is_participant(0)
     assert len(state.players[1].hand) == hands[1] + 1 and len(state.players[3].hand) == hands[3]
     view = GAME.view(state, 0)["battle"]
-    assert view["field"]["name"] == "遠坂邸" and view["first"] == 1
+    assert tr(view["field"]["name"], "ja") == "遠坂邸" and view["first"] == 1
 
 
 def test_kal_rul_17_must_nominate_another_player() -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bouts.core import CHANCE, IllegalAction
+from bouts.core.i18n import tr
 from bouts.games.kaleido.strategy_part import supply_count
 from tests.kaleido.helpers import (
     ARCHER,
@@ -318,4 +319,6 @@ def test_kal_123_133_168_card_faces() -> None:
     """KAL-123, KAL-133, KAL-168: every card has 発動, 持続 and 効果; three ways to use a card."""
     state = table([SABER, RIDER], top_cards=("gandr/1",))
     card = GAME.view(state, 0)["hand"][0]
-    assert (card["name"], card["timing"], card["duration"], card["effect"]) == ("ガンド", "戦闘", "瞬間", "相手のHP-1")
+    assert (tr(card["name"], "ja"), card["timing"], card["duration"], tr(card["effect"], "ja")) == (
+        "ガンド", "battle", "instant", "相手のHP-1")
+    assert tr(card["effect"], "en") == "opponent's HP -1"
