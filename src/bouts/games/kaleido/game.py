@@ -7,7 +7,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from bouts.core.chance import Shuffle
-from bouts.core.contract import CHANCE, Game, GameInfo, IllegalAction, OptionsError, Outcome, Seat, Variant, Words, Zone
+from bouts.core.contract import (
+    CHANCE,
+    ActionParts,
+    Game,
+    GameInfo,
+    IllegalAction,
+    OptionsError,
+    Outcome,
+    Seat,
+    Variant,
+    Words,
+    Zone,
+)
 from bouts.core.i18n import Text
 from bouts.core.options import validate_options
 from bouts.games.kaleido import (  # noqa: F401  (each registers its steps, decisions and verbs)
@@ -19,6 +31,7 @@ from bouts.games.kaleido import (  # noqa: F401  (each registers its steps, deci
     order_part,
     setup_part,
     strategy_part,
+    table_objects,
     timings,
 )
 from bouts.games.kaleido.actions import Act, KaleidoAction
@@ -280,6 +293,13 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
         if 0 <= seat < state.seats:
             return seat_label(state, seat)
         return super().seat_name(state, seat)
+
+    def action_parts(self, state: KaleidoState, seat: Seat, action: KaleidoAction) -> ActionParts:
+        """The table objects an action names: a card in hand or face up, an ability or Noble Phantasm printed on
+        a face-up card, a servant, a master's seat; the thing first, then its target."""
+        if isinstance(action, Act) and seat != CHANCE:
+            return table_objects.action_parts(state, seat, action)
+        return ActionParts()
 
     def describe(self, state: KaleidoState, seat: Seat, action: KaleidoAction) -> str:
         """A menu line for ``action``, in the current language (no markup: the terminal escapes it)."""

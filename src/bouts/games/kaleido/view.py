@@ -157,10 +157,18 @@ def view_of(state: KaleidoState, seat: int | None, acting: tuple[int, ...]) -> d
         "outcome": None if state.phase != "over" else {
             "winner": state.winner, "reason": bilingual(lambda: tr(reason) if reason else _("no winner"))},
     }
+    if state.phase == "setup":  # the master and servant cards still open to choose (KAL-011..KAL-013)
+        taken_masters = {p.master for p in state.players if p.master}
+        taken_servants = {p.servant for p in state.players if p.servant}
+        view["open"] = {"masters": [{"id": m.id, "name": m.name} for m in catalog.masters.values()
+                                    if m.id not in taken_masters],
+                        "servants": [{"id": s.id, "name": s.name} for s in catalog.servants.values()
+                                     if s.id not in taken_servants]}
     if seat is not None and 0 <= seat < state.seats:
         me = state.players[seat]
         view["hand"] = [card_view(catalog.magic[c], c) for c in me.hand]
         view["accumulation"] = [catalog.magic[c].name for c in me.accumulation]
+        view["accumulation_ids"] = list(me.accumulation)
     return json_view(view)
 
 
