@@ -279,7 +279,7 @@ def test_kal_rul_08_lurking_player_intervenes() -> None:
     state = quiet_until(state, "action", 2)
     state = act(state, "lurk")
     state = quiet_until(state, "intervene", 2)
-    assert any(o.startswith("intervene 1 zabaniya") for o in legal(state))
+    assert any(o.startswith("intervene 2 zabaniya") for o in legal(state))
 
 
 def test_spell_retreat_only_for_participants() -> None:

@@ -93,7 +93,7 @@ def test_kal_040_041_046_ex_09_lurker_has_no_battle_but_can_be_nominated() -> No
     state = act(state, "lurk")
     state = quiet_until(state, "nominate")
     assert top(state)[1] == 1  # the lurker had no battle phase of its own
-    assert "nominate 0" in legal(state) and "nominate 1" not in legal(state)
+    assert "nominate 1" in legal(state) and "nominate 2" not in legal(state)
 
 
 def test_kal_049_050_051_strategy_card_face_up() -> None:
@@ -143,9 +143,9 @@ def test_kal_053_054_105_136_rul_29_strategy_card_outside_battle() -> None:
     state = act(state, "set reinforcement/3")
     state = quiet_until(state, "intervene", 2)
     options = legal(state)
-    assert "use reinforcement/3 0" in options and "use reinforcement/3 1" in options
+    assert "use reinforcement/3 1" in options and "use reinforcement/3 2" in options
     assert not any(o == "use reinforcement/3" for o in options)  # never on itself (KAL-119)
-    state = act(state, "use reinforcement/3 0")
+    state = act(state, "use reinforcement/3 1")
     while top(state)[0] == "counter":
         state = act(state, "pass")
     assert state.players[2].strategy == "reinforcement/3"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 
+from rich.cells import cell_len
 from rich.console import Console
 
 from bouts.core.i18n import tr, use_lang
@@ -74,8 +75,12 @@ def test_the_servant_menu_shows_noble_phantasms() -> None:
     state = act(state, "master kotomine_kirei")
     lines = [GAME.describe(state, 0, a) for a in GAME.legal_actions(state, 0)]
     catalog = GAME.catalog()
-    assert any(catalog.abilities["enuma_elish"].name.get_text("en") in line and "Noble Phantasms" in line
+    assert any(catalog.abilities["enuma_elish"].name.get_text("en") in line and "(cost 5, clash)" in line
                for line in lines)
+    for lang in ("en", "ja"):  # the menu table (number, sentence, text form) fits 160 columns without wrapping
+        with use_lang(lang):
+            widest = max(cell_len(GAME.describe(state, 0, a)) for a in GAME.legal_actions(state, 0))
+        assert 4 + widest + 2 + max(len(f"[{a}]") for a in GAME.legal_actions(state, 0)) <= 160, lang
     assert any(catalog.abilities["gae_bolg"].name.get_text("en") in line for line in lines)
 
 

@@ -73,7 +73,7 @@ class KaleidoEncoding(TextIndex):
         self.master_by_name = {_en(m.name): k for k, m in enumerate(catalog.masters.values())}
         self.servant_by_name = {_en(s.name): k for k, s in enumerate(catalog.servants.values())}
         self.fates = tuple(sorted(catalog.fates))
-        targets = [str(t) for t in range(seats)]
+        targets = [str(t + 1) for t in range(seats)]  # text forms count seats from 1
         texts = [f"master {m}" for m in self.masters] + [f"servant {s}" for s in self.servants]
         texts += ["lurk", "act", "no_strategy", "no_accumulation", "pass", "stay", "retreat", "convert"]
         texts += [f"spell {s}" for s in ("draw", "retreat", "boost", "heal")]

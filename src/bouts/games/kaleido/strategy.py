@@ -236,11 +236,13 @@ def _attack(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Ac
     act, damage = _best_attack(state, seat, target, legal)
     boosts = _uses(state, legal, "attack_up") + _uses(state, legal, "defence_down")
     if boosts and len(me.hand) >= 2 and damage < state.players[target].hp:
-        return boosts[0], _("push the attack past their defence")
+        return boosts[0], _("your best attack now deals {damage} damage against their {hp} HP: push it past their "
+                            "defence first", damage=damage, hp=state.players[target].hp)
     ability = next((a for a in legal if a.verb == "ability"
                     and state.catalog.abilities[a.args[0]].effect in ("attack_up", "attack_down")), None)
     if ability is not None and len(me.hand) >= 2:
-        return ability, _("a special ability for this combat action")
+        return ability, _("your best attack now deals {damage} damage against their {hp} HP: a special ability "
+                          "for this combat action first", damage=damage, hp=state.players[target].hp)
     if act is None:
         return None
     return act, _("about {damage} damage", damage=damage)

@@ -10,6 +10,8 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
+from rich.cells import cell_len
+
 from bouts.core.i18n import bilingual, json_view, tr
 from bouts.core.text import escape_markup as escape
 from bouts.games.kaleido.actions import Act
@@ -219,13 +221,13 @@ def describe_action(state: KaleidoState, seat: int, act: Act) -> str:
             _("{servant} HP {hp} atk {attack} def {defence}", servant=tr(catalog.servants[s].name),
               hp=catalog.servants[s].hp, attack=catalog.servants[s].attack, defence=catalog.servants[s].defence)
             for s in pool if s not in taken)
-        line = _("{master} (max mana {mana}, mana rank {rank})", master=tr(m.name), mana=m.max_mana,
+        line = _("{master}: max mana {mana}, rank {rank}", master=tr(m.name), mana=m.max_mana,
                  rank=m.mana_rank)
-        return f"{line} → {servants}" if servants else line
+        return _("{master} → {servants}", master=line, servants=servants) if servants else line
     if verb == "servant":  # the Noble Phantasms and abilities set servants apart as much as their numbers
         s = catalog.servants[args[0]]
         nps = "; ".join(np_short(state, a) for a in s.abilities if catalog.abilities[a].kind.startswith("np_"))
-        return _("{servant} HP {hp} atk {attack} def {defence} | Noble Phantasms: {nps}",
+        return _("{servant} HP {hp} atk {attack} def {defence} | {nps}",
                  servant=tr(s.name), hp=s.hp, attack=s.attack, defence=s.defence, nps=nps)
     if verb == "use":
         strategy = args[0] == state.players[seat].strategy
@@ -393,6 +395,13 @@ def render_view(view: Mapping[str, Any]) -> str:
             out = _("eliminated")
             lines.append(f"{name} {_names(p)}  [red]{out}[/red]")
             continue
+        if not p["master"]:  # set-up: nothing chosen yet
+            lines.append(_("{seat} fate {fate}: no master yet", seat=name, fate=p["fate"] or "-"))
+            continue
+        if not p["servant"]:
+            lines.append(_("{seat} fate {fate} {master}: no servant yet", seat=name, fate=p["fate"] or "-",
+                           master=escape(tr(p["master"]))))
+            continue
         line = _("{seat} fate {fate} {names}  HP {hp}/{max_hp} attack {attack} defence {defence}  command spells "
                  "{spells}  hand {hand}/{max_mana}  accumulation {accumulation}", seat=name, fate=p["fate"] or "-",
                  names=_names(p), hp=p["hp"], max_hp=p["max_hp"], attack=p["attack"], defence=p["defence"],
@@ -402,24 +411,26 @@ def render_view(view: Mapping[str, Any]) -> str:
             line += f" [dim]{lurking}[/dim]"
         if p["summoned"]:
             line += " " + _("summoned")
-        strategy = p["strategy"]
-        if strategy:
-            line += "  " + _("strategy {card} \\[{timing}/{duration}] {effect}", card=escape(tr(strategy["name"])),
-                             timing=_(TIMING[strategy["timing"]]), duration=_(DURATION[strategy["duration"]]),
-                             effect=escape(tr(strategy["effect"])))
         lines.append(line)
+        strategy = p["strategy"]
+        if strategy:  # on a line of its own: the player line stays within 160 columns
+            card = escape(tr(strategy["name"]))
+            lines.append("    " + _("strategy {card} \\[{timing}/{duration}] {effect}", card=card,
+                                    timing=_(TIMING[strategy["timing"]]), duration=_(DURATION[strategy["duration"]]),
+                                    effect=escape(tr(strategy["effect"]))))
     battle = view.get("battle")
     if battle:
         field = battle["field"]
         steps = "→".join(f"[reverse]{_(STEP_LABEL[s])}[/reverse]" if s == battle["step"] else _(STEP_LABEL[s])
                          for s in (*STEPS, "撤退"))
         line = _("[bold]battle[/bold] {first} (first) vs {second} (second)  round {round}  battlefield {number} "
-                 "{field}: {effect}  {steps}", first=seat_tag(battle["first"]), second=seat_tag(battle["second"]),
+                 "{field}: {effect}", first=seat_tag(battle["first"]), second=seat_tag(battle["second"]),
                  round=battle["round"], number=field["number"], field=escape(tr(field["name"])),
-                 effect=escape(tr(field["effect"])), steps=steps)
+                 effect=escape(tr(field["effect"])))
         if battle["intervened"]:
             line += "  " + _("interveners: {seats}", seats=", ".join(seat_tag(s) for s in battle["intervened"]))
         lines.append(line)
+        lines.append("  " + steps)
         now = battle.get("now") or []
         if now:
             lines.append("  " + _("now: {values}", values="  ".join(now_text(v) for v in now)))
@@ -439,7 +450,8 @@ def render_view(view: Mapping[str, Any]) -> str:
         lines.append((_("effects:") + " " if start == 0 else "         ") + "  ".join(effects[start:start + 6]))
     for p in players:
         if p["seat"] == me and p["abilities"]:
-            lines.append(_("your abilities: {abilities}", abilities=escape("; ".join(tr(a) for a in p["abilities"]))))
+            lines += packed(_("your abilities: {abilities}", abilities="").rstrip(),
+                            [escape(tr(a)) for a in p["abilities"]])
     hand = view.get("hand")
     if hand is not None:
         stored = escape(_(", ").join(tr(n) for n in view.get("accumulation") or [])) or "-"
@@ -467,6 +479,22 @@ def render_view(view: Mapping[str, Any]) -> str:
     if outcome:
         lines.append(f"[bold green]{escape(tr(outcome['reason']))}[/bold green]")
     return "\n".join(lines)
+
+
+def packed(head: str, items: list[str], width: int = 150) -> list[str]:
+    """``head`` and ``items`` joined by ``; `` into lines of at most ``width`` cells, broken between items (never
+    mid-number); continuation lines are indented."""
+    lines: list[str] = []
+    line = head
+    for item in items:
+        joined = f"{line} {item}" if line == head else f"{line}; {item}"
+        if line not in (head, "   ") and cell_len(joined) > width:
+            lines.append(line + ";")
+            line = "    " + item
+        else:
+            line = joined
+    lines.append(line)
+    return lines
 
 
 def effect_line(e: Mapping[str, Any]) -> str:
