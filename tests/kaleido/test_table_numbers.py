@@ -31,6 +31,8 @@ def test_the_battle_line_names_the_clashing_noble_phantasm() -> None:
     state = passes(paid(act(state, "clash fragarach")))
     shown = screen(state, 1)
     assert "相殺 斬り抉る戦神の剣" in shown and "fragarach" not in shown.split("\n[")[0]
+    if top(state) == ("respond", 1):  # the defender who clashed is not offered "no clash" again
+        assert "パス: 相殺しない" not in shown and "パス: 攻撃を受ける" in shown
 
 
 def test_current_attack_defence_and_damage_preview_at_every_battle_decision() -> None:

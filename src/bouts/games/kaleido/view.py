@@ -303,7 +303,7 @@ def _pass_text(state: KaleidoState, seat: int) -> str:
     damage, reverse = strike_damage(state, battle.strike)
     outcome = _("{damage} to {defender}", damage=_damage_text(damage, reverse, battle.strike.attacker),
                 defender=seat_tag(battle.strike.defender))
-    if seat == battle.strike.defender and battle.step == "防御":
+    if seat == battle.strike.defender and battle.step == "防御" and not battle.strike.clash:
         return _("pass: no clash (now {outcome})", outcome=outcome)
     if seat == battle.strike.defender:
         return _("pass: take the attack ({outcome})", outcome=outcome)
@@ -523,7 +523,11 @@ def shown_values(view: Mapping[str, Any]) -> list[str]:
     """Every value of ``view`` that :func:`render_view` prints, as printed (the render test checks each)."""
     values = [str(view["turn"]), str(view["deck"]), str(view["discard"]), *(tr(n) for n in view.get("discard_top", []))]
     for p in view["players"]:
-        values += [seat_tag(p["seat"]), tr(p["master"]) or "?", tr(p["servant"]) or "?"]
+        values.append(seat_tag(p["seat"]))
+        if not p["master"] or not p["servant"]:  # set-up: only what has been chosen is printed
+            values.append(tr(p["master"]))
+            continue
+        values += [tr(p["master"]), tr(p["servant"])]
         if not p["alive"]:
             continue
         values += [f"HP {p['hp']}/{p['max_hp']}", str(p["spells"]), f"{p['hand']}/{p['max_mana']}"]
