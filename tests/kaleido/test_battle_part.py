@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bouts.core.i18n import tr
 from bouts.games.kaleido.state import KaleidoState
 from tests.kaleido.helpers import (
     ARCHER,
@@ -51,7 +52,7 @@ def test_kal_067_068_069_070_073_074_ex_16_nomination() -> None:
     state = table([SABER, RIDER, ARCHER, BERSERKER], turn_fates=(4, 1, 3, 2))
     state = quiet_until(state, "nominate", 1)
     hands = [len(p.hand) for p in state.players]
-    state = act(state, "nominate 3")
+    state = act(state, "nominate 4")
     assert top(state) == ("nominated", 3)  # the nominee may answer before it is established (KAL-RUL-18)
     state = act(state, "pass")
     battle = state.battle
@@ -59,13 +60,13 @@ def test_kal_067_068_069_070_073_074_ex_16_nomination() -> None:
     assert battle.battlefield == 2 and battle.is_participant(1) and not battle.is_participant(0)
     assert len(state.players[1].hand) == hands[1] + 1 and len(state.players[3].hand) == hands[3]
     view = GAME.view(state, 0)["battle"]
-    assert view["field"]["name"] == "遠坂邸" and view["first"] == 1
+    assert tr(view["field"]["name"], "ja") == "遠坂邸" and view["first"] == 1
 
 
 def test_kal_rul_17_must_nominate_another_player() -> None:
     """KAL-RUL-17: a normal-action player nominates exactly one other player, never itself."""
     state = quiet_until(table([SABER, RIDER, ARCHER]), "nominate", 0)
-    assert [o for o in legal(state) if o.startswith("nominate")] == ["nominate 1", "nominate 2"]
+    assert [o for o in legal(state) if o.startswith("nominate")] == ["nominate 2", "nominate 3"]
 
 
 def test_kal_071_072_171_rul_23_battlefield_reaches_participants_and_interveners() -> None:
@@ -77,7 +78,7 @@ def test_kal_071_072_171_rul_23_battlefield_reaches_participants_and_interveners
     state = quiet_until(state, "intervene", 2)
     assert attack_power(state, 0, "normal") == 5 and attack_power(state, 1, "normal") == 5
     assert attack_power(state, 2, "caladbolg") == 5
-    state = act(state, "intervene 1 caladbolg")
+    state = act(state, "intervene 2 caladbolg")
     assert attack_power(state, 2, "caladbolg") == 6
 
 
@@ -276,7 +277,7 @@ def test_kal_101_102_ex_29_rul_20_intervention_kills() -> None:
     d.spells = 0
     state.players[2].hand = ["barrier/2"]
     state.drawn_in["barrier/2"] = 0
-    state = act(state, "intervene 1 caladbolg")  # 5 against 3: 2, HP 2 → 0
+    state = act(state, "intervene 2 caladbolg")  # 5 against 3: 2, HP 2 → 0
     state = resolve(state)
     assert not state.players[1].alive and state.players[1].spells == 0
     assert len(state.players[2].hand) == 4 and {"healing/1", "healing/2"} <= set(state.discard)
@@ -290,9 +291,9 @@ def test_kal_078_079_083_122_intervention_declared_before_attack() -> None:
     state = quiet_until(state, "intervene", 2)
     assert state.battle is not None and state.battle.step == "介入"
     options = legal(state)
-    assert {"intervene 0 caladbolg", "intervene 1 caladbolg", "pass"} <= set(options)
+    assert {"intervene 1 caladbolg", "intervene 2 caladbolg", "pass"} <= set(options)
     assert not any(o.startswith(("use reinforcement", "ability")) for o in options)  # KAL-122
-    state = act(state, "intervene 0 caladbolg")
+    state = act(state, "intervene 1 caladbolg")
     assert state.battle is not None and not state.battle.is_participant(2)
 
 
@@ -301,13 +302,13 @@ def test_kal_080_081_ex_28_interventions_in_fate_order_once_per_battle() -> None
     state = table([SABER, RIDER, ARCHER, ASSASSIN], turn_fates=(1, 2, 3, 5))
     state = quiet_until(state, "intervene")
     assert top(state) == ("intervene", 2)
-    state = act(state, "intervene 0 caladbolg")
+    state = act(state, "intervene 1 caladbolg")
     while top(state)[0] == "pay":
         state = act(state, legal(state)[0])
     assert top(state) == ("intervene", 3)
     state.players[3].hand += ["gandr/1", "gandr/2"]
     state.drawn_in.update({"gandr/1": 0, "gandr/2": 0})
-    state = act(state, "intervene 0 zabaniya")
+    state = act(state, "intervene 1 zabaniya")
     while top(state)[0] == "pay":
         state = act(state, legal(state)[0])
     assert top(state) == ("respond", 0)  # P3's intervention first
@@ -322,7 +323,7 @@ def test_kal_082_rul_27_intervention_handled_like_an_attack() -> None:
     state = table([SABER, BERSERKER, ARCHER], turn_fates=(1, NEUTRAL, 2))
     state = quiet_until(state, "intervene", 2)
     state.players[1].hand = ["barrier/1", "barrier/2", "barrier/3"]
-    state = act(state, "intervene 1 caladbolg")
+    state = act(state, "intervene 2 caladbolg")
     while top(state)[0] == "pay":
         state = act(state, legal(state)[0])
     assert top(state) == ("respond", 1) and "guard twelve_labours" in legal(state)
@@ -333,7 +334,7 @@ def test_kal_119_ex_32_rul_22_no_effects_on_non_participants() -> None:
     intervener P3."""
     state = table([SABER, RIDER, ARCHER], turn_fates=(1, NEUTRAL, 2), options={"interveners_protected": True})
     state = quiet_until(state, "intervene", 2)
-    state = act(state, "intervene 1 caladbolg")
+    state = act(state, "intervene 2 caladbolg")
     state = resolve(state)
     give(state, 0, "weakening/1")
     options = legal(state)
@@ -479,7 +480,7 @@ def test_kal_rul_40_41_dead_player_leaves_play() -> None:
     state = resolve(act(state, "attack normal"))
     assert not state.players[1].alive
     state = quiet_until(state, "nominate", 2)
-    assert "nominate 1" not in legal(state)
+    assert "nominate 2" not in legal(state)
     from bouts.core.decisions import Decision
 
     assert special_actions(state, Decision.make(1, "nominate")) == []
@@ -541,7 +542,7 @@ def test_kal_rul_18_nomination_established_draw() -> None:
     """KAL-RUL-18, KAL-074: the nominator's draw comes once the nomination is established."""
     state = quiet_until(table([SABER, RIDER], turn_fates=(1, NEUTRAL)), "nominate", 0)
     before = len(state.players[0].hand)
-    state = act(state, "nominate 1")
+    state = act(state, "nominate 2")
     assert len(state.players[0].hand) == before and top(state) == ("nominated", 1)  # not yet established
     state = act(state, "pass")
     assert len(state.players[0].hand) == before + 1 + 1  # +1 nomination, +1 言峰教会's draw
@@ -593,7 +594,7 @@ def test_kal_128_special_card_on_nomination() -> None:
     """KAL-128: a 特殊 card works as its text says: 奇襲 makes the nominated player go first."""
     state = quiet_until(table([SABER, RIDER], turn_fates=(1, NEUTRAL)), "nominate", 0)
     give(state, 1, "ambush/1")
-    state = act(state, "nominate 1")
+    state = act(state, "nominate 2")
     assert top(state) == ("nominated", 1) and "use ambush/1" in legal(state)
     state = act(state, "use ambush/1")
     state = act(state, "pass") if top(state)[0] == "counter" else state

@@ -119,8 +119,8 @@ def test_kal_rul_28_window_order_and_a_seat_that_passed_is_asked_only_after_a_mo
     state = act(state, "attack normal")
     assert asked(state) == [("respond", 1), ("respond", 2)]  # nothing changed for the attacker: not asked
     state = act(state, "pass")  # the defender (the same position again: apply returns new states)
-    assert top(state) == ("respond", 2) and "use reinforcement/3 0" in legal(state)
-    state = passes(act(state, "use reinforcement/3 0"))
+    assert top(state) == ("respond", 2) and "use reinforcement/3 1" in legal(state)
+    state = passes(act(state, "use reinforcement/3 1"))
     assert top(state) == ("respond", 2)
     assert asked(state) == [("respond", 2), ("respond", 1), ("respond", 0)]
 
@@ -131,7 +131,7 @@ def _intervened_by_archer(options: dict[str, bool] | None = None) -> KaleidoStat
     state = table([SABER, RIDER, ARCHER], turn_fates=(1, NEUTRAL, 2), options=options,
                   top_cards=("gandr/1", "binding_curse/1", "gandr/2"))
     state = quiet_until(state, "intervene", 2)
-    state = paid(act(state, "intervene 1 caladbolg"))
+    state = paid(act(state, "intervene 2 caladbolg"))
     assert top(state) == ("respond", 1)
     return state
 
@@ -155,8 +155,8 @@ def test_kal_119_option_interveners_protected() -> None:
     the intervener; it may only name the other participant, and the intervention's damage stays 5 - 2 = 3."""
     state = _intervened_by_archer({"interveners_protected": True})
     options = legal(state)
-    assert "use binding_curse/1" not in options and "use binding_curse/1 0" in options
-    assert "use binding_curse/1 2" not in options
+    assert "use binding_curse/1" not in options and "use binding_curse/1 1" in options
+    assert "use binding_curse/1 3" not in options
     state = passes(state, "respond", "counter")
     assert state.players[1].hp == 10 - 3
 
@@ -172,12 +172,12 @@ def test_kal_119_rul_29_a_bystander_never_uses_its_strategy_card_on_itself() -> 
         state = act(state, "set reinforcement/3")
         state = quiet_until(state, "intervene", 2)
         options = legal(state)
-        assert "use reinforcement/3 0" in options and "use reinforcement/3 1" in options
-        assert "use reinforcement/3 2" not in options
-        state = paid(act(state, "intervene 1 caladbolg"))
+        assert "use reinforcement/3 1" in options and "use reinforcement/3 2" in options
+        assert "use reinforcement/3 3" not in options
+        state = paid(act(state, "intervene 2 caladbolg"))
         state = quiet_until(state, "respond", 2)  # P0's own attack: P2's window (its strategy card)
         assert state.battle is not None and state.battle.strike is not None and not state.battle.strike.intervention
-        assert ("use reinforcement/3 2" in legal(state)) is after
+        assert ("use reinforcement/3 3" in legal(state)) is after
 
 
 def test_kal_rul_21_reverse_clash_damage_reaches_an_intervener() -> None:
@@ -188,7 +188,7 @@ def test_kal_rul_21_reverse_clash_damage_reaches_an_intervener() -> None:
         state = table([SABER, GILGAMESH, ASSASSIN], turn_fates=(1, NEUTRAL, 2),
                       options={"interveners_protected": protected})
         state = quiet_until(state, "intervene", 2)
-        state = passes(paid(act(state, "intervene 1 zabaniya")))
+        state = passes(paid(act(state, "intervene 2 zabaniya")))
         assert top(state) == ("respond", 1) and state.battle is not None and state.battle.step == "防御"
         state = act(state, "spell boost")
         state = passes(paid(act(state, "clash enuma_elish")))
@@ -225,8 +225,8 @@ def test_kal_072_rul_23_intervention_affordable_with_the_battlefield_discount() 
     assert len(state.players[2].hand) == 1 and state.players[2].strategy is None
     state = quiet_until(state, "intervene", 2)
     assert state.battle is not None and state.battle.battlefield == 2
-    assert "intervene 1 zabaniya" in legal(state)
-    state = passes(act(state, "intervene 1 zabaniya"))
+    assert "intervene 2 zabaniya" in legal(state)
+    state = passes(act(state, "intervene 2 zabaniya"))
     assert state.players[2].hand == [] or len(state.players[2].hand) == 1  # paid 1, drew nothing (no field draw)
 
 
@@ -235,7 +235,7 @@ def test_kal_112_rul_31_intervention_damage_does_not_break_a_stalemate() -> None
     stalemate although an intervener hurt one of them: the first player must retreat."""
     state = table([SABER, RIDER, ARCHER], turn_fates=(1, NEUTRAL, 2), top_cards=("barrier/1", "barrier/2"))
     state = quiet_until(state, "intervene", 2)
-    state = paid(act(state, "intervene 1 caladbolg"))
+    state = paid(act(state, "intervene 2 caladbolg"))
     assert top(state) == ("respond", 1)
     state = act(state, "pass")  # P1 takes the intervention: 5 - 2 = 3
     assert top(state) == ("respond", 0)  # the other participant may act at any time too (KAL-103)
@@ -262,7 +262,7 @@ def test_kal_rul_18_a_card_stops_the_nomination() -> None:
                   top_cards=("reinforcement/1", "dispersal/1"), content=reference)
     state = quiet_until(state, "nominate", 0)
     before = len(state.players[0].hand)
-    state = act(state, "nominate 1")
+    state = act(state, "nominate 2")
     assert top(state) == ("nominated", 1) and "use dispersal/1" in legal(state)
     state = passes(act(state, "use dispersal/1"), "counter", "nominated")
     assert state.battle is None and len(state.players[0].hand) == before

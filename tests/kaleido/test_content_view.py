@@ -7,10 +7,12 @@ import shutil
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
 
 from bouts.core import CHANCE
 from bouts.core.content import ContentError
+from bouts.core.i18n import use_lang
 from bouts.games.kaleido.cards import REFERENCE, Catalog
 from tests.kaleido.helpers import ARCHER, GAME, RIDER, SABER, act, quiet_until, table
 
@@ -22,7 +24,7 @@ def test_reference_pack_is_complete_and_marked() -> None:
     assert len(catalog.masters) == 8 and len(catalog.servants) == 10 and len(catalog.deck) == 50
     assert {c.timing for c in catalog.magic.values()} == {"strategy", "battle", "counter", "auto", "special"}
     assert {c.duration for c in catalog.magic.values()} == {"turn", "battle", "action", "instant"}
-    assert sorted(catalog.fates) == list(range(1, 9)) and catalog.fates[8].name == "柳洞寺大空洞"
+    assert sorted(catalog.fates) == list(range(1, 9)) and catalog.fates[8].name.get_text("ja") == "柳洞寺大空洞"
     assert len(catalog.pairs) == 10
     for entries in catalog.pack.sections.values():
         for entry in entries:
@@ -68,9 +70,10 @@ def test_determinize_keeps_the_view_and_reshuffles_the_unseen() -> None:
     assert changed
 
 
-def render(view: dict[str, object]) -> str:
+def render(view: dict[str, object], lang: str = "ja") -> str:
     console = Console(width=160, record=True, color_system=None)
-    console.print(GAME.render(view))
+    with use_lang(lang):
+        console.print(GAME.render(view))
     return console.export_text()
 
 
@@ -81,9 +84,13 @@ def test_render_shows_every_number_a_decision_turns_on() -> None:
     state = quiet_until(state, "attack", 0)
     state.players[2].strategy = "barrier/1"
     text = render(GAME.view(state, 0))
-    for needle in ("fate order 1:P0  2:P2  6:P1", "HP 10/10", "令呪 2", "手札", "戦略 防御魔術", "戦場 6 言峰教会",
-                   "介入→攻撃", "ガンド", "発動 戦闘", "持続 瞬間", "消費 —", "効果 相手のHP-1", "【攻撃】"):
+    for needle in ("運命の順番 1:P1  2:P3  6:P2", "HP 10/10", "令呪2", "手札", "戦略 防御魔術", "戦場 6 言峰教会",
+                   "【介入】→【攻撃】", "ガンド", "発動 戦闘", "持続 瞬間", "効果 相手のHP-1", "【攻撃】"):
         assert needle in text, needle
+    english = render(GAME.view(state, 0), "en")
+    for needle in ("fate order 1:P1  2:P3  6:P2", "HP 10/10", "command spells 2", "【Intervention】→【Attack】",
+                   "activation battle", "duration instant", "effect opponent's HP -1"):
+        assert needle in english, needle
     assert max(len(line) for line in text.splitlines()) <= 160
 
 
@@ -103,7 +110,10 @@ def test_every_decision_fits_160_by_50() -> None:
                 continue
             lines = render(GAME.view(state, seat)).splitlines()
             menu = GAME.legal_actions(state, seat)
-            assert all(len(GAME.describe(state, seat, a)) < 110 for a in menu)
+            for lang in ("en", "ja"):  # the terminal's menu (a table: number, sentence, text form) never wraps
+                with use_lang(lang):
+                    widest = max(cell_len(GAME.describe(state, seat, a)) for a in menu)
+                    assert 4 + widest + 2 + max(cell_len(f"[{a}]") for a in menu) <= 160, (lang, widest)
             worst = max(worst, len(lines) + len(menu) + 2)
             state = GAME.apply(state, seat, agents[seat].act(GAME, state, seat))
         assert worst <= 50, worst
@@ -115,7 +125,8 @@ def test_seat_names_unique_and_hints_give_a_reason() -> None:
     names = {GAME.seat_name(state, s) for s in range(3)}
     assert len(names) == 3
     hints = GAME.hints(state, 0)
-    assert hints and "—" in hints[0]
+    action, reason = GAME.recommend(state, 0) or (None, "")
+    assert hints and reason and hints[0].endswith(f"[{action}]: {reason}")
     assert GAME.hints(act(state, "attack normal"), 1)
 
 
@@ -158,18 +169,24 @@ def test_texts_match_the_data() -> None:
     each names its abilities with their 【消費】 (a text that says 6/3 while the data says 5/2 misleads)."""
     catalog: Catalog = GAME.catalog()
     for master in catalog.masters.values():
-        assert f"最大魔力{master.max_mana}" in master.text and f"魔力ランク{master.mana_rank}" in master.text, master.id
+        ja, en = master.text.get_text("ja"), master.text.get_text("en")
+        assert f"最大魔力{master.max_mana}" in ja and f"魔力ランク{master.mana_rank}" in ja, master.id
+        assert f"Max mana {master.max_mana}, mana rank {master.mana_rank}" in en, master.id
     for servant in catalog.servants.values():
-        assert f"HP{servant.hp}, 攻撃{servant.attack}, 防御{servant.defence}" in servant.text, servant.id
+        assert f"HP{servant.hp}, 攻撃{servant.attack}, 防御{servant.defence}" in servant.text.get_text("ja"), servant.id
+        assert f"HP {servant.hp}, attack {servant.attack}, defence {servant.defence}" in servant.text.get_text("en")
     for owner in (*catalog.masters.values(), *catalog.servants.values()):
         for ability_id in owner.abilities:
             ability = catalog.abilities[ability_id]
-            assert ability.text in owner.text, (owner.id, ability_id)
-            assert ability.text.startswith(f"{ability.name} (")
-            assert f"消費{ability.cost}" in ability.text if ability.cost else "消費" not in ability.text.replace(
-                "消費なし", ""), ability_id
-            if ability.kind in ("special_attack", "np_attack"):
-                assert f"攻撃力{ability.power}" in ability.text, ability_id
+            for lang, cost, none, power in (("ja", "消費{}", "消費なし", "攻撃力{}"),
+                                            ("en", "cost {}", "no cost", "attack {}")):
+                text = ability.text.get_text(lang)
+                assert text in owner.text.get_text(lang), (owner.id, ability_id, lang)
+                assert text.startswith(f"{ability.name.get_text(lang)} (")
+                assert cost.format(ability.cost) in text if ability.cost else \
+                    cost.format("") not in text.replace(none, ""), (ability_id, lang)
+                if ability.kind in ("special_attack", "np_attack"):
+                    assert power.format(ability.power) in text, (ability_id, lang)
 
 
 def test_the_reference_pack_exercises_every_rule_the_rulebook_names() -> None:

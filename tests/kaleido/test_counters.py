@@ -85,10 +85,10 @@ def test_kal_105_rul_28_non_participant_strategy_card_before_damage() -> None:
         state = unanswered(act(state, "attack normal"))
         assert top(state) == ("respond", 1)
         state = act(state, "pass")
-        assert top(state) == ("respond", 2) and "use reinforcement/3 0" in legal(state)
-        state = unanswered(act(state, "use reinforcement/3 0" if use else "pass"))
+        assert top(state) == ("respond", 2) and "use reinforcement/3 1" in legal(state)
+        state = unanswered(act(state, "use reinforcement/3 1" if use else "pass"))
         if use:  # a move: the defender, then the attacker, may answer before damage (KAL-103)
-            assert top(state) == ("respond", 2) and "use reinforcement/3 0" not in legal(state)  # once a phase
+            assert top(state) == ("respond", 2) and "use reinforcement/3 1" not in legal(state)  # once a phase
             state = act(state, "pass")
             assert top(state) == ("respond", 1)
             state = act(state, "pass")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bouts.core.decisions import Decision
+from bouts.core.i18n import tr
 from bouts.games.kaleido.command_spells import special_actions
 from bouts.games.kaleido.state import KaleidoState
 from tests.kaleido.helpers import (
@@ -265,8 +266,9 @@ def test_kal_157_161_167_170_card_anatomy_in_view() -> None:
     view = GAME.view(state, 1)
     me = view["players"][0]
     assert (me["max_mana"], me["mana_rank"], me["hp"], me["attack"], me["defence"]) == (5, 2, 10, 4, 2)
-    assert any("十二の試練" in a and "宝具/防御" in a for a in me["abilities"])
-    assert view["battle"]["field"]["name"] == "言峰教会"
+    assert any("十二の試練" in tr(a, "ja") and "宝具/防御" in tr(a, "ja") for a in me["abilities"])
+    assert any("Noble Phantasm (defence), damage -" in tr(a, "en") for a in me["abilities"])
+    assert tr(view["battle"]["field"]["name"], "ja") == "言峰教会"
 
 
 def test_kal_rul_08_lurking_player_intervenes() -> None:
@@ -277,7 +279,7 @@ def test_kal_rul_08_lurking_player_intervenes() -> None:
     state = quiet_until(state, "action", 2)
     state = act(state, "lurk")
     state = quiet_until(state, "intervene", 2)
-    assert any(o.startswith("intervene 1 zabaniya") for o in legal(state))
+    assert any(o.startswith("intervene 2 zabaniya") for o in legal(state))
 
 
 def test_spell_retreat_only_for_participants() -> None:

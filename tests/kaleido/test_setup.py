@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bouts.core import CHANCE, IllegalAction, OptionsError
+from bouts.core.i18n import tr
 from bouts.games.kaleido.cards import CATALOGS
 from tests.kaleido.helpers import (
     ARCHER,
@@ -36,7 +37,7 @@ def test_kal_002_017_one_master_one_servant_face_up() -> None:
     """KAL-002, KAL-017: each player has one master and its one servant, both public (KAL-005: on the field)."""
     state = table([SABER, RIDER, ARCHER])
     view = GAME.view(state, 1)
-    assert [(p["master"], p["servant"]) for p in view["players"]] == [
+    assert [(tr(p["master"], "ja"), tr(p["servant"], "ja")) for p in view["players"]] == [
         ("衛宮士郎", "セイバー(アルトリア)"), ("間桐桜", "ライダー(メドゥーサ)"), ("遠坂凛", "アーチャー(エミヤ)")]
 
 

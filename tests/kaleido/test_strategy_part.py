@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bouts.core import CHANCE, IllegalAction
+from bouts.core.i18n import tr
 from bouts.games.kaleido.strategy_part import supply_count
 from tests.kaleido.helpers import (
     ARCHER,
@@ -92,7 +93,7 @@ def test_kal_040_041_046_ex_09_lurker_has_no_battle_but_can_be_nominated() -> No
     state = act(state, "lurk")
     state = quiet_until(state, "nominate")
     assert top(state)[1] == 1  # the lurker had no battle phase of its own
-    assert "nominate 0" in legal(state) and "nominate 1" not in legal(state)
+    assert "nominate 1" in legal(state) and "nominate 2" not in legal(state)
 
 
 def test_kal_049_050_051_strategy_card_face_up() -> None:
@@ -142,9 +143,9 @@ def test_kal_053_054_105_136_rul_29_strategy_card_outside_battle() -> None:
     state = act(state, "set reinforcement/3")
     state = quiet_until(state, "intervene", 2)
     options = legal(state)
-    assert "use reinforcement/3 0" in options and "use reinforcement/3 1" in options
+    assert "use reinforcement/3 1" in options and "use reinforcement/3 2" in options
     assert not any(o == "use reinforcement/3" for o in options)  # never on itself (KAL-119)
-    state = act(state, "use reinforcement/3 0")
+    state = act(state, "use reinforcement/3 1")
     while top(state)[0] == "counter":
         state = act(state, "pass")
     assert state.players[2].strategy == "reinforcement/3"
@@ -318,4 +319,6 @@ def test_kal_123_133_168_card_faces() -> None:
     """KAL-123, KAL-133, KAL-168: every card has 発動, 持続 and 効果; three ways to use a card."""
     state = table([SABER, RIDER], top_cards=("gandr/1",))
     card = GAME.view(state, 0)["hand"][0]
-    assert (card["name"], card["timing"], card["duration"], card["effect"]) == ("ガンド", "戦闘", "瞬間", "相手のHP-1")
+    assert (tr(card["name"], "ja"), card["timing"], card["duration"], tr(card["effect"], "ja")) == (
+        "ガンド", "battle", "instant", "相手のHP-1")
+    assert tr(card["effect"], "en") == "opponent's HP -1"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from bouts.core import CHANCE
+from bouts.core.i18n import tr
 from bouts.games.kaleido import strategy
 from tests.kaleido.helpers import GAME
 
@@ -31,13 +32,13 @@ def test_discard_pile_and_strategy_cards_are_public_zones_KAL_025() -> None:
         names = [GAME.catalog().magic[c].name for c in state.discard]
         for seat in (0, 1, 2, None):
             view = GAME.view(state, seat)
-            assert view["discard_pile"] == names
+            assert view["discard_pile"] == [name.to_json() for name in names]
             text = GAME.render_zone(view, "discard")
-            assert all(name in text for name in names)
+            assert all(str(name) in text for name in names)
             shown = GAME.render_zone(view, "strategy")
             for p in view["players"]:
                 if p["strategy"]:
-                    assert p["strategy"]["name"] in shown
+                    assert tr(p["strategy"]["name"]) in shown
 
 
 def test_featured_actions_are_legal_and_lead_with_the_heuristic_pick() -> None:

@@ -1,7 +1,7 @@
 """Fate/kaleido grail actions: a verb and its words, with a text form that round-trips.
 
 >>> str(Act("use", ("reinforcement/1",))), str(Act("intervene", ("2", "gem_magic")))
-('use reinforcement/1', 'intervene 2 gem_magic')
+('use reinforcement/1', 'intervene 3 gem_magic')
 
 Verbs: ``master``/``servant`` (set-up), ``lurk``/``act`` (action choice), ``set``/``no_strategy``,
 ``accumulate``/``no_accumulation``, ``nominate``, ``attack``, ``use`` (a magic card: hand or strategy
@@ -18,9 +18,21 @@ from bouts.core.chance import Shuffle
 
 
 class Act(Command):
-    """A player's decision."""
+    """A player's decision. Its words hold seat indices from 0; its text form prints seats counted from 1, as the
+    table does (``nominate 2`` nominates P2, the seat with index 1)."""
 
     __slots__ = ()
+
+    def __str__(self) -> str:
+        args = list(self.args)
+        at = SEAT_WORD.get(self.verb)
+        if at is not None and len(args) > at and args[at].isdigit():
+            args[at] = str(int(args[at]) + 1)
+        return " ".join((self.verb, *args))
+
+
+SEAT_WORD = {"nominate": 0, "intervene": 0, "use": 1}
+"""Verbs naming a seat, and which word does: printed counted from 1 (issue 25)."""
 
 
 KaleidoAction = Act | Shuffle

@@ -4,9 +4,11 @@ damage, death and retreat."""
 from __future__ import annotations
 
 from bouts.core.decisions import Decision
+from bouts.core.i18n import Message, Text
 from bouts.games.kaleido.actions import PASS, RETREAT, STAY, Act
 from bouts.games.kaleido.command_spells import RETREAT_COST, can_convert
 from bouts.games.kaleido.flow import auto, decision, pop_to, push, say, settle, verb
+from bouts.games.kaleido.i18n import M_, N_
 from bouts.games.kaleido.mana import ability_cost, can_pay, charge, draw, seat_label
 from bouts.games.kaleido.state import Battle, KaleidoState, Strike
 from bouts.games.kaleido.timings import (
@@ -75,8 +77,10 @@ def _nominate(state: KaleidoState, frame: Decision, act: Act) -> None:
     field = state.players[target].fate  # KAL-071
     state.battle = Battle(state.battles, seat, target, field, nominator=seat)  # KAL-073: nominator goes first
     fate = state.catalog.fates[field]
-    say(state, "nominate", f"{seat_label(state, seat)} nominates {seat_label(state, target)}: battlefield "
-        f"{fate.number} {fate.name}", {"seat": seat, "target": target, "field": field})
+    say(state, "nominate", N_("{seat} nominates {target}: battlefield {number} {field}"),
+        {"seat": seat, "target": target, "field": field},
+        args={"seat": seat_label(state, seat), "target": seat_label(state, target), "number": fate.number,
+              "field": fate.name}, clauses=("KAL-069", "KAL-071", "KAL-073"))
     push(state, "battle_end")
     push(state, "round")
     push(state, "established", seat)
@@ -91,7 +95,8 @@ def _established(state: KaleidoState, frame: Decision) -> None:
     battle = state.battle
     assert battle is not None
     if battle.void:
-        say(state, "not_established", "The nomination is not established: no battle, no draw", {})
+        say(state, "not_established", N_("The nomination is not established: no battle, no draw"),
+            clauses=("KAL-RUL-18",))
         end_battle(state)
         return
     bind_battle(state, battle.first)
@@ -214,8 +219,10 @@ def _intervene(state: KaleidoState, frame: Decision, act: Act) -> None:
     battle.intervened.append(seat)  # KAL-081
     battle.declared.append((seat, target, method))
     ability = state.catalog.abilities[method]
-    say(state, "intervene", f"{seat_label(state, seat)} intervenes against {seat_label(state, target)} "
-        f"with {ability.name}", {"seat": seat, "target": target, "ability": method})
+    say(state, "intervene", N_("{seat} intervenes against {target} with {ability}"),
+        {"seat": seat, "target": target, "ability": method},
+        args={"seat": seat_label(state, seat), "target": seat_label(state, target), "ability": ability.name},
+        clauses=("KAL-078", "KAL-079", "KAL-081"))
     bind_battle(state, seat)  # KAL-RUL-23: the battlefield reaches the intervener from now on
     field_arrives(state, seat)
     charge(state, seat, ability_cost(state, seat, method), ability.name)
@@ -251,9 +258,9 @@ def _attack(state: KaleidoState, frame: Decision, act: Act) -> None:
         charge(state, seat, ability_cost(state, seat, method), str(state.catalog.abilities[method].name))
 
 
-def method_name(state: KaleidoState, method: str) -> str:
-    """An attack method as a player names it."""
-    return "normal attack" if method == "normal" else str(state.catalog.abilities[method].name)
+def method_name(state: KaleidoState, method: str) -> Message | Text:
+    """An attack method as a player names it, in both languages."""
+    return M_("normal attack") if method == "normal" else state.catalog.abilities[method].name
 
 
 @auto("strike")
@@ -270,9 +277,11 @@ def _strike(state: KaleidoState, frame: Decision) -> None:
     battle.strike = strike = Strike(attacker, defender, method, frame.get("intervention"))
     battle.step = "攻撃"
     power = attack_power(state, attacker, method)
-    say(state, "strike", f"{seat_label(state, attacker)} attacks {seat_label(state, defender)} with "
-        f"{method_name(state, method)} (attack {power})",
-        {"attacker": attacker, "defender": defender, "method": method, "power": power})
+    say(state, "strike", N_("{attacker} attacks {defender} with {method} (attack {power})"),
+        {"attacker": attacker, "defender": defender, "method": method, "power": power},
+        args={"attacker": seat_label(state, attacker), "defender": seat_label(state, defender),
+              "method": method_name(state, method), "power": power},
+        clauses=("KAL-082",) if frame.get("intervention") else ("KAL-084", "KAL-088"))
     battle.passed, battle.mark = [attacker], state.moves  # declaring was the attacker's move
     push(state, "damage")
     push(state, "step_window", step="ダメージ決定")
@@ -394,8 +403,9 @@ def _defend(state: KaleidoState, frame: Decision, act: Act) -> None:
         battle.strike.clash = ability_id
     else:
         battle.strike.guard = ability_id
-    say(state, act.verb, f"{seat_label(state, seat)} answers with {ability.name}",
-        {"seat": seat, "ability": ability_id})
+    say(state, act.verb, N_("{seat} answers with {ability}"), {"seat": seat, "ability": ability_id},
+        args={"seat": seat_label(state, seat), "ability": ability.name},
+        clauses=("KAL-090",) if act.verb == "clash" else ("KAL-096", "KAL-165"))
     push(state, "resolve_answer", seat, ability=ability_id, slot=act.verb)
     if not battle.strike.intervention:
         open_counters(state, seat, np_key(ability_id, seat), battle.strike.attacker)  # KAL-126
@@ -449,14 +459,15 @@ def _damage(state: KaleidoState, frame: Decision) -> None:
         if amount <= 0:
             continue
         state.players[seat].hp -= amount
-        say(state, "hp", f"{seat_label(state, seat)} loses {amount} HP (now {state.players[seat].hp})",
-            {"seat": seat, "hp": amount})
+        say(state, "hp", N_("{seat} loses {amount} HP (now {hp})"), {"seat": seat, "hp": amount},
+            args={"seat": seat_label(state, seat), "amount": amount, "hp": state.players[seat].hp},
+            clauses=("KAL-095",) if seat == strike.defender else ("KAL-093", "KAL-094"))
         if not strike.intervention and seat not in battle.hurt:
             battle.hurt.append(seat)  # KAL-RUL-31
         if state.players[seat].hp <= 0:
             state.killer[seat] = source  # KAL-RUL-36
     if damage <= 0 and reverse <= 0:
-        say(state, "hp", "No damage", {})
+        say(state, "hp", N_("No damage"), clauses=("KAL-095", "KAL-RUL-26"))
     push(state, "death_check")
     for seat in (strike.attacker, strike.defender):  # KAL-RUL-48: last chance before the check
         push(state, "last", seat)
@@ -490,8 +501,8 @@ def death_check(state: KaleidoState, frame: Decision | None = None) -> None:
     if len(living) <= 1:  # KAL-004, KAL-RUL-38, KAL-RUL-44
         state.phase = "over"
         state.winner = living[0] if living else None
-        state.reason = (f"{seat_label(state, living[0])} is the last master standing" if living
-                        else "the last servants fell together: no winner")
+        state.reason = (M_("{seat} is the last master standing", seat=seat_label(state, living[0])) if living
+                        else M_("the last servants fell together: no winner"))
         return
     if battle is not None:
         end_battle(state)  # KAL-102
@@ -511,11 +522,14 @@ def eliminate(state: KaleidoState, seat: int) -> None:
         state.players[killer].hand.extend(cards)
         for card in cards:
             state.drawn_in[card] = state.epoch
-        say(state, "spoils", f"{seat_label(state, killer)} takes {len(cards)} card(s) from {seat_label(state, seat)}",
-            {"seat": killer, "from": seat, "count": len(cards)})
+        say(state, "spoils", N_("{seat} takes {count} card(s) from {loser}"),
+            {"seat": killer, "from": seat, "count": len(cards)},
+            args={"seat": seat_label(state, killer), "count": len(cards), "loser": seat_label(state, seat)},
+            clauses=("KAL-098", "KAL-099"))
         if cards:
-            say(state, "spoils_cards", "You receive " + ", ".join(str(state.catalog.magic[c].name) for c in cards),
-                {"cards": cards}, to=killer, reveals=True, owner=seat)
+            say(state, "spoils_cards", N_("You receive {cards}"), {"cards": cards},
+                args={"cards": [state.catalog.magic[c].name for c in cards]}, to=killer, reveals=True, owner=seat,
+                clauses=("KAL-099",))
     else:
         state.discard.extend(cards)
         for card in cards:
@@ -524,12 +538,14 @@ def eliminate(state: KaleidoState, seat: int) -> None:
         state.drawn_in.pop(card, None)
     state.discard.extend(player.accumulation)  # KAL-100
     if player.accumulation:
-        say(state, "discard", f"{seat_label(state, seat)}'s accumulation cards are discarded: "
-            + ", ".join(str(state.catalog.magic[c].name) for c in player.accumulation),
-            {"cards": list(player.accumulation)}, reveals=True)
+        say(state, "discard", N_("{seat}'s accumulation cards are discarded: {cards}"),
+            {"cards": list(player.accumulation)},
+            args={"seat": seat_label(state, seat), "cards": [state.catalog.magic[c].name for c in player.accumulation]},
+            reveals=True, clauses=("KAL-100",))
     player.accumulation = []
     player.spells = 0  # KAL-RUL-39
-    say(state, "eliminated", f"{seat_label(state, seat)} is eliminated (脱落)", {"seat": seat})
+    say(state, "eliminated", N_("{seat} is eliminated"), {"seat": seat}, args={"seat": seat_label(state, seat)},
+        clauses=("KAL-003", "KAL-097", "KAL-RUL-39"))
 
 
 def end_battle(state: KaleidoState) -> None:
@@ -593,15 +609,18 @@ def _retreat(state: KaleidoState, frame: Decision, act: Act) -> None:
         return
     if can_retreat(state, seat):
         state.players[seat].hp -= RETREAT_COST  # KAL-107
-        say(state, "retreat", f"{seat_label(state, seat)} retreats (HP -1, now {state.players[seat].hp})",
-            {"seat": seat})
+        say(state, "retreat", N_("{seat} retreats (HP -1, now {hp})"), {"seat": seat},
+            args={"seat": seat_label(state, seat), "hp": state.players[seat].hp},
+            clauses=("KAL-106", "KAL-107") if frame.kind == "retreat" else ("KAL-112", "KAL-107"))
     elif frame.kind == "forced_retreat" and state.options.stalemate_at_1hp == "second_retreats" \
             and can_retreat(state, battle.second):
         other = battle.second
         state.players[other].hp -= RETREAT_COST
-        say(state, "retreat", f"Stalemate: {seat_label(state, other)} retreats instead (HP -1)", {"seat": other})
+        say(state, "retreat", N_("Stalemate: {seat} retreats instead (HP -1)"), {"seat": other},
+            args={"seat": seat_label(state, other)}, clauses=("KAL-112", "KAL-RUL-32"))
     else:  # KAL-RUL-32
-        say(state, "retreat", "Stalemate: the battle phase ends at no cost", {"seat": seat})
+        say(state, "retreat", N_("Stalemate: the battle phase ends at no cost"), {"seat": seat},
+            clauses=("KAL-112", "KAL-RUL-32"))
     end_battle(state)
 
 
@@ -616,6 +635,6 @@ def close_battle(state: KaleidoState) -> None:
     if battle is None:
         return
     end_battle_effects(state)
-    say(state, "battle_end", "The battle phase ends", {})
+    say(state, "battle_end", N_("The battle phase ends"), clauses=("KAL-068",))
     state.battle = None
     state.phase_id += 1

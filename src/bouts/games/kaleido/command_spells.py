@@ -9,6 +9,7 @@ from __future__ import annotations
 from bouts.core.decisions import Decision
 from bouts.games.kaleido.actions import CONVERT, SPELLS, Act
 from bouts.games.kaleido.flow import say, verb
+from bouts.games.kaleido.i18n import M_, N_
 from bouts.games.kaleido.mana import draw, seat_label
 from bouts.games.kaleido.state import Effect, KaleidoState
 from bouts.games.kaleido.timings import add_effect, heal
@@ -24,8 +25,11 @@ RETREAT_COST = 1
 CONVERSION_COST = 2
 """HP conversion: 2 HP for 1 card (KAL-155)."""
 
-SPELL_MEANING = {"draw": "① draw 3", "retreat": "② retreat at once, no HP", "boost": "③ +3 attack/defence this battle",
-                 "heal": "④ recover 5 HP"}
+SPELL_MEANING = {"draw": N_("① draw 3"), "retreat": N_("② retreat at once, no HP"),
+                 "boost": N_("③ +3 attack/defence this battle"), "heal": N_("④ recover 5 HP")}
+"""What each command spell does, as message ids (translated where shown)."""
+SPELL_CLAUSES = {"draw": ("KAL-145",), "retreat": ("KAL-146", "KAL-148"), "boost": ("KAL-149", "KAL-150"),
+                 "heal": ("KAL-153", "KAL-RUL-49")}
 
 
 def can_convert(state: KaleidoState, seat: int) -> bool:
@@ -58,8 +62,9 @@ def _spell(state: KaleidoState, frame: Decision, act: Act) -> None:
     player = state.players[seat]
     which = act.args[0]
     player.spells -= 1  # KAL-154
-    say(state, "spell", f"{seat_label(state, seat)} uses a command spell: {SPELL_MEANING[which]} "
-        f"({player.spells} left)", {"seat": seat, "spell": which})
+    say(state, "spell", N_("{seat} uses a command spell: {spell} ({left} left)"), {"seat": seat, "spell": which},
+        args={"seat": seat_label(state, seat), "spell": M_(SPELL_MEANING[which]), "left": player.spells},
+        clauses=("KAL-141", "KAL-143", "KAL-154", *SPELL_CLAUSES[which]))
     if which == "draw":
         draw(state, seat, SPELL_DRAW)
     elif which == "heal":
@@ -70,7 +75,8 @@ def _spell(state: KaleidoState, frame: Decision, act: Act) -> None:
     elif which == "retreat":  # KAL-146..KAL-148: pending damage is cancelled, the battle phase ends
         from bouts.games.kaleido.battle_part import end_battle
 
-        say(state, "retreat", f"{seat_label(state, seat)} retreats at no cost", {"seat": seat})
+        say(state, "retreat", N_("{seat} retreats at no cost"), {"seat": seat}, args={"seat": seat_label(state, seat)},
+            clauses=("KAL-146", "KAL-148"))
         end_battle(state)
 
 
@@ -78,5 +84,6 @@ def _spell(state: KaleidoState, frame: Decision, act: Act) -> None:
 def _convert(state: KaleidoState, frame: Decision, act: Act) -> None:
     seat = frame.seat
     state.players[seat].hp -= CONVERSION_COST
-    say(state, "convert", f"{seat_label(state, seat)} converts 2 HP into a card", {"seat": seat})
+    say(state, "convert", N_("{seat} converts 2 HP into a card"), {"seat": seat},
+        args={"seat": seat_label(state, seat)}, clauses=("KAL-155", "KAL-156"))
     draw(state, seat, 1)

@@ -38,6 +38,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bouts.core.encoding import Layout, TextIndex, position
+from bouts.core.i18n import tr
 from bouts.games.kaleido.cards import Catalog
 from bouts.games.kaleido.view import DECISION_PROMPT, STEP_NAMES
 
@@ -52,6 +53,11 @@ def kind_of(instance: str) -> str:
     return instance.partition("/")[0]
 
 
+
+def _en(name: object) -> str:
+    """A content name (a ``Text``, or its ``{"en", "ja"}`` form in a view) as a lookup key: its English text."""
+    return tr(name, "en")
+
 class KaleidoEncoding(TextIndex):
     """The encoding of one (seats, options, content)."""
 
@@ -63,11 +69,11 @@ class KaleidoEncoding(TextIndex):
         self.abilities = tuple(catalog.abilities)
         instances = tuple(catalog.deck)
         self.kinds = tuple(dict.fromkeys(kind_of(i) for i in instances))
-        self.kind_by_name = {catalog.magic[i].name: self.kinds.index(kind_of(i)) for i in instances}
-        self.master_by_name = {m.name: k for k, m in enumerate(catalog.masters.values())}
-        self.servant_by_name = {s.name: k for k, s in enumerate(catalog.servants.values())}
+        self.kind_by_name = {_en(catalog.magic[i].name): self.kinds.index(kind_of(i)) for i in instances}
+        self.master_by_name = {_en(m.name): k for k, m in enumerate(catalog.masters.values())}
+        self.servant_by_name = {_en(s.name): k for k, s in enumerate(catalog.servants.values())}
         self.fates = tuple(sorted(catalog.fates))
-        targets = [str(t) for t in range(seats)]
+        targets = [str(t + 1) for t in range(seats)]  # text forms count seats from 1
         texts = [f"master {m}" for m in self.masters] + [f"servant {s}" for s in self.servants]
         texts += ["lurk", "act", "no_strategy", "no_accumulation", "pass", "stay", "retreat", "convert"]
         texts += [f"spell {s}" for s in ("draw", "retreat", "boost", "heal")]
@@ -99,9 +105,9 @@ class KaleidoEncoding(TextIndex):
         self.fate_index = {number: i for i, number in enumerate(self.fates)}
         self.ability_index = {ability: i for i, ability in enumerate(self.abilities)}
         # the view names masters, servants and cards: look each id up by its name, as observe() does
-        self.master_slot = {m.id: self.master_by_name[m.name] for m in catalog.masters.values()}
-        self.servant_slot = {s.id: self.servant_by_name[s.name] for s in catalog.servants.values()}
-        self.card_kind = {i: self.kind_by_name[catalog.magic[i].name] for i in instances}
+        self.master_slot = {m.id: self.master_by_name[_en(m.name)] for m in catalog.masters.values()}
+        self.servant_slot = {s.id: self.servant_by_name[_en(s.name)] for s in catalog.servants.values()}
+        self.card_kind = {i: self.kind_by_name[_en(catalog.magic[i].name)] for i in instances}
 
     def observe(self, view: Mapping[str, Any]) -> list[float]:
         """The tensor of a seat's view (layout in the module docstring)."""
@@ -130,18 +136,18 @@ class KaleidoEncoding(TextIndex):
                 float(strike.get("attacker") == i), float(i in battle.get("intervened", ())))
             for k, value in enumerate(features):
                 layout.put(out, "players", i * PLAYER_FEATURES + k, value)
-            if p["master"] in self.master_by_name:
-                layout.one_hot(out, "master", i * len(self.masters) + self.master_by_name[p["master"]])
-            if p["servant"] in self.servant_by_name:
-                layout.one_hot(out, "servant", i * len(self.servants) + self.servant_by_name[p["servant"]])
+            if _en(p["master"]) in self.master_by_name:
+                layout.one_hot(out, "master", i * len(self.masters) + self.master_by_name[_en(p["master"])])
+            if _en(p["servant"]) in self.servant_by_name:
+                layout.one_hot(out, "servant", i * len(self.servants) + self.servant_by_name[_en(p["servant"])])
             if p["strategy"]:
-                layout.one_hot(out, "strategy", i * kinds + self.kind_by_name[p["strategy"]["name"]])
+                layout.one_hot(out, "strategy", i * kinds + self.kind_by_name[_en(p["strategy"]["name"])])
         for card in view.get("hand") or []:
-            out[layout.offsets["hand"] + self.kind_by_name[card["name"]]] += 1.0
+            out[layout.offsets["hand"] + self.kind_by_name[_en(card["name"])]] += 1.0
         for name in view.get("accumulation") or []:
-            out[layout.offsets["accumulation"] + self.kind_by_name[name]] += 1.0
+            out[layout.offsets["accumulation"] + self.kind_by_name[_en(name)]] += 1.0
         for name in view.get("discard_pile") or []:
-            out[layout.offsets["discard"] + self.kind_by_name[name]] += 1.0
+            out[layout.offsets["discard"] + self.kind_by_name[_en(name)]] += 1.0
         layout.put(out, "deck", 0, view["deck"] / self.deck_size)
         if battle:
             layout.put(out, "round", 0, battle["round"] / 10)

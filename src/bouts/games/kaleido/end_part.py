@@ -5,6 +5,7 @@ from __future__ import annotations
 from bouts.core.decisions import Decision
 from bouts.games.kaleido.actions import PASS, Act
 from bouts.games.kaleido.flow import auto, decision, push, say, settle, verb
+from bouts.games.kaleido.i18n import N_
 from bouts.games.kaleido.mana import card_name, seat_label
 from bouts.games.kaleido.state import KaleidoState
 from bouts.games.kaleido.timings import end_strategy_effects, end_turn_effects, strategy_card_free
@@ -85,8 +86,9 @@ def _discard(state: KaleidoState, frame: Decision, act: Act) -> None:
     state.players[seat].hand.remove(card)
     state.drawn_in.pop(card, None)
     state.discard.append(card)
-    say(state, "discard", f"{seat_label(state, seat)} discards {card_name(state, card)}", {"seat": seat, "card": card},
-        reveals=True, owner=seat)
+    say(state, "discard", N_("{seat} discards {card}"), {"seat": seat, "card": card},
+        args={"seat": seat_label(state, seat), "card": card_name(state, card)}, reveals=True, owner=seat,
+        clauses=("KAL-114", "KAL-115"))
     if len(state.players[seat].hand) <= max_mana(state, seat):
         settle(state, frame)
 

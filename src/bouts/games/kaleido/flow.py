@@ -8,7 +8,7 @@ so every seat's view agrees on who is to act) fails and its ``DEFAULT`` is appli
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from bouts.core.decisions import Decision
@@ -68,11 +68,13 @@ def push(state: KaleidoState, kind: str, seat: int = -1, **data: Any) -> None:
     state.stack.append(Decision.make(seat, kind, **data))
 
 
-def say(state: KaleidoState, kind: str, text: str, data: dict[str, Any] | None = None, *,
-        to: int | None = None, reveals: bool = False, owner: int | None = None) -> None:
-    """Log an event (``to``: only that seat sees it)."""
-    state.events.append(Event(kind, text, data or {}, to=None if to is None else frozenset({to}),
-                              reveals=reveals, owner=owner))
+def say(state: KaleidoState, kind: str, msg: str, data: dict[str, Any] | None = None, *,
+        args: Mapping[str, Any] | None = None, clauses: tuple[str, ...] = (), to: int | None = None,
+        reveals: bool = False, owner: int | None = None) -> None:
+    """Log an event of kaleido's catalog: ``msg`` (marked with ``N_``) filled with ``args``, with the checklist
+    ids of the rule that produced it (``to``: only that seat sees it)."""
+    state.events.append(Event(kind, msg, data or {}, to=None if to is None else frozenset({to}),
+                              reveals=reveals, owner=owner, clauses=clauses, args=args, domain="kaleido"))
 
 
 def run(state: KaleidoState) -> None:

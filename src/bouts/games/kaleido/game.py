@@ -7,7 +7,20 @@ from collections.abc import Mapping
 from typing import Any
 
 from bouts.core.chance import Shuffle
-from bouts.core.contract import CHANCE, Game, GameInfo, IllegalAction, OptionsError, Outcome, Seat, Variant, Zone
+from bouts.core.contract import (
+    CHANCE,
+    ActionParts,
+    Game,
+    GameInfo,
+    IllegalAction,
+    OptionsError,
+    Outcome,
+    Seat,
+    Variant,
+    Words,
+    Zone,
+)
+from bouts.core.i18n import Text
 from bouts.core.options import validate_options
 from bouts.games.kaleido import (  # noqa: F401  (each registers its steps, decisions and verbs)
     battle_part,
@@ -18,11 +31,14 @@ from bouts.games.kaleido import (  # noqa: F401  (each registers its steps, deci
     order_part,
     setup_part,
     strategy_part,
+    table_objects,
     timings,
 )
 from bouts.games.kaleido.actions import Act, KaleidoAction
 from bouts.games.kaleido.cards import CATALOGS, Catalog
 from bouts.games.kaleido.flow import CHANCE_STEPS, VERBS, run
+from bouts.games.kaleido.i18n import M_, N_, _
+from bouts.games.kaleido.mana import seat_label
 from bouts.games.kaleido.menus import menu
 from bouts.games.kaleido.options import OPTION_HELP, KaleidoOptions
 from bouts.games.kaleido.state import KaleidoState, Player
@@ -45,24 +61,26 @@ FEATURED = 12
 
 INFO = GameInfo(
     id="kaleido",
-    name="Fate/kaleido grail 〜合わせ鏡の聖杯戦争〜",
+    # The official title mixes Latin letters and Japanese; a Japanese screen shows its reading.
+    name=Text(en="Fate/kaleido grail: the Holy Grail War of Facing Mirrors",
+              ja="フェイト/カレイドグレイル 〜合わせ鏡の聖杯戦争〜", original="ja"),
     min_seats=2,
     max_seats=7,
     chance=True,
     hidden_information=True,
     simultaneous=False,
     cooperative=False,
-    summary=(
+    summary=M_(
         "A Holy Grail War for 2-7 masters, each commanding one servant. Every turn fate cards set the "
         "order; in the strategy part each master lurks or acts, draws magic cards (mana), may set a "
         "face-up strategy card and a face-down mana accumulation card (worth 2 in battle); in the battle "
         "part each acting master nominates an opponent and the two trade combat actions (intervention, "
         "attack, defence, damage, death check) until one retreats or falls, while others may intervene. "
         "Command spells and HP conversion can be used at any time. The last servant standing wins.\n\n"
-        "When you are asked (KAL-103, KAL-105, KAL-113, KAL-141, KAL-143): 【防御】 (when a clash is possible) "
-        "and 【ダメージ決定】 are steps of their own; in each the defender, the attacker, the other participant "
+        "When you are asked (KAL-103, KAL-105, KAL-113, KAL-141, KAL-143): 【Defence】 (when a clash is possible) "
+        "and 【Damage】 are steps of their own; in each the defender, the attacker, the other participant "
         "and every master whose face-up strategy card could act are asked in turn; any move asks again those "
-        "who had passed, and the step ends once all have passed since the last move. 対抗 cards answer a card "
+        "who had passed, and the step ends once all have passed since the last move. Counter cards answer a card "
         "or Noble Phantasm at once, in a battle or outside it. Command spells and HP conversion are offered at "
         "every decision and window of yours, and at HP 0 or less before the death check; a master outside a "
         "battle is not stopped mid-battle only to be offered them, since its spells and conversion change "
@@ -85,8 +103,8 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
         """Standard pairs at 2, 3, 5 and 7 players, and the optional shuffle mode."""
         return {
             "standard": Variant((2, 3, 5, 7), {},
-                                "masters with their servants by the pairing table (4 and 6 players work too)"),
-            "shuffle": Variant((3,), {"shuffle_mode": True}, "シャッフルモード: any master with any servant"),
+                                M_("masters with their servants by the pairing table (4 and 6 players work too)")),
+            "shuffle": Variant((3,), {"shuffle_mode": True}, M_("shuffle mode: any master with any servant")),
         }
 
     # -- set-up -------------------------------------------------------------------------------
@@ -96,13 +114,14 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
         opts = validate_options(KaleidoOptions, options)
         catalog: Catalog = self.catalog(content)
         if not INFO.min_seats <= seats <= INFO.max_seats:
-            raise OptionsError(f"Fate/kaleido grail takes {INFO.min_seats} to {INFO.max_seats} players, not {seats}")
+            raise OptionsError(M_("Fate/kaleido grail takes {least} to {most} players, not {seats}",
+                                  least=INFO.min_seats, most=INFO.max_seats, seats=seats))
         if len(catalog.masters) < seats or len(catalog.servants) < seats:
-            raise OptionsError(f"the content pack has too few masters or servants for {seats} players")
+            raise OptionsError(M_("the content pack has too few masters or servants for {seats} players", seats=seats))
         if opts.pairs is not None:
             problem = setup_part.pairs_problem(catalog, opts.shuffle_mode, seats, opts.pairs)
             if problem:
-                raise OptionsError(f"option 'pairs': {problem}")
+                raise OptionsError(M_("option 'pairs': {problem}", problem=problem))
         state = KaleidoState(opts, catalog, seats, [Player() for _ in range(seats)])
         setup_part.begin(state)
         run(state)
@@ -138,7 +157,7 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
     def sample_chance(self, state: KaleidoState, rng: random.Random) -> KaleidoAction:
         """Shuffle the fate cards, the deck, or the discard pile into a new deck."""
         if not state.stack or state.stack[-1].kind not in CHANCE_STEPS:
-            raise IllegalAction("no chance step is pending")
+            raise IllegalAction(M_("no chance step is pending"))
         pile = self._pile(state)
         rng.shuffle(pile)
         return Shuffle(tuple(pile))
@@ -170,9 +189,11 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
         if frame.kind == "reshuffle":  # KAL-008
             state.discard = []
             state.epoch += 1
-            flow.say(state, "shuffle", f"The discard pile is shuffled into a new deck ({len(state.deck)} cards)")
+            flow.say(state, "shuffle", N_("The discard pile is shuffled into a new deck ({count} cards)"),
+                     args={"count": len(state.deck)}, clauses=("KAL-008", "KAL-RUL-02"))
         else:  # KAL-007
-            flow.say(state, "shuffle", f"The magic deck is shuffled ({len(state.deck)} cards)")
+            flow.say(state, "shuffle", N_("The magic deck is shuffled ({count} cards)"),
+                     args={"count": len(state.deck)}, clauses=("KAL-007",))
 
     # -- information ------------------------------------------------------------------------------
     def view(self, state: KaleidoState, seat: Seat | None) -> dict[str, Any]:
@@ -230,8 +251,8 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
         if state.phase != "over":
             return None
         if state.winner is not None:
-            return Outcome((state.winner,), state.reason)
-        return Outcome((), state.reason or "no winner")
+            return Outcome((state.winner,), state.reason or M_("no winner"))
+        return Outcome((), state.reason or M_("no winner"))
 
     def deal_content(self, seats: int, options: Mapping[str, Any], content: Any,
                      rng: random.Random) -> dict[str, Any] | None:
@@ -243,16 +264,18 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
         if shuffle_mode:
             masters, servants = sorted(catalog.masters), sorted(catalog.servants)
             if len(masters) < seats or len(servants) < seats:
-                raise OptionsError(f"the content pack has too few masters or servants for {seats} players")
+                raise OptionsError(M_("the content pack has too few masters or servants for {seats} players",
+                                      seats=seats))
             chosen = [f"{m}/{s}" for m, s in zip(rng.sample(masters, seats), rng.sample(servants, seats),
                                                     strict=True)]
             return {"pairs": chosen}
         rows = sorted(catalog.pairs.values())
-        for _ in range(10_000):  # rejection sampling: uniform over the legal ordered seatings
+        for _attempt in range(10_000):  # rejection sampling: uniform over the legal ordered seatings
             tokens = tuple(rng.sample(rows, seats)) if len(rows) >= seats else ()
             if tokens and setup_part.pairs_problem(catalog, False, seats, tokens) is None:
                 return {"pairs": list(tokens)}
-        raise OptionsError(f"the pairing table cannot seat {seats} players with different masters and servants")
+        raise OptionsError(M_("the pairing table cannot seat {seats} players with different masters and servants",
+                              seats=seats))
 
     def content_choices(self, state: KaleidoState) -> dict[Seat, str | list[str]]:
         """Each seat's master-servant pair (its pairing-table row; master and servant in shuffle mode):
@@ -265,15 +288,21 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
         return chosen
 
     # -- presentation ------------------------------------------------------------------------------
-    def seat_name(self, state: KaleidoState, seat: Seat) -> str:
-        """``P<n> <master>`` (unique per seat)."""
+    def seat_name(self, state: KaleidoState, seat: Seat) -> Words:
+        """``P1 (Shirou Emiya)``: seats counted from 1 as the table prints them, with the master once chosen."""
         if 0 <= seat < state.seats:
-            master = state.players[seat].master
-            return f"P{seat}" + (f" {state.catalog.masters[master].name}" if master else "")
-        return str(super().seat_name(state, seat))
+            return seat_label(state, seat)
+        return super().seat_name(state, seat)
+
+    def action_parts(self, state: KaleidoState, seat: Seat, action: KaleidoAction) -> ActionParts:
+        """The table objects an action names: a card in hand or face up, an ability or Noble Phantasm printed on
+        a face-up card, a servant, a master's seat; the thing first, then its target."""
+        if isinstance(action, Act) and seat != CHANCE:
+            return table_objects.action_parts(state, seat, action)
+        return ActionParts()
 
     def describe(self, state: KaleidoState, seat: Seat, action: KaleidoAction) -> str:
-        """A menu line for ``action``."""
+        """A menu line for ``action``, in the current language (no markup: the terminal escapes it)."""
         if isinstance(action, Act):
             return describe_action(state, seat, action)
         return str(action)
@@ -289,10 +318,10 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
     def public_zones(self) -> Mapping[str, Zone]:
         """The public zones: the face-up discard pile, the face-up strategy cards (KAL-025) and the abilities
         printed on the face-up master and servant cards (KAL-017)."""
-        return {"discard": Zone("the discard pile (捨て札), face up, with copies counted", render_discard),
-                "strategy": Zone("every master's face-up strategy card (戦略カード) with its text", render_strategy),
-                "abilities": Zone("every master's and servant's special abilities and Noble Phantasms (特殊能力, "
-                                  "宝具) with attack, cost, 相殺可 and 介入可能", render_abilities)}
+        return {"discard": Zone(M_("the discard pile, face up, with copies counted"), render_discard),
+                "strategy": Zone(M_("every master's face-up strategy card with its text"), render_strategy),
+                "abilities": Zone(M_("every master's and servant's special abilities and Noble Phantasms with "
+                                     "attack, cost, can clash and can intervene"), render_abilities)}
 
     def featured_actions(self, state: KaleidoState, seat: Seat) -> tuple[KaleidoAction, ...]:
         """Short menus whole; a long one (many cards in hand, special actions) starts with the heuristic's
@@ -321,23 +350,31 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
         return state.stack[-1].kind in PUBLIC_ONE_OPTION and len(self.legal_actions(state, seat)) == 1
 
     def help_examples(self) -> list[tuple[str, str]]:
-        """Kaleido's commands as a player types them."""
+        """Kaleido's commands as a player types them (each parses at the decision it names)."""
         return [
-            ("act", "strategy part ①: normal action (draw by mana rank, nominate later); 'lurk' to hide"),
-            ("nominate 2", "battle part: nominate the master in seat 2 as your opponent"),
-            ("attack normal", "【攻撃】: a normal attack with your servant's 攻撃"),
-            ("use <card>", "use a magic card from your hand (its id from the menu), e.g. in 【防御】"),
-            ("pass", "answer a window (対抗, 介入, 指名) with nothing"),
-            ("spell heal", "use a command spell (令呪) at any time"),
-            ("view discard", "look at the face-up discard pile; 'view strategy' for strategy cards"),
-            ("view abilities", "every master's and servant's abilities and Noble Phantasms"),
+            ("act", _("strategy part ①: normal action (draw by mana rank, nominate later); 'lurk' to hide")),
+            ("nominate 1", _("battle part: nominate the master in seat 1 as your opponent")),
+            ("attack normal", _("【Attack】: a normal attack with your servant's attack")),
+            ("use reinforcement/1", _("use a magic card from your hand (its id from the menu), e.g. at 【Defence】")),
+            ("pass", _("answer a window (counter, intervention, nomination) with nothing")),
+            ("spell heal", _("use a command spell at any time")),
+            ("view discard", _("look at the face-up discard pile; 'view strategy' for strategy cards")),
+            ("view abilities", _("every master's and servant's abilities and Noble Phantasms")),
         ]
 
     def hints(self, state: KaleidoState, seat: Seat) -> list[str]:
-        """The heuristic's choice with its reason."""
+        """The heuristic's choice with its reason (the same action Enter takes)."""
+        found = self.recommend(state, seat)
+        if found is None:
+            return []
+        action, reason = found
+        return [_("{action} [{text}]: {reason}", action=self.describe(state, seat, action), text=str(action),
+                  reason=reason)]
+
+    def recommend(self, state: KaleidoState, seat: Seat) -> tuple[KaleidoAction, str] | None:
+        """The heuristic's action with the facts that make it good; Enter takes it."""
         from bouts.games.kaleido import strategy
 
         if seat not in self.to_act(state) or seat == CHANCE:
-            return []
-        action, reason = strategy.advise(self, state, seat)
-        return [f"{self.describe(state, seat, action)}  ({action}) — {reason}"]
+            return None
+        return strategy.advise(self, state, seat)

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from bouts.core.decisions import Decision
+from bouts.core.i18n import Message, Text
 from bouts.games.kaleido.actions import Act
 from bouts.games.kaleido.flow import auto, decision, push, say, settle, verb
+from bouts.games.kaleido.i18n import M_, N_
 from bouts.games.kaleido.state import KaleidoState
 
 
-def card_name(state: KaleidoState, instance: str) -> str:
-    """The printed name of a magic card instance."""
-    return str(state.catalog.magic[instance].name)
+def card_name(state: KaleidoState, instance: str) -> Text:
+    """The printed name of a magic card instance, in both languages."""
+    return state.catalog.magic[instance].name
 
 
 def draw(state: KaleidoState, seat: int, count: int) -> None:
@@ -32,8 +34,9 @@ def _draw(state: KaleidoState, frame: Decision) -> None:
                 push(state, "draw", seat, count=count)
                 push(state, "reshuffle")
             else:  # KAL-RUL-01: nothing left to draw
-                say(state, "draw_lost", f"No card is left to draw: {count} draw(s) of "
-                    f"{seat_label(state, seat)} are lost", {"seat": seat, "lost": count})
+                say(state, "draw_lost", N_("No card is left to draw: {count} draw(s) of {seat} are lost"),
+                    {"seat": seat, "lost": count}, args={"count": count, "seat": seat_label(state, seat)},
+                    clauses=("KAL-RUL-01",))
             break
         card = state.deck.pop()
         player.hand.append(card)
@@ -41,15 +44,18 @@ def _draw(state: KaleidoState, frame: Decision) -> None:
         drawn.append(card)
         count -= 1
     if drawn:
-        say(state, "draw", f"{seat_label(state, seat)} draws {len(drawn)} card(s)", {"seat": seat, "count": len(drawn)})
-        say(state, "drawn", "You draw " + ", ".join(card_name(state, c) for c in drawn), {"cards": drawn},
-            to=seat, reveals=True)
+        say(state, "draw", N_("{seat} draws {count} card(s)"), {"seat": seat, "count": len(drawn)},
+            args={"seat": seat_label(state, seat), "count": len(drawn)}, clauses=("KAL-024", "KAL-026"))
+        say(state, "drawn", N_("You draw {cards}"), {"cards": drawn},
+            args={"cards": [card_name(state, c) for c in drawn]}, to=seat, reveals=True, clauses=("KAL-025",))
 
 
-def seat_label(state: KaleidoState, seat: int) -> str:
-    """``P<n> (master)`` for logs."""
+def seat_label(state: KaleidoState, seat: int) -> Message:
+    """``P<n> (master)`` for logs, seats counted from 1 as the table prints them."""
     master = state.players[seat].master
-    return f"P{seat}" + (f" ({state.catalog.masters[master].name})" if master else "")
+    if master:
+        return M_("P{number} ({master})", number=seat + 1, master=state.catalog.masters[master].name)
+    return M_("P{number}", number=seat + 1)
 
 
 def in_battle(state: KaleidoState) -> bool:
@@ -150,10 +156,15 @@ def _pay(state: KaleidoState, frame: Decision, act: Act) -> None:
         worth = 1
     state.discard.append(card)
     due = frame.get("due") - worth
-    lost = f" (surplus {-due} lost)" if due < 0 else ""
-    say(state, "pay", f"{seat_label(state, seat)} spends {card_name(state, card)}"
-        f"{' (accumulation card, 2 mana)' if worth == 2 else ''} for {frame.get('what')}{lost}",
-        {"seat": seat, "card": card, "worth": worth}, reveals=True, owner=seat)
+    args = {"seat": seat_label(state, seat), "card": card_name(state, card), "what": frame.get("what"),
+            "lost": -due}
+    if worth == 2:
+        msg = N_("{seat} spends {card} (accumulation card, 2 mana) for {what}") if due >= 0 else \
+            N_("{seat} spends {card} (accumulation card, 2 mana) for {what} (surplus {lost} lost)")
+    else:
+        msg = N_("{seat} spends {card} for {what}")
+    say(state, "pay", msg, {"seat": seat, "card": card, "worth": worth}, args=args, reveals=True, owner=seat,
+        clauses=("KAL-137", "KAL-138", "KAL-059", "KAL-063") if worth == 2 else ("KAL-137", "KAL-138", "KAL-139"))
     settle(state, frame)
     if due > 0:
         push(state, "pay", seat, due=due, what=frame.get("what"))

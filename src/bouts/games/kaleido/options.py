@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from bouts.core.options import Options
+from bouts.games.kaleido.i18n import M_
 
 
 class KaleidoOptions(Options):
@@ -36,14 +37,16 @@ class KaleidoOptions(Options):
 
 
 OPTION_HELP = {
-    "shuffle_mode": "optional rule: any master with any servant (default false)",
-    "command_spell_heal_capped": "command spell ④ cannot heal above printed HP (default false, KAL-RUL-49)",
-    "stalemate_at_1hp": "end_no_cost (default) | second_retreats: a stalemate when the first player has HP 1",
-    "accumulation_cap_lifetime": "at most 2 accumulation cards per game instead of at once (default false)",
-    "strategy_reuse": "once_per_phase (default) | while_not_in_effect (KAL-RUL-15 literally)",
-    "interveners_protected": "KAL-119 read as protecting interveners too: no curse, card or reverse clash damage "
-                             "reaches a player who intervenes (default false: interveners take part and may be "
-                             "targeted, only bystanders are protected)",
-    "pairs": "fix each seat's master and servant: pairing-table row ids (master/servant in shuffle mode)",
-    "turn_limit": "house safeguard: draw after this many turns (default 40, 0 = none)",
+    "shuffle_mode": M_("optional rule: any master with any servant (default false)"),
+    "command_spell_heal_capped": M_("command spell ④ cannot heal above printed HP (default false)"),
+    "stalemate_at_1hp": M_("end_no_cost (default) | second_retreats: a stalemate when the first player has HP 1"),
+    "accumulation_cap_lifetime": M_("at most 2 accumulation cards per game instead of at once (default false)"),
+    "strategy_reuse": M_("once_per_phase (default) | while_not_in_effect: a strategy card's effect used again as soon "
+                         "as its previous use has ended"),
+    "interveners_protected": M_("protect interveners too: no curse, card or reverse clash damage reaches a player "
+                                "who intervenes (default false: interveners take part and may be targeted, only "
+                                "bystanders are protected)"),
+    "pairs": M_("fix each seat's master and servant: pairing-table row ids (master/servant in shuffle mode)"),
+    "turn_limit": M_("house safeguard: draw after this many turns (default 40, 0 = none)"),
 }
+"""One line per option, in the reader's language (no clause ids: the rules panel and ``bouts rules`` cite them)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bouts.core.decisions import Decision
 from bouts.games.kaleido.flow import auto, push, say
+from bouts.games.kaleido.i18n import M_, N_
 from bouts.games.kaleido.state import KaleidoState
 
 GRAIL_CAVERN = 8
@@ -25,8 +26,10 @@ def deal(state: KaleidoState, order: tuple[str, ...], setup: bool) -> None:
     for seat, fate_id in zip(living, order, strict=False):
         state.players[seat].fate = numbers[fate_id]
     state.order = sorted(living, key=lambda s: state.players[s].fate)  # KAL-033, KAL-169
-    say(state, "fates", "Fate cards: " + ", ".join(f"P{s} {state.players[s].fate}" for s in state.order),
-        {"order": list(state.order), "fates": [state.players[s].fate for s in state.order]})
+    say(state, "fates", N_("Fate cards: {fates}"),
+        {"order": list(state.order), "fates": [state.players[s].fate for s in state.order]},
+        args={"fates": [M_("P{number} {fate}", number=s + 1, fate=state.players[s].fate) for s in state.order]},
+        clauses=("KAL-030", "KAL-033") if not setup else ("KAL-009", "KAL-010"))
     if setup:
         return
     push(state, "end_part")
@@ -40,10 +43,11 @@ def _turn(state: KaleidoState, frame: Decision) -> None:
     limit = state.options.turn_limit
     if limit and state.turn >= limit:
         state.phase = "over"
-        state.reason = f"the turn limit ({limit}) was reached"
+        state.reason = M_("the turn limit ({limit}) was reached", limit=limit)
         return
     state.turn += 1
     state.phase = "order"
     push(state, "turn")
     push(state, "deal_fates", setup=False)
-    say(state, "turn", f"Turn {state.turn}", {"turn": state.turn})
+    say(state, "turn", N_("Turn {turn}"), {"turn": state.turn}, args={"turn": state.turn},
+        clauses=("KAL-027", "KAL-028"))

@@ -6,6 +6,7 @@ from bouts.core.decisions import Decision
 from bouts.games.kaleido.actions import Act
 from bouts.games.kaleido.cards import Catalog
 from bouts.games.kaleido.flow import auto, decision, push, say, settle, verb
+from bouts.games.kaleido.i18n import N_
 from bouts.games.kaleido.mana import draw, seat_label
 from bouts.games.kaleido.state import KaleidoState
 
@@ -125,8 +126,9 @@ def servant_menu(state: KaleidoState, frame: Decision) -> list[Act]:
 def _master(state: KaleidoState, frame: Decision, act: Act) -> None:
     seat = frame.seat
     state.players[seat].master = act.args[0]
-    say(state, "master", f"P{seat} chooses {state.catalog.masters[act.args[0]].name}",
-        {"seat": seat, "master": act.args[0]})
+    say(state, "master", N_("P{number} chooses {master}"), {"seat": seat, "master": act.args[0]},
+        args={"number": seat + 1, "master": state.catalog.masters[act.args[0]].name},
+        clauses=("KAL-011", "KAL-012", "KAL-017"))
     settle(state, frame)
 
 
@@ -138,8 +140,9 @@ def _servant(state: KaleidoState, frame: Decision, act: Act) -> None:
     player.servant = servant.id
     player.hp = servant.hp  # KAL-020
     player.spells = initial_spells(state.seats)  # KAL-021, KAL-022
-    say(state, "servant", f"{seat_label(state, seat)} summons {servant.name} (HP {servant.hp})",
-        {"seat": seat, "servant": servant.id})
+    say(state, "servant", N_("{seat} summons {servant} (HP {hp})"), {"seat": seat, "servant": servant.id},
+        args={"seat": seat_label(state, seat), "servant": servant.name, "hp": servant.hp},
+        clauses=("KAL-013", "KAL-017", "KAL-020"))
     settle(state, frame)
 
 

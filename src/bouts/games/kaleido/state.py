@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from bouts.core.contract import State
 from bouts.core.decisions import Decision
+from bouts.core.i18n import Message
 from bouts.games.kaleido.cards import Catalog
 from bouts.games.kaleido.options import KaleidoOptions
 
@@ -179,7 +180,8 @@ class KaleidoState(State):
     killer: dict[int, int] = field(default_factory=dict)
     """For a seat whose HP fell to 0 or less: who defeated it (KAL-RUL-36)."""
     winner: int | None = None
-    reason: str = ""
+    reason: Message | None = None
+    """How the game ended (once it is over)."""
     once: list[str] = field(default_factory=list)
     """Once-a-turn abilities used this turn (``ability:<id>:<seat>``)."""
     moves: int = 0

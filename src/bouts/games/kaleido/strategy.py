@@ -14,6 +14,7 @@ from bouts.core import CHANCE, Game, Seat
 from bouts.games.kaleido.actions import Act
 from bouts.games.kaleido.battle_part import strike_damage
 from bouts.games.kaleido.end_part import max_mana
+from bouts.games.kaleido.i18n import _
 from bouts.games.kaleido.mana import ability_cost
 from bouts.games.kaleido.state import KaleidoState, Strike
 from bouts.games.kaleido.timings import attack_power, defence_power, printed_hp
@@ -63,23 +64,23 @@ def advise(game: Game[Any, Any], state: KaleidoState, seat: Seat) -> tuple[Act, 
     kind = state.stack[-1].kind
     if kind in ("master", "servant"):
         best = max(legal, key=lambda a: _pick_value(state, a))
-        return best, "the strongest stand-in numbers left (bots pick at random for fair statistics)"
+        return best, _("the strongest stand-in numbers left (bots pick at random for fair statistics)")
     handler = _ADVISORS.get(kind)
     if handler is not None:
         found = handler(state, seat, legal)
         if found is not None and found[0] in legal:
             return found
-    return legal[0], "nothing better to do"
+    return legal[0], _("nothing better to do")
 
 
 def explain(game: Game[Any, Any], state: KaleidoState, seat: Seat, action: Any) -> str:
     """One line of why ``action`` (the heuristic's own reason when it is its pick)."""
     if seat == CHANCE:
-        return "chance"
+        return _("chance")
     best, reason = advise(game, state, seat)
     if action == best:
         return reason
-    return f"the heuristic prefers {best}: {reason}"
+    return _("the heuristic prefers [{best}]: {reason}", best=str(best), reason=reason)
 
 
 def _pick_value(state: KaleidoState, act: Act) -> float:
@@ -107,20 +108,20 @@ def _own_use(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[A
     me = state.players[seat]
     heals = _uses(state, legal, "heal")
     if heals and me.hp <= printed_hp(state, seat) - 3:
-        return heals[0], "recover HP while it is worth the full 3"
+        return heals[0], _("recover HP while it is worth the full 3")
     draws = [a for a in _uses(state, legal, "draw") if a.args[0] != me.strategy]
     if draws and len(me.hand) + 1 < max_mana(state, seat):
-        return draws[0], "more cards mean more mana for Noble Phantasms"
+        return draws[0], _("more cards mean more mana for Noble Phantasms")
     for ability in (a for a in legal if a.verb == "ability"):
         record = state.catalog.abilities[ability.args[0]]
         if record.effect == "summon" and len(me.hand) >= 3:
-            return ability, "a summoned servant adds a free special attack this turn"
+            return ability, _("a summoned servant adds a free special attack this turn")
         if record.effect == "heal" and me.hp <= printed_hp(state, seat) - record.power and len(me.hand) >= 2:
-            return ability, f"recover {record.power} HP for one card"
+            return ability, _("recover {amount} HP for one card", amount=record.power)
         if record.effect == "draw" and len(me.hand) + record.power <= max_mana(state, seat):
-            return ability, f"one card becomes {record.power}"
+            return ability, _("one card becomes {count}", count=record.power)
     if me.spells > 0 and me.hp <= 3 and _find(legal, "spell", "heal"):
-        return Act("spell", ("heal",)), "HP 3 or less: a command spell heals 5"
+        return Act("spell", ("heal",)), _("HP 3 or less: a command spell heals 5")
     return None
 
 
@@ -131,8 +132,8 @@ def _action(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Ac
     me = state.players[seat]
     living = [s for s in range(state.seats) if state.players[s].alive]
     if me.hp <= 3 and len(living) > 2:
-        return Act("lurk"), "low HP: lurk and let the others fight"
-    return Act("act"), "take normal action: draw by mana rank and fight"
+        return Act("lurk"), _("low HP: lurk and let the others fight")
+    return Act("act"), _("take normal action: draw by mana rank and fight")
 
 
 def _set(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, str] | None:
@@ -155,8 +156,8 @@ def _set(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, 
 
     best = max(sets, key=rank)
     if rank(best) <= 0:
-        return Act("no_strategy"), "no card here is worth keeping face up"
-    return best, "a strategy card works every phase and is not discarded"
+        return Act("no_strategy"), _("no card here is worth keeping face up")
+    return best, _("a strategy card works every phase and is not discarded")
 
 
 def _accumulate(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, str] | None:
@@ -168,8 +169,8 @@ def _accumulate(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tupl
     costly = any(state.catalog.abilities[a].cost >= 2 for a in _abilities(state, seat))
     if options and costly and len(me.hand) >= 2:
         worst = min(options, key=lambda a: card_value(state, a.args[0]))
-        return worst, "an accumulation card pays 2 toward a Noble Phantasm"
-    return Act("no_accumulation"), "keep the cards in hand"
+        return worst, _("an accumulation card pays 2 toward a Noble Phantasm")
+    return Act("no_accumulation"), _("keep the cards in hand")
 
 
 def _abilities(state: KaleidoState, seat: Seat) -> list[str]:
@@ -203,7 +204,7 @@ def _nominate(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[
     if not options:
         return None
     best = min(options, key=lambda act: weakness(state, seat, int(act.args[0])))
-    return best, "the opponent my attacks hurt most for their HP"
+    return best, _("the opponent my attacks hurt most for their HP")
 
 
 def _intervene(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, str] | None:
@@ -221,8 +222,9 @@ def _intervene(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple
             continue  # keep the cards for one's own battles
         score = damage + (4 if kill else 0) - 0.8 * ability_cost(state, seat, act.args[1], intervening=True)
         if score > best_score:
-            best, best_score = (act, f"{damage} damage to P{target} without joining the battle"), score
-    return best or (Act("pass"), "no intervention worth its cost")
+            best, best_score = (act, _("{damage} damage to P{number} without joining the battle", damage=damage,
+                                             number=target + 1)), score
+    return best or (Act("pass"), _("no intervention worth its cost"))
 
 
 def _attack(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, str] | None:
@@ -234,14 +236,16 @@ def _attack(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Ac
     act, damage = _best_attack(state, seat, target, legal)
     boosts = _uses(state, legal, "attack_up") + _uses(state, legal, "defence_down")
     if boosts and len(me.hand) >= 2 and damage < state.players[target].hp:
-        return boosts[0], "push the attack past their defence"
+        return boosts[0], _("your best attack now deals {damage} damage against their {hp} HP: push it past their "
+                            "defence first", damage=damage, hp=state.players[target].hp)
     ability = next((a for a in legal if a.verb == "ability"
                     and state.catalog.abilities[a.args[0]].effect in ("attack_up", "attack_down")), None)
     if ability is not None and len(me.hand) >= 2:
-        return ability, "a special ability for this combat action"
+        return ability, _("your best attack now deals {damage} damage against their {hp} HP: a special ability "
+                          "for this combat action first", damage=damage, hp=state.players[target].hp)
     if act is None:
         return None
-    return act, f"about {damage} damage"
+    return act, _("about {damage} damage", damage=damage)
 
 
 def _respond(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, str] | None:
@@ -252,11 +256,11 @@ def _respond(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[A
     strike = battle.strike
     if seat == strike.defender:
         return _defend(state, seat, legal)
-    damage, _ = strike_damage(state, strike)
+    damage = strike_damage(state, strike)[0]
     boosts = _uses(state, legal, "attack_up")
     if seat == strike.attacker and damage <= 0 and boosts and len(state.players[seat].hand) >= 3:
-        return boosts[0], "their defence stops my attack: push it through"
-    return Act("pass"), "nothing to add to this attack"
+        return boosts[0], _("their defence stops my attack: push it through")
+    return Act("pass"), _("nothing to add to this attack")
 
 
 def _defend(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, str] | None:
@@ -265,59 +269,59 @@ def _defend(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Ac
         return None
     strike = battle.strike
     me = state.players[seat]
-    damage, _ = strike_damage(state, strike)
+    damage = strike_damage(state, strike)[0]
     heals = [a for a in legal if a.verb == "ability" and state.catalog.abilities[a.args[0]].effect == "heal"]
     if heals and damage >= me.hp and damage < me.hp + state.catalog.abilities[heals[0].args[0]].power:
-        return heals[0], "heal now and survive the blow"
+        return heals[0], _("heal now and survive the blow")
     for act in legal:
         if act.verb == "clash":
             trial = Strike(strike.attacker, strike.defender, strike.method, strike.intervention, act.args[0])
             if strike_damage(state, trial)[0] < damage:
-                return act, "meet their Noble Phantasm with mine (相殺)"
+                return act, _("meet their Noble Phantasm with mine (clash)")
     if damage >= me.hp:
         if me.spells and _find(legal, "spell", "retreat") and not strike.intervention and me.hp > 5:
-            return Act("spell", ("retreat",)), "the blow would be fatal: retreat by command spell"
+            return Act("spell", ("retreat",)), _("the blow would be fatal: retreat by command spell")
         if me.spells and _find(legal, "spell", "heal"):
-            return Act("spell", ("heal",)), "the blow would be fatal: heal 5 first"
+            return Act("spell", ("heal",)), _("the blow would be fatal: heal 5 first")
     guard = _find(legal, "guard")
     if guard is not None and damage >= 3:
-        return guard, "a defensive Noble Phantasm takes the edge off"
+        return guard, _("a defensive Noble Phantasm takes the edge off")
     shields = _uses(state, legal, "defence_up") + _uses(state, legal, "attack_down")
     if shields and damage > 0:
-        return shields[0], "reduce the damage"
-    return Act("pass"), f"take {damage} damage"
+        return shields[0], _("reduce the damage")
+    return Act("pass"), _("take {damage} damage", damage=damage)
 
 
 def _counter(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, str] | None:
     counters = [a for a in legal if a.verb == "counter"]
     if not counters:
-        return Act("pass"), "nothing to answer with"
+        return Act("pass"), _("nothing to answer with")
     frame = state.stack[-1]
     answered, battle = frame.get("card"), state.battle
     if answered.startswith("np:"):
-        return counters[0], "cancel the Noble Phantasm just used"
+        return counters[0], _("cancel the Noble Phantasm just used")
     if battle is None:  # outside a battle a card helps only its user: answer only lasting boosts
         card = state.catalog.magic[answered]
         if card.is_modifier and card.duration == "turn":
-            return counters[0], "cancel a boost that would last all turn"
-        return Act("pass"), "keep the counter for a battle"
-    return counters[0], "cancel the card just used"
+            return counters[0], _("cancel a boost that would last all turn")
+        return Act("pass"), _("keep the counter for a battle")
+    return counters[0], _("cancel the card just used")
 
 
 def _last(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, str] | None:
     if _find(legal, "spell", "heal"):
-        return Act("spell", ("heal",)), "heal 5 or be eliminated"
+        return Act("spell", ("heal",)), _("heal 5 or be eliminated")
     return None
 
 
 def _pay(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, str] | None:
     due = state.stack[-1].get("due")
     if due >= 2 and _find(legal, "pay", "accumulation"):
-        return Act("pay", ("accumulation",)), "an accumulation card pays 2"
+        return Act("pay", ("accumulation",)), _("an accumulation card pays 2")
     cards = [a for a in legal if a.verb == "pay" and a.args[0] not in ("strategy", "accumulation")]
     if cards:
-        return min(cards, key=lambda a: card_value(state, a.args[0])), "the card I need least"
-    return legal[0], "the only source left"
+        return min(cards, key=lambda a: card_value(state, a.args[0])), _("the card I need least")
+    return legal[0], _("the only source left")
 
 
 def _threat(state: KaleidoState, attacker: Seat, defender: Seat) -> int:
@@ -338,25 +342,25 @@ def _retreat(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[A
     incoming = _threat(state, other, seat) + 1
     outgoing = _threat(state, seat, other)
     if _find(legal, "retreat") and me.hp <= incoming + 1 and them.hp > outgoing:
-        return Act("retreat"), "another round could be fatal"
+        return Act("retreat"), _("another round could be fatal")
     if _find(legal, "retreat") and incoming > outgoing + 1 and 2 * me.hp < printed_hp(state, seat) \
             and them.hp > 2 * outgoing:
-        return Act("retreat"), "I lose this exchange: keep my HP for another day"
-    return Act("stay"), "keep fighting"
+        return Act("retreat"), _("I lose this exchange: keep my HP for another day")
+    return Act("stay"), _("keep fighting")
 
 
 def _discard(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, str] | None:
     options = [a for a in legal if a.verb == "discard"]
     if not options:
         return None
-    return min(options, key=lambda a: card_value(state, a.args[0])), "the card I need least"
+    return min(options, key=lambda a: card_value(state, a.args[0])), _("the card I need least")
 
 
 def _end_window(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, str] | None:
     heals = _uses(state, legal, "heal")
     if heals and state.players[seat].hp < printed_hp(state, seat):
-        return heals[0], "heal before the hand check would discard it"
-    return Act("pass"), "go to the hand check"
+        return heals[0], _("heal before the hand check would discard it")
+    return Act("pass"), _("go to the hand check")
 
 
 def _nominated(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, str] | None:
@@ -365,11 +369,11 @@ def _nominated(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple
     if evade and battle is not None:
         threat = max(0, attack_power(state, battle.nominator, "normal") - defence_power(state, seat))
         if state.players[seat].hp <= 3 * threat + 2:
-            return evade[0], "this fight could be fatal: stop the nomination"
+            return evade[0], _("this fight could be fatal: stop the nomination")
     ambush = [a for a in legal if a.verb == "use" and state.catalog.magic[a.args[0]].effect == "ambush"]
     if ambush:
-        return ambush[0], "strike first"
-    return Act("pass"), "nothing to answer with"
+        return ambush[0], _("strike first")
+    return Act("pass"), _("nothing to answer with")
 
 
 _ADVISORS = {"action": _action, "set": _set, "accumulate": _accumulate, "nominate": _nominate,

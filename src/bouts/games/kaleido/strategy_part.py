@@ -5,6 +5,7 @@ from __future__ import annotations
 from bouts.core.decisions import Decision
 from bouts.games.kaleido.actions import LURK, NO_ACCUMULATION, NO_STRATEGY, NORMAL_ACTION, Act
 from bouts.games.kaleido.flow import auto, decision, push, say, settle, verb
+from bouts.games.kaleido.i18n import N_
 from bouts.games.kaleido.mana import card_name, draw, seat_label
 from bouts.games.kaleido.state import KaleidoState
 from bouts.games.kaleido.timings import has_passive
@@ -45,8 +46,8 @@ def _choose_action(state: KaleidoState, frame: Decision, act: Act) -> None:
     seat = frame.seat
     lurk = act.verb == "lurk"
     state.players[seat].lurking = lurk  # KAL-039, KAL-045
-    say(state, "action", f"{seat_label(state, seat)} {'lurks (潜伏)' if lurk else 'takes normal action'}",
-        {"seat": seat, "lurk": lurk})
+    say(state, "action", N_("{seat} lurks") if lurk else N_("{seat} takes normal action"), {"seat": seat, "lurk": lurk},
+        args={"seat": seat_label(state, seat)}, clauses=("KAL-038", "KAL-039") if lurk else ("KAL-038", "KAL-045"))
     settle(state, frame)
 
 
@@ -91,8 +92,9 @@ def _set(state: KaleidoState, frame: Decision, act: Act) -> None:
         player.hand.remove(card)
         state.drawn_in.pop(card, None)
         player.strategy = card
-        say(state, "strategy", f"{seat_label(state, seat)} sets {card_name(state, card)} as strategy card",
-            {"seat": seat, "card": card}, reveals=True, owner=seat)
+        say(state, "strategy", N_("{seat} sets {card} as strategy card"), {"seat": seat, "card": card},
+            args={"seat": seat_label(state, seat), "card": card_name(state, card)}, reveals=True, owner=seat,
+            clauses=("KAL-049", "KAL-051"))
     settle(state, frame)
 
 
@@ -122,6 +124,6 @@ def _accumulate(state: KaleidoState, frame: Decision, act: Act) -> None:
         player.accumulation.append(card)  # stays hidden: its epoch is kept
         player.accumulated = True
         player.accumulated_ever += 1
-        say(state, "accumulate", f"{seat_label(state, seat)} places a mana accumulation card face down",
-            {"seat": seat})
+        say(state, "accumulate", N_("{seat} places a mana accumulation card face down"), {"seat": seat},
+            args={"seat": seat_label(state, seat)}, clauses=("KAL-055", "KAL-057"))
     settle(state, frame)

@@ -7,9 +7,11 @@ of the strategy card (KAL-136), and mana spending (``mana.py``).
 from __future__ import annotations
 
 from bouts.core.decisions import Decision
+from bouts.core.i18n import Text
 from bouts.games.kaleido.actions import Act
 from bouts.games.kaleido.cards import Ability, MagicCard
 from bouts.games.kaleido.flow import auto, push, say, verb
+from bouts.games.kaleido.i18n import N_
 from bouts.games.kaleido.mana import ability_cost, can_pay, card_name, charge, draw, seat_label
 from bouts.games.kaleido.state import Effect, KaleidoState
 
@@ -412,11 +414,11 @@ def is_np(state: KaleidoState, ability_id: str) -> bool:
     return ability is not None and ability.kind.startswith("np_")
 
 
-def used_name(state: KaleidoState, key: str) -> str:
+def used_name(state: KaleidoState, key: str) -> Text:
     """What a 対抗 answers, as players name it: a magic card or a Noble Phantasm."""
     if key.startswith("np:"):
-        return str(state.catalog.abilities[key.split(":")[1]].name)
-    return str(state.catalog.magic[key].name)
+        return state.catalog.abilities[key.split(":")[1]].name
+    return state.catalog.magic[key].name
 
 
 def counter_holders(state: KaleidoState, user: int, target: int | None = None) -> list[int]:
@@ -466,10 +468,15 @@ def _use(state: KaleidoState, frame: Decision, act: Act) -> None:
     else:
         player.hand.remove(card)
         state.drawn_in.pop(card, None)
-    how = "strategy card" if strategy_use else "from hand"
-    on = f" on {seat_label(state, target)}" if target is not None else ""
-    say(state, "use", f"{seat_label(state, seat)} uses {magic.name} ({how}){on}",
-        {"seat": seat, "card": card, "strategy": strategy_use}, reveals=True, owner=seat)
+    if target is not None:
+        msg = N_("{seat} uses {card} (strategy card) on {target}") if strategy_use else \
+            N_("{seat} uses {card} (from hand) on {target}")
+    else:
+        msg = N_("{seat} uses {card} (strategy card)") if strategy_use else N_("{seat} uses {card} (from hand)")
+    say(state, "use", msg, {"seat": seat, "card": card, "strategy": strategy_use},
+        args={"seat": seat_label(state, seat), "card": magic.name,
+              "target": seat_label(state, target) if target is not None else ""},
+        reveals=True, owner=seat, clauses=("KAL-133", "KAL-136") if strategy_use else ("KAL-133", "KAL-134"))
     push(state, "resolve_use", seat, card=card, target=-1 if target is None else target,
          strategy=strategy_use, counter_of="")
     open_counters(state, seat, card, target)
@@ -481,7 +488,8 @@ def _resolve_use(state: KaleidoState, frame: Decision) -> None:
     strategy_use = frame.get("strategy")
     if card in state.cancelled:
         state.cancelled.remove(card)
-        say(state, "countered", f"{card_name(state, card)} is countered")
+        say(state, "countered", N_("{what} is countered"), args={"what": card_name(state, card)},
+            clauses=("KAL-126",))
         if not strategy_use:
             state.discard.append(card)
         return
@@ -517,13 +525,15 @@ def apply_card(state: KaleidoState, seat: int, card: str, target: int, strategy_
         return
     if effect == "heal":
         gained = heal(state, target, magic.value)
-        say(state, "heal", f"{seat_label(state, target)} recovers {gained} HP", {"seat": target, "hp": gained})
+        say(state, "heal", N_("{seat} recovers {amount} HP"), {"seat": target, "hp": gained},
+            args={"seat": seat_label(state, target), "amount": gained}, clauses=("KAL-163",))
     elif effect == "draw":
         draw(state, target, magic.value)
     elif effect == "damage":
         state.players[target].hp -= magic.value
-        say(state, "damage", f"{seat_label(state, target)} loses {magic.value} HP to {magic.name}",
-            {"seat": target, "hp": magic.value})
+        say(state, "damage", N_("{seat} loses {amount} HP to {card}"), {"seat": target, "hp": magic.value},
+            args={"seat": seat_label(state, target), "amount": magic.value, "card": magic.name},
+            clauses=("KAL-134", "KAL-RUL-43"))
         if state.players[target].hp <= 0:  # KAL-141, KAL-RUL-48: the same last chance as after an attack
             state.killer[target] = seat
             push(state, "death_check")
@@ -532,10 +542,12 @@ def apply_card(state: KaleidoState, seat: int, card: str, target: int, strategy_
         state.cancelled.append(counter_of)
     elif effect == "ambush" and battle is not None and battle.second == seat:
         battle.first, battle.second = battle.second, battle.first
-        say(state, "ambush", f"{seat_label(state, seat)} goes first", {"seat": seat})
+        say(state, "ambush", N_("{seat} goes first"), {"seat": seat}, args={"seat": seat_label(state, seat)},
+            clauses=("KAL-073", "KAL-128"))
     elif effect == "evade" and battle is not None and battle.round == 0 and seat != battle.nominator:
         battle.void = True  # KAL-RUL-18: the nomination is not established
-        say(state, "evade", f"{seat_label(state, seat)} stops the nomination", {"seat": seat})
+        say(state, "evade", N_("{seat} stops the nomination"), {"seat": seat}, args={"seat": seat_label(state, seat)},
+            clauses=("KAL-128", "KAL-RUL-18"))
     if kept is not None:
         state.discard.append(card)  # KAL-132: an instant ends at once
 
@@ -546,7 +558,8 @@ def _ability(state: KaleidoState, frame: Decision, act: Act) -> None:
     seat = frame.seat
     ability_id = act.args[0]
     ability = state.catalog.abilities[ability_id]
-    say(state, "ability", f"{seat_label(state, seat)} uses {ability.name}", {"seat": seat, "ability": ability_id})
+    say(state, "ability", N_("{seat} uses {ability}"), {"seat": seat, "ability": ability_id},
+        args={"seat": seat_label(state, seat), "ability": ability.name}, clauses=("KAL-121", "KAL-160"))
     if ability.once_per_turn:
         state.once.append(f"ability:{ability_id}:{seat}")
     push(state, "resolve_ability", seat, ability=ability_id)
@@ -571,10 +584,12 @@ def _resolve_ability(state: KaleidoState, frame: Decision) -> None:
         add_effect(state, Effect(target, stat, value, ability.duration, f"ability:{ability.id}:{seat}"))
     elif ability.effect == "summon":
         state.players[seat].summoned = True
-        say(state, "summon", f"{seat_label(state, seat)} summons a servant for this turn", {"seat": seat})
+        say(state, "summon", N_("{seat} summons a servant for this turn"), {"seat": seat},
+            args={"seat": seat_label(state, seat)}, clauses=("KAL-152", "KAL-RUL-53"))
     elif ability.effect == "heal":  # KAL-163: an ability heals up to the printed HP
         gained = heal(state, seat, ability.power)
-        say(state, "heal", f"{seat_label(state, seat)} recovers {gained} HP", {"seat": seat, "hp": gained})
+        say(state, "heal", N_("{seat} recovers {amount} HP"), {"seat": seat, "hp": gained},
+            args={"seat": seat_label(state, seat), "amount": gained}, clauses=("KAL-163",))
     elif ability.effect == "draw":
         draw(state, seat, ability.power)
 
@@ -585,7 +600,7 @@ def countered(state: KaleidoState, key: str) -> bool:
     if key not in state.cancelled:
         return False
     state.cancelled.remove(key)
-    say(state, "countered", f"{used_name(state, key)} is countered")
+    say(state, "countered", N_("{what} is countered"), args={"what": used_name(state, key)}, clauses=("KAL-126",))
     return True
 
 
@@ -633,8 +648,9 @@ def _counter(state: KaleidoState, frame: Decision, act: Act) -> None:
         player.hand.remove(card)
         state.drawn_in.pop(card, None)
     answered = frame.get("card")
-    say(state, "counter", f"{seat_label(state, seat)} answers {used_name(state, answered)} with "
-        f"{card_name(state, card)}", {"seat": seat, "card": card, "against": answered}, reveals=True, owner=seat)
+    say(state, "counter", N_("{seat} answers {what} with {card}"), {"seat": seat, "card": card, "against": answered},
+        args={"seat": seat_label(state, seat), "what": used_name(state, answered), "card": card_name(state, card)},
+        reveals=True, owner=seat, clauses=("KAL-126",))
     settle(state, frame)
     push(state, "resolve_use", seat, card=card, target=-1, strategy=strategy_use, counter_of=answered)
     open_counters(state, seat, card, frame.get("user"))
