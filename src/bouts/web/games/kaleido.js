@@ -45,7 +45,8 @@ function seatBox(view, k, p) {
     "data-obj": `seat:${p.seat}`, "data-seat": p.seat });
   box.append(k.el("h3", {}, k.el("span", { text: k.seatName(p.seat) }),
     k.el("span", { class: "muted small" }, p.fate ? _("fate {n}", { n: p.fate }) : "", inBattle ? " · " + (battle.first === p.seat ? _("attacks first") : _("attacks second")) : "")));
-  box.append(k.el("div", { class: "small" }, k.el("b", { text: k.t(p.master) || "—" }), " / ", k.t(p.servant) || "—",
+  const servant = p.servant_id ? k.el("span", { class: "servant-card", "data-obj": `servant:${p.servant_id}`, text: k.t(p.servant) }) : k.t(p.servant) || "—";
+  box.append(k.el("div", { class: "small" }, k.el("b", { text: k.t(p.master) || "—" }), " / ", servant,
     p.lurking ? " · " + _("lurking") : "", p.summoned ? " · " + _("summoned") : "", p.alive ? "" : k.el("b", { class: "error", text: " · " + _("out of the war") })));
   if (p.max_hp) box.append(k.bar(Math.max(0, p.hp), p.max_hp, { cls: "hp", path: `${at}.hp`, maxPath: `${at}.max_hp`, label: _("HP") }));
   box.append(k.stats(k.stat(_("Attack"), p.attack, `${at}.attack`), k.stat(_("Defence"), p.defence, `${at}.defence`),
@@ -120,7 +121,17 @@ function draw(view, root, k) {
   root.append(k.el("div", { class: "seats" }, ...[...order, ...rest].map((s) => seatBox(view, k, players[s]))));
   if (Array.isArray(view.hand)) {
     root.append(k.panel(_("Your hand"), k.el("div", { class: "cards hand" }, ...view.hand.map((c, i) => magic(k, c, `hand.${i}`))),
-      k.el("div", { class: "muted small" }, _("Your mana accumulation (face down)"), ": ", (view.accumulation || []).map((x) => k.t(x)).join(", ") || "—")));
+      k.el("div", { class: "zone-label", text: _("Your mana accumulation (face down)") }),
+      k.el("div", { class: "cards accumulation" }, ...(view.accumulation || []).map((x, i) =>
+        k.card({ obj: (view.accumulation_ids || [])[i] ? `card:${view.accumulation_ids[i]}` : null, name: k.t(x), cls: "magic",
+          path: `accumulation.${i}` })))));
+  }
+  if (view.open) {
+    // set-up (KAL-011..KAL-013): the master and servant cards still free to choose
+    const pick = (kind, list) => k.el("div", { class: "cards choices" }, ...(list || []).map((o) =>
+      k.card({ obj: `${kind}:${o.id}`, name: k.t(o.name) })));
+    root.append(k.panel(_("Masters still free"), pick("master", view.open.masters)),
+      k.panel(_("Servants still free"), pick("servant", view.open.servants)));
   }
   if (view.outcome) {
     const o = view.outcome;
