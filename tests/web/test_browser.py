@@ -101,7 +101,8 @@ def test_a_player_joins_fgo_duel_by_invite_link_and_plays_a_bot(browser: Browser
     host.select_option("#game", "fgo_duel")
     rows = host.locator("#seats .seat-row")
     assert rows.count() == 2
-    rows.nth(1).locator(".seat-agent").fill("heuristic")
+    rows.nth(1).locator(".seat-kind").select_option("bot")
+    rows.nth(1).locator(".seat-agent").select_option("heuristic")
     host.click("button[type=submit]")
     link = host.locator("a.invite").first.get_attribute("href")
     assert link and "#token=" in link
