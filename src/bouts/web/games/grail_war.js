@@ -1,85 +1,147 @@
-// Dominate Grail War: the central board (the four places with their pieces, power tracks, events and land
-// advantage tokens, the NPC), the round and situation, each master's mana, command spells, spoils and
-// (when known) servant, and your own hand, cards at hand and NP/skill cards. Other hands are card backs.
-import { el, bar, backs, kv } from "/static/games/kit.js";
+// Dominate Grail War — the central board's four places (each master's piece and power there, the NPC, the events
+// and land advantage tokens of the two battlefields), the round and situation, in the climax who is eliminated after
+// the round unless something changes, each master's board (mana, command spells, spoils, jewels, the servant when
+// known, cards played this round), and your own hand, cards at hand and Noble Phantasm / skill cards.
+//
+// Table objects (grail_war's action_parts): place:<id>, seat:<index> (a master's piece and board), card:<id> (your
+// own cards), spell:<index> (your command spells), jewel:<index> (Rin's jewels).
+import { renderer } from "/static/games/kit.js";
 
-const PLACES = [["workshop", "Workshop 魔術工房"], ["miyama", "Miyama 深山町"], ["shinto", "Shinto 新都"], ["recon", "Recon 偵察"]];
-const ATTR = { strength: "筋", agility: "敏", magic: "魔", special: "特", np: "宝" };
+const PLACES = ["workshop", "miyama", "shinto", "recon"];
+const BATTLEFIELDS = ["miyama", "shinto"];
 
-function who(view, seat) {
+function placeName(_, id) {
+  return { workshop: _("Workshop"), miyama: _("Miyama"), shinto: _("Shinto"), recon: _("Recon") }[id] || "";
+}
+
+function attributeName(_, a) {
+  return { strength: _("Strength"), agility: _("Agility"), magic: _("Magecraft"), special: _("Special"), noble: _("Noble Phantasm") }[a] || "";
+}
+
+function timingName(_, timing) {
+  return { use: _("on use"), clash: _("on clash"), residual: _("residual") }[timing] || "";
+}
+
+function who(k, view, seat) {
   const p = (view.players || [])[seat];
-  if (!p) return `P${seat + 1}`;
-  return p.master_name ? `P${seat + 1} ${p.master_name.split(" ").slice(1).join(" ") || p.master_name}` : `P${seat + 1}`;
+  const name = p && p.master_name ? k.t(p.master_name) : "";
+  return name ? `${k.seatName(seat)} · ${name}` : k.seatName(seat);
 }
 
-function card(c, extra = "") {
-  const attrs = (c.attributes || []).map((a) => ATTR[a] || a).join("/");
-  return el("span", { class: "card", title: `${c.card || ""} ${c.text || ""}`.trim(), style: "white-space:normal;max-width:100%" },
-    c.name, el("span", { class: "t", text: `power ${c.power} · cost ${c.cost}${attrs ? " · " + attrs : ""}${extra}` }),
-    c.text ? el("span", { class: "small muted", style: "display:block", text: c.text }) : null);
+function ownCard(k, c, path, extra = []) {
+  const _ = k._;
+  const attrs = (c.attributes || []).map((a) => attributeName(_, a)).join(" / ");
+  const here = c.power_here !== undefined && c.power_here !== null && c.power_here !== c.power ? " (" + _("{n} here", { n: c.power_here }) + ")" : "";
+  return k.card({ obj: `card:${c.card}`, name: c.name, path, title: `${timingName(_, c.timing) ? timingName(_, c.timing) + ": " : ""}${k.t(c.text) || ""}`,
+    lines: [_("power") + " " + c.power + here + " · " + _("cost") + " " + c.cost + (attrs ? " · " + attrs : ""), ...extra] });
 }
 
-function place(view, id, label) {
-  const box = el("div", { class: "area", "data-place": id });
-  box.append(el("span", { class: "name", text: label }));
-  for (const p of view.players || []) {
-    if (p.location !== id) continue;
-    const power = p.power !== null && p.power !== undefined ? ` · power ${p.power}` : "";
-    box.append(el("div", { class: `fig s${p.seat % 2}`, text: `${who(view, p.seat)}${power}${p.lost ? " · 敗北" : ""}` }));
-    if (p.power !== null && p.power !== undefined) box.append(bar(p.power, Math.max(20, p.power), "hp"));
+function place(view, k, id) {
+  const _ = k._;
+  const stake = view.at_stake;
+  const box = k.el("div", { class: "place area", "data-obj": `place:${id}`, "data-place": id, tabindex: 0 });
+  box.append(k.el("h4", { text: placeName(_, id) }));
+  const here = (view.players || []).filter((p) => p.location === id && p.master_name);
+  for (const p of here) {
+    const row = k.el("div", { class: "piece" }, k.figure({ obj: `seat:${p.seat}`, seat: p.seat, label: k.seatName(p.seat), title: k.t(p.master_name) }));
+    if (p.power !== null && p.power !== undefined) row.append(" ", k.el("span", { class: "power" }, _("power"), " ", k.num(p.power, `players.${p.seat}.power`)));
+    if (p.lost) row.append(" ", k.el("b", { class: "error", text: _("lost this round") }));
+    box.append(row);
   }
-  if (view.npc === id) box.append(el("div", { class: "fig", style: "background:#555", text: "NPC · power 11" }), bar(11, 20, "hp"));
-  if (id === "miyama" || id === "shinto") {
+  if (view.npc === id) box.append(k.el("div", { class: "piece" }, k.figure({ label: _("NPC"), cls: "npc" }), view.npc_power !== undefined ? k.el("span", { class: "power" }, " ", _("power"), " ", k.num(view.npc_power, "npc_power")) : null));
+  if (id === "recon" && view.recon !== null && view.recon !== undefined && !here.some((p) => p.seat === view.recon)) {
+    box.append(k.el("div", { class: "small muted" }, _("occupied by {name}", { name: who(k, view, view.recon) })));
+  }
+  if (id === "workshop" && (view.workshop || []).length) box.append(k.el("div", { class: "small muted" }, _("entered"), ": ", view.workshop.map((s) => k.seatName(s)).join(", ")));
+  if (BATTLEFIELDS.includes(id)) {
     const events = (view.events || {})[id] || [];
-    for (const e of events) {
-      box.append(e.face_down ? el("div", { class: "small muted", text: "event: face down" })
-        : el("div", { class: "small", title: e.text, text: `event: ${e.name} (${e.spoils} spoils) — ${e.text}` }));
-    }
-    const tokens = [`${id}3`, `${id}1`].map((t) => {
-      const holder = (view.tokens || {})[t];
-      return `+${t.slice(-1)}: ${holder === null || holder === undefined ? "free" : who(view, holder)}`;
+    events.forEach((e, i) => box.append(e.face_down ? k.el("div", { class: "small muted event", text: _("Event (face down)") })
+      : k.el("div", { class: "small event", title: k.t(e.text) }, k.el("b", { text: k.t(e.name) }), " · ", _("spoils"), " ", k.num(e.spoils, `events.${id}.${i}.spoils`), ` — ${k.t(e.text)}`)));
+    const tokens = [3, 1].map((n) => {
+      const holder = (view.tokens || {})[`${id}${n}`];
+      return k.el("span", { class: "token", "data-path": `tokens.${id}${n}`, title: _("Land advantage +{n}", { n }) },
+        `+${n} `, holder === null || holder === undefined ? _("free") : k.seatName(holder));
     });
-    box.append(el("div", { class: "small muted", text: `land ${tokens.join(", ")}` }));
+    box.append(k.el("div", { class: "small" }, _("Land advantage"), ": ", ...tokens));
+  }
+  if (stake && here.some((p) => (stake.out || []).includes(p.seat))) box.classList.add("danger");
+  return box;
+}
+
+function stakePanel(view, k) {
+  const _ = k._;
+  const stake = view.at_stake;
+  const rule = stake.once ? _("the fewest spoils drop out") : _("the {count} with the most spoils stay", { count: stake.keep });
+  const out = (stake.out || []).map((s) => who(k, view, s) + " (" + _("spoils") + " " + view.players[s].spoils + ")");
+  const need = new Map((stake.need || []).map(([s, n]) => [s, n]));
+  const lines = [k.el("div", {}, k.el("b", { text: _("After this round") }), ` (${rule}): `,
+    out.length ? _("with the spoils standing, {players} would be eliminated", { players: out.join(", ") }) : _("with the spoils standing, nobody would be eliminated"))];
+  for (const [s, n] of need) {
+    lines.push(k.el("div", { class: s === view.seat ? "error" : "" }, s === view.seat ? _("You are eliminated unless you gain {count} more spoils", { count: n })
+      : _("{name} is eliminated unless they gain {count} more spoils", { name: who(k, view, s), count: n })));
+  }
+  return k.el("div", { class: "banner stake danger" }, ...lines);
+}
+
+function masterBoard(view, k, p) {
+  const _ = k._;
+  const mine = p.seat === view.seat;
+  const at = `players.${p.seat}`;
+  const box = k.el("div", { class: `seat master${mine ? " me" : ""}${(view.to_act || []).includes(p.seat) ? " acting" : ""}${p.eliminated ? " out" : ""}`, "data-seat": p.seat, "data-obj": `seat:${p.seat}`, tabindex: 0 });
+  box.append(k.el("h3", {}, k.el("span", { text: who(k, view, p.seat) }), k.el("span", { class: "muted small", text: mine ? _("you") : p.eliminated ? _("eliminated") : "" })));
+  box.append(k.el("div", { class: "small" }, _("Servant"), ": ", p.servant_name ? k.t(p.servant_name) : _("hidden"), p.revealed ? " (" + _("true name revealed") + ")" : ""));
+  box.append(k.stats(k.stat(_("Mana"), p.infinite ? "∞" : p.mana, `${at}.mana`), k.stat(_("Spoils"), p.spoils, `${at}.spoils`),
+    p.jewels ? k.stat(_("Jewels"), p.jewels, `${at}.jewels`) : null, k.stat(_("Place"), p.location ? placeName(_, p.location) : "—"),
+    k.stat(_("Hand"), p.hand, `${at}.hand`), k.stat(_("Deck"), p.deck, `${at}.deck`), k.stat(_("Trash"), (p.trash || []).length, `${at}.trash`)));
+  const spells = k.el("span", { class: "spells", "data-obj": mine ? `spell:${p.seat}` : null, tabindex: mine ? 0 : null, title: _("Command spells") },
+    _("Command spells"), " ", k.num(p.command_spells, `${at}.command_spells`), " ", "◆".repeat(Math.max(0, p.command_spells || 0)));
+  const jewels = mine && p.jewels ? k.el("span", { class: "jewels", "data-obj": `jewel:${p.seat}`, tabindex: 0 }, " · ", _("Jewel Magecraft")) : null;
+  box.append(k.el("div", { class: "small" }, spells, jewels));
+  const played = (p.played || []).map((c, i) => (c.face_up ? k.card({ name: c.name, cls: "attack", path: `${at}.played.${i}.power_now`,
+    lines: [_("power") + " " + c.power_now + (c.silenced ? " · " + _("no effect") : "")], title: k.t(c.text) }) : k.card({ face: "down" })));
+  if (played.length) box.append(k.el("div", { class: "zone-label", text: _("Played this round") }), k.el("div", { class: "cards" }, ...played));
+  if ((p.residual || []).length) box.append(k.el("div", { class: "small" }, _("Residual"), ": ", p.residual.map((x) => k.t(x)).join(", ")));
+  if (!mine && p.hand) box.append(k.backs(p.hand));
+  if (!mine && Array.isArray(p.np)) {
+    const used = p.np.filter((c) => c.status === "up");
+    if (used.length) box.append(k.el("div", { class: "small muted" }, _("Noble Phantasms used"), ": ", used.map((c) => k.t(c.name)).join(", ")));
   }
   return box;
 }
 
-export function render(view, ctx) {
-  const root = el("div", { class: "grail_war" });
-  const phase = { place: "Outpost phase", turn: "Action phase", over: "Game over" }[view.step] || view.step;
-  root.append(kv([["round", `${view.round}${view.climax ? " (climax)" : ""}`], ["phase", phase], ["start player", who(view, view.start)],
-    ["situation deck", view.situation_deck], ["event deck", view.event_deck], ["rules", view.casual ? "Casual" : "standard"]]));
-  if (view.situation) root.append(el("div", { class: "banner" }, el("b", { text: `Situation: ${view.situation.name}` }), ` — ${view.situation.text}`));
-  if ((view.display || []).length) root.append(el("div", { class: "small muted", text: `round display: ${view.display.join(", ")}` }));
-  const board = el("div", { class: "map", style: "grid-template-columns:repeat(2,minmax(0,1fr))" });
-  for (const [id, label] of PLACES) board.append(place(view, id, label));
-  root.append(el("div", { class: "panel" }, el("h3", { text: "Board" }), board));
-  const seats = el("div", { class: "seats" });
-  for (const p of view.players || []) {
-    if (!p.master_name) continue;
-    const mine = p.seat === view.seat;
-    const box = el("div", { class: `seat master${mine ? " me" : ""}${(view.to_act || []).includes(p.seat) ? " acting" : ""}${p.eliminated ? " out" : ""}`, "data-seat": p.seat });
-    box.append(el("h3", {}, el("span", { text: who(view, p.seat) }), el("span", { class: "muted small", text: mine ? "you" : ((ctx.seats || [])[p.seat] || {}).kind || "" })));
-    box.append(kv([["mana", p.infinite ? "∞" : p.mana], ["command spells", p.command_spells], ["spoils", p.spoils],
-      ["jewels", p.jewels || null], ["servant", p.servant_name ? `${p.servant_name}${p.revealed ? " (revealed)" : ""}` : "hidden"],
-      ["place", p.location || "—"]]), bar(p.mana, 12));
-    box.append(el("div", { class: "small muted", text: `hand ${p.hand} · deck ${p.deck} · trash ${(p.trash || []).length}${p.eliminated ? " · eliminated" : ""}` }));
-    const played = (p.played || []).map((c) => (c.face_up ? el("span", { class: "card attack", text: `${c.name} ${c.power_now}` }) : el("span", { class: "card back", text: "?" })));
-    if (played.length) box.append(el("div", { class: "cards" }, ...played));
-    if (!mine && p.hand) box.append(backs(p.hand, `${p.hand} in hand`));
-    seats.append(box);
+function draw(view, root, k) {
+  const _ = k._;
+  root.classList.add("grail_war");
+  const phase = { place: _("Outpost phase"), turn: _("Action phase"), over: _("Game over") }[view.step] || "";
+  root.append(k.stats(k.stat(_("Round"), view.round, "round"), view.climax ? k.el("b", { class: "error", text: _("climax") }) : null,
+    k.el("span", { class: "phase", text: phase }), view.start !== null && view.start !== undefined ? k.el("span", {}, _("{name} starts", { name: k.seatName(view.start) })) : null,
+    k.stat(_("Situation deck"), view.situation_deck, "situation_deck"), k.stat(_("Event deck"), view.event_deck, "event_deck"),
+    view.casual ? k.el("span", { class: "muted small", text: _("Casual game") }) : null));
+  if (view.situation) root.append(k.el("div", { class: "banner situation" }, k.el("b", { text: _("Situation") + ": " + k.t(view.situation.name) }), ` — ${k.t(view.situation.text)}`));
+  if (view.at_stake) root.append(stakePanel(view, k));
+  root.append(k.panel(_("The board"), k.el("div", { class: "places map" }, ...PLACES.map((id) => place(view, k, id))),
+    (view.display || []).length ? k.el("div", { class: "small muted" }, _("Situations this game"), ": ", view.display.map((x) => k.t(x)).join(", ")) : null));
+  if (view.pending) {
+    const pd = view.pending;
+    const choices = (pd.choices || []).filter((c) => /^\d+$/.test(String(c)));
+    root.append(k.el("div", { class: "banner small pending" }, k.el("b", { text: `${who(k, view, pd.seat)}: ` }), k.t(pd.card) || "",
+      choices.length ? k.el("span", {}, " → ", ...choices.map((c) => k.figure({ obj: `seat:${Number(c) - 1}`, seat: Number(c) - 1, label: who(k, view, Number(c) - 1) }))) : null));
   }
-  root.append(seats);
+  root.append(k.el("div", { class: "seats" }, ...(view.players || []).filter((p) => p.master_name).map((p) => masterBoard(view, k, p))));
   const you = view.you;
   if (you) {
-    const chosen = new Set((you.selected || []).map((s) => s.card));
-    const mine = el("div", { class: "panel" }, el("h3", { text: `Your cards (deck ${you.deck})` }));
-    mine.append(el("div", { class: "cards hand" }, ...(you.hand || []).map((c) => card(c, chosen.has(c.card) ? " · chosen" : ""))));
-    if ((you.at_hand || []).length) mine.append(el("div", { class: "small muted", text: "at hand" }), el("div", { class: "cards" }, ...you.at_hand.map((c) => card(c))));
-    if ((you.np || []).length) mine.append(el("div", { class: "small muted", text: "NP/skill cards" }), el("div", { class: "cards" }, ...you.np.map((c) => card(c, ` · ${c.status}`))));
-    root.append(mine);
+    const chosen = new Map((you.selected || []).map((s) => [s.card, s.face_up]));
+    const mark = (c) => (chosen.has(c.card) ? [k.el("b", { text: chosen.get(c.card) ? _("chosen face up") : _("chosen face down") })] : []);
+    const panel = k.panel(_("Your cards"), k.el("div", { class: "zone-label" }, _("Hand"), " · ", _("deck"), " ", k.num(you.deck, "you.deck")),
+      k.el("div", { class: "cards hand" }, ...(you.hand || []).map((c, i) => ownCard(k, c, `you.hand.${i}`, mark(c)))));
+    if ((you.at_hand || []).length) panel.append(k.el("div", { class: "zone-label", text: _("At hand") }), k.el("div", { class: "cards" }, ...you.at_hand.map((c, i) => ownCard(k, c, `you.at_hand.${i}`, mark(c)))));
+    if ((you.np || []).length) {
+      panel.append(k.el("div", { class: "zone-label", text: _("Noble Phantasm and skill cards") }), k.el("div", { class: "cards" },
+        ...you.np.map((c, i) => ownCard(k, c, `you.np.${i}`, [c.status === "up" ? _("used") : _("ready"), ...mark(c)]))));
+    }
+    root.append(panel);
   }
-  if (view.pending) root.append(el("div", { class: "banner", text: `${who(view, view.pending.seat)} decides: ${view.pending.kind} ${view.pending.card || ""}` }));
-  if (view.winners) root.append(el("div", { class: "banner", text: `Winners: ${view.winners.map((s) => who(view, s)).join(", ")} — ${view.reason}` }));
-  return root;
+  if (view.winners) root.append(k.el("div", { class: "banner outcome" }, k.el("b", { text: _("Winners: {names}", { names: view.winners.map((s) => who(k, view, s)).join(", ") }) }), view.reason ? ` — ${k.t(view.reason)}` : ""));
 }
+
+export const render = renderer(draw, "grail_war");

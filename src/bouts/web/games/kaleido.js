@@ -1,75 +1,132 @@
-// Fate/kaleido grail — the masters in fate order with their servants' HP and command spells (令呪),
-// the battle loop (介入 → 攻撃 → 防御 → ダメージ決定 → 死亡判定 → 撤退) with the open response window,
-// face-up strategy cards, the discard pile, and your hand of magic cards with 発動 / 持続 / 消費 / 効果.
-import { el, bar, backs, kv, seatName } from "/static/games/kit.js";
+// Fate/kaleido grail — the masters in fate order with their servants' HP (of each servant's own maximum), attack,
+// defence, command spells, hand and mana; face-up strategy cards; every ability and Noble Phantasm (its rules on
+// hover); the battle's six steps with the current one marked, each fighter's current attack and defence and the
+// damage the attack under way would deal; your hand of magic cards; the deck and discard pile.
+//
+// Table objects: seat:<n> (a master's place), card:<instance> (magic cards in hand, face-up strategy cards),
+// ability:<id> (abilities and Noble Phantasms, when the view names their ids), and the options of a set-up choice
+// as <kind>:<id> when the view lists them (kaleido's action_parts were being written when this was drawn).
+import { renderer } from "/static/games/kit.js";
 
 const STEPS = ["介入", "攻撃", "防御", "ダメージ決定", "死亡判定", "撤退"];
 
-function magic(c) {
-  return el("span", { class: "card magic", title: c.id || "" }, c.name,
-    el("span", { class: "t", text: `発動 ${c.timing} · 持続 ${c.duration} · 消費 ${c.cost}` }),
-    el("span", { class: "t", text: `効果 ${c.effect}` }));
+function stepName(_, step) {
+  return { 介入: _("Intervention"), 攻撃: _("Attack"), 防御: _("Defence"), ダメージ決定: _("Damage"), 死亡判定: _("Death check"), 撤退: _("Retreat") }[step] || "";
 }
 
-function seatBox(view, ctx, p) {
+function phaseName(_, phase) {
+  return { setup: _("Set-up"), order: _("Order part"), strategy: _("Strategy part"), battle: _("Battle part"), end: _("End part"), over: _("Game over") }[phase] || "";
+}
+
+function timingName(k, timing) {
+  const _ = k._;
+  return { strategy: _("strategy"), battle: _("battle"), counter: _("counter"), auto: _("automatic"), special: _("special") }[timing] || k.t(timing);
+}
+
+function durationName(k, duration) {
+  const _ = k._;
+  return { turn: _("turn"), battle: _("battle"), action: _("combat action"), instant: _("instant") }[duration] || k.t(duration);
+}
+
+function magic(k, c, path) {
+  const _ = k._;
+  return k.card({ obj: `card:${c.id}`, name: c.name, cls: "magic", path,
+    title: [_("Timing") + ": " + timingName(k, c.timing), _("Duration") + ": " + durationName(k, c.duration), k.t(c.effect)].join(" · "),
+    lines: [`${timingName(k, c.timing)} · ${durationName(k, c.duration)}`, k.t(c.effect)] });
+}
+
+function seatBox(view, k, p) {
+  const _ = k._;
   const battle = view.battle;
   const inBattle = battle && (battle.first === p.seat || battle.second === p.seat);
   const acting = (view.to_act || []).includes(p.seat);
-  const box = el("div", { class: `seat kaleido-seat${p.seat === view.you ? " me" : ""}${acting ? " acting" : ""}${p.alive ? "" : " out"}`, "data-seat": p.seat });
-  box.append(el("h3", {}, el("span", { text: seatName(ctx, p.seat) }),
-    el("span", { class: "muted small", text: p.fate ? `fate ${p.fate}` : "—" })));
-  box.append(el("div", { class: "small" }, el("b", { text: p.master || "?" }), ` / ${p.servant || "?"}`,
-    inBattle ? el("b", { text: battle.first === p.seat ? " 先攻" : " 後攻" }) : null,
-    p.lurking ? el("span", { class: "muted", text: " 潜伏" }) : null, p.summoned ? el("span", { text: " 召喚中" }) : null,
-    p.alive ? null : el("span", { class: "error", text: " 脱落" })));
-  box.append(kv([["HP", `${p.hp}/${p.max_hp}`], ["攻", p.attack], ["防", p.defence], ["令呪", "●".repeat(p.spells) || "0"],
-    ["手札", `${p.hand}/${p.max_mana}`], ["蓄積", p.accumulation], ["魔力ランク", p.mana_rank]]), bar(Math.max(0, p.hp), p.max_hp, "hp"));
-  if (p.strategy) box.append(el("div", { class: "muted small", text: "戦略カード (face up)" }), el("div", { class: "cards" }, magic(p.strategy)));
-  if (p.seat !== view.you && p.alive) box.append(backs(p.hand, "hand"));
-  if ((p.abilities || []).length) box.append(el("div", { class: "small muted abilities", text: p.abilities.join(" · ") }));
+  const at = `players.${p.seat}`;
+  const box = k.el("div", { class: `seat kaleido-seat${p.seat === view.you ? " me" : ""}${acting ? " acting" : ""}${p.alive ? "" : " out"}`,
+    "data-obj": `seat:${p.seat}`, "data-seat": p.seat, tabindex: 0 });
+  box.append(k.el("h3", {}, k.el("span", { text: k.seatName(p.seat) }),
+    k.el("span", { class: "muted small" }, p.fate ? _("fate {n}", { n: p.fate }) : "", inBattle ? " · " + (battle.first === p.seat ? _("attacks first") : _("attacks second")) : "")));
+  box.append(k.el("div", { class: "small" }, k.el("b", { text: k.t(p.master) || "—" }), " / ", k.t(p.servant) || "—",
+    p.lurking ? " · " + _("lurking") : "", p.summoned ? " · " + _("summoned") : "", p.alive ? "" : k.el("b", { class: "error", text: " · " + _("out of the war") })));
+  if (p.max_hp) box.append(k.bar(Math.max(0, p.hp), p.max_hp, { cls: "hp", path: `${at}.hp`, maxPath: `${at}.max_hp`, label: _("HP") }));
+  box.append(k.stats(k.stat(_("Attack"), p.attack, `${at}.attack`), k.stat(_("Defence"), p.defence, `${at}.defence`),
+    k.stat(_("Command spells"), p.spells, `${at}.spells`), k.stat(_("Hand"), `${p.hand}/${p.max_mana}`, `${at}.hand`),
+    k.stat(_("Mana accumulated"), p.accumulation, `${at}.accumulation`), k.stat(_("Mana rank"), p.mana_rank, `${at}.mana_rank`)));
+  if (p.strategy) box.append(k.el("div", { class: "zone-label", text: _("Strategy card (face up)") }), k.el("div", { class: "cards" }, magic(k, p.strategy, `${at}.strategy`)));
+  if (p.seat !== view.you && p.alive && p.hand) box.append(k.backs(p.hand));
+  const ids = p.ability_ids || [];
+  if ((p.abilities || []).length) {
+    box.append(k.el("div", { class: "zone-label", text: _("Abilities and Noble Phantasms") }), k.el("div", { class: "cards abilities" },
+      ...p.abilities.map((a, i) => {
+        const text = k.t(a);
+        const name = String(text).split(" (")[0];
+        return k.card({ obj: ids[i] ? `ability:${ids[i]}` : null, name, title: text, cls: "ability", lines: [String(text).slice(name.length).trim()] });
+      })));
+  }
   return box;
 }
 
-export function render(view, ctx) {
-  const root = el("div", { class: "kaleido" });
-  root.append(kv([["turn", view.turn], ["part", view.phase], ["deck", view.deck], ["discard", view.discard],
-    ["discard top", (view.discard_top || []).slice().reverse().join(", ") || null]]));
+function battlePanel(view, k) {
+  const _ = k._;
   const b = view.battle;
-  if (b) {
-    const steps = el("div", { class: "steps battle-loop" });
-    for (const s of STEPS) steps.append(el("span", { class: `step${s === b.step ? " now" : ""}`, text: s }));
-    const lines = [el("h3", { text: `Battle: ${seatName(ctx, b.first)} (先攻) vs ${seatName(ctx, b.second)} (後攻) — round ${b.round}` }),
-      el("div", { class: "small", text: `戦場 ${b.field.number} ${b.field.name}: ${b.field.effect}` }), steps];
-    if (b.strike) {
-      const s = b.strike;
-      lines.push(el("div", { class: "small strike", text: `${seatName(ctx, s.attacker)} → ${seatName(ctx, s.defender)}: ${s.method_name || s.method}${s.intervention ? " (介入)" : ""}${s.clash ? " 相殺 " + s.clash : ""}${s.guard ? " guard " + s.guard : ""}` }));
-    }
-    if ((b.intervened || []).length) lines.push(el("div", { class: "small", text: "介入: " + b.intervened.map((x) => seatName(ctx, x)).join(", ") }));
-    root.append(el("div", { class: "banner battle" }, ...lines));
+  const now = STEPS.indexOf(b.step);
+  const items = STEPS.map((s) => k.el("span", { text: stepName(_, s) }));
+  const lines = [k.el("div", {}, k.el("b", {}, _("{first} against {second}", { first: k.seatName(b.first), second: k.seatName(b.second) })), " · ",
+    _("round {n}", { n: b.round })),
+  k.el("div", { class: "small" }, _("Battlefield"), ` ${b.field.number} ${k.t(b.field.name)}: ${k.t(b.field.effect)}`), k.steps(items, now, { cls: "battle-steps battle-loop" })];
+  const fighters = (b.now || []).map((x, i) => k.el("div", { class: "small" }, k.el("b", { text: `${k.seatName(x.seat)}: ` }),
+    _("attack"), " ", k.num(x.attack, `battle.now.${i}.attack`), " · ", _("defence"), " ", k.num(x.defence, `battle.now.${i}.defence`)));
+  lines.push(k.el("div", { class: "fighters-now" }, ...fighters));
+  if (b.strike) {
+    const s = b.strike;
+    lines.push(k.el("div", { class: "preview" }, k.el("b", {}, `${k.seatName(s.attacker)} → ${k.seatName(s.defender)}: ${k.t(s.method_name) || ""}`),
+      s.intervention ? " (" + _("intervention") + ")" : "", " · ", _("attack"), " ", k.num(s.power, "battle.strike.power"), " − ", _("defence"), " ",
+      k.num(s.defence, "battle.strike.defence"), " = ", _("damage"), " ", k.num(s.damage, "battle.strike.damage"),
+      s.reverse ? k.el("span", {}, " · " + _("reverse clash damage") + " ", k.num(s.reverse, "battle.strike.reverse")) : null,
+      s.clash_name ? " · " + _("clash") + ": " + k.t(s.clash_name) : "", s.guard_name ? " · " + _("guard") + ": " + k.t(s.guard_name) : ""));
   }
+  if ((b.intervened || []).length) lines.push(k.el("div", { class: "small" }, _("Intervened"), ": ", b.intervened.map((x) => k.seatName(x)).join(", ")));
+  return k.el("div", { class: "banner battle" }, ...lines);
+}
+
+function choices(view, k) {
+  const d = view.decision;
+  const options = d && (d.options || d.choices);
+  if (!Array.isArray(options) || !options.length) return null;
+  return k.el("div", { class: "cards choices" }, ...options.map((o) => {
+    const id = typeof o === "object" ? o.id : o;
+    return k.card({ obj: `${d.kind}:${id}`, name: typeof o === "object" ? o.name : id, title: typeof o === "object" ? o.text : "", lines: typeof o === "object" && o.text ? [o.text] : [] });
+  }));
+}
+
+function draw(view, root, k) {
+  const _ = k._;
+  root.classList.add("kaleido");
+  root.append(k.stats(k.stat(_("Turn"), view.turn, "turn"), k.el("span", { class: "phase", text: phaseName(_, view.phase) }),
+    k.stat(_("Deck"), view.deck, "deck"), k.stat(_("Discard pile"), view.discard, "discard"),
+    (view.discard_top || []).length ? k.el("span", { class: "small muted" }, _("top of the discard pile"), ": ", k.t(view.discard_top[view.discard_top.length - 1])) : null));
+  if (view.battle) root.append(battlePanel(view, k));
   if (view.decision) {
     const d = view.decision;
-    root.append(el("div", { class: "banner small window" }, el("b", { text: `${seatName(ctx, d.seat)}: ` }), d.prompt));
+    root.append(k.el("div", { class: "banner small window" }, k.el("b", { text: `${k.seatName(d.seat)}: ` }), k.t(d.prompt) || "", choices(view, k)));
   }
   const effects = view.effects || [];
   if (effects.length) {
-    root.append(el("div", { class: "small effects" }, el("b", { text: "effects: " }),
-      effects.map((e) => `${seatName(ctx, e.target)} ${e.stat === "attack" ? "攻" : "防"}${e.value >= 0 ? "+" : ""}${e.value} (${e.scope}${e.active ? "" : ", next"})`).join(" · ")));
+    root.append(k.el("div", { class: "small effects" }, k.el("b", { text: _("Effects in play") + ": " }),
+      effects.map((e) => k.seatName(e.target) + " " + (e.stat === "attack" ? _("attack") : _("defence")) + " " + (e.value >= 0 ? "+" : "") + e.value + (e.active ? "" : " (" + _("from the next step") + ")")).join(" · ")));
   }
   const players = view.players || [];
   const order = (view.order || []).filter((s) => players[s]);
   const rest = players.map((p) => p.seat).filter((s) => !order.includes(s));
-  const seats = el("div", { class: "seats" });
-  for (const s of [...order, ...rest]) seats.append(seatBox(view, ctx, players[s]));
-  root.append(seats);
+  root.append(k.el("div", { class: "seats" }, ...[...order, ...rest].map((s) => seatBox(view, k, players[s]))));
   if (Array.isArray(view.hand)) {
-    root.append(el("div", { class: "panel" }, el("h3", { text: `Your hand (${view.hand.length})` }),
-      el("div", { class: "cards hand" }, ...view.hand.map(magic)),
-      el("div", { class: "muted small", text: `蓄積 (face down): ${(view.accumulation || []).join(", ") || "—"}` })));
+    root.append(k.panel(_("Your hand"), k.el("div", { class: "cards hand" }, ...view.hand.map((c, i) => magic(k, c, `hand.${i}`))),
+      k.el("div", { class: "muted small" }, _("Your mana accumulation (face down)"), ": ", (view.accumulation || []).map((x) => k.t(x)).join(", ") || "—")));
   }
   if (view.outcome) {
     const o = view.outcome;
-    root.append(el("div", { class: "banner", text: o.winner !== null && o.winner !== undefined ? `${seatName(ctx, o.winner)} wins: ${o.reason}` : o.reason }));
+    root.append(k.el("div", { class: "banner outcome" }, k.el("b", { text: o.winner !== null && o.winner !== undefined ? _("{name} wins", { name: k.seatName(o.winner) }) : _("Nobody wins") }),
+      o.reason ? ` — ${k.t(o.reason)}` : ""));
   }
-  return root;
 }
+
+export const render = renderer(draw, "kaleido");

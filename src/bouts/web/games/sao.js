@@ -1,42 +1,119 @@
-// Sword Art Online: Sword of Fellows — the scenario's steps with the boss's HP, the dice pool
-// (main and support dice; the advisor's hint is the "hint" button), and each character's HP and skills.
-import { el, bar, kv } from "/static/games/kit.js";
+// Sword Art Online: Sword of Fellows — the scenario track (each scenario's steps with HP, Defense and counterattack,
+// the current one with the damage queued against its HP), the dice tray (dice to click: select them to reroll or to
+// assign to a Sword Skill), each character's card with HP, ability uses, Sword Skills (damage after the step's
+// Defense), abilities and equipment, the Consumables, the Support card and the item deck.
+import { renderer } from "/static/games/kit.js";
 
-export function render(view, ctx) {
-  const root = el("div", { class: "sao" });
-  root.append(kv([["difficulty", view.difficulty], ["turn", view.turns], ["turn player", view.turn_player], ["partner", view.partner],
-    ["rerolls left", view.rerolls_left], ["item deck", view.item_deck], ["decision", view.decision ? view.decision.kind : null]]));
-  const steps = el("div", { class: "steps" });
-  let n = 0;
-  for (const scenario of view.scenarios || []) {
-    steps.append(el("b", { class: "small", text: `${scenario.name}:` }));
-    for (const step of scenario.steps) {
-      const now = n === view.step, done = n < view.step;
-      steps.append(el("span", { class: `step${now ? " now" : ""}${done ? " done" : ""}` },
-        `${step.name} — HP ${now ? Math.max(0, step.hp - (view.step_damage || 0)) + "/" : ""}${step.hp}, hits ${step.damage}${step.aoe ? " (all)" : ""}`));
-      n += 1;
-    }
-  }
-  root.append(el("div", { class: "panel" }, el("h3", { text: "Scenario" }), steps));
-  const dice = el("div", { class: "dice" });
-  for (const [i, d] of (view.pool || []).entries()) {
-    dice.append(el("span", { class: `die ${d.kind}${d.used ? " used" : ""}${d.char ? " char" : ""}`, title: `die ${i + 1}: ${d.kind}${d.char ? " (" + d.char + ")" : ""}`, text: d.value ?? "?" }));
-  }
-  root.append(el("div", { class: "panel" }, el("h3", { text: "Dice" }), (view.pool || []).length ? dice : el("span", { class: "muted", text: "no dice rolled" }),
-    el("div", { class: "muted small", text: "Press “hint” for the reroll advisor." })));
-  const seats = el("div", { class: "seats" });
-  for (const c of view.characters || []) {
-    const box = el("div", { class: `seat character${c.seat === view.seat ? " me" : ""}${c.dead ? " out" : ""}${c.id === view.turn_player ? " acting" : ""}`, "data-character": c.id });
-    box.append(el("h3", {}, el("span", { text: c.name }), el("span", { class: "muted small", text: `Lv ${c.level} · seat ${c.seat}` })));
-    const left = Math.max(0, c.hp - (c.damage || 0)); // hp is the character's maximum, damage what it has taken
-    box.append(kv([["HP", `${left}/${c.hp}`], ["usage", `${c.usage}/${c.usage_max}`], ["damage taken", c.damage]]), bar(left, c.hp, "hp"));
-    box.append(el("div", { class: "cards" }, ...(c.skills || []).map((s) => el("span", { class: "card", title: s.id }, s.name,
-      el("span", { class: "t", text: `${s.pattern} ×${s.size}${s.values && s.values.length ? " (" + s.values.join(",") + ")" : ""} → ${s.damage}` })))));
-    if ((c.abilities || []).length) box.append(el("div", { class: "small muted", text: "abilities: " + c.abilities.map((a) => a.name).join(", ") }));
-    if ((c.equipment || []).length) box.append(el("div", { class: "small", text: "equipment: " + c.equipment.map((e) => e.name || e.id || e).join(", ") }));
-    seats.append(box);
-  }
-  root.append(seats);
-  if (view.result) root.append(el("div", { class: "banner", text: `${view.result}: ${view.reason || ""}` }));
-  return root;
+function patternText(_, s) {
+  if (s.pattern === "straight") return _("a straight of {size}", { size: s.size });
+  if (s.pattern === "exact") return _("exactly {values}", { values: (s.values || []).join(", ") });
+  if (s.pattern === "sum_at_least") return _("{size} dice totalling {threshold} or more", { size: s.size, threshold: s.threshold });
+  if (s.pattern === "sum_at_most") return _("{size} dice totalling {threshold} or less", { size: s.size, threshold: s.threshold });
+  if (s.values && s.values.length) return _("{size} equal dice showing {values}", { size: s.size, values: s.values.join(" or ") });
+  return _("{size} equal dice", { size: s.size });
 }
+
+// A die face as the dice show it: 1-6, F (a character's face: any number) or S (Asuna's symbol: 1 or 2).
+function face(_, value) {
+  if (value === 7) return ["F", _("the character's face: counts as any number")];
+  if (value === 8) return ["S", _("the symbol: counts as 1 or 2")];
+  return [value === null || value === undefined ? "?" : String(value), ""];
+}
+
+function scenarioTrack(view, k) {
+  const _ = k._;
+  const box = k.el("div", { class: "scenarios" });
+  let n = 0;
+  (view.scenarios || []).forEach((sc, si) => {
+    const items = sc.steps.map((step, i) => {
+      const now = si === view.section && i === view.step;
+      const hp = now ? k.el("span", { class: "hp" }, _("HP"), " ", k.num(Math.max(0, step.hp - (view.step_damage || 0)), "step_damage"), `/${step.hp}`)
+        : k.el("span", { class: "hp" }, _("HP"), ` ${step.hp}`);
+      const rules = [step.defense ? _("Defense {n}", { n: step.defense }) : null, _("counterattack {n}", { n: step.damage }) + (step.aoe ? " (" + _("all") + ")" : ""),
+        step.no_reroll ? _("no rerolls") : step.reroll_minus_one ? _("one reroll fewer") : null, step.no_abilities ? _("no abilities") : null,
+        step.no_consumables ? _("no Consumables") : null].filter(Boolean).join(" · ");
+      n += 1;
+      return k.el("span", {}, k.el("b", { text: step.name }), " ", hp, k.el("span", { class: "small muted" }, ` ${rules}`));
+    });
+    const now = si < view.section ? items.length : si === view.section ? view.step : -1;
+    box.append(k.el("div", { class: "scenario" }, k.el("span", { class: "zone-label", text: k.t(sc.name) }), k.steps(items, now)));
+  });
+  return k.panel(_("Scenario"), box, k.stats(k.stat(_("Turn"), view.turns, "turns"), k.stat(_("Item deck"), view.item_deck, "item_deck")));
+}
+
+function diceTray(view, k) {
+  const _ = k._;
+  const pool = view.pool || [];
+  const tray = k.el("div", { class: "dice" }, ...pool.map((d, i) => {
+    const who = d.char ? (view.characters || []).find((c) => c.id === d.char) : null;
+    const kind = d.kind === "support" ? _("support die") : who ? _("{name}'s character die", { name: who.name }) : _("main die");
+    const [shown, meaning] = face(_, d.value);
+    return k.die({ obj: `die:${d.number}`, value: shown, path: `pool.${i}.value`,
+      cls: `${d.kind}${d.char ? " char" : ""}${d.used ? " used" : ""}`, title: _("Die {n}", { n: d.number }) + ": " + kind + (meaning ? " · " + meaning : "") + (d.used ? " · " + _("used") : "") });
+  }));
+  const q = view.queued;
+  const lines = [];
+  if (q) {
+    lines.push(k.el("div", { class: "preview" }, _("Queued damage"), " ", k.num(q.damage, "queued.damage"), " · ", _("HP left"), " ", k.num(q.hp_left, "queued.hp_left"),
+      " · ", _("dice left"), " ", k.num((q.dice_left || []).length, "queued.dice_left")));
+  }
+  const ca = view.counterattack;
+  if (ca) {
+    lines.push(k.el("div", { class: `preview${ca.lethal ? " error" : ""}` }, _("Counterattack"), " ", k.num(ca.damage, "counterattack.damage"), " → ",
+      (ca.targets || []).map((x) => k.t(x)).join(", "), ca.lethal ? " · " + _("lethal") : "", ca.warning ? " · " + k.t(ca.warning) : ""));
+  }
+  return k.panel(_("Dice"), pool.length ? tray : k.el("span", { class: "muted", text: _("no dice rolled") }),
+    k.stats(k.stat(_("Rerolls left"), view.rerolls_left, "rerolls_left")), ...lines);
+}
+
+function characterCard(view, k, c) {
+  const _ = k._;
+  const at = `characters.${c.index}`;
+  const left = Math.max(0, c.hp - (c.damage || 0));
+  const box = k.el("div", { class: `seat character${c.seat === view.seat ? " me" : ""}${c.dead ? " out" : ""}${c.id === view.turn_player ? " acting" : ""}`,
+    "data-obj": `card:${c.id}`, "data-character": c.id, tabindex: 0 });
+  box.append(k.el("h3", {}, k.el("span", { text: c.name }), k.el("span", { class: "muted small" },
+    _("Level {level}", { level: c.level }), " · ", c.id === view.turn_player ? _("turn player") : c.id === view.partner ? _("partner") : k.seatName(c.seat))));
+  box.append(k.bar(left, c.hp, { cls: "hp", path: `${at}.damage`, label: _("HP") }));
+  box.append(k.stats(k.stat(_("Ability uses"), `${c.usage}/${c.usage_max}`, `${at}.usage`), c.exhausted ? k.el("b", { text: _("exhausted") }) : null,
+    c.dead ? k.el("b", { class: "error", text: _("dead") }) : null));
+  box.append(k.el("div", { class: "small muted" }, _("Character die"), `: ${(c.die || []).join(" ")}`));
+  const skills = (c.skills || []).map((s, i) => {
+    const dealt = s.dealt !== undefined ? k.el("span", {}, _("after Defense"), " ", k.num(s.dealt, `${at}.skills.${i}.dealt`)) : null;
+    return k.card({ obj: `skill:${s.id}`, name: s.name, cls: "skill", lines: [patternText(_, s),
+      k.el("span", {}, _("damage"), " ", k.num(s.boosted ?? s.damage, `${at}.skills.${i}.boosted`), s.piercing ? " · " + _("piercing {n}", { n: s.piercing }) : ""), dealt] });
+  });
+  box.append(k.el("div", { class: "zone-label", text: _("Sword Skills") }), k.el("div", { class: "cards" }, ...skills));
+  if ((c.abilities || []).length) {
+    box.append(k.el("div", { class: "zone-label", text: _("Abilities") }), k.el("div", { class: "small" },
+      ...c.abilities.map((a) => k.el("div", { title: k.t(a.text) }, k.el("b", { text: a.name }), `: ${k.t(a.text)}`))));
+  }
+  if ((c.equipment || []).length) {
+    box.append(k.el("div", { class: "zone-label", text: _("Equipment") }), k.el("div", { class: "cards" },
+      ...c.equipment.map((e) => k.card({ obj: e.id ? `card:${e.id}` : null, name: e.name || e.id, title: e.text, lines: [e.text] }))));
+  }
+  return box;
+}
+
+function draw(view, root, k) {
+  const _ = k._;
+  root.classList.add("sao");
+  root.append(scenarioTrack(view, k), diceTray(view, k));
+  root.append(k.el("div", { class: "seats" }, ...(view.characters || []).map((c) => characterCard(view, k, c))));
+  const table = [];
+  if ((view.consumables || []).length) {
+    table.push(k.el("div", { class: "zone-label", text: _("Consumables") }), k.el("div", { class: "cards" },
+      ...view.consumables.map((c) => k.card({ obj: `card:${c.id}`, name: c.name, title: c.text, lines: [c.text] }))));
+  }
+  const pending = view.decision && view.decision.item ? view.decision.item : null;
+  if (pending) table.push(k.el("div", { class: "zone-label", text: _("Item to equip") }), k.card({ obj: `card:${pending.id || pending}`, name: pending.name || "", lines: [pending.text || ""] }));
+  if (view.support) {
+    const s = view.support;
+    table.push(k.el("div", { class: "zone-label", text: _("Support card") }), k.card({ obj: `card:${s.id}`, name: s.name, title: s.text,
+      lines: [k.el("span", {}, _("uses left"), " ", k.num((s.uses || 0) - (view.yui_used || 0), "yui_used"), `/${s.uses}`), s.text], cls: view.yui_used >= s.uses ? "used" : "" }));
+  }
+  if (table.length) root.append(k.panel(_("Items"), ...table));
+  if (view.result) root.append(k.el("div", { class: "banner outcome" }, k.el("b", { text: view.result === "won" ? _("The party cleared the scenarios") : _("The party was defeated") }), view.reason ? ` — ${k.t(view.reason)}` : ""));
+}
+
+export const render = renderer(draw, "sao");
