@@ -142,7 +142,9 @@ export class TableActions {
 
   onClick(event) {
     if (this.popover && this.popover.contains(event.target)) return;
-    const node = event.target.closest && event.target.closest("[data-obj]");
+    if (!event.target.closest) return;
+    // the nearest object that can take a click now (a card drawn inside a fighter who is the target: the fighter)
+    const node = event.target.closest("[data-obj].target, [data-obj].usable, [data-obj].selectable") || event.target.closest("[data-obj]");
     if (!node || !this.root.contains(node)) return;
     this.clicked(node);
   }
