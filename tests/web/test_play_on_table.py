@@ -159,3 +159,69 @@ def test_two_people_play_through_the_lobbys_invite_links(browser: Browser, serve
         page.wait_for_selector("body[data-over=true]")
         assert "conceded" in page.locator("#presence").inner_text()
         page.context.close()
+
+
+def focused(page: Page, selector: str) -> bool:
+    return bool(page.evaluate("s => Boolean(document.activeElement && document.activeElement.matches(s))", selector))
+
+
+def tab_to(page: Page, selector: str, most: int = 80) -> None:
+    for _ in range(most):
+        page.keyboard.press("Tab")
+        if focused(page, selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_the_keyboard_alone_sets_up_a_match_and_plays_on_the_table(browser: Browser, server: LiveServer) -> None:
+    lobby = new_page(browser)
+    lobby.goto(server.base + "/")
+    lobby.wait_for_selector("#game option", state="attached")
+    tab_to(lobby, "#game")
+    for _ in range(8):  # the arrow keys choose in a closed select
+        if lobby.locator("#game").input_value() == "swordplay":
+            break
+        lobby.keyboard.press("ArrowDown")
+    assert lobby.locator("#game").input_value() == "swordplay"
+    tab_to(lobby, "#create-button")
+    lobby.keyboard.press("Enter")
+    lobby.wait_for_selector("#links:not([hidden]) a.open-link.invite")
+    tab_to(lobby, "a.open-link.invite")
+    lobby.keyboard.press("Enter")  # the first seat's link opens here
+    lobby.wait_for_selector("body[data-acting=true]")
+    page = lobby
+    for _ in range(3):  # the Hero, then the first decisions of the game: each by Tab and Enter on the table
+        step = state(page)[0]
+        tab_to(page, "#board [data-obj].usable, #plain button.act")
+        page.keyboard.press("Enter")
+        if page.locator("#board .popover").count():
+            assert focused(page, "#board .popover button")  # the popover takes the focus
+            if page.locator("#board [data-obj].target").count():
+                tab_to(page, "#board [data-obj].target")
+            page.keyboard.press("Enter")
+        deadline = time.monotonic() + 20
+        while state(page)[0] == step:
+            assert time.monotonic() < deadline
+            page.wait_for_timeout(30)
+        page.wait_for_selector("body[data-acting=true], body[data-over=true]")
+    page.context.close()
+
+
+def test_the_lobby_accessibility_tree_names_every_control(browser: Browser, server: LiveServer) -> None:
+    import re
+
+    page = new_page(browser)
+    page.goto(server.base + "/")
+    page.wait_for_selector("#options-form .option-row")
+    tree = page.locator("body").aria_snapshot()
+    for expected in ('heading "New match"', 'heading "Open matches"', 'combobox "Game"', 'button "Create match"',
+                     'combobox "Seat 1: who sits there"', 'group "Options"', 'group "Seats"'):
+        assert expected in tree, f"{expected} not in the accessibility tree:\n{tree}"
+    unnamed = [line for line in tree.splitlines()
+               if re.match(r"\s*- (combobox|textbox|button|checkbox|spinbutton|link)(\s*\[|:|$)", line)]
+    assert not unnamed, unnamed
+    page.goto(server.base + "/?lang=ja")
+    page.wait_for_selector("#options-form .option-row")
+    tree = page.locator("body").aria_snapshot()
+    assert 'heading "新しい対戦"' in tree and 'button "対戦を作る"' in tree
+    page.context.close()
