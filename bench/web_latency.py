@@ -21,9 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
-
-from tests.server.live import LiveServer  # noqa: E402
+from playwright.sync_api import Page, sync_playwright
+from tests.server.live import LiveServer
 
 SEATS = {"grail_war": 3}
 OPTIONS: dict[str, dict[str, object]] = {}
