@@ -13,8 +13,9 @@ Nothing here waits on a connection: :meth:`Room.broadcast` only marks each conne
 frame, and each connection's own writer builds that frame with :meth:`Room.messages_for`, from
 the match's current state, for that connection (its seat; its log so far). A frame for a seat is
 built from ``game.view(state, seat)``, that seat's log (``Match.log(seat)``) and, when it is to
-act, its legal actions: never from anything else, so no frame can carry another seat's hidden
-cards, the deck order, the seed or the RNG state.
+act, its legal actions (with their ``action_parts``); besides those only public things are added (the game's
+clause summaries, summary and options, and the turn counter of the spectator's view after each step). Never
+anything else, so no frame can carry another seat's hidden cards, the deck order, the seed or the RNG state.
 """
 
 from __future__ import annotations
@@ -70,6 +71,10 @@ class Sink(Protocol):
     """Whether its seat was to act in the last frame it was sent."""
     away: bool
     """Whether its client said the page is hidden."""
+    lang: str | None
+    """The language its reader asked for (``hello``'s ``lang``); frames are made in it (English by default)."""
+    last_view: dict[str, Any] | None
+    """The view it was last sent, for the next frame's ``changed`` paths (``None`` before the first)."""
 
     def changed(self, full: bool = False) -> None:
         """The table changed: a fresh frame is due (built by :meth:`Room.messages_for`)."""

@@ -240,7 +240,7 @@ function renderLog() {
     groups[groups.length - 1].entries.push([index, e]);
   }
   list.replaceChildren(...groups.map((g) => el("li", { class: "turn-group" },
-    el("h3", { class: "turn-title", text: g.key === null ? _("Setting up") : _("Turn {number}", { number: g.key }) }),
+    el("h3", { class: "turn-title", text: !g.key ? _("Setting up") : _("Turn {number}", { number: g.key }) }),
     el("ol", { class: "turn-lines" }, ...g.entries.map(([index, e]) => logLine(index, e))))));
   list.scrollTop = list.scrollHeight;
 }
