@@ -113,7 +113,7 @@ def test_a_player_joins_fgo_duel_by_invite_link_and_plays_a_bot(browser: Browser
     rng = random.Random(5)
     start = step_of(page)
     for _ in range(6):
-        page.wait_for_selector("button.act:not([disabled])", timeout=20_000)
+        page.wait_for_selector("button.act:not([disabled])", state="attached", timeout=20_000)
         click_some_action(page, rng)
     page.wait_for_function(f"Number(document.body.dataset.step) > {start + 6}")
     log = page.locator("#log").inner_text()
@@ -155,9 +155,9 @@ def test_a_reload_resumes_the_match(browser: Browser, server: LiveServer) -> Non
     page = open_seat(browser, server, made["seats"][0]["link"])
     rng = random.Random(2)
     for _ in range(3):
-        page.wait_for_selector("button.act:not([disabled])")
+        page.wait_for_selector("button.act:not([disabled])", state="attached")
         click_some_action(page, rng)
-    page.wait_for_selector("button.act:not([disabled])")
+    page.wait_for_selector("button.act:not([disabled])", state="attached")
     step, log = step_of(page), page.locator("#log li").all_inner_texts()
     page.reload()
     page.wait_for_function(f"document.body.dataset.step === '{step}'")

@@ -112,7 +112,7 @@ def test_while_the_server_is_down_clicks_are_not_lost_silently(browser: Browser,
         made = live.post("/api/matches", {"game": "swordplay",
                                           "seats": [{"kind": "reserved"}, {"kind": "bot", "agent": "random"}]})
         page = open_page(browser, live.base + made["seats"][0]["link"])
-        page.wait_for_selector("#actions button.act:not([disabled])")
+        page.wait_for_selector("#actions button.act:not([disabled])", state="attached")
         step = page.get_attribute("body", "data-step")
         live.kill()
         page.wait_for_selector("body[data-online=false]")
@@ -123,7 +123,7 @@ def test_while_the_server_is_down_clicks_are_not_lost_silently(browser: Browser,
         assert page.get_attribute("body", "data-step") == step
         live.start()  # the server is back on the same port: the page reconnects and the controls come back
         page.wait_for_selector("body[data-online=true]", timeout=30_000)
-        page.wait_for_selector("#actions button.act:not([disabled])")
+        page.wait_for_selector("#actions button.act:not([disabled])", state="attached")
         page.context.close()
     finally:
         live.stop()
