@@ -13,6 +13,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from bouts.server import tokens
 from bouts.server.app import create_app
+from bouts.server.room import localize
 from tests.server.conftest import bearer, create, until
 
 
@@ -51,12 +52,13 @@ def test_each_token_opens_only_its_own_seat_view_and_log(client: TestClient) -> 
             ws.send_json({"type": "hello", "token": entry["token"]})
             frame = until(ws, "state")
             assert frame["seat"] == seat
-            assert frame["view"] == room.match.view(seat)
-            assert frame["log"] == [e.to_json() for e in room.match.log(seat)]
+            assert frame["view"] == localize(room.match.view(seat), "en")
+            assert [{k: v for k, v in e.items() if k not in ("step", "actor", "turn")} for e in frame["log"]] == [
+                e.to_json() for e in room.match.log(seat)]
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         ws.send_json({"type": "hello", "token": made["spectator"]["token"]})
         frame = until(ws, "state")
-        assert frame["seat"] is None and frame["view"] == room.match.view(None) and frame["legal"] == []
+        assert frame["seat"] is None and frame["view"] == localize(room.match.view(None), "en") and frame["legal"] == []
 
 
 @pytest.mark.parametrize("token", ["", "x", "A" * 32, "spectator"])

@@ -165,3 +165,51 @@ def test_concede_in_a_swordplay_arena_duel_gives_the_other_hero_the_win(client: 
     frame = frame_where(ws, lambda f: f["over"])
     assert frame["outcome"]["winners"] == [1] and frame["outcome"]["resigned"] == [0]
     ws.__exit__(None, None, None)
+
+
+def test_hint_takes_the_terminals_path_in_the_readers_language(client: TestClient) -> None:
+    """``hint`` answers with ``game.advice`` (what the terminal prints) and ``game.recommend`` (what Enter takes,
+    and why) at a Swordplay decision, where the game has no ``hints`` of its own; in Japanese for a Japanese page."""
+    from bouts.core.registry import get_game
+
+    made = create(client, "swordplay", [{"kind": "reserved"}, {"kind": "reserved"}])
+    for lang in ("en", "ja"):
+        ws = client.websocket_connect(f"/ws/{made['id']}").__enter__()
+        ws.send_json({"type": "hello", "token": made["seats"][0]["token"], "lang": lang})
+        frame = until(ws, "state")
+        ws.send_json({"type": "hint"})
+        answer = until(ws, "hint")
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        match = hub.rooms[made["id"]].match
+        assert answer["step"] == frame["step"] and answer["hints"] and answer["reason"]
+        assert answer["action"] in {a["text"] for a in frame["menu"]}
+        found = get_game("swordplay").recommend(match.state, 0)
+        assert found is not None and answer["action"] == str(found[0])
+        japanese = any("\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" for ch in answer["reason"])
+        assert japanese == (lang == "ja")
+        heroes = {h["name"] for h in frame["view"]["heroes"]}  # names come localized: plain strings
+        assert all(isinstance(name, str) for name in heroes)
+        ws.__exit__(None, None, None)
+
+
+def test_a_frame_carries_the_menu_the_changes_the_clauses_and_the_rules(client: TestClient) -> None:
+    made = create(client, "swordplay", [{"kind": "reserved"}, {"kind": "reserved"}])
+    sockets = {seat: seat_socket(client, made, seat) for seat in (0, 1)}
+    frames = {seat: until(ws, "state") for seat, ws in sockets.items()}
+    acting = next(seat for seat, f in frames.items() if f["menu"])
+    first = frames[acting]
+    assert first["changed"] == [] and first["rules"]["summary"] and first["rules"]["phase"] == "choose_hero"
+    assert {o["name"] for o in first["rules"]["options"]} >= {"mode", "realistic_parries"}
+    entry = first["menu"][0]
+    assert entry["objects"] and entry["objects"][0].startswith("hero:") and entry["group"] and entry["label"]
+    assert [{"text": e["text"], "label": e["label"]} for e in first["menu"]] == first["legal"]
+    ws = sockets[acting]
+    ws.send_json({"type": "act", "action": entry["text"], "step": first["step"]})
+    frame = frame_where(ws, lambda f: f["step"] > first["step"])
+    assert frame["changed"]  # what changed since my previous view
+    assert all(isinstance(p, str) for p in frame["changed"])
+    cited = {c for e in frame["log"] for c in e["clauses"]}
+    assert cited and set(frame["clauses"]) == cited & set(frame["clauses"]) and frame["clauses"]
+    assert all(e["step"] >= first["step"] and "turn" in e and "actor" in e for e in frame["log"])
+    for s in sockets.values():
+        s.__exit__(None, None, None)

@@ -101,7 +101,8 @@ def test_a_player_joins_fgo_duel_by_invite_link_and_plays_a_bot(browser: Browser
     host.select_option("#game", "fgo_duel")
     rows = host.locator("#seats .seat-row")
     assert rows.count() == 2
-    rows.nth(1).locator(".seat-agent").fill("heuristic")
+    rows.nth(1).locator(".seat-kind").select_option("bot")
+    rows.nth(1).locator(".seat-agent").select_option("heuristic")
     host.click("button[type=submit]")
     link = host.locator("a.invite").first.get_attribute("href")
     assert link and "#token=" in link
@@ -112,7 +113,7 @@ def test_a_player_joins_fgo_duel_by_invite_link_and_plays_a_bot(browser: Browser
     rng = random.Random(5)
     start = step_of(page)
     for _ in range(6):
-        page.wait_for_selector("button.act:not([disabled])", timeout=20_000)
+        page.wait_for_selector("button.act:not([disabled])", state="attached", timeout=20_000)
         click_some_action(page, rng)
     page.wait_for_function(f"Number(document.body.dataset.step) > {start + 6}")
     log = page.locator("#log").inner_text()
@@ -154,9 +155,9 @@ def test_a_reload_resumes_the_match(browser: Browser, server: LiveServer) -> Non
     page = open_seat(browser, server, made["seats"][0]["link"])
     rng = random.Random(2)
     for _ in range(3):
-        page.wait_for_selector("button.act:not([disabled])")
+        page.wait_for_selector("button.act:not([disabled])", state="attached")
         click_some_action(page, rng)
-    page.wait_for_selector("button.act:not([disabled])")
+    page.wait_for_selector("button.act:not([disabled])", state="attached")
     step, log = step_of(page), page.locator("#log li").all_inner_texts()
     page.reload()
     page.wait_for_function(f"document.body.dataset.step === '{step}'")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import os
 from collections.abc import AsyncIterator
@@ -32,13 +33,14 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from bouts.core import IllegalAction
-from bouts.core.i18n import tr
+from bouts.core.contract import Game, Seat
+from bouts.core.i18n import normalize_lang, tr, use_lang
 from bouts.core.registry import game_ids, get_game
 from bouts.server import designer, tokens
 from bouts.server.connection import SLOW_CLOSE_CODE, Connection
 from bouts.server.hub import Grant, Hub, LobbyError, link
 from bouts.server.limits import MAX_BODY_BYTES, PerClient
-from bouts.server.room import Room, Unavailable
+from bouts.server.room import Room, Unavailable, sink_lang
 from bouts.server.store import Store
 from bouts.server.wire import all_clean, decode, is_clean_text
 
@@ -59,6 +61,21 @@ DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.j
             "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
             "img-src 'self' data: https://fastapi.tiangolo.com; "
             "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+
+
+def advise(game: Game[Any, Any], state: Any, seat: Seat, lang: str) -> dict[str, Any]:
+    """What ``hint`` answers, by the terminal's path: ``game.advice`` (the lines the terminal prints) and
+    ``game.recommend`` (the action Enter would take, which the page makes glow, and why), in ``lang``."""
+    with use_lang(lang):
+        if seat not in game.to_act(state):
+            return {"hints": [], "action": None, "reason": ""}
+        found = game.recommend(state, seat)
+        lines = [tr(line) for line in game.advice(state, seat)]
+        if found is None:
+            return {"hints": lines, "action": None, "reason": ""}
+        action, reason = found
+        return {"hints": lines, "action": str(action), "label": game.describe(state, seat, action),
+                "reason": tr(reason)}
 
 
 def _clean(value: str) -> str:
@@ -255,16 +272,26 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
     # -- lobby API ---------------------------------------------------------------------------
+    @app.get("/api/i18n")
+    async def i18n(request: Request) -> dict[str, Any]:
+        """Every word the browser pages show, in the page's language (``?lang=en|ja``, else ``Accept-Language``):
+        ``{"lang", "messages": {id: text}, "plurals": {id: [forms]}}`` from the ``web`` catalog."""
+        return designer.web_catalog(designer.page_lang(request))
+
     @app.get("/api/games")
-    async def games() -> list[dict[str, Any]]:
-        """The games this server offers."""
+    async def games(request: Request) -> list[dict[str, Any]]:
+        """The games this server offers (names, help and option forms in ``?lang=``, else ``Accept-Language``)."""
+        with use_lang(designer.page_lang(request)):
+            return list_games()
+
+    def list_games() -> list[dict[str, Any]]:
         listed = []
         for game_id in game_ids():
             game = get_game(game_id)
             info = game.info
             listed.append({
                 "id": info.id, "name": tr(info.name), "min_seats": info.min_seats, "max_seats": info.max_seats,
-                "summary": tr(info.summary), "options": game.options_help(),
+                "summary": tr(info.summary), "options": game.options_help(), "options_form": game.options_form(),
                 "variants": {name: {"seats": list(v.seats), "options": dict(v.options),
                                     "description": tr(v.description)} for name, v in game.variants().items()},
                 "content": [game.load_content(None).id],
@@ -433,7 +460,7 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
                                  "message": "the first message must be {\"type\": \"hello\", \"token\": \"...\"}"})
             return None
         lang = data.get("lang")
-        conn.lang = lang[:16] if isinstance(lang, str) else None
+        conn.lang = normalize_lang(lang[:16]) if isinstance(lang, str) else None
         try:
             return await hub.grant(match_id_ok(match_id), data["token"])
         except LobbyError as exc:
@@ -479,6 +506,10 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
 
     async def seat_message(conn: Connection, room: Room, seat: int, kind: str, data: dict[str, Any]) -> None:
         """``act``, ``undo``, ``hint``, ``concede`` and ``chat``: what a seat (never a spectator) may send."""
+        with use_lang(sink_lang(conn)):  # refusals in the reader's language
+            await seat_request(conn, room, seat, kind, data)
+
+    async def seat_request(conn: Connection, room: Room, seat: int, kind: str, data: dict[str, Any]) -> None:
         try:
             if kind == "act":
                 action, step = data.get("action"), data.get("step")
@@ -505,9 +536,10 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
                 except IllegalAction as exc:
                     conn.error("chat", str(exc))
             elif kind == "hint":
-                state, game = room.match.state, room.match.game
-                hints = await asyncio.get_running_loop().run_in_executor(hub.bots.threads, game.hints, state, seat)
-                conn.push({"type": "hint", "step": len(room.match.steps), "hints": list(hints)})
+                match = room.match
+                advice = functools.partial(advise, match.game, match.state, seat, sink_lang(conn))
+                found = await asyncio.get_running_loop().run_in_executor(hub.bots.threads, advice)
+                conn.push({"type": "hint", "step": len(match.steps), **found})
         except Unavailable:
             conn.error("storage", f"the {kind} could not be saved, so it was not done: try again")
         except ValueError as exc:  # IllegalAction, or a game's own parse error: the match is unchanged

@@ -43,6 +43,8 @@ class Connection:
         """Whether the client said its page is hidden (presence ``away``)."""
         self.lang: str | None = None
         """The client's language (from its ``hello``), for texts rendered per connection."""
+        self.last_view: dict[str, Any] | None = None
+        """The view this connection was last sent (its next frame's ``changed`` is against it)."""
         self.bucket = Bucket(rate=rate, burst=2 * rate)
         self.queue: deque[Any] = deque()
         self.queue_limit = queue_limit

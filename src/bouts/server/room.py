@@ -13,8 +13,9 @@ Nothing here waits on a connection: :meth:`Room.broadcast` only marks each conne
 frame, and each connection's own writer builds that frame with :meth:`Room.messages_for`, from
 the match's current state, for that connection (its seat; its log so far). A frame for a seat is
 built from ``game.view(state, seat)``, that seat's log (``Match.log(seat)``) and, when it is to
-act, its legal actions: never from anything else, so no frame can carry another seat's hidden
-cards, the deck order, the seed or the RNG state.
+act, its legal actions (with their ``action_parts``); besides those only public things are added (the game's
+clause summaries, summary and options, and the turn counter of the spectator's view after each step). Never
+anything else, so no frame can carry another seat's hidden cards, the deck order, the seed or the RNG state.
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ from typing import Any, Protocol, TypeVar
 
 from bouts.core import CHANCE, IllegalAction, Match
 from bouts.core.contract import Seat
-from bouts.core.i18n import tr
+from bouts.core.i18n import DEFAULT_LANG, LANGS, Message, normalize_lang, tr, use_lang
+from bouts.core.table import changed_paths, menu
 from bouts.server.limits import Bucket
 from bouts.server.store import Conflict, MatchRecord, Store
 
@@ -69,6 +71,10 @@ class Sink(Protocol):
     """Whether its seat was to act in the last frame it was sent."""
     away: bool
     """Whether its client said the page is hidden."""
+    lang: str | None
+    """The language its reader asked for (``hello``'s ``lang``); frames are made in it (English by default)."""
+    last_view: dict[str, Any] | None
+    """The view it was last sent, for the next frame's ``changed`` paths (``None`` before the first)."""
 
     def changed(self, full: bool = False) -> None:
         """The table changed: a fresh frame is due (built by :meth:`Room.messages_for`)."""
@@ -111,6 +117,40 @@ def rebuild(record: MatchRecord) -> Match:
     return match
 
 
+def sink_lang(sink: Any) -> str:
+    """The language a connection reads (its ``hello``'s ``lang``), English when it said nothing we speak."""
+    return normalize_lang(getattr(sink, "lang", None)) or DEFAULT_LANG
+
+
+def localize(value: Any, lang: str) -> Any:
+    """A JSON view with every name in both languages (``{"en", "ja"}``) and every message (``{"$message"}``)
+    made a string in ``lang``, so a renderer draws it as it is."""
+    if isinstance(value, dict):
+        if "$message" in value:
+            return tr(value, lang)
+        if value and set(value) <= {*LANGS, "original"} and all(isinstance(v, str) for v in value.values()):
+            return tr(value, lang)
+        return {k: localize(v, lang) for k, v in value.items()}
+    if isinstance(value, list):
+        return [localize(v, lang) for v in value]
+    if isinstance(value, Message):
+        return value.render(lang)
+    return value
+
+
+TURN_KEYS = ("turns", "round", "turn")
+"""Where a view keeps its turn counter, in order of preference (the log is grouped by it)."""
+
+
+def turn_counter(view: dict[str, Any]) -> int | None:
+    """The turn counter a view shows, if any."""
+    for key in TURN_KEYS:
+        value = view.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
+
+
 def clean_chat(text: str) -> str | None:
     """A chat line made presentable (control characters dropped, spaces collapsed), or ``None`` if empty."""
     kept = "".join(" " if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") else c for c in text)
@@ -144,6 +184,9 @@ class Room:
     version_seen: asyncio.Event = field(default_factory=asyncio.Event)
     reloading: asyncio.Task[None] | None = None
     reload_again: bool = False
+    _turns: list[Any] = field(default_factory=list)
+    """The (match, undo epoch) these marks are for, then the turn counter after each step (``turn_after``)."""
+    _rules: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -218,22 +261,45 @@ class Room:
 
     # -- frames ------------------------------------------------------------------------
     def frame(self, sink: Any, full: bool = False) -> dict[str, Any]:
-        """The ``state`` frame for ``sink``: its view, its new log entries, its legal actions."""
+        """The ``state`` frame for ``sink`` in its language (``docs/web.md``): its localized view, what changed
+        since its previous view, its new log entries (with their step, turn and clauses), its menu."""
+        with use_lang(sink_lang(sink)):
+            return self._frame(sink, full)
+
+    def _frame(self, sink: Any, full: bool) -> dict[str, Any]:
         match, seat = self.match, sink.seat
         game, state = match.game, match.state
+        lang = sink_lang(sink)
         acting = self.acting()
         steps = match.steps
         seen = sink.steps_seen
         if full or sink.epoch != self.epoch or seen > len(steps) or seen == 0:
-            start, log = 0, match.log(seat)
+            start, first = 0, 0
         else:  # only the steps since the last frame: a frame costs the same early and late in a match
-            start = sink.log_sent
-            log = [e for step in steps[seen:] for e in step.events if e.is_visible_to(seat)]
-        sink.log_sent, sink.epoch, sink.steps_seen = start + len(log), self.epoch, len(steps)
-        legal: list[dict[str, str]] = []
+            start, first = sink.log_sent, seen
+        entries: list[dict[str, Any]] = []
+        cited: set[str] = set()
+        for index in range(first, len(steps)):
+            step = steps[index]
+            events = [e for e in step.events if e.is_visible_to(seat)]
+            if not events:
+                continue
+            turn = self.turn_after(index)
+            for event in events:
+                entry = event.to_json(lang)
+                entry.update(step=index, actor=step.seat, turn=turn)
+                entries.append(entry)
+                cited.update(event.clauses)
+        sink.log_sent, sink.epoch, sink.steps_seen = start + len(entries), self.epoch, len(steps)
+        entries_menu: list[dict[str, Any]] = []
         if seat is not None and seat in acting:
-            legal = [{"text": str(a), "label": game.describe(state, seat, a)}
-                     for a in game.legal_actions(state, seat)]
+            entries_menu = menu(game, state, seat, with_hint=False)
+        view = localize(match.view(seat), lang)
+        previous = getattr(sink, "last_view", None)
+        changed = [] if previous is None else changed_paths(previous, view)
+        with contextlib.suppress(AttributeError):
+            sink.last_view = view
+        summaries = game.clauses() if cited else {}
         record = self.record
         seats = []
         for s in range(match.seats):
@@ -249,18 +315,52 @@ class Room:
             "seat": seat,
             "step": len(match.steps),
             "seats": seats,
-            "view": match.view(seat),
+            "view": view,
+            "changed": changed,
             "to_act": acting,
             "waiting_for": [self.seat_name(s) for s in acting],
-            "legal": legal,
+            "menu": entries_menu,
+            "legal": [{"text": e["text"], "label": e["label"]} for e in entries_menu],
             "can_undo": (seat is not None and not self.over and seat in range(match.seats)
                          and not self.is_bot(seat) and match.can_undo(seat)),
             "log_from": start,
-            "log": [e.to_json() for e in log],
+            "log": entries,
+            "clauses": {c: tr(summaries[c], lang) for c in sorted(cited) if c in summaries},
+            "rules": self.rules(view, lang),
             "over": self.over,
-            "outcome": self.outcome(),
+            "outcome": self.outcome(lang),
             "rematch": record.rematch,
         }
+
+    def turn_after(self, index: int) -> int | None:
+        """The table's turn counter after step ``index`` (public: read from a spectator's view), cached."""
+        marks = self._turns
+        if marks and (marks[0][0] is not self.match or marks[0][1] != self.epoch):  # reloaded, or an undo
+            marks.clear()
+        if not marks:
+            marks.append((self.match, self.epoch))
+        steps = self.match.steps
+        del marks[len(steps) + 1:]
+        while len(marks) <= index + 1:
+            at = len(marks) - 1
+            marks.append(turn_counter(self.match.game.view(self.match.states[at + 1], None)))
+        found = marks[index + 1]
+        return found if isinstance(found, int) else None
+
+    def rules(self, view: dict[str, Any], lang: str) -> dict[str, Any]:
+        """The rules panel: the game's summary, the current phase, every option in force with its help."""
+        cached = self._rules.get(lang)
+        if cached is None:
+            game = self.match.game
+            given = self.record.options
+            options = [{"name": c["name"], "value": given.get(c["name"], c.get("default")), "help": c.get("help", "")}
+                       for c in game.options_form()]
+            known = {o["name"] for o in options}
+            options += [{"name": k, "value": v, "help": tr(game.option_help.get(k, ""), lang)}
+                        for k, v in given.items() if k not in known]
+            cached = self._rules[lang] = {"summary": tr(game.info.summary, lang), "options": options}
+        phase = next((view[k] for k in ("phase", "stage", "step") if isinstance(view.get(k), str)), None)
+        return {**cached, "phase": phase}
 
     def messages_for(self, sink: Any, full: bool = False) -> list[dict[str, Any]]:
         """What a connection is sent when a frame is due: its state frame, and ``your_turn`` when it just became so."""
@@ -272,12 +372,17 @@ class Room:
         sink.acting = now_acting
         return messages
 
-    def outcome(self) -> dict[str, Any] | None:
-        """How the match ended (a concession included), or ``None``."""
+    def outcome(self, lang: str | None = None) -> dict[str, Any] | None:
+        """How the match ended (a concession included), or ``None``; the reason in ``lang`` when the game gave it
+        as a message."""
         if self.record.finished and self.record.outcome is not None:
-            return self.record.outcome
+            stored = self.record.outcome
+            if lang is not None and isinstance(stored.get("reason_message"), dict):
+                with contextlib.suppress(Exception):
+                    return {**stored, "reason": tr(stored["reason_message"], lang)}
+            return stored
         outcome = self.match.outcome()
-        return None if outcome is None else self._with_resignations(outcome.to_json())
+        return None if outcome is None else self._with_resignations(outcome.to_json(lang))
 
     def _with_resignations(self, outcome: dict[str, Any]) -> dict[str, Any]:
         resigned = [s for s, r in enumerate(self.record.resigned) if r]
@@ -301,6 +406,7 @@ class Room:
     def _rollback(self, length: int) -> None:
         del self.match.states[length + 1:]
         del self.match.steps[length:]
+        del self._turns[length + 1:]
 
     def _bumped(self) -> None:
         self.record.version += 1

@@ -1,6 +1,8 @@
-// The match page: one socket, one seat (or a spectator); the game's renderer draws the table.
-// Socket messages are described in docs/server.md.
-import { el } from "/static/games/kit.js";
+// The match page: one socket, one seat (or a spectator); the game's renderer draws the table, this page makes it
+// playable (act.js), shows what changed, the log by turn with the rule behind each line, hints, chat, presence.
+// Socket messages: docs/server.md; the frame and the renderer contract: docs/web.md.
+import { _, loadCatalog, languageSwitch, lang } from "/static/i18n.js";
+import { TableActions } from "/static/act.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = location.pathname.split("/").pop();
@@ -8,7 +10,20 @@ const fragment = new URLSearchParams(location.hash.slice(1));
 const token = fragment.get("token") || "";
 const forceGeneric = fragment.get("renderer") === "generic"; // #token=...&renderer=generic shows the plain table
 let socket = null, frame = null, renderer = null, rendererFor = null, pending = false, retry = 500, refused = false;
+let online = false, menuKey = "", viewStep = -1, hint = null, actions = null, listToggled = false;
 const log = [];
+const clauses = {};
+const chat = [];
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") node.className = v; else if (k === "text") node.textContent = v; else node.setAttribute(k, v);
+  }
+  for (const c of children) if (c !== null && c !== undefined && c !== false) node.append(c);
+  return node;
+}
 
 function loadRenderer(game, hasOwn) {
   // one import per game, shared by frames that arrive while it loads
@@ -20,18 +35,28 @@ function loadRenderer(game, hasOwn) {
 }
 
 function send(message) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  if (socket && socket.readyState === WebSocket.OPEN) { socket.send(JSON.stringify(message)); return true; }
+  return false;
 }
 
-function act(text) {
-  if (!frame || pending) return;
-  if (!frame.legal.some((a) => a.text === text)) return; // only a legal action can be sent
+function showError(text) { $("error").textContent = text; }
+
+// Take an action (a menu entry, or its text form). Never lost silently: offline, the page says so.
+function act(entry) {
+  if (!online) { showError(_("Not connected: your action was not sent. The page reconnects by itself; try again then.")); return; }
+  if (!frame || pending || !entry) return;
+  const text = typeof entry === "string" ? entry : entry.text;
+  if (!frame.menu.some((a) => a.text === text)) return; // only a legal action can be sent
+  if (!send({ type: "act", action: text, step: frame.step })) { connectionLost(); return; }
   pending = true;
-  renderControls();
-  send({ type: "act", action: text, step: frame.step });
+  document.body.dataset.pending = "true";
+  renderControls(true);
   // a player who acts may want to hear when it is their turn again (asked once, on a click)
   if (window.Notification && Notification.permission === "default") Notification.requestPermission().catch(() => {});
 }
+
+// -- status, seats, title ---------------------------------------------------------------------------
+function seatName(seat) { return frame && frame.seats[seat] ? frame.seats[seat].name : _("Seat {number}", { number: seat + 1 }); }
 
 function renderStatus() {
   const status = $("status");
@@ -39,99 +64,258 @@ function renderStatus() {
   if (frame.over) {
     status.classList.add("over");
     const o = frame.outcome;
-    const names = o && o.winners.length ? o.winners.map((s) => frame.seats[s].name).join(", ") : "nobody";
-    status.textContent = `Game over: ${o ? o.reason : ""}. Winners: ${names}.`;
-  } else if (frame.legal.length) {
+    const names = o && o.winners.length ? o.winners.map(seatName).join(", ") : _("nobody");
+    status.textContent = _("Game over: {reason}. Winners: {names}.", { reason: o ? o.reason : "", names });
+  } else if (frame.menu.length) {
     status.classList.add("you");
-    status.textContent = frame.to_act.length > 1 ? `Your decision (also waiting for ${frame.waiting_for.filter((_, i) => frame.to_act[i] !== frame.seat).join(", ")})` : "Your decision";
+    const others = frame.to_act.filter((s) => s !== frame.seat).map(seatName);
+    status.textContent = others.length ? _("Your decision (also waiting for {names})", { names: others.join(", ") }) : _("Your decision");
   } else {
-    status.textContent = `Waiting for ${frame.waiting_for.join(", ") || "…"}`;
+    status.textContent = _("Waiting for {names}", { names: frame.waiting_for.join(", ") || "…" });
   }
-  const who = frame.seat === null ? "spectator" : `you are ${frame.seats[frame.seat].name}`;
+  const who = frame.seat === null ? _("spectator") : _("you are {name}", { name: seatName(frame.seat) });
   $("title").textContent = `${frame.title} — ${who}`;
+  const mine = frame.menu.length > 0 && !frame.over;
+  document.title = mine ? `● ${_("Your turn")} — ${frame.title} · bouts` : frame.over ? `${_("Game over")} — ${frame.title} · bouts` : `${frame.title} · bouts`;
 }
 
 function renderSeats() {
   // who is at the table: each seat's presence (connected, away, offline, bot) and whether it conceded
-  let box = $("presence");
-  if (!box) {
-    box = el("ul", { id: "presence", class: "presence" });
-    $("status").after(box);
-  }
-  box.replaceChildren(...frame.seats.map((s) => el("li", { class: `seat-presence ${s.presence}`, "data-seat": s.seat,
-    text: `${s.name}: ${s.resigned ? "conceded" : s.presence}${s.seat === frame.seat ? " (you)" : ""}` })));
+  const box = $("presence");
+  box.setAttribute("aria-label", _("Players"));
+  const words = { connected: _("connected"), away: _("away"), offline: _("offline"), bot: _("bot") };
+  box.replaceChildren(...frame.seats.map((s) => el("li", { class: `seat-presence ${s.presence}${frame.to_act.includes(s.seat) ? " acting" : ""}`, "data-seat": s.seat,
+    text: `${s.name}: ${s.resigned ? _("conceded") : words[s.presence] || s.presence}${s.seat === frame.seat ? ` (${_("you")})` : ""}` })));
 }
 
-function renderControls() {
-  const box = $("actions");
-  box.replaceChildren();
+// -- the decision: plain controls, the fallback list ---------------------------------------------------
+function renderControls(force = false) {
   const spectator = frame.seat === null;
+  const live = online && !pending;
   $("hint").hidden = spectator; $("undo").hidden = spectator;
-  concedeButton().hidden = spectator || frame.over;
-  $("hint").disabled = !frame.legal.length;
-  $("undo").disabled = !frame.can_undo || pending;
+  $("concede").hidden = spectator || frame.over;
+  $("hint").disabled = !frame.menu.length || !online;
+  $("undo").disabled = !frame.can_undo || !live;
+  $("concede").disabled = !online;
   $("outcome-tools").hidden = !frame.over;
-  if (frame.over) $("save").href = "#save";
-  if (!frame.legal.length) return;
-  const groups = new Map();
-  for (const action of frame.legal) {
-    const verb = action.text.split(" ")[0];
-    if (!groups.has(verb)) groups.set(verb, []);
-    groups.get(verb).push(action);
+  const key = JSON.stringify([frame.step, frame.menu.map((a) => a.text)]);
+  if (key !== menuKey || force) {
+    const fresh = key !== menuKey;
+    menuKey = key;
+    if (fresh) renderActionList();
   }
-  for (const [verb, actions] of groups) {
-    const details = el("details", { class: "group", "data-verb": verb });
-    if (groups.size === 1 || actions.length <= 8) details.open = true;
-    details.append(el("summary", { text: `${verb} (${actions.length})` }));
-    const buttons = actions.map((a) => {
-      const b = el("button", { type: "button", class: "act", "data-action": a.text, title: a.text }, a.label, el("code", { text: a.text }));
-      b.disabled = pending;
-      b.addEventListener("click", () => act(a.text));
-      return b;
-    });
-    if (actions.length > 12) {
-      const filter = el("input", { class: "filter", placeholder: "filter…", "aria-label": `filter ${verb}` });
-      filter.addEventListener("input", () => {
+  for (const b of document.querySelectorAll("#actions button.act, #plain button.act")) b.disabled = !live;
+  if (actions) actions.setEnabled(live);
+}
+
+function groupsOf(entries) {
+  const groups = new Map();
+  for (const action of entries) {
+    const name = action.group || _("Actions");
+    if (!groups.has(name)) groups.set(name, []);
+    groups.get(name).push(action);
+  }
+  return groups;
+}
+
+function actionButton(a) {
+  const b = el("button", { type: "button", class: `act${hint && hint.action === a.text ? " hinted" : ""}`, "data-action": a.text, text: a.label });
+  b.addEventListener("click", () => act(a));
+  return b;
+}
+
+function renderActionList() {
+  // a new decision: the plain controls (no table object) in the decision bar, every action in words below
+  const plain = frame.menu.filter((a) => !(a.objects || []).length && !(a.select || []).length);
+  $("plain").replaceChildren(...plain.map(actionButton));
+  const box = $("actions");
+  const wasOpen = new Set([...box.querySelectorAll("details[open]")].map((d) => d.dataset.group));
+  const filters = new Map([...box.querySelectorAll("input.filter")].map((i) => [i.dataset.group, i.value]));
+  box.replaceChildren();
+  const groups = groupsOf(frame.menu);
+  for (const [name, entries] of groups) {
+    const details = el("details", { class: "group", "data-group": name });
+    details.open = wasOpen.has(name) || groups.size === 1 || entries.length <= 8;
+    details.append(el("summary", { text: `${name} (${entries.length})` }));
+    const buttons = entries.map(actionButton);
+    if (entries.length > 12) {
+      const filter = el("input", { class: "filter", "data-group": name, placeholder: _("filter…"), "aria-label": _("filter {group}", { group: name }) });
+      const apply = () => {
         const q = filter.value.toLowerCase();
-        for (const b of buttons) b.hidden = q && !b.textContent.toLowerCase().includes(q);
-      });
+        for (const b of buttons) b.hidden = Boolean(q) && !b.textContent.toLowerCase().includes(q);
+      };
+      filter.addEventListener("input", apply);
+      if (filters.has(name)) { filter.value = filters.get(name); apply(); }
       details.append(filter);
     }
     details.append(...buttons);
     box.append(details);
   }
+  $("all-actions").hidden = !frame.menu.length;
+  $("all-actions-title").textContent = _("All actions, in words ({count})", { count: frame.menu.length });
 }
 
+// -- the table ------------------------------------------------------------------------------------
+function kit() {
+  return { frame, seat: frame.seat, seats: frame.seats, lang: lang(), _, changed: new Set(frame.changed || []), act: (text) => act(text) };
+}
+
+async function renderTable(data) {
+  const r = await loadRenderer(data.game, data.renderer);
+  const board = $("board");
+  const k = kit();
+  try {
+    if (r.render.length >= 3) r.render(data.view, board, k);
+    else board.replaceChildren(r.render(data.view, k));
+  } catch (e) {
+    console.error("table renderer failed, showing the generic table:", e);
+    const generic = await import("/static/games/generic.js");
+    board.replaceChildren(generic.render(data.view, k));
+  }
+  markChanged(board, data.changed || []);
+}
+
+// Numbers whose path changed are marked for a moment (no movement under prefers-reduced-motion: see style.css).
+function markChanged(board, paths) {
+  if (!paths.length) return;
+  for (const node of board.querySelectorAll("[data-path]")) {
+    const path = node.dataset.path;
+    if (paths.some((p) => p === path || p.startsWith(`${path}.`))) {
+      node.classList.remove("changed");
+      void node.offsetWidth; // restart the animation
+      node.classList.add("changed");
+      setTimeout(() => node.classList.remove("changed"), 1600);
+    }
+  }
+}
+
+function reachable() {
+  // whether every action that names table objects can be started on this table (else open the list)
+  const board = $("board");
+  return frame.menu.every((a) => {
+    const first = (a.objects || [])[0] || (a.select || [])[0];
+    return !first || board.querySelector(`[data-obj="${CSS.escape(first)}"]`);
+  });
+}
+
+// -- the hint on the table ----------------------------------------------------------------------------
+function showHint(data) {
+  if (!frame || data.step !== frame.step) return;
+  hint = data;
+  const box = $("hint-box");
+  const entry = data.action ? frame.menu.find((a) => a.text === data.action) : null;
+  const lines = data.hints || [];
+  if (!entry && !lines.length) {
+    box.replaceChildren(el("p", { text: _("No advice for this decision.") }));
+  } else {
+    const parts = [];
+    if (entry) {
+      const take = el("button", { type: "button", id: "take-hint", class: "primary", text: _("do it") });
+      take.addEventListener("click", () => act(entry));
+      parts.push(el("p", { class: "hint-main" }, el("b", { text: `★ ${entry.label}` }), take));
+      if (data.reason) parts.push(el("p", { class: "hint-reason", text: _("Why: {reason}", { reason: data.reason }) }));
+    }
+    const extra = lines.filter((l) => !entry || !l.includes(data.reason || "\u0000"));
+    if (extra.length) parts.push(el("ul", { class: "hint-lines" }, ...extra.map((l) => el("li", { text: l }))));
+    box.replaceChildren(...parts);
+  }
+  box.hidden = false;
+  if (actions) actions.setHint(entry ? entry.text : null);
+  for (const b of document.querySelectorAll("button.act")) b.classList.toggle("hinted", Boolean(entry) && b.dataset.action === entry.text);
+}
+
+function clearHint() {
+  hint = null;
+  $("hint-box").hidden = true; $("hint-box").replaceChildren();
+  if (actions) actions.setHint(null);
+}
+
+// -- the log, grouped by turn, each line with the rule behind it ------------------------------------------
 function renderLog() {
   const list = $("log");
-  list.replaceChildren(...log.map((e) => el("li", { text: e.text })));
+  const groups = [];
+  for (const [index, e] of log.entries()) {
+    const key = e.turn ?? null;
+    if (!groups.length || groups[groups.length - 1].key !== key) groups.push({ key, entries: [] });
+    groups[groups.length - 1].entries.push([index, e]);
+  }
+  list.replaceChildren(...groups.map((g) => el("li", { class: "turn-group" },
+    el("h3", { class: "turn-title", text: !g.key ? _("Setting up") : _("Turn {number}", { number: g.key }) }),
+    el("ol", { class: "turn-lines" }, ...g.entries.map(([index, e]) => logLine(index, e))))));
   list.scrollTop = list.scrollHeight;
 }
 
+function logLine(index, e) {
+  const li = el("li", { class: `log-line ${e.kind || ""}`, "data-index": index }, el("span", { class: "log-text", text: e.text }));
+  const ids = e.clauses || [];
+  if (ids.length) {
+    const why = el("details", { class: "why" }, el("summary", { text: _("why") }),
+      el("ul", {}, ...ids.map((id) => el("li", {}, el("code", { text: id }), ` ${clauses[id] || ""}`))));
+    li.append(why);
+  }
+  return li;
+}
+
+// -- the rules panel -------------------------------------------------------------------------------
+function renderRules() {
+  const rules = frame.rules;
+  if (!rules) return;
+  const body = $("rules-body");
+  const key = JSON.stringify(rules);
+  if (body.dataset.key === key) return;
+  body.dataset.key = key;
+  const options = rules.options || [];
+  body.replaceChildren(
+    el("p", { class: "rules-summary", text: rules.summary || "" }),
+    rules.phase ? el("p", { class: "rules-phase" }, el("b", { text: `${_("Now")}: ` }), String(rules.phase)) : null,
+    el("h3", { text: _("Options in force") }),
+    options.length ? el("dl", { class: "rules-options" }, ...options.flatMap((o) => [el("dt", {}, el("code", { text: o.name }), ` = ${JSON.stringify(o.value)}`), el("dd", { text: o.help || "" })]))
+      : el("p", { class: "muted", text: _("none: the game as printed") }));
+}
+
+// -- one frame --------------------------------------------------------------------------------------
 async function onState(data) {
   if (data.log_from === 0) log.length = 0;
   log.length = Math.min(log.length, data.log_from);
   log.push(...data.log);
+  Object.assign(clauses, data.clauses || {});
+  const sameStep = frame && frame.step === data.step;
+  const sameView = sameStep && !(data.changed || []).length && viewStep === data.step;
   frame = data;
-  pending = false;
-  const r = await loadRenderer(data.game, data.renderer);
-  const table = $("table");
-  try {
-    table.replaceChildren(r.render(data.view, { frame: data, seat: data.seat, seats: data.seats, act }));
-  } catch (e) {
-    console.error("table renderer failed, showing the generic table:", e);
-    const generic = await import("/static/games/generic.js");
-    table.replaceChildren(generic.render(data.view, { frame: data, seat: data.seat, seats: data.seats, act }));
+  if (pending && !sameStep) { pending = false; delete document.body.dataset.pending; }
+  const newMenu = JSON.stringify([data.step, data.menu.map((a) => a.text)]) !== menuKey;
+  if (!sameStep) clearHint();
+  if (!sameView) {  // a frame that changes nothing of mine (someone joined, a reload) leaves the table as it is
+    await renderTable(data);
+    viewStep = data.step;
   }
-  if (data.step !== (onState.lastStep ?? -1)) $("hints").replaceChildren();
-  onState.lastStep = data.step;
+  if (newMenu) actions.setMenu(data.menu); else actions.decorate();
   renderStatus();
   renderSeats();
   renderControls();
-  renderLog();
+  if (!listToggled) $("all-actions").open = data.menu.length > 0 && !reachable();
+  if (data.log.length || data.log_from === 0) renderLog();
+  renderRules();
   if (frame.over && frame.rematch) offerRematch(frame.rematch);
   document.body.dataset.step = String(data.step); // for tests and scripts: the table's step count
   document.body.dataset.over = String(data.over);
+  document.body.dataset.acting = String(data.menu.length > 0);
+  document.body.dataset.frames = String(Number(document.body.dataset.frames || 0) + 1);
+}
+
+// -- the connection: never silent when it is down ----------------------------------------------------
+function connectionLost() {
+  const wasOnline = online;
+  online = false;
+  document.body.classList.add("offline");
+  document.body.dataset.online = "false";
+  $("conn").textContent = refused ? _("refused") : _("reconnecting…"); $("conn").className = "conn bad";
+  if (!refused) {
+    showError(pending ? _("The connection dropped before your action was confirmed: when it is back, the table shows whether it was taken.")
+      : _("Connection lost: reconnecting… Nothing you click is sent until it is back."));
+  }
+  if (frame) renderControls(true);
+  return wasOnline;
 }
 
 function connect() {
@@ -139,22 +323,26 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/ws/${matchId}`);
   socket.addEventListener("open", () => {
     retry = 500;
-    $("conn").textContent = "connected"; $("conn").className = "conn ok";
-    send({ type: "hello", token, lang: navigator.language || "en" });
+    online = true;
+    document.body.classList.remove("offline");
+    document.body.dataset.online = "true";
+    $("conn").textContent = _("connected"); $("conn").className = "conn ok";
+    showError("");
+    send({ type: "hello", token, lang: lang() });
     if (document.hidden) send({ type: "presence", away: true });
   });
   socket.addEventListener("message", (event) => {
     const data = JSON.parse(event.data);
-    if (data.type === "state") { $("error").textContent = ""; onState(data); }
+    if (data.type === "state") { if (!pending) showError(""); onState(data); }
     else if (data.type === "error") {
-      $("error").textContent = data.message;
+      showError(data.message);
       if (data.code === "auth" || data.code === "expired") refused = true;
-      pending = false; if (frame) renderControls();
+      if (pending) { pending = false; delete document.body.dataset.pending; }
+      if (frame) renderControls(true);
     } else if (data.type === "hint") {
-      const hints = data.hints.length ? data.hints : ["No advice for this decision."];
-      $("hints").replaceChildren(...hints.map((h) => el("li", { text: h })));
+      showHint(data);
     } else if (data.type === "rematch") {
-      if (data.link) $("status").replaceChildren("Rematch ready: ", el("a", { href: data.link, id: "rematch-link", text: "play it" }));
+      if (data.link) $("status").replaceChildren(_("Rematch ready: "), el("a", { href: data.link, id: "rematch-link", text: _("play it") }));
     } else if (data.type === "rematch_offer") {
       offerRematch(data.match);
     } else if (data.type === "chat") {
@@ -162,84 +350,47 @@ function connect() {
       renderChat();
     } else if (data.type === "your_turn") {
       yourTurn();
-    } else if (data.type === "ack" && frame && frame.over) {
-      renderControls();
+    } else if (data.type === "ack") {
+      if (pending) { pending = false; delete document.body.dataset.pending; showError(""); }
+      if (frame) renderControls(true);
     }
   });
   socket.addEventListener("close", () => {
-    $("conn").textContent = refused ? "refused" : "reconnecting…"; $("conn").className = "conn bad";
+    connectionLost();
     if (!refused) { setTimeout(connect, retry); retry = Math.min(retry * 2, 8000); }
   });
 }
 
 // -- chat: shown as text (never as markup), with the seat's name -------------------------------------
-const chat = [];
-function chatPanel() {
-  let panel = $("chat");
-  if (panel) return panel;
-  const list = el("ol", { id: "chat-lines", class: "log chat-lines" });
-  const input = el("input", { id: "chat-text", maxlength: "500", placeholder: "say something…", "aria-label": "chat message", autocomplete: "off" });
-  const form = el("form", { id: "chat-form" }, input, el("button", { type: "submit", text: "send" }));
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    if (input.value.trim()) send({ type: "chat", text: input.value });
-    input.value = "";
-  });
-  panel = el("section", { id: "chat", class: "panel chat-panel" }, el("h2", { text: "Chat" }), list, form);
-  document.querySelector("main").append(panel);
-  return panel;
-}
-
 function renderChat() {
-  const panel = chatPanel();
-  panel.querySelector("form").hidden = !frame || frame.seat === null;
+  $("chat-form").hidden = !frame || frame.seat === null;
   const list = $("chat-lines");
   const seen = new Set();
   const lines = chat.filter((m) => !seen.has(m.id) && seen.add(m.id)).slice(-100);
-  list.replaceChildren(...lines.map((m) => {
-    const who = frame && frame.seats[m.seat] ? frame.seats[m.seat].name : `seat ${m.seat}`;
-    return el("li", { class: "chat-line" }, el("b", { text: `${who}: ` }), document.createTextNode(m.text));
-  }));
+  list.replaceChildren(...lines.map((m) => el("li", { class: "chat-line" }, el("b", { text: `${seatName(m.seat)}: ` }), document.createTextNode(m.text))));
   list.scrollTop = list.scrollHeight;
 }
 
-// -- concede, your turn, rematch offers, presence ------------------------------------------------------
-function concedeButton() {
-  let button = $("concede");
-  if (!button) {
-    button = el("button", { type: "button", id: "concede", text: "concede" });
-    button.addEventListener("click", () => { if (confirm("Concede this match? It counts as a resignation.")) send({ type: "concede" }); });
-    $("undo").after(button);
-  }
-  return button;
-}
-
-const baseTitle = document.title;
+// -- your turn, rematch offers, presence -----------------------------------------------------------
 function yourTurn() {
-  if (document.hidden) {
-    document.title = `● Your turn — ${baseTitle}`;
-    if (window.Notification && Notification.permission === "granted") new Notification("bouts: your turn", { tag: matchId });
-  }
+  if (document.hidden && window.Notification && Notification.permission === "granted") new Notification(_("bouts: your turn"), { tag: matchId });
   document.body.dataset.yourTurn = String(frame ? frame.step : "");
 }
 
-function offerRematch(match) {
+function offerRematch() {
   if ($("rematch-link") || $("rematch-offer")) return;
-  const take = el("button", { type: "button", id: "rematch-offer", text: "take my seat in the rematch" });
+  const take = el("button", { type: "button", id: "rematch-offer", text: _("take my seat in the rematch") });
   take.addEventListener("click", () => send({ type: "rematch" }));
   $("outcome-tools").after(take);
 }
 
-document.addEventListener("visibilitychange", () => {
-  send({ type: "presence", away: document.hidden });
-  if (!document.hidden) document.title = baseTitle;
-});
+document.addEventListener("visibilitychange", () => send({ type: "presence", away: document.hidden }));
 
 // -- the save file: fetched with the token in a header (never in a URL), then handed to the browser ------
 $("save").addEventListener("click", async (event) => {
   event.preventDefault();
   const response = await fetch(`/api/matches/${matchId}/save`, { headers: { Authorization: `Bearer ${token}` } });
-  if (!response.ok) { $("error").textContent = (await response.json()).detail || `error ${response.status}`; return; }
+  if (!response.ok) { showError((await response.json()).detail || `error ${response.status}`); return; }
   const name = (response.headers.get("content-disposition") || "").match(/filename="([^"]+)"/);
   const url = URL.createObjectURL(await response.blob());
   const a = el("a", { href: url, download: name ? name[1] : `bouts-${matchId}.json` });
@@ -247,8 +398,35 @@ $("save").addEventListener("click", async (event) => {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 });
 
-$("hint").addEventListener("click", () => send({ type: "hint" }));
-$("undo").addEventListener("click", () => { pending = true; renderControls(); send({ type: "undo" }); });
-$("rematch").addEventListener("click", () => send({ type: "rematch" }));
-window.addEventListener("hashchange", () => location.reload());
-connect();
+function words() {
+  // every word of the page's own HTML, from the catalog
+  $("hint").textContent = _("hint"); $("undo").textContent = _("undo"); $("concede").textContent = _("concede");
+  $("save").textContent = _("download save"); $("rematch").textContent = _("rematch");
+  $("log-title").textContent = _("Your log"); $("rules-title").textContent = _("Rules");
+  $("chat-title").textContent = _("Chat"); $("chat-send").textContent = _("send");
+  $("chat-text").setAttribute("placeholder", _("say something…")); $("chat-text").setAttribute("aria-label", _("chat message"));
+  $("table-heading").textContent = _("The table"); $("controls-heading").textContent = _("Your decision");
+  $("conn").textContent = _("connecting…");
+  $("all-actions-title").textContent = _("All actions, in words");
+}
+
+async function start() {
+  await loadCatalog();
+  words();
+  $("lang-slot").append(languageSwitch());
+  actions = new TableActions($("board"), $("selection-bar"), (entry) => act(entry));
+  $("hint").addEventListener("click", () => { if (!send({ type: "hint" })) connectionLost(); });
+  $("undo").addEventListener("click", () => { if (!online) { act(null); return; } pending = true; renderControls(true); send({ type: "undo" }); });
+  $("concede").addEventListener("click", () => { if (confirm(_("Concede this match? It counts as a resignation."))) send({ type: "concede" }); });
+  $("rematch").addEventListener("click", () => send({ type: "rematch" }));
+  $("all-actions-title").addEventListener("click", () => { listToggled = true; });
+  $("chat-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const input = $("chat-text");
+    if (input.value.trim()) send({ type: "chat", text: input.value });
+    input.value = "";
+  });
+  window.addEventListener("hashchange", () => location.reload());
+  connect();
+}
+start();
