@@ -152,10 +152,15 @@ STEPS: dict[str, Callable[[GrailState], None]] = {
 
 def run(state: GrailState) -> None:
     """Run automatic steps until a decision or a shuffle is due, or the game is over."""
+    players = state.players
     while state.chance is None and not state.pending:
-        owed = [s for s in range(state.seats) if state.players[s].owed > 0]
-        if owed and state.step != "refill":
-            if not draw(state, owed[0]):
+        owed = -1
+        for s in range(state.seats):
+            if players[s].owed > 0:
+                owed = s
+                break
+        if owed >= 0 and state.step != "refill":
+            if not draw(state, owed):
                 return
             continue
         step = state.step
