@@ -7,7 +7,7 @@ millions of events and nobody reads them, so an event is a small slots object an
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -15,6 +15,11 @@ from bouts.core.i18n import Message, jsonable
 
 NO_DATA: Mapping[str, Any] = MappingProxyType({})
 """The shared empty mapping of an event without data or arguments."""
+
+Lazy = Mapping[str, Any] | Callable[[], Mapping[str, Any]]
+"""An event's ``data`` or ``args`` as given: the mapping, or a function without arguments that makes it when
+someone first reads it (a rollout never does). The function must only read what no later step changes (make
+copies of lists the game goes on changing: pass them as arguments of a :func:`functools.partial`)."""
 
 
 class Event:
@@ -29,18 +34,17 @@ class Event:
     (True, False, False, 'Seat 0 draws 2 cards')
     """
 
-    __slots__ = ("args", "clauses", "data", "domain", "kind", "msg", "owner", "reveals", "to")
+    __slots__ = ("_args", "_data", "clauses", "domain", "kind", "msg", "owner", "reveals", "to")
 
-    def __init__(self, kind: str, msg: str, data: Mapping[str, Any] | None = None, *,
+    def __init__(self, kind: str, msg: str, data: Lazy | None = None, *,
                  to: frozenset[int] | None = None, reveals: bool = False, owner: int | None = None,
-                 clauses: tuple[str, ...] = (), args: Mapping[str, Any] | None = None,
+                 clauses: tuple[str, ...] = (), args: Lazy | None = None,
                  domain: str = "bouts") -> None:
         self.kind = kind
         """A short machine name: ``draw``, ``attack``, ``roll``..."""
         self.msg = msg
         """The message id of the sentence a log shows."""
-        self.data: Mapping[str, Any] = NO_DATA if data is None else data
-        """JSON-ready details for clients (ids and numbers)."""
+        self._data: Lazy = NO_DATA if data is None else data
         self.to = to
         """The seats that may see it; ``None`` means everyone, spectators included."""
         self.reveals = reveals
@@ -50,10 +54,30 @@ class Event:
         self.clauses = clauses
         """The checklist ids of the rules that produced it (``DGW-095``), so a log line can show the rule
         behind it; empty when the event is no rule's effect (a seat's own choice shown back to it)."""
-        self.args: Mapping[str, Any] = NO_DATA if args is None else args
-        """What fills the message's placeholders: numbers, ids, :class:`~bouts.core.i18n.Text` names."""
+        self._args: Lazy = NO_DATA if args is None else args
         self.domain = domain
         """The message catalog of ``msg`` (the game's id; ``bouts`` for the core's own)."""
+
+    @property
+    def data(self) -> Mapping[str, Any]:
+        """JSON-ready details for clients (ids and numbers); made at the first reading when given as a function.
+
+        >>> Event("roll", "Roll: {pool}", lambda: {"values": [3, 5]}).data
+        {'values': [3, 5]}
+        """
+        found = self._data
+        if callable(found):
+            found = self._data = found()
+        return found
+
+    @property
+    def args(self) -> Mapping[str, Any]:
+        """What fills the message's placeholders: numbers, ids, :class:`~bouts.core.i18n.Text` names; made at the
+        first reading when given as a function."""
+        found = self._args
+        if callable(found):
+            found = self._args = found()
+        return found
 
     # -- text ------------------------------------------------------------------------
     @property

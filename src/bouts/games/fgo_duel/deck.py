@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Any
+
 from bouts.core.i18n import Message, Text
 from bouts.games.fgo_duel.cards import TYPE_NAMES
 from bouts.games.fgo_duel.i18n import M_, N_
@@ -37,7 +40,17 @@ def type_words(state: FgoState, instance: str) -> Message:
 
 def cards_words(state: FgoState, cards: list[str] | tuple[str, ...]) -> list[Message]:
     """Command cards grouped by servant, as a log line lists them: ``Altria B5 B4``, ``Medusa Q4``."""
-    catalog = state.catalog
+    return catalog_cards_words(state.catalog, cards)
+
+
+def cards_args(catalog: Any, cards: list[str] | tuple[str, ...]) -> dict[str, Any]:
+    """``{"cards": cards_words}``: the arguments of an event that lists cards, made when someone reads it
+    (``cards`` must not change afterwards)."""
+    return {"cards": catalog_cards_words(catalog, cards)}
+
+
+def catalog_cards_words(catalog: Any, cards: list[str] | tuple[str, ...]) -> list[Message]:
+    """:func:`cards_words` from the catalogue alone."""
     groups: dict[str, list[str]] = {}
     for instance in cards:
         key = (id(catalog), instance)
@@ -90,7 +103,7 @@ def draw_cards(state: FgoState, seat: int, count: int) -> int:
                               args={"seat": seat_words(seat), "count": drawn},
                               clauses=DRAW_CLAUSES.get(state.after, ("FGO-092", "FGO-RUL-28"))))
     state.events.append(event("drew", N_("You draw {cards}"), {"seat": seat, "cards": got},
-                              args={"cards": cards_words(state, got)}, to=ONLY_SEAT[seat], reveals=True))
+                              args=partial(cards_args, state.catalog, got), to=ONLY_SEAT[seat], reveals=True))
     return drawn
 
 

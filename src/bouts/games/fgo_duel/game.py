@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from bouts.core.chance import Roll, Shuffle
@@ -297,7 +298,7 @@ class FgoDuel(Game[FgoState, FgoAction]):
                                       {"seat": seat, "count": len(act.args)},
                                       args={"seat": seat_words(seat), "count": len(act.args)}, clauses=("FGO-048",)))
             state.events.append(event("battle_mine", N_("You play {cards}"), {"cards": list(act.args)},
-                                      args={"cards": deck.cards_words(state, act.args)}, to=ONLY_SEAT[seat]))
+                                      args=partial(deck.cards_args, state.catalog, act.args), to=ONLY_SEAT[seat]))
             if state.sealed.is_complete:
                 turn.resolve_battle(state)
         elif verb == "remove":  # FGO-071, FGO-072

@@ -234,6 +234,13 @@ class MoveFacts:
 
 def move_facts(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Random) -> dict[Any, MoveFacts]:
     """Each move's score and the facts behind it (a winning move scores infinity)."""
+    return _move_table(state, seat, legal, rng, True)
+
+
+def _move_table(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Random,
+                detailed: bool) -> dict[Any, Any]:
+    """:func:`move_facts` (``detailed``), or only each move's score (what the heuristic's choice needs: rollouts
+    make no :class:`MoveFacts`); the same scores, from the same draws of ``rng``, either way."""
     me = state.masters[seat]
     links = _adjacency(state.map)
     enemy_master = state.map.master_area(1 - seat)
@@ -254,13 +261,6 @@ def move_facts(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.
     cards: dict[str, tuple[int, bool]] = {}  # card -> (power, is Arts)
     bests: dict[tuple[str, str, str], int] = {}  # (servant, enemy, card played to move) -> best total left
 
-    def distance(servant_area: str, start: str) -> int:
-        """Steps from ``start`` to the enemy master area, around the other own servants."""
-        table = tables.get(servant_area)
-        if table is None:
-            table = tables[servant_area] = _distances_avoiding(state, enemy_master, occupied - {servant_area})
-        return table.get(start, 99)
-
     ranked: dict[tuple[str, str], list[tuple[int, tuple[str, ...]]]] = {}
 
     def best_without(servant_id: str, enemy: str, card: str) -> int:
@@ -275,22 +275,27 @@ def move_facts(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.
                 ((value(combo), combo) for combo in itertools.combinations(hand, 3)), reverse=True)
         return next(total for total, combo in order if card not in combo)
 
-    out: dict[Any, MoveFacts] = {}
+    out: dict[Any, Any] = {}
+    areas = {s.servant: s.area for s in reversed(me.party)}  # the first with an id, as Master.servant finds it
+    sole_guard = guards[0] if len(guards) == 1 else None
     for act in legal:
         servant_id, area, card = act.args
-        servant_area = me.servant(servant_id).area
+        servant_area = areas[servant_id]
         assert servant_area is not None
-        before = distance(servant_area, servant_area)
+        table = tables.get(servant_area)  # steps to the enemy master area, around the other own servants
+        if table is None:
+            table = tables[servant_area] = _distances_avoiding(state, enemy_master, occupied - {servant_area})
+        before = table.get(servant_area, 99)
         if area == enemy_master:
-            out[act] = MoveFacts(math.inf, before, 0, None)
+            out[act] = MoveFacts(math.inf, before, 0, None) if detailed else math.inf
             continue
-        after = distance(servant_area, area)
+        after = table.get(area, 99)
         known = cards.get(card)
         if known is None:
             command = state.catalog.command(card)
             known = cards[card] = (command.power, command.type.value == "arts")
         score = 2.0 * (before - after) - 0.3 * known[0] + rng.random() * 0.5
-        last_guard = guards == [servant_id]
+        last_guard = sole_guard == servant_id
         new_guard = not guards and area in gates
         if last_guard:
             score -= GUARD_WEIGHT  # keep the last guard on the gate of the own master area
@@ -300,7 +305,8 @@ def move_facts(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.
             score += 0.2  # NP for skills
         enemy = occupants.get(area)
         if enemy is None:
-            out[act] = MoveFacts(score, before, after, None, last_guard=last_guard, new_guard=new_guard)
+            out[act] = MoveFacts(score, before, after, None, last_guard=last_guard, new_guard=new_guard) \
+                if detailed else score
             continue
         best = bests.get((servant_id, enemy, card))
         if best is None:
@@ -312,13 +318,15 @@ def move_facts(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.
             score += 3 + edge
         else:
             score -= 6 - edge
-        out[act] = MoveFacts(score, before, after, enemy, best, defence, enemy in threats, last_guard, new_guard)
+        out[act] = MoveFacts(score, before, after, enemy, best, defence, enemy in threats, last_guard, new_guard) \
+            if detailed else score
     return out
 
 
 def move_scores(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Random) -> dict[Any, float]:
     """Each move's score (see :func:`move_facts`)."""
-    return {act: facts.score for act, facts in move_facts(state, seat, legal, rng).items()}
+    scores: dict[Any, float] = _move_table(state, seat, legal, rng, False)
+    return scores
 
 
 def _move(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Random) -> Any:
@@ -327,9 +335,9 @@ def _move(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Rando
         if act.args[1] == enemy_master:
             return act
     best, best_score = legal[0], float("-inf")
-    for act, facts in move_facts(state, seat, legal, rng).items():
-        if facts.score > best_score:
-            best, best_score = act, facts.score
+    for act, score in _move_table(state, seat, legal, rng, False).items():
+        if score > best_score:
+            best, best_score = act, score
     return best
 
 

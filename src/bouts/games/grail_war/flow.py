@@ -161,10 +161,15 @@ STEPS: dict[str, Callable[[GrailState], None]] = {
 
 def run(state: GrailState) -> None:
     """Run automatic steps until a decision or a shuffle is due, or the game is over."""
+    players = state.players
     while state.chance is None and not state.pending:
-        owed = [s for s in range(state.seats) if state.players[s].owed > 0]
-        if owed and state.step != "refill":
-            if not draw(state, owed[0]):
+        owed = -1
+        for s in range(state.seats):
+            if players[s].owed > 0:
+                owed = s
+                break
+        if owed >= 0 and state.step != "refill":
+            if not draw(state, owed):
                 return
             continue
         step = state.step
@@ -227,16 +232,23 @@ def decide(state: GrailState, seat: int, act: Act) -> None:
         if state.cursor == len(state.order):
             state.step = "action"
     else:
-        _turn(state, seat, act)
+        left = _turn(state, seat, act)
         if act.verb == "spell":
             announce(state, M_("{master}'s command spell", master=name(state, seat)))
         else:
             announce(state, M_("{master}'s cards", master=name(state, seat)))
+        if left is not None and state.chance is None and not any(p.owed for p in state.players):
+            # nothing runs before the seat decides again (no draw is owed): its menu is the one just made,
+            # kept as the contract's cache of legal actions rather than made a second time
+            run(state)
+            if not state.pending and state.step == "turn" and state.stage == PREPARE and state.chance is None:
+                state._legal[seat] = tuple(left)
+            return
     run(state)
 
 
-def _turn(state: GrailState, seat: int, act: Act) -> None:
-    state.players[seat]
+def _turn(state: GrailState, seat: int, act: Act) -> list[Act] | None:
+    """Apply a turn decision; returns ``seat``'s menu when it was made on the way (battle preparation goes on)."""
     verb = act.verb
     if verb == "spell":
         use_spell(state, seat, act)
@@ -265,6 +277,9 @@ def _turn(state: GrailState, seat: int, act: Act) -> None:
         if len(left) == 1 and left[0].verb == "done":  # the count is met and nothing may be added
             finish(state, seat)
             state.stage = RESOLVE
+            return None
+        return left
+    return None
 
 
 def _pending(state: GrailState, seat: int, act: Act) -> None:

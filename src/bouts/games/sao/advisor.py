@@ -272,6 +272,8 @@ class _Context:
     finals: dict[tuple[int, ...], Vec] = field(default_factory=dict)
     rolls: dict[tuple[tuple[int, ...], tuple[int, ...], int], Vec] = field(default_factory=dict)
     splits: dict[tuple[tuple[int, ...], tuple[int, ...], int], Vec] = field(default_factory=dict)
+    ranked: dict[tuple[tuple[int, ...], int], tuple[RerollChoice, ...]] = field(default_factory=dict)
+    """:func:`advise_pool`'s ranking by (encoded pool in pool order, rerolls): a search asks it again and again."""
 
     def kind(self, faces: tuple[int, ...]) -> int:
         found = self.types.get(faces)
@@ -310,6 +312,8 @@ class _Context:
 _CONTEXTS: dict[tuple[object, ...], _Context] = {}
 CONTEXT_CACHE = 96
 """How many advice contexts (skills, modifiers, HP left, Switch value) stay cached."""
+RANKED_CACHE = 64
+"""How many pools' rankings (:func:`advise_pool`) a context keeps."""
 
 
 def _insert(kept: tuple[int, ...], die: int) -> tuple[int, ...]:
@@ -407,6 +411,10 @@ def advise_pool(dice: Sequence[tuple[tuple[int, ...], int]], skills: Sequence[Sw
     """
     ctx = _context(dice, skills, step, remaining, switch_value, add_up, loss)
     encoded = [ctx.kind(faces) << 4 | code for faces, code in dice]
+    key = (tuple(encoded), rerolls)
+    ranked = ctx.ranked.get(key)
+    if ranked is not None:
+        return list(ranked)
     choices = [RerollChoice((), Outlook(*ctx.final(tuple(sorted(encoded)))))]
     if rerolls > 0:
         seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
@@ -420,6 +428,9 @@ def advise_pool(dice: Sequence[tuple[tuple[int, ...], int]], skills: Sequence[Sw
             seen.add((kept, rolled))
             choices.append(RerollChoice(picked, Outlook(*_roll(ctx, kept, rolled, rerolls))))
     choices.sort(key=lambda c: (-c.outlook.value, len(c.dice)))
+    if len(ctx.ranked) >= RANKED_CACHE:
+        ctx.ranked.clear()
+    ctx.ranked[key] = tuple(choices)
     return choices
 
 

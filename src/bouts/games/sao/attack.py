@@ -4,7 +4,7 @@ SAO-120..SAO-127, SAO-145..SAO-149)."""
 from __future__ import annotations
 
 import itertools
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from bouts.core.i18n import Message
 from bouts.games.sao import clearing, turn
@@ -34,10 +34,11 @@ def modifiers(state: SaoState) -> Modifiers:
 def finalize(state: SaoState) -> None:
     """The result is final; ③ the turn player spends dice on Sword Skills (SAO-068)."""
     state.pending.pop()
-    from bouts.games.sao.rolling import pool_text
+    from bouts.games.sao.rolling import final_pool_args, final_pool_data
 
-    state.events.append(event("final", N_("The dice are final: {pool}"), {"pool": [d.value for d in state.pool]},
-                              args={"pool": pool_text(state)}, clauses=("SAO-057", "SAO-068")))
+    shown = tuple(state.pool)  # data and sentence made when someone reads them
+    state.events.append(event("final", N_("The dice are final: {pool}"), partial(final_pool_data, shown),
+                              args=partial(final_pool_args, shown), clauses=("SAO-057", "SAO-068")))
     state.pending.append(plain_decision(state.characters[state.turn_char].seat, "assign"))
 
 

@@ -182,8 +182,9 @@ class Sao(Game[SaoState, SaoAction]):
             for index in rolling.seat_characters(state, decision.seat):
                 out += rolling.ability_actions(state, index)
             out += rolling.die_control_actions(state)
-            out += rolling.consumable_actions(state)
-            if rolling.waiting_seats(state):
+            consumables = rolling.consumable_actions(state)
+            out += consumables
+            if rolling.is_anyone_waiting(state, bool(consumables)):
                 out.append(ASK_PARTNER)
             return out
         if kind == "assign":

@@ -6,13 +6,10 @@ the reader's language when it is shown.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from bouts.core.events import Event
+from bouts.core.events import Event, Lazy
 
 
-def event(kind: str, msg: str, data: Mapping[str, Any] | None = None, *, args: Mapping[str, Any] | None = None,
+def event(kind: str, msg: str, data: Lazy | None = None, *, args: Lazy | None = None,
           reveals: bool = False, clauses: tuple[str, ...] = ()) -> Event:
     """An event of SAO's catalog: ``msg`` (marked with ``N_``) filled with ``args``; SAO is played open, so every
     event is public."""

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import itertools
 import random
-from functools import cache, lru_cache
+from collections.abc import Sequence
+from functools import cache, lru_cache, partial
+from typing import Any
 
 from bouts.core.chance import Roll
 from bouts.core.decisions import Decision
@@ -190,25 +192,52 @@ def apply_roll(state: SaoState, roll: Roll) -> None:
             pool[i] = make_die(die.kind, die.char, die_faces[die.char][v - 1])
     first = state.rerolls_used == 0
     state.passed = []
-    data = {"dice": list(indices), "values": list(roll.values), "pool": [d.value for d in pool]}
+    shown = tuple(pool)  # the event's data and sentence are made when someone reads them (a rollout never does)
     if first:
-        state.events.append(event("roll", N_("Roll: {pool}"), data, args={"pool": pool_text(state)},
-                                  clauses=("SAO-053", "SAO-054")))
+        state.events.append(event("roll", N_("Roll: {pool}"), partial(_roll_data, indices, roll.values, shown),
+                                  args=partial(_pool_args, shown), clauses=("SAO-053", "SAO-054")))
     else:
-        changes = [M_("die {die}: {old} → {new}", die=i + 1, old=VALUE_TEXT[old[i]], new=VALUE_TEXT[pool[i].value])
-                   for i in indices]
-        state.events.append(event("roll", N_("Reroll {number}: {changes}; the dice now show {pool}"), data,
-                                  args={"number": state.rerolls_used, "changes": changes, "pool": pool_text(state)},
+        state.events.append(event("roll", N_("Reroll {number}: {changes}; the dice now show {pool}"),
+                                  partial(_roll_data, indices, roll.values, shown),
+                                  args=partial(_reroll_args, state.rerolls_used, indices, old, shown),
                                   clauses=("SAO-059", "SAO-061")))
     state.pending.append(plain_decision(state.characters[state.turn_char].seat, "roll_window"))
+
+
+def _roll_data(indices: tuple[int, ...], values: tuple[int, ...], pool: tuple[Die, ...]) -> dict[str, Any]:
+    return {"dice": list(indices), "values": list(values), "pool": [d.value for d in pool]}
+
+
+def _pool_args(pool: tuple[Die, ...]) -> dict[str, Any]:
+    return {"pool": dice_text(pool)}
+
+
+final_pool_args = _pool_args
+"""The arguments of the event that shows the final dice."""
+
+
+def final_pool_data(pool: tuple[Die, ...]) -> dict[str, Any]:
+    """The data of the event that shows the final dice."""
+    return {"pool": [d.value for d in pool]}
+
+
+def _reroll_args(number: int, indices: tuple[int, ...], old: Sequence[int], pool: tuple[Die, ...]) -> dict[str, Any]:
+    changes = [M_("die {die}: {old} → {new}", die=i + 1, old=VALUE_TEXT[old[i]], new=VALUE_TEXT[pool[i].value])
+               for i in indices]
+    return {"number": number, "changes": changes, "pool": dice_text(pool)}
 
 
 def pool_text(state: SaoState) -> str:
     """Each die numbered as the table prints it, main dice | support dice: ``1:2 2:3 3:6 | 4:1 5:2 6:3``
     (``F`` a character's face, ``S`` Asuna's symbol, ``?`` not rolled yet)."""
+    return dice_text(state.pool)
+
+
+def dice_text(pool: Sequence[Die]) -> str:
+    """:func:`pool_text` of the dice ``pool``."""
     main: list[str] = []
     support: list[str] = []
-    for i, d in enumerate(state.pool, 1):
+    for i, d in enumerate(pool, 1):
         (main if d.kind == "main" else support).append(f"{i}:{VALUE_TEXT[d.value]}")
     return f"{' '.join(main)} | {' '.join(support)}" if support else " ".join(main)
 
@@ -240,12 +269,16 @@ def reroll(state: SaoState, indices: tuple[int, ...]) -> None:
     state.events.append(event("reroll", N_("Reroll {number} of {allowed}: {dice} rolled again together")
                               if len(indices) > 1 else N_("Reroll {number} of {allowed}: {dice} rolled again"),
                               {"dice": list(indices)},
-                              args={"number": state.rerolls_used, "allowed": rerolls_allowed(state),
-                                    "dice": [M_("die {die} (showing {value})", die=i + 1,
-                                                value=VALUE_TEXT[state.pool[i].value]) for i in indices]},
+                              args=partial(_reroll_dice_args, state.rerolls_used, rerolls_allowed(state), indices,
+                                           tuple(state.pool)),
                               clauses=("SAO-056", "SAO-059", "SAO-060", "SAO-061", "SAO-RUL-04")))
     state.offered = []
     continue_reroll(state, indices)
+
+
+def _reroll_dice_args(number: int, allowed: int, indices: tuple[int, ...], pool: tuple[Die, ...]) -> dict[str, Any]:
+    return {"number": number, "allowed": allowed,
+            "dice": [M_("die {die} (showing {value})", die=i + 1, value=VALUE_TEXT[pool[i].value]) for i in indices]}
 
 
 def continue_reroll(state: SaoState, indices: tuple[int, ...]) -> None:
@@ -285,6 +318,23 @@ def waiting_seats(state: SaoState) -> list[int]:
         seats.remove(partner := state.characters[state.partner].seat)
         seats.insert(0, partner)
     return [s for s in seats if s not in state.passed and window_actions(state, s)]
+
+
+def is_anyone_waiting(state: SaoState, consumables: bool | None = None) -> bool:
+    """Whether :func:`waiting_seats` names any seat, without making the other seats' menus (``consumables``:
+    whether :func:`consumable_actions` offers any, when the caller knows)."""
+    me = turn_seat(state)
+    others = {c.seat for c in state.characters if not c.dead}
+    others.discard(me)
+    others.difference_update(state.passed)
+    if not others:
+        return False
+    if consumables is None:
+        consumables = bool(consumable_actions(state))
+    if consumables:  # anyone may use the group's Consumables: every seat in the list waits
+        return True
+    partner = state.partner  # of the turn's characters, only the partner can be played by another seat
+    return partner is not None and state.characters[partner].seat in others and bool(ability_actions(state, partner))
 
 
 def open_windows(state: SaoState, proposal: str) -> bool:

@@ -6,16 +6,13 @@ the reader's language when it is shown.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from bouts.core.events import Event
+from bouts.core.events import Event, Lazy
 
 ONLY = tuple(frozenset({seat}) for seat in range(9))
 """``ONLY[seat]``: the audience of an event only ``seat`` may see."""
 
 
-def event(kind: str, msg: str, data: Mapping[str, Any] | None = None, *, args: Mapping[str, Any] | None = None,
+def event(kind: str, msg: str, data: Lazy | None = None, *, args: Lazy | None = None,
           to: frozenset[int] | None = None, reveals: bool = False, owner: int | None = None,
           clauses: tuple[str, ...] = ()) -> Event:
     """An event of Swordplay's catalog: ``msg`` (marked with ``N_``) filled with ``args``."""

@@ -82,7 +82,7 @@ def choose_target(state: SwordplayState, roll: int) -> None:
     attack = state.attack
     assert attack is not None and state.monster is not None
     living = state.living_heroes()
-    target = target_of(living, roll)
+    target: int | None = target_of(living, roll)
     if target is None:
         state.events.append(event("roll", N_("Target roll: {roll}, roll again"), {"roll": roll, "target": target},
                                   args={"roll": roll}, clauses=("SWP-071", "SWP-RUL-32")))
