@@ -75,6 +75,15 @@ def test_ex35_five_players() -> None:
     assert out(state) == [3, 4] and state.climax_card == "climax_3"
 
 
+def test_dgw_rul_51_the_start_passes_over_the_eliminated() -> None:
+    """DGW-RUL-51, DGW-100: 5 players, round 1 starts at P1, so round 9 would start at P4; P4 and P5 dropped out
+    after round 8, so the start passes over both to P1, who places first, and only survivors take part."""
+    five = ["illya", "rin", "kirei", "shinji", "kuzuki"]
+    state = steer(5, five, {8: [12, 10, 8, 6, 6]}).state
+    assert out(state) == [3, 4] and state.round == 9 and state.step == "place"
+    assert GAME.to_act(state) == (0,) and tuple(state.order) == (0, 1, 2)
+
+
 def test_ex36_four_players_after_round_eight() -> None:
     """DGW-EX-36, DGW-109: 4 players [9, 7, 5, 3]: the fewest drops out, 3 remain (残り3人); [9, 7, 3, 3]: both
     3s, 2 remain (残り2人)."""
