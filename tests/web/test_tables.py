@@ -257,3 +257,30 @@ def test_a_table_reads_in_japanese(browser: Browser) -> None:
     assert "ターン" in text and "ライフ" in text and "剣闘士" in text
     assert "Turn" not in text and "Life" not in text and "The Gladiator" not in text
     shown.context.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_table_reads_in_the_readers_language(browser: Browser, game: str) -> None:
+    """Issue 26 in the browser: a mid-game table drawn in Japanese holds no English word but official names and
+    the abbreviations players use; drawn in English it holds no Japanese character."""
+    from bouts.server.designer import web_catalog
+    from tests.cli.languages import has_japanese
+    from tests.conformance.cases import CASES
+    from tests.conformance.test_languages import english_words, official_english
+
+    case = next(c for c in CASES if c.game_id == game)
+    decision = pick(game, lambda v: True)
+    for _ in range(12):  # a few decisions in, past the set-up
+        decision = next((d for d in decisions(game, seed=1) if d.view != decision.view), decision)
+    for lang in ("ja", "en"):
+        shown = table_page(browser, lang=lang)
+        player = "プレイヤー" if lang == "ja" else "Player"
+        context = {**ctx(decision), "messages": web_catalog(lang)["messages"], "lang": lang}
+        context["seats"] = [{**s, "name": f"{player} {s['seat'] + 1}"} for s in context["seats"]]
+        shown.evaluate(DRAW, [decision.game, decision.view, context])
+        text = shown.locator("#table").inner_text()
+        if lang == "ja":
+            assert has_japanese(text) and english_words(text, official_english(case), set()) == [], text
+        else:
+            assert not has_japanese(text) and len(re.findall(r"[A-Za-z]{3,}", text)) > 10, text
+        shown.context.close()
