@@ -3,8 +3,6 @@ download with the token in a header, the lobby pushed (no polling), under the Co
 
 from __future__ import annotations
 
-import os
-import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,15 +10,13 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("playwright")
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
+from tests.browser import chromium
 from tests.server.live import LiveServer
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
 @pytest.fixture(scope="module")
@@ -32,14 +28,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
-        if os.environ.get("CI") == "true":
-            pytest.fail("chromium is not installed: .ci/run must apt-get install chromium")
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
+    yield from chromium()
 
 
 def wait_js(page: Page, expression: str, timeout: float = 20.0) -> None:

@@ -8,24 +8,20 @@ bar's plain controls such as "End your turn"), never the fallback list of action
 
 from __future__ import annotations
 
-import os
 import random
-import shutil
 import time
 from collections.abc import Iterator
 
 import pytest
 
 pytest.importorskip("playwright")
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
+from tests.browser import chromium
 from tests.server.live import LiveServer
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
 @pytest.fixture(scope="module")
@@ -37,14 +33,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
-        if os.environ.get("CI") == "true":
-            pytest.fail("chromium is not installed: .ci/run must apt-get install chromium")
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
+    yield from chromium()
 
 
 def new_page(browser: Browser, width: int = 1366, height: int = 900) -> Page:

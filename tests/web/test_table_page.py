@@ -9,23 +9,19 @@
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("playwright")
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
+from tests.browser import chromium
 from tests.server.live import LiveServer
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
 @pytest.fixture(scope="module")
@@ -37,14 +33,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
-        if os.environ.get("CI") == "true":
-            pytest.fail("chromium is not installed: .ci/run must apt-get install chromium")
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
+    yield from chromium()
 
 
 def open_page(browser: Browser, url: str, width: int = 1366, height: int = 900) -> Page:
