@@ -1,32 +1,23 @@
-"""The browser client in Debian's chromium, driven by Playwright (no browser is downloaded)."""
+"""The browser client in Debian's chromium, driven by Playwright (no browser is downloaded), under the server's CSP."""
 
 from __future__ import annotations
 
 import json
-import os
 import random
-import shutil
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 pytest.importorskip("playwright")
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
+from tests.browser import chromium
 from tests.server.live import LiveServer
 
 pytestmark = pytest.mark.browser
-
-CHROMIUM = "/usr/bin/chromium"
-BYPASS = True
-"""Playwright evaluates wait_for_function's string predicates with eval, which the server's Content-Security-Policy
-forbids; tests/server/test_browser_table.py checks the pages under that policy."""
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
@@ -37,25 +28,30 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
-        if os.environ.get("CI") == "true":
-            pytest.fail("chromium is not installed: .ci/run must apt-get install chromium")
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
+    yield from chromium()
 
 
 def step_of(page: Page) -> int:
-    value = page.evaluate("document.body.dataset.step")
+    value = page.locator("body").get_attribute("data-step")
     return int(value) if value else -1
 
 
+def until(page: Page, holds: Callable[[], bool], seconds: float = 20) -> None:
+    """Wait until ``holds()``; polled from Python, since the server's CSP forbids Playwright's string predicates."""
+    deadline = time.monotonic() + seconds
+    while not holds():
+        assert time.monotonic() < deadline, "the page never got there"
+        page.wait_for_timeout(30)
+
+
+def over(page: Page) -> bool:
+    return page.locator("body").get_attribute("data-over") == "true"
+
+
 def open_seat(browser: Browser, server: LiveServer, link: str, width: int = 1200) -> Page:
-    page = browser.new_context(viewport={"width": width, "height": 900}, bypass_csp=BYPASS).new_page()
+    page = browser.new_context(viewport={"width": width, "height": 900}).new_page()
     page.goto(server.base + link)
-    page.wait_for_function("document.body.dataset.step !== undefined")
+    page.wait_for_selector("body[data-step]", state="attached")
     return page
 
 
@@ -70,8 +66,7 @@ def click_some_action(page: Page, rng: random.Random, prefer: tuple[str, ...] = 
     before = step_of(page)
     page.evaluate("text => [...document.querySelectorAll('button.act')].find(b => b.dataset.action === text).click()",
                   choice)
-    page.wait_for_function(f"document.body.dataset.step !== '{before}' || "
-                           "document.getElementById('error').textContent !== ''", timeout=10_000)
+    until(page, lambda: step_of(page) != before or bool(page.locator("#error").inner_text().strip()), 10)
     return True
 
 
@@ -81,7 +76,7 @@ def test_two_browsers_play_a_whole_swordplay_game(browser: Browser, server: Live
     rng = random.Random(3)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
-        if all(p.evaluate("document.body.dataset.over") == "true" for p in pages):
+        if all(over(p) for p in pages):
             break
         acted = False
         for page in pages:
@@ -89,14 +84,14 @@ def test_two_browsers_play_a_whole_swordplay_game(browser: Browser, server: Live
         if not acted:
             pages[0].wait_for_timeout(50)
     for page in pages:
-        page.wait_for_function("document.body.dataset.over === 'true'")
+        page.wait_for_selector("body[data-over=true]", state="attached")
         assert "Game over" in page.locator("#status").inner_text()
         assert page.locator("#save").get_attribute("href")
         page.context.close()
 
 
 def test_a_player_joins_fgo_duel_by_invite_link_and_plays_a_bot(browser: Browser, server: LiveServer) -> None:
-    host = browser.new_context(bypass_csp=BYPASS).new_page()
+    host = browser.new_context().new_page()
     host.goto(server.base + "/")
     host.select_option("#game", "fgo_duel")
     rows = host.locator("#seats .seat-row")
@@ -107,7 +102,7 @@ def test_a_player_joins_fgo_duel_by_invite_link_and_plays_a_bot(browser: Browser
     link = host.locator("a.invite").first.get_attribute("href")
     assert link and "#token=" in link
     host.context.close()
-    page = browser.new_context(viewport={"width": 1200, "height": 900}, bypass_csp=BYPASS).new_page()
+    page = browser.new_context(viewport={"width": 1200, "height": 900}).new_page()
     page.goto(link)
     page.wait_for_selector(".map .area")
     rng = random.Random(5)
@@ -115,7 +110,7 @@ def test_a_player_joins_fgo_duel_by_invite_link_and_plays_a_bot(browser: Browser
     for _ in range(6):
         page.wait_for_selector("button.act:not([disabled])", state="attached", timeout=20_000)
         click_some_action(page, rng)
-    page.wait_for_function(f"Number(document.body.dataset.step) > {start + 6}")
+    until(page, lambda: step_of(page) > start + 6)
     log = page.locator("#log").inner_text()
     assert "Seat 1" in log or "seat 1" in log  # the bot has played
     page.context.close()
@@ -125,17 +120,17 @@ def test_a_spectator_sees_no_hidden_information(browser: Browser, server: LiveSe
     made = server.post("/api/matches", {"game": "swordplay", "seats": [{"kind": "reserved"}, {"kind": "reserved"}]})
     player = open_seat(browser, server, made["seats"][0]["link"])
     frames: list[dict[str, Any]] = []
-    context = browser.new_context(bypass_csp=BYPASS)
+    context = browser.new_context()
     spectator = context.new_page()
     spectator.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(json.loads(payload))))
     spectator.goto(server.base + made["spectator"]["link"])
-    spectator.wait_for_function("document.body.dataset.step !== undefined")
+    spectator.wait_for_selector("body[data-step]", state="attached")
     rng = random.Random(1)
     other = open_seat(browser, server, made["seats"][1]["link"])
     for _ in range(8):
         for page in (player, other):
             click_some_action(page, rng)
-    spectator.wait_for_function(f"Number(document.body.dataset.step) >= {step_of(player)}")
+    until(spectator, lambda: step_of(spectator) >= step_of(player))
     states = [f for f in frames if f["type"] == "state"]
     assert states
     for frame in states:
@@ -160,7 +155,7 @@ def test_a_reload_resumes_the_match(browser: Browser, server: LiveServer) -> Non
     page.wait_for_selector("button.act:not([disabled])", state="attached")
     step, log = step_of(page), page.locator("#log li").all_inner_texts()
     page.reload()
-    page.wait_for_function(f"document.body.dataset.step === '{step}'")
+    until(page, lambda: step_of(page) == step)
     assert page.locator("#log li").all_inner_texts() == log
     assert page.locator("button.act:not([disabled])").count() > 0
     page.context.close()
