@@ -79,8 +79,15 @@ def focused_object(page: Page) -> str:
     return str(page.evaluate("() => document.activeElement && document.activeElement.dataset.obj"))
 
 
-def first_line(snapshot: str) -> str:
-    return snapshot.strip().splitlines()[0] if snapshot.strip() else ""
+def role_and_name(snapshot: str) -> tuple[str, str]:
+    """The role and the accessible name of the first node of an aria snapshot (``- button "Die 1: 5"``, quoted as
+    YAML when the name holds a colon: ``- 'button "Die 1: 5"': "5"``)."""
+    line = snapshot.strip().splitlines()[0] if snapshot.strip() else ""
+    found = re.match(r"- (?:'((?:[^']|'')*)'|([^:]*))", line)
+    head = ((found.group(1) or "").replace("''", "'") if found and found.group(1) is not None
+            else (found.group(2) if found else ""))
+    named = re.match(r'(\w+) "(.*)"', head)
+    return (named.group(1), named.group(2)) if named else (head.split(" ")[0], "")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -96,14 +103,13 @@ def test_the_accessibility_tree_names_every_control_and_table_object(browser: Br
     unnamed = [line for line in tree.splitlines() if UNNAMED.match(line)]
     assert not unnamed, f"{game}: unnamed controls {unnamed}"
     objects = page.locator("#board [data-obj]")
-    assert objects.count() >= 3
+    assert objects.count() >= 1
     usable = 0
     for i in range(min(objects.count(), 60)):
         node = objects.nth(i)
-        line = first_line(node.aria_snapshot())
-        found = re.match(r'- (button|group) "(.+)"', line)
-        assert found, f"{game}: {node.get_attribute('data-obj')} has no accessible name: {line!r}"
-        role, name = found.groups()
+        role, name = role_and_name(node.aria_snapshot())
+        assert role in ("button", "group") and name.strip(), \
+            f"{game}: {node.get_attribute('data-obj')} has no accessible name: {role} {name!r}"
         usable += role == "button"
         if node.locator("[data-obj]").count() == 0:  # a card, a die, a figure: every number it shows is in its name
             shown = node.inner_text()

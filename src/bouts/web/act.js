@@ -19,13 +19,16 @@ function make(tag, attrs = {}, ...children) {
 export function objectName(node) {
   const given = node.getAttribute("data-name");
   if (given) return given.trim();
-  const shown = (node.innerText || node.textContent || "").trim().replace(/\s+/g, " ");
+  // an object drawn around others (a character holding its cards, an area holding figures) is named by its heading:
+  // the objects inside have names of their own
+  const head = node.querySelector("[data-obj]") ? node.querySelector("h3, h4, .name, .n") : null;
+  const shown = ((head || node).innerText || (head || node).textContent || "").trim().replace(/\s+/g, " ");
   const title = (node.getAttribute("title") || "").trim().replace(/\s+/g, " ");
   let name = shown;
   if (title && shown.length <= 3) name = `${title}: ${shown}`;
   else if (title && !shown.includes(title)) name = `${shown} — ${title}`;
   if (!name) name = node.dataset.obj.replace(/^[a-z]+:/, "");
-  return name.length > 140 ? `${name.slice(0, 139)}…` : name;
+  return name.length > 400 ? `${name.slice(0, 399)}…` : name;
 }
 
 const sameSet = (a, b) => a.length === b.length && a.every((x) => b.includes(x));

@@ -222,6 +222,7 @@ export function moved(root, before, changed = new Set()) {
     ghost.removeAttribute("data-obj"); ghost.removeAttribute("id"); ghost.removeAttribute("tabindex"); ghost.removeAttribute("role");
     for (const inner of ghost.querySelectorAll("[data-obj], [id], [tabindex]")) { inner.removeAttribute("data-obj"); inner.removeAttribute("id"); inner.removeAttribute("tabindex"); }
     ghost.classList.add("leaving");
+    ghost.dataset.was = was.node.dataset.obj; // what left (for tests and styles)
     ghost.setAttribute("aria-hidden", "true");
     Object.assign(ghost.style, { position: "fixed", left: `${was.left}px`, top: `${was.top}px`, width: `${was.w}px`, height: `${was.h}px`, margin: "0", pointerEvents: "none", zIndex: "30" });
     document.body.append(ghost);
