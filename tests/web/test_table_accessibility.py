@@ -10,15 +10,17 @@ wait_for_function strings).
   closes a popover and gives the focus back) and opens the hint, a log line's "why" and the rules panel, whose
   phase list marks the current phase.
 
-axe-core is not used: it is a Node package, and no PyPI package bundling axe.min.js is installed or available
-here (`pip download axe-selenium-python`/`axe-playwright-python` find nothing in this machine's indexes).
+- axe-core (Deque's engine, the axe.min.js that the PyPI package axe-playwright-python ships: no Node needed) finds
+  no violation on the lobby and on each table, at a decision and again with the hint, the rules and a "why" open.
 """
 
 from __future__ import annotations
 
+import importlib.resources
 import re
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -33,6 +35,8 @@ pytestmark = pytest.mark.browser
 
 GAMES = ["swordplay", "sao", "fgo_duel", "kaleido", "grail_war"]
 SEATS = {"grail_war": 3}
+AXE = (importlib.resources.files("axe_playwright_python") / "axe.min.js").read_text(encoding="utf-8")
+"""axe-core, as the PyPI package axe-playwright-python ships it."""
 UNNAMED = re.compile(r"\s*- (combobox|textbox|button|checkbox|spinbutton|link|meter|radio|slider)(\s*\[|:|$)")
 """A control in an aria snapshot without a quoted name."""
 
@@ -61,6 +65,14 @@ def acting_page(browser: Browser, server: LiveServer, game: str) -> Page:
             return page
         page.context.close()
     raise AssertionError(f"no seat of a new {game} match has a decision")
+
+
+def axe_violations(page: Page) -> list[str]:
+    """What axe-core finds wrong on the page now (every rule of its default set), one line per rule and node."""
+    page.evaluate(AXE)  # through the DevTools protocol: the page's CSP does not apply to it
+    found: dict[str, Any] = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [f"{v['id']} ({v['impact']}): {n['html'][:160]} — {n['failureSummary']}"
+            for v in found["violations"] for n in v["nodes"]]
 
 
 def focused(page: Page, selector: str) -> bool:
@@ -117,6 +129,8 @@ def test_the_accessibility_tree_names_every_control_and_table_object(browser: Br
                 assert number in name, f"{game}: {number} of {shown!r} not in the name {name!r}"
         assert not name.startswith(("card:", "die:", "fighter:", "area:", "figure:")), name  # words, not engine ids
     assert usable or page.locator("#plain button.act").count(), f"{game}: nothing to act on is named as a button"
+    violations = axe_violations(page)
+    assert not violations, f"{game}: axe-core finds\n" + "\n".join(violations)
     page.context.close()
 
 
@@ -197,6 +211,18 @@ def test_the_keyboard_alone_decides_and_opens_the_hint_the_why_and_the_rules(bro
     assert "now" in marked.inner_text() and marked.locator(".phase-name").inner_text().strip()
     assert page.locator("#rules-body li.rules-phase").count() >= 4
     assert "listitem" in page.locator("#rules-body .rules-phases").aria_snapshot()
+    violations = axe_violations(page)  # with the hint, a "why" and the rules open
+    assert not violations, f"{game}: axe-core finds\n" + "\n".join(violations)
+    page.context.close()
+
+
+@pytest.mark.parametrize("width", [1366, 390])
+def test_axe_core_finds_nothing_wrong_in_the_lobby(browser: Browser, server: LiveServer, width: int) -> None:
+    page = new_page(browser, width, 844)
+    page.goto(server.base + "/")
+    page.wait_for_selector("#options-form .option-row")
+    violations = axe_violations(page)
+    assert not violations, "axe-core finds\n" + "\n".join(violations)
     page.context.close()
 
 
