@@ -78,8 +78,9 @@ function renderStatus() {
   $("title").textContent = `${frame.title} — ${who}`;
   // the tab says whose turn it is, so a player in another tab sees when it is theirs
   const mine = frame.menu.length > 0 && !frame.over;
+  const yours = "● " + _("Your turn"), over = _("Game over");
   const waiting = _("Waiting for {names}", { names: frame.waiting_for.join(", ") || "…" });
-  document.title = `${mine ? `● ${_("Your turn")}` : frame.over ? _("Game over") : waiting} — ${frame.title} · bouts`;
+  document.title = (mine ? yours : frame.over ? over : waiting) + " — " + frame.title + " · bouts";
 }
 
 function renderSeats() {
@@ -87,8 +88,9 @@ function renderSeats() {
   const box = $("presence");
   box.setAttribute("aria-label", _("Players"));
   const words = { connected: _("connected"), away: _("away"), offline: _("offline"), bot: _("bot") };
+  const conceded = _("conceded"), you = " (" + _("you") + ")";
   box.replaceChildren(...frame.seats.map((s) => el("li", { class: `seat-presence ${s.presence}${frame.to_act.includes(s.seat) ? " acting" : ""}`, "data-seat": s.seat,
-    text: `${s.name}: ${s.resigned ? _("conceded") : words[s.presence] || s.presence}${s.seat === frame.seat ? ` (${_("you")})` : ""}` })));
+    text: s.name + ": " + (s.resigned ? conceded : words[s.presence] || s.presence) + (s.seat === frame.seat ? you : "") })));
 }
 
 // -- the decision: plain controls, the fallback list ---------------------------------------------------
@@ -275,7 +277,7 @@ function renderRules() {
   const list = phases.length ? el("ol", { class: "rules-phases", "aria-labelledby": "rules-phases-title" }, ...phases.map((p) => {
     const now = p.id === rules.current;
     return el("li", { class: `rules-phase${now ? " now" : ""}`, "data-phase": p.id, "aria-current": now ? "step" : null },
-      el("span", { class: "phase-name", text: p.name }), now ? el("b", { class: "phase-now", text: ` ← ${_("now")}` }) : null,
+      el("span", { class: "phase-name", text: p.name }), now ? el("b", { class: "phase-now", text: " ← " + _("now") }) : null,
       p.clause ? el("code", { class: "phase-clause", text: p.clause }) : null);
   })) : null;
   body.replaceChildren(
