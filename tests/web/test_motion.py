@@ -67,7 +67,10 @@ def slow_animations(page: Page) -> None:
 
 
 def running(page: Page) -> list[tuple[str, str]]:
-    return [(str(a), str(b)) for a, b in page.evaluate(RUNNING)]
+    """The animations running now, then finished at once (a moving object is not clicked until it stands still)."""
+    found = [(str(a), str(b)) for a, b in page.evaluate(RUNNING)]
+    page.evaluate("() => document.getAnimations().forEach((a) => a.finish())")
+    return found
 
 
 def test_cards_move_visibly_between_zones_after_an_action(browser: Browser, server: LiveServer) -> None:
@@ -93,6 +96,66 @@ def test_cards_move_visibly_between_zones_after_an_action(browser: Browser, serv
             break
     assert card_moved, f"no card moved between zones in 40 rounds of decisions; animations seen: {seen}"
     assert {"bouts-move", "bouts-enter"} <= seen, seen  # a readied card glides, a drawn one comes in
+    for page in pages:
+        page.context.close()
+
+
+def decide(page: Page, rng: random.Random, prefer: tuple[str, ...]) -> bool:
+    """One decision on the table, following it to its end: the object, then targets (a figure, the card paying
+    for its move, the area) or a popover's action or the selection's confirm, until the step moves on."""
+    step, acting, over = state(page)
+    if acting != "true" or over == "true" or page.locator("body[data-pending]").count():
+        return False
+    usable = page.locator("#board [data-obj].usable")
+    objects = [usable.nth(i).get_attribute("data-obj") or "" for i in range(usable.count())]
+    liked = [o for o in objects if o.startswith(prefer)] or objects
+    if liked:
+        page.locator(f'#board [data-obj="{rng.choice(liked)}"]').click()
+    else:
+        page.locator("#plain button.act").first.click()
+    deadline = time.monotonic() + 20
+    while state(page)[0] == step:
+        assert time.monotonic() < deadline, "the decision was never taken"
+        if page.locator("body[data-pending]").count():  # sent: its frame is on the way
+            page.wait_for_timeout(50)
+            continue
+        pops, targets = page.locator("#board .popover .pop-act"), page.locator("#board [data-obj].target")
+        confirm = page.locator("#confirm-selection:not([disabled])")
+        more = page.locator("#board [data-obj].selectable:not(.selected)")
+        if pops.count() and (not targets.count() or rng.random() < 0.5):
+            pops.nth(rng.randrange(pops.count())).click()
+        elif targets.count():
+            targets.nth(rng.randrange(targets.count())).click()
+        elif page.locator("#board .popover .pop-select").count():
+            page.locator("#board .popover .pop-select").first.click()  # select it, for a reroll or a Sword Skill
+        elif confirm.count():
+            confirm.click()
+        elif more.count():
+            more.nth(rng.randrange(more.count())).click()
+        elif page.locator("#plain button.act").count():  # nothing more to pick: the decision bar's control
+            page.keyboard.press("Escape")
+            page.locator("#plain button.act").first.click()
+        page.wait_for_timeout(50)
+    return True
+
+
+@pytest.mark.parametrize("game,kind,prefix,prefer", [("fgo_duel", "bouts-move", "figure:", ("area:", "figure:")),
+                                                     ("sao", "bouts-roll", "die:", ("die:",))])
+def test_figures_glide_to_their_new_area_and_rerolled_dice_tumble(browser: Browser, server: LiveServer, game: str,
+                                                                   kind: str, prefix: str,
+                                                                   prefer: tuple[str, ...]) -> None:
+    pages = seat_pages(browser, server, game, 2)
+    for page in pages:
+        slow_animations(page)
+    rng = random.Random(11)
+    seen: list[tuple[str, str]] = []
+    for _ in range(60):
+        for page in pages:
+            if decide(page, rng, prefer):
+                seen += [(k, obj) for watcher in pages for k, obj in running(watcher) if k.startswith("bouts-")]
+        if any(k == kind and obj.startswith(prefix) for k, obj in seen):
+            break
+    assert any(k == kind and obj.startswith(prefix) for k, obj in seen), f"no {kind} of a {prefix} object: {seen[:20]}"
     for page in pages:
         page.context.close()
 

@@ -175,7 +175,8 @@ export function places(root) {
     if (!inside(node, root) || found.has(node.dataset.obj)) continue;
     const r = node.getBoundingClientRect();
     if (!r.width && !r.height) continue;
-    found.set(node.dataset.obj, { x: r.left - box.left, y: r.top - box.top, w: r.width, h: r.height, left: r.left, top: r.top,
+    // centres: a number's flash (scale) or a card's glow leaves them where they are
+    found.set(node.dataset.obj, { x: r.left + r.width / 2 - box.left, y: r.top + r.height / 2 - box.top, w: r.width, h: r.height, left: r.left, top: r.top,
       back: node.classList.contains("back"), node });
   }
   return found;
@@ -201,13 +202,14 @@ export function moved(root, before, changed = new Set()) {
     const was = before.get(obj);
     const r = node.getBoundingClientRect();
     if (!was) { plays.push([node, [{ opacity: 0, transform: "translateY(-12px) scale(.85)" }, { opacity: 1, transform: "none" }], "bouts-enter"]); continue; }
-    const dx = was.x - (r.left - box.left), dy = was.y - (r.top - box.top);
-    if (Math.abs(dx) > 2 || Math.abs(dy) > 2) {
-      plays.push([node, [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], "bouts-move"]);
+    const dx = was.x - (r.left + r.width / 2 - box.left), dy = was.y - (r.top + r.height / 2 - box.top);
+    const shift = Math.abs(dx) > 2 || Math.abs(dy) > 2 ? `translate(${dx}px, ${dy}px) ` : "";
+    if (dieRolled(node, changed)) {  // the roll: the die tumbles (from where it was, if the tray moved)
+      plays.push([node, [{ transform: `${shift}rotate(-300deg) scale(.6)`, opacity: 0.5 }, { transform: "rotate(20deg) scale(1.1)", opacity: 1, offset: 0.8 }, { transform: "none" }], "bouts-roll"]);
     } else if (was.back && !node.classList.contains("back")) {
-      plays.push([node, [{ transform: "rotateY(90deg)" }, { transform: "none" }], "bouts-reveal"]);
-    } else if (dieRolled(node, changed)) {
-      plays.push([node, [{ transform: "rotate(-300deg) scale(.6)", opacity: 0.5 }, { transform: "rotate(20deg) scale(1.1)", opacity: 1, offset: 0.8 }, { transform: "none" }], "bouts-roll"]);
+      plays.push([node, [{ transform: `${shift}rotateY(90deg)` }, { transform: "none" }], "bouts-reveal"]);
+    } else if (shift) {
+      plays.push([node, [{ transform: shift.trim() }, { transform: "none" }], "bouts-move"]);
     }
   }
   // what left: only the outermost of objects drawn inside each other (a fighter's cards leave with the fighter)
