@@ -160,6 +160,27 @@ class GameInfo:
 
 
 @dataclass(frozen=True)
+class TurnPhase:
+    """One phase of a game's turn or round as its rulebook names it, for the rules panel that lists the game's
+    phases with the current one marked (:meth:`Game.phases`, :meth:`Game.phase`).
+
+    >>> TurnPhase("combat", "Combat", "SWP-030").clause
+    'SWP-030'
+    """
+
+    id: str
+    """A short id (``discard``, ``outpost``), what :meth:`Game.phase` returns."""
+    name: Words
+    """The phase's name as the rulebook gives it, in the reader's language."""
+    clause: str = ""
+    """The checklist clause that lists the phase (``SWP-030``)."""
+
+    def to_json(self, lang: str | None = None) -> dict[str, Any]:
+        """JSON-ready form, the name in ``lang`` (default: the current language)."""
+        return {"id": self.id, "name": tr(self.name, lang), "clause": self.clause}
+
+
+@dataclass(frozen=True)
 class Variant:
     """A named way to play: seat counts and option overrides (a row of a game's variants table)."""
 
@@ -464,6 +485,31 @@ class Game(ABC, Generic[S, A]):
             if exc.name != name:
                 raise
             return None
+
+    def _phases_module(self) -> Any | None:
+        package = type(self).__module__.rpartition(".")[0]
+        name = f"{package}.phases" if package else "phases"
+        try:
+            return importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            return None
+
+    def phases(self) -> tuple[TurnPhase, ...]:
+        """The game's phases in the order its rulebook lists them (set-up first): ``PHASES`` of the module
+        ``phases`` beside the game's module, or none (a game without that module has no phase list)."""
+        module = self._phases_module()
+        return tuple(getattr(module, "PHASES", ())) if module is not None else ()
+
+    def phase(self, state: S) -> str | None:
+        """The id of the phase ``state`` is in (one of :meth:`phases`), or ``None`` once the game is over or for a
+        game without a phase list: ``current(state)`` of the module ``phases`` beside the game's module. The
+        phase is public: every seat and spectator sees the same one."""
+        module = self._phases_module()
+        current = getattr(module, "current", None) if module is not None else None
+        found = current(state) if current is not None else None
+        return found if isinstance(found, str) else None
 
     def encoding(self, seats: int, options: Mapping[str, Any] | None = None, content: Any | None = None) -> Any:
         """The game's numeric encoding for a match (fixed action index, observation tensor), for learning agents.

@@ -348,7 +348,8 @@ class Room:
         return found if isinstance(found, int) else None
 
     def rules(self, view: dict[str, Any], lang: str) -> dict[str, Any]:
-        """The rules panel: the game's summary, the current phase, every option in force with its help."""
+        """The rules panel: the game's summary, its phases (``Game.phases``) and the current one (``current``, its id:
+        public, the same for every seat), every option in force with its help."""
         cached = self._rules.get(lang)
         if cached is None:
             game = self.match.game
@@ -358,9 +359,10 @@ class Room:
             known = {o["name"] for o in options}
             options += [{"name": k, "value": v, "help": tr(game.option_help.get(k, ""), lang)}
                         for k, v in given.items() if k not in known]
-            cached = self._rules[lang] = {"summary": tr(game.info.summary, lang), "options": options}
+            cached = self._rules[lang] = {"summary": tr(game.info.summary, lang), "options": options,
+                                          "phases": [p.to_json(lang) for p in game.phases()]}
         phase = next((view[k] for k in ("phase", "stage", "step") if isinstance(view.get(k), str)), None)
-        return {**cached, "phase": phase}
+        return {**cached, "phase": phase, "current": self.match.game.phase(self.match.state)}
 
     def messages_for(self, sink: Any, full: bool = False) -> list[dict[str, Any]]:
         """What a connection is sent when a frame is due: its state frame, and ``your_turn`` when it just became so."""

@@ -14,6 +14,23 @@ function make(tag, attrs = {}, ...children) {
   return node;
 }
 
+// What an object is called, with the numbers it shows: its data-name, else the words it shows (a die's or a figure's
+// few characters come after its title: "Die 3: main die: 5"), for its accessible name.
+export function objectName(node) {
+  const given = node.getAttribute("data-name");
+  if (given) return given.trim();
+  // an object drawn around others (a character holding its cards, an area holding figures) is named by its heading:
+  // the objects inside have names of their own
+  const head = node.querySelector("[data-obj]") ? node.querySelector("h3, h4, .name, .n") : null;
+  const shown = ((head || node).innerText || (head || node).textContent || "").trim().replace(/\s+/g, " ");
+  const title = (node.getAttribute("title") || "").trim().replace(/\s+/g, " ");
+  let name = shown;
+  if (title && shown.length <= 3) name = `${title}: ${shown}`;
+  else if (title && !shown.includes(title)) name = `${shown} — ${title}`;
+  if (!name) name = node.dataset.obj.replace(/^[a-z]+:/, "");
+  return name.length > 400 ? `${name.slice(0, 399)}…` : name;
+}
+
 const sameSet = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
 const sameSeq = (a, b) => a.length === b.length && a.every((x, i) => b[i] === x);
 
@@ -115,15 +132,17 @@ export class TableActions {
       node.classList.toggle("chosen", this.path.includes(obj));
       node.classList.toggle("selected", this.selected.includes(obj));
       node.classList.toggle("hinted", glow.has(obj));
+      const name = objectName(node);
       if (live) {
         node.setAttribute("tabindex", "0");
         node.setAttribute("role", "button");
-        const name = (node.getAttribute("data-name") || node.textContent || obj).trim().replace(/\s+/g, " ").slice(0, 80);
         const what = target ? _("target") : canSelect ? (this.selected.includes(obj) ? _("selected") : _("can be selected")) : _("can be used");
         node.setAttribute("aria-label", `${name} (${what})`);
         if (canSelect) node.setAttribute("aria-pressed", String(this.selected.includes(obj))); else node.removeAttribute("aria-pressed");
-      } else {
-        node.removeAttribute("tabindex"); node.removeAttribute("role"); node.removeAttribute("aria-label"); node.removeAttribute("aria-pressed");
+      } else {  // not usable now: still a named thing on the table (a card, a die, a figure, an area with its numbers)
+        node.removeAttribute("tabindex"); node.removeAttribute("aria-pressed");
+        node.setAttribute("role", "group");
+        node.setAttribute("aria-label", name);
       }
       if (this.selected.includes(obj) && this.selectEntries().some((e) => e.ordered)) node.dataset.order = String(this.selected.indexOf(obj) + 1);
       else delete node.dataset.order;
@@ -133,11 +152,24 @@ export class TableActions {
 
   // -- clicks --------------------------------------------------------------------------------------
   onKey(event) {
+    if (event.key.startsWith("Arrow")) { this.arrow(event); return; }
     if (event.key !== "Enter" && event.key !== " ") return;
     const node = event.target.closest && event.target.closest("[data-obj]");
     if (!node || !this.root.contains(node) || node.getAttribute("role") !== "button") return;
     event.preventDefault();
     this.clicked(node);
+  }
+
+  // The arrow keys move between the objects that can be clicked now (and between a popover's buttons), in the
+  // order the table draws them: Right/Down to the next, Left/Up to the previous, wrapping round.
+  arrow(event) {
+    const pop = event.target.closest && event.target.closest(".popover");
+    const items = pop ? [...pop.querySelectorAll("button")] : [...this.root.querySelectorAll("[data-obj][tabindex]")].filter((n) => !n.closest(".popover"));
+    const at = items.indexOf(event.target);
+    if (at < 0 || !items.length) return;
+    event.preventDefault();
+    const step = event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : -1;
+    items[(at + step + items.length) % items.length].focus();
   }
 
   onClick(event) {

@@ -3,6 +3,7 @@
 // Socket messages: docs/server.md; the frame and the renderer contract: docs/web.md.
 import { _, loadCatalog, languageSwitch, lang } from "/static/i18n.js";
 import { TableActions } from "/static/act.js";
+import { places, moved } from "/static/games/kit.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = location.pathname.split("/").pop();
@@ -75,8 +76,11 @@ function renderStatus() {
   }
   const who = frame.seat === null ? _("spectator") : _("you are {name}", { name: seatName(frame.seat) });
   $("title").textContent = `${frame.title} — ${who}`;
+  // the tab says whose turn it is, so a player in another tab sees when it is theirs
   const mine = frame.menu.length > 0 && !frame.over;
-  document.title = mine ? `● ${_("Your turn")} — ${frame.title} · bouts` : frame.over ? `${_("Game over")} — ${frame.title} · bouts` : `${frame.title} · bouts`;
+  const yours = "● " + _("Your turn"), over = _("Game over");
+  const waiting = _("Waiting for {names}", { names: frame.waiting_for.join(", ") || "…" });
+  document.title = (mine ? yours : frame.over ? over : waiting) + " — " + frame.title + " · bouts";
 }
 
 function renderSeats() {
@@ -84,8 +88,9 @@ function renderSeats() {
   const box = $("presence");
   box.setAttribute("aria-label", _("Players"));
   const words = { connected: _("connected"), away: _("away"), offline: _("offline"), bot: _("bot") };
+  const conceded = _("conceded"), you = " (" + _("you") + ")";
   box.replaceChildren(...frame.seats.map((s) => el("li", { class: `seat-presence ${s.presence}${frame.to_act.includes(s.seat) ? " acting" : ""}`, "data-seat": s.seat,
-    text: `${s.name}: ${s.resigned ? _("conceded") : words[s.presence] || s.presence}${s.seat === frame.seat ? ` (${_("you")})` : ""}` })));
+    text: s.name + ": " + (s.resigned ? conceded : words[s.presence] || s.presence) + (s.seat === frame.seat ? you : "") })));
 }
 
 // -- the decision: plain controls, the fallback list ---------------------------------------------------
@@ -164,6 +169,7 @@ async function renderTable(data) {
   const r = await loadRenderer(data.game, data.renderer);
   const board = $("board");
   const k = kit();
+  const before = board.childElementCount ? places(board) : null; // where each object was, to show what moved
   try {
     if (r.render.length >= 3) r.render(data.view, board, k);
     else board.replaceChildren(r.render(data.view, k));
@@ -173,6 +179,7 @@ async function renderTable(data) {
     board.replaceChildren(generic.render(data.view, k));
   }
   markChanged(board, data.changed || []);
+  document.body.dataset.moved = String(moved(board, before, k.changed)); // for tests: objects animated by this frame
 }
 
 // Numbers whose path changed are marked for a moment (no movement under prefers-reduced-motion: see style.css).
@@ -265,9 +272,17 @@ function renderRules() {
   if (body.dataset.key === key) return;
   body.dataset.key = key;
   const options = rules.options || [];
+  const phases = rules.phases || [];
+  // the game's phases as its rulebook lists them, the current one marked (aria-current) with the clause behind each
+  const list = phases.length ? el("ol", { class: "rules-phases", "aria-labelledby": "rules-phases-title" }, ...phases.map((p) => {
+    const now = p.id === rules.current;
+    return el("li", { class: `rules-phase${now ? " now" : ""}`, "data-phase": p.id, "aria-current": now ? "step" : null },
+      el("span", { class: "phase-name", text: p.name }), now ? el("b", { class: "phase-now", text: " ← " + _("now") }) : null,
+      p.clause ? el("code", { class: "phase-clause", text: p.clause }) : null);
+  })) : null;
   body.replaceChildren(
     el("p", { class: "rules-summary", text: rules.summary || "" }),
-    rules.phase ? el("p", { class: "rules-phase" }, el("b", { text: `${_("Now")}: ` }), String(rules.phase)) : null,
+    list ? el("h3", { id: "rules-phases-title", text: _("Phases") }) : null, list,
     el("h3", { text: _("Options in force") }),
     options.length ? el("dl", { class: "rules-options" }, ...options.flatMap((o) => [el("dt", {}, el("code", { text: o.name }), ` = ${JSON.stringify(o.value)}`), el("dd", { text: o.help || "" })]))
       : el("p", { class: "muted", text: _("none: the game as printed") }));
@@ -375,6 +390,37 @@ function renderChat() {
 function yourTurn() {
   if (document.hidden && window.Notification && Notification.permission === "granted") new Notification(_("bouts: your turn"), { tag: matchId });
   document.body.dataset.yourTurn = String(frame ? frame.step : "");
+  chime();
+}
+
+// -- an optional sound when it becomes your turn: off until the player turns it on (kept for the next match) ----
+let audio = null;
+function soundOn() { try { return localStorage.getItem("bouts.sound") === "on"; } catch (e) { return $("sound").checked; } }
+
+function chime() {
+  if (!soundOn() || !window.AudioContext) return;
+  try {
+    audio = audio || new AudioContext();
+    if (audio.state === "suspended") audio.resume().catch(() => {});
+    const now = audio.currentTime, tone = audio.createOscillator(), gain = audio.createGain();
+    tone.type = "sine";
+    tone.frequency.setValueAtTime(660, now); tone.frequency.setValueAtTime(880, now + 0.12);
+    gain.gain.setValueAtTime(0.0001, now);
+    gain.gain.exponentialRampToValueAtTime(0.18, now + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, now + 0.4);
+    tone.connect(gain).connect(audio.destination);
+    tone.start(now); tone.stop(now + 0.42);
+    document.body.dataset.chimes = String(Number(document.body.dataset.chimes || 0) + 1); // for tests
+  } catch (e) { /* no audio device: the tab title still says whose turn it is */ }
+}
+
+function soundSetting() {
+  const box = $("sound");
+  box.checked = soundOn();
+  box.addEventListener("change", () => {
+    try { localStorage.setItem("bouts.sound", box.checked ? "on" : "off"); } catch (e) { /* private mode: this page only */ }
+    if (box.checked) chime(); // a click is the gesture a browser wants before it plays sound: let the player hear it
+  });
 }
 
 function offerRematch() {
@@ -407,6 +453,7 @@ function words() {
   $("chat-text").setAttribute("placeholder", _("say something…")); $("chat-text").setAttribute("aria-label", _("chat message"));
   $("table-heading").textContent = _("The table"); $("controls-heading").textContent = _("Your decision");
   $("conn").textContent = _("connecting…");
+  $("sound-label").textContent = _("sound on my turn");
   $("all-actions-title").textContent = _("All actions, in words");
 }
 
@@ -414,6 +461,7 @@ async function start() {
   await loadCatalog();
   words();
   $("lang-slot").append(languageSwitch());
+  soundSetting();
   actions = new TableActions($("board"), $("selection-bar"), (entry) => act(entry));
   $("hint").addEventListener("click", () => { if (!send({ type: "hint" })) connectionLost(); });
   $("undo").addEventListener("click", () => { if (!online) { act(null); return; } pending = true; renderControls(true); send({ type: "undo" }); });

@@ -151,3 +151,86 @@ export function renderer(draw, cls) {
     return made;
   };
 }
+
+// -- what moved: table objects animate from their old place to the new one (FLIP, the Web Animations API) --------
+// The page calls places(root) before a redraw and moved(root, before) after it, for every game (docs/web.md):
+// an object (data-obj) that is drawn elsewhere glides from where it was; one that is new in this frame (a card
+// drawn, a figure placed) comes in; one that left (discarded, destroyed, played face down) fades where it was; a
+// card turned face up flips; a die whose value changed tumbles (the roll). prefers-reduced-motion: nothing moves.
+const MOVE_MS = 420;
+const MOST = 80; // a frame that redraws more objects than this moves none of them (a new scene, not a step)
+
+export function reducedMotion() {
+  return Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+}
+
+function inside(node, root) { return !node.closest(".popover") && root.contains(node); }
+
+// Where each table object is drawn now, relative to root (so a status line that grows moves nothing), with what it
+// shows, for moved() after the redraw.
+export function places(root) {
+  const box = root.getBoundingClientRect();
+  const found = new Map();
+  for (const node of root.querySelectorAll("[data-obj]")) {
+    if (!inside(node, root) || found.has(node.dataset.obj)) continue;
+    const r = node.getBoundingClientRect();
+    if (!r.width && !r.height) continue;
+    // centres: a number's flash (scale) or a card's glow leaves them where they are
+    found.set(node.dataset.obj, { x: r.left + r.width / 2 - box.left, y: r.top + r.height / 2 - box.top, w: r.width, h: r.height, left: r.left, top: r.top,
+      back: node.classList.contains("back"), node });
+  }
+  return found;
+}
+
+function dieRolled(node, changed) {
+  if (!node.classList.contains("die")) return false;
+  const path = node.dataset.path;
+  return Boolean(path) && [...changed].some((p) => p === path || p.startsWith(`${path}.`));
+}
+
+// Animate what moved between places(root) taken before the redraw and the table drawn now; returns how many
+// objects were animated. changed: the frame's changed paths (a die whose value changed was rolled).
+export function moved(root, before, changed = new Set()) {
+  if (!before || !before.size || reducedMotion() || typeof Element.prototype.animate !== "function") return 0;
+  const box = root.getBoundingClientRect();
+  const now = [...root.querySelectorAll("[data-obj]")].filter((n) => inside(n, root));
+  const gone = new Set(before.keys());
+  const plays = [];
+  for (const node of now) {
+    const obj = node.dataset.obj;
+    gone.delete(obj);
+    const was = before.get(obj);
+    const r = node.getBoundingClientRect();
+    if (!was) { plays.push([node, [{ opacity: 0, transform: "translateY(-12px) scale(.85)" }, { opacity: 1, transform: "none" }], "bouts-enter"]); continue; }
+    const dx = was.x - (r.left + r.width / 2 - box.left), dy = was.y - (r.top + r.height / 2 - box.top);
+    const shift = Math.abs(dx) > 2 || Math.abs(dy) > 2 ? `translate(${dx}px, ${dy}px) ` : "";
+    if (dieRolled(node, changed)) {  // the roll: the die tumbles (from where it was, if the tray moved)
+      plays.push([node, [{ transform: `${shift}rotate(-300deg) scale(.6)`, opacity: 0.5 }, { transform: "rotate(20deg) scale(1.1)", opacity: 1, offset: 0.8 }, { transform: "none" }], "bouts-roll"]);
+    } else if (was.back && !node.classList.contains("back")) {
+      plays.push([node, [{ transform: `${shift}rotateY(90deg)` }, { transform: "none" }], "bouts-reveal"]);
+    } else if (shift) {
+      plays.push([node, [{ transform: shift.trim() }, { transform: "none" }], "bouts-move"]);
+    }
+  }
+  // what left: only the outermost of objects drawn inside each other (a fighter's cards leave with the fighter)
+  const leaving = [...gone].map((obj) => before.get(obj)).filter((was, _i, all) => !all.some((o) => o !== was && o.node.contains(was.node)));
+  if (plays.length + leaving.length > MOST) return 0;
+  for (const [node, frames, id] of plays) {
+    const a = node.animate(frames, { duration: MOVE_MS, easing: "cubic-bezier(.2,.7,.3,1)" });
+    a.id = id;
+  }
+  for (const was of leaving) {  // a copy of what left fades where it was (never focusable, never read aloud)
+    const ghost = was.node.cloneNode(true);
+    ghost.removeAttribute("data-obj"); ghost.removeAttribute("id"); ghost.removeAttribute("tabindex"); ghost.removeAttribute("role");
+    for (const inner of ghost.querySelectorAll("[data-obj], [id], [tabindex]")) { inner.removeAttribute("data-obj"); inner.removeAttribute("id"); inner.removeAttribute("tabindex"); }
+    ghost.classList.add("leaving");
+    ghost.dataset.was = was.node.dataset.obj; // what left (for tests and styles)
+    ghost.setAttribute("aria-hidden", "true");
+    Object.assign(ghost.style, { position: "fixed", left: `${was.left}px`, top: `${was.top}px`, width: `${was.w}px`, height: `${was.h}px`, margin: "0", pointerEvents: "none", zIndex: "30" });
+    document.body.append(ghost);
+    const a = ghost.animate([{ opacity: 1, transform: "none" }, { opacity: 0, transform: "translateY(14px) scale(.8)" }], { duration: MOVE_MS, easing: "ease-in" });
+    a.id = "bouts-leave";
+    a.onfinish = () => ghost.remove(); a.oncancel = () => ghost.remove();
+  }
+  return plays.length + leaving.length;
+}
