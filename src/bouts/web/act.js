@@ -16,7 +16,15 @@ function make(tag, attrs = {}, ...children) {
 
 // What an object is called, with the numbers it shows: its data-name, else the words it shows (a die's or a figure's
 // few characters come after its title: "Die 3: main die: 5"), for its accessible name.
+const NAMES = new WeakMap(); // a drawn object's name, read once per drawing (a redraw makes new elements)
+
 export function objectName(node) {
+  let name = NAMES.get(node);
+  if (name === undefined) { name = nameOf(node); NAMES.set(node, name); }
+  return name;
+}
+
+function nameOf(node) {
   const given = node.getAttribute("data-name");
   if (given) return given.trim();
   // an object drawn around others (a character holding its cards, an area holding figures) is named by its heading:
