@@ -580,8 +580,8 @@ def _rescue(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str] |
     now = _battle_gain(state, seat, here, mine, p.use_b) if fighting else 0
     # (gain, spells spent, action, why)
     options: list[tuple[int, int, Act, str]] = [
-        (now, 0, Act("next"), _("the battle at {place} pays {gain} as it stands ({mine} against {threat}): no "
-                                "command spell needed", place=_where(here), gain=now, mine=mine, threat=threat)
+        (now, 0, Act("next"), _("the battle at {place} pays {gain} as it stands ({mine} against {threat})",
+                                place=_where(here), gain=now, mine=mine, threat=threat)
          if fighting else _("nothing more to gain here"))]
     if fighting and Act("spell", "power") in legal:
         for count in range(1, p.command_spells + 1):
@@ -596,11 +596,13 @@ def _rescue(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str] |
                         _("command spell Use C to Recon: {gain} spoils for certain", gain=_recon_gain(state))))
     saving = [o for o in options if o[0] >= need]
     if saving:
-        gain, _spent, act, why = min(saving, key=lambda o: (o[1], -o[0]))
+        gain, spent, act, why = min(saving, key=lambda o: (o[1], -o[0]))
+        if not spent:
+            return act, _("{facts}: {why}, no command spell needed", facts=facts, why=why)
         return act, _("{facts}: {why}", facts=facts, why=why)
-    gain, _spent, act, why = max(options, key=lambda o: (o[0], -o[1]))
-    return act, _("no move saves you this round: {facts}, and the most you can gain is {gain}", facts=facts,
-                  gain=gain)
+    gain, spent, act, why = max(options, key=lambda o: (o[0], -o[1]))
+    return act, _("no move saves you this round: {facts}; the most you can gain is {gain}: {why}", facts=facts,
+                  gain=gain, why=why)
 
 
 def _window(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
