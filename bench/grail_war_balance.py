@@ -1,5 +1,5 @@
 """Dominate Grail War balance: the heuristic on every seat; win rate per master and per servant, with 95 %
-Wilson intervals, and how the masters play (command spells, Recon, revealed servants, 道化).
+Wilson intervals, and how the masters play (command spells, Recon, revealed servants, 道化, reaching the climax).
 
     .venv/bin/python bench/grail_war_balance.py [--games 2000] [--seats 4,7] [--seed 0] [--options JSON]
 
@@ -38,6 +38,7 @@ def play(
     agents = [make_agent("heuristic", seed * 10 + s) for s in range(seats)]
     did: list[Counter[str]] = [Counter() for _ in range(seats)]
     state = game.fork(state)
+    climax = False
     while game.to_act(state):
         seat = game.to_act(state)[0]
         action = game.sample_chance(state, rng) if seat == CHANCE else agents[seat].act(game, state, seat)
@@ -46,6 +47,10 @@ def play(
             if text.startswith(("spell", "jewel")):
                 did[seat][" ".join(text.split()[:2])] += 1
         game.advance(state, seat, action)
+        if not climax and state.round > 8:  # who reached the climax rounds (past the round-8 elimination)
+            climax = True
+            for s in state.living():
+                did[s]["climax"] += 1
         for event in game.events(state):
             seat_of = event.data.get("seat")
             if not isinstance(seat_of, int) or not 0 <= seat_of < seats:

@@ -213,6 +213,8 @@ def _in_danger(state: GrailState, seat: int) -> bool:
     return state.players[seat].spoils <= ranked[min(len(ranked) - 1, max(0, len(living) // 2 - 1))]
 
 
+GANDR_MARGIN = 2
+"""How close a battle must look (power against the threat) for Rin to spend a jewel and a mana on ガンド's +1."""
 CLOWN_MARGIN = 2
 """How far above the first who would drop out solo Shinji must stand to stop gaining spoils in round 8 (道化)."""
 
@@ -464,8 +466,11 @@ def _effect_value(state: GrailState, seat: int, card: str, place: str | None) ->
         return 3.0, _("{card}: Tsubame Gaeshi (+{amount} power with First Sword and Second Sword)", card=c.name,
                       amount=c.amount)
     if isinstance(c, SpecialCard) and c.ability == "jewel_magecraft":
-        return (1.5, _("{card} for a jewel: +1 power in a close battle", card=c.name)) \
-            if fighting and (rivals or state.npc == place) else (-1.0, "")
+        # ガンド's +1 decides only a close battle: elsewhere the jewel and the mana wait for one
+        if fighting and (rivals or state.npc == place) and abs(mine - threat) <= GANDR_MARGIN:
+            return 3.0, _("{card} for a jewel: +1 power in a close battle (about {mine} against {threat})",
+                          card=c.name, mine=round(mine), threat=round(threat))
+        return -1.0, ""
     if isinstance(c, NPCard) and c.true_name_release and has(state, seat, "executor") and not p.revealed \
             and fighting:
         return 2.0, _("Executor: a revealed servant adds 2 power from now on")
