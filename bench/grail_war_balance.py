@@ -21,6 +21,7 @@ from typing import Any
 import bouts
 from bouts.agents import make_agent
 from bouts.core import CHANCE
+from bouts.core.i18n import tr
 from bouts.sim.stats import Rate
 
 NP_CARDS = {n for s in bouts.game("grail_war").catalog(None).servants.values() for n in s.np_cards}
@@ -65,7 +66,7 @@ def play(
     assert outcome is not None
     chosen = game.content_choices(state)
     pairs = [(str(chosen[s][0]), str(chosen[s][1])) for s in range(seats)]  # type: ignore[index]
-    return pairs, outcome.winners, outcome.reason, did
+    return pairs, outcome.winners, tr(outcome.reason, "en"), did
 
 
 def table(title: str, wins: Counter[str], games: Counter[str], fair: float) -> list[str]:
@@ -101,7 +102,7 @@ def main() -> None:
         doing: dict[str, Counter[str]] = {}
         for index in range(args.games):
             pairs, winners, reason, did = play(seats, args.seed * 100_000 + index, options, args.content)
-            reasons["道化" if "道化" in reason else reason.split(":")[0].split(" is ")[-1]] += 1
+            reasons["道化" if "Clown" in reason else reason.split(":")[0].split(" is ")[-1]] += 1
             for seat, (master, servant) in enumerate(pairs):
                 by_master[1][master] += 1
                 by_master[0][master] += seat in winners
