@@ -1,5 +1,5 @@
 """Dominate Grail War balance: the heuristic on every seat; win rate per master and per servant, with 95 %
-Wilson intervals, and how the masters play (command spells, Recon, revealed servants, 道化).
+Wilson intervals, and how the masters play (command spells, Recon, revealed servants, 道化, reaching the climax).
 
     .venv/bin/python bench/grail_war_balance.py [--games 2000] [--seats 4,7] [--seed 0] [--options JSON]
 
@@ -21,6 +21,7 @@ from typing import Any
 import bouts
 from bouts.agents import make_agent
 from bouts.core import CHANCE
+from bouts.core.i18n import tr
 from bouts.sim.stats import Rate
 
 NP_CARDS = {n for s in bouts.game("grail_war").catalog(None).servants.values() for n in s.np_cards}
@@ -38,6 +39,7 @@ def play(
     agents = [make_agent("heuristic", seed * 10 + s) for s in range(seats)]
     did: list[Counter[str]] = [Counter() for _ in range(seats)]
     state = game.fork(state)
+    climax = False
     while game.to_act(state):
         seat = game.to_act(state)[0]
         action = game.sample_chance(state, rng) if seat == CHANCE else agents[seat].act(game, state, seat)
@@ -46,6 +48,10 @@ def play(
             if text.startswith(("spell", "jewel")):
                 did[seat][" ".join(text.split()[:2])] += 1
         game.advance(state, seat, action)
+        if not climax and state.round > 8:  # who reached the climax rounds (past the round-8 elimination)
+            climax = True
+            for s in state.living():
+                did[s]["climax"] += 1
         for event in game.events(state):
             seat_of = event.data.get("seat")
             if not isinstance(seat_of, int) or not 0 <= seat_of < seats:
@@ -60,7 +66,7 @@ def play(
     assert outcome is not None
     chosen = game.content_choices(state)
     pairs = [(str(chosen[s][0]), str(chosen[s][1])) for s in range(seats)]  # type: ignore[index]
-    return pairs, outcome.winners, outcome.reason, did
+    return pairs, outcome.winners, tr(outcome.reason, "en"), did
 
 
 def table(title: str, wins: Counter[str], games: Counter[str], fair: float) -> list[str]:
@@ -96,7 +102,7 @@ def main() -> None:
         doing: dict[str, Counter[str]] = {}
         for index in range(args.games):
             pairs, winners, reason, did = play(seats, args.seed * 100_000 + index, options, args.content)
-            reasons["道化" if "道化" in reason else reason.split(":")[0].split(" is ")[-1]] += 1
+            reasons["道化" if "Clown" in reason else reason.split(":")[0].split(" is ")[-1]] += 1
             for seat, (master, servant) in enumerate(pairs):
                 by_master[1][master] += 1
                 by_master[0][master] += seat in winners

@@ -223,6 +223,25 @@ def test_rin_gandr_for_a_jewel() -> None:
     assert GAME.view(state, 1)["players"][0]["at_hand"] == [{"en": "Gandr", "ja": "ガンド"}]
 
 
+def test_dgw_067_gandr_fits_when_the_cards_leave_exactly_its_mana() -> None:
+    """DGW-067, DGW-072, DGW-M07, DGW-RUL-19: the chosen cards' total cost may equal the mana, additional cards
+    included: Rin (7 mana) with Berserker cards costing 4 + 2 may add ガンド (cost 1), paying all 7 at once; with
+    cards costing 4 + 3 nothing is left for it, and the preparation ends with the two cards."""
+    def rin_with(*hand: str) -> Any:
+        state = at_preparation(masters=["rin", "shirou", "kirei", "illya", "kuzuki"],
+                               servants=["berserker", "archer", "saber", "lancer", "rider"], hand=list(hand),
+                               before=())
+        assert state.players[0].mana == 7
+        return act(state, 0, *(f"play {card} up" for card in hand[:2]))
+    state = rin_with("berserker_01", "berserker_05", "berserker_03")
+    assert legal(state) == ["play gandr up", "done"]
+    state = act(state, 0, "play gandr up")
+    assert state.players[0].mana == 0 and state.players[0].jewels == 9 and power(state) == 6 + 4 + 1 + 3
+    state = rin_with("berserker_01", "berserker_03", "berserker_05")
+    assert state.stage != "prepare" and state.players[0].mana == 0 and state.players[0].jewels == 10
+    assert power(state) == 6 + 5 + 3
+
+
 def test_snake_counts_and_goes_to_the_trash() -> None:
     """DGW-M22, DGW-G07, DGW-RUL-19: 蛇 counts toward the 2 cards, never face down, and goes to the trash."""
     state = at_preparation(masters=["kuzuki", "shirou", "kirei", "illya", "rin"], hand=["snake/1", "saber_01"],

@@ -12,10 +12,10 @@ from rich.panel import Panel
 
 from bouts.cli.session import MENU_LINES, Session
 from bouts.core import CHANCE, Match
-from bouts.core.i18n import tr
+from bouts.core.i18n import tr, use_lang
 from bouts.core.text import cell_width
 from bouts.games.grail_war.actions import Act
-from tests.grail_war.helpers import CAT, GAME, act, place_all, start, turn
+from tests.grail_war.helpers import CAT, GAME, act, legal, place_all, start, turn
 from tests.grail_war.scenario import steer
 
 
@@ -239,3 +239,57 @@ def test_hint_after_bellerophon_names_the_battlefield_it_goes_to() -> None:
     state = act(state, 0, "spell mana", "stay", "play bellerophon up", "play rider_01 up")
     advice = GAME.advice(state, 0)[0]
     assert "[goto miyama]" in advice and "Miyama" in advice.split("]:", 1)[1] and "land advantage" in advice
+
+
+def _climax_window(goal: list[int], places: tuple[str, str, str]) -> Any:
+    """Round 9 (climax, 残り3人) of a 4-player game steered to ``goal`` after round 8 (P4 Shinji out), placed at
+    ``places``, played through actions to P3 Kirei's command-spell window after his cards (face down)."""
+    state = steer(4, ["illya", "rin", "kirei", "shinji"], {8: goal}).state
+    assert state.round == 9 and state.climax_card == "climax_3" and state.players[2].command_spells == 3
+    state = place_all(state, *places)
+    state = turn(turn(state))
+    state = act(state, 2, "stay")
+    while state.stage == "prepare":
+        state = act(state, 2, next(a for a in legal(state, 2) if a.endswith(" down")))
+    assert GAME.to_act(state) == (2,) and state.stage == "after_prepare"
+    return state
+
+
+def test_dgw_110_climax_hint_names_the_command_spell_that_saves_you() -> None:
+    """DGW-110, DGW-089, DGW-052: climax round with 残り3人, Kirei (6) at the Workshop would drop out (Illya 9,
+    Rin 7): the hint does not say to keep the command spells; it advises Use C to Recon, whose 2 spoils keep
+    him in, with the spoils standing and who would drop out."""
+    state = _climax_window([9, 7, 6, 3], ("miyama", "shinto", "workshop"))
+    assert GAME.view(state, 2)["at_stake"]["out"] == [2]
+    advice = GAME.advice(state, 2)[0]
+    assert "keep the command spells" not in advice
+    assert "[spell move recon]" in advice and "Use C to Recon: 2 spoils for certain" in advice
+    assert "you are eliminated unless you gain 2 more spoils (you have 6" in advice
+    with use_lang("ja"):
+        assert "令呪" in GAME.advice(state, 2)[0]
+
+
+def test_dgw_110_climax_hint_says_plainly_when_no_move_saves_you() -> None:
+    """DGW-110: the same round, Kirei at 5 needs 3 more; Recon's 2 and Use B (no battle at the Workshop) cannot
+    do it: the hint says so plainly with the figures instead of "keep the command spells"."""
+    state = _climax_window([9, 7, 5, 3], ("miyama", "shinto", "workshop"))
+    advice = GAME.advice(state, 2)[0]
+    assert "keep the command spells" not in advice
+    assert "no move saves you this round: you are eliminated unless you gain 3 more spoils (you have 5" in advice
+    assert "the most you can gain is 2" in advice
+
+
+def test_dgw_rul_51_the_start_player_marker_is_never_shown_on_an_eliminated_seat() -> None:
+    """DGW-RUL-51, DGW-100: 5 players; the marker reaches P4 for round 9, but P4 and P5 drop out after round 8:
+    the table shows it on P1, who places first; after round 9 (P3 out) it moves one seat on, to P2, who starts
+    round 10 (it stayed on P1 when the engine kept the marker on the eliminated P4)."""
+    five = ["illya", "rin", "kirei", "shinji", "kuzuki"]
+    state = steer(5, five, {8: [12, 10, 8, 6, 6]}).state
+    assert state.round == 9 and [p.eliminated for p in state.players] == [False, False, False, True, True]
+    for seat in (0, 3):
+        view = GAME.view(state, seat)
+        assert view["start"] == 0 and not view["players"][view["start"]]["eliminated"]
+        assert "start player P1 Illyasviel von Einzbern" in "\n".join(screen(view, []))
+    state = steer(5, five, {8: [12, 10, 8, 6, 6], 9: [14, 12, 8, 6, 6]}).state
+    assert state.round == 10 and GAME.view(state, 0)["start"] == 1 and GAME.to_act(state) == (1,)
+    assert "start player P2 Tohsaka Rin" in "\n".join(screen(GAME.view(state, 1), []))

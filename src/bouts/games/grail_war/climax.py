@@ -119,6 +119,10 @@ def _drop(state: GrailState, out: set[int]) -> None:
         log(state, "eliminated", N_("{master} is eliminated with {count} spoils"), {"seat": seat},
             args={"master": name(state, seat), "count": state.players[seat].spoils},
             clauses=("DGW-110", "DGW-111") if state.round > 8 else ("DGW-108", "DGW-109"))
+    living = state.living()
+    if out and living and state.start not in living:  # DGW-RUL-51: the marker passes to the next survivor
+        state.start = next(s for s in ((state.start + i) % state.seats for i in range(1, state.seats + 1))
+                           if s in living)
 
 
 def _clown(state: GrailState, when: str) -> bool:

@@ -14,6 +14,7 @@ will win with spoils to double, and so on. Each choice comes with the reason it 
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -23,10 +24,10 @@ from bouts.games.grail_war.actions import Act
 from bouts.games.grail_war.battle import card_power, total_power
 from bouts.games.grail_war.board import np_cost, rank_top_half, situation_effect, stats
 from bouts.games.grail_war.cards import NPCard, SpecialCard
-from bouts.games.grail_war.climax import LAST_NORMAL_ROUND, dropping
+from bouts.games.grail_war.climax import LAST_NORMAL_ROUND, at_stake, dropping
 from bouts.games.grail_war.i18n import _
 from bouts.games.grail_war.masters import has
-from bouts.games.grail_war.movement import paid_moves, recon_open
+from bouts.games.grail_war.movement import RECON_SPOILS, paid_moves, recon_open
 from bouts.games.grail_war.state import (
     BATTLEFIELDS,
     MIYAMA,
@@ -212,6 +213,8 @@ def _in_danger(state: GrailState, seat: int) -> bool:
     return state.players[seat].spoils <= ranked[min(len(ranked) - 1, max(0, len(living) // 2 - 1))]
 
 
+GANDR_MARGIN = 2
+"""How close a battle must look (power against the threat) for Rin to spend a jewel and a mana on ガンド's +1."""
 CLOWN_MARGIN = 2
 """How far above the first who would drop out solo Shinji must stand to stop gaining spoils in round 8 (道化)."""
 
@@ -463,8 +466,11 @@ def _effect_value(state: GrailState, seat: int, card: str, place: str | None) ->
         return 3.0, _("{card}: Tsubame Gaeshi (+{amount} power with First Sword and Second Sword)", card=c.name,
                       amount=c.amount)
     if isinstance(c, SpecialCard) and c.ability == "jewel_magecraft":
-        return (1.5, _("{card} for a jewel: +1 power in a close battle", card=c.name)) \
-            if fighting and (rivals or state.npc == place) else (-1.0, "")
+        # ガンド's +1 decides only a close battle: elsewhere the jewel and the mana wait for one
+        if fighting and (rivals or state.npc == place) and abs(mine - threat) <= GANDR_MARGIN:
+            return 3.0, _("{card} for a jewel: +1 power in a close battle (about {mine} against {threat})",
+                          card=c.name, mine=round(mine), threat=round(threat))
+        return -1.0, ""
     if isinstance(c, NPCard) and c.true_name_release and has(state, seat, "executor") and not p.revealed \
             and fighting:
         return 2.0, _("Executor: a revealed servant adds 2 power from now on")
@@ -534,6 +540,76 @@ def _prepare(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
     return act, why
 
 
+def _battle_gain(state: GrailState, seat: int, place: str, power: int, use_b: int) -> int:
+    """The spoils ``seat`` takes at ``place`` with total ``power`` and ``use_b`` Use B spells, against what it can
+    see: the totals of the rivals who have used their cards, an estimate for the others, the NPC's 11."""
+    p = state.players[seat]
+    if p.lost:
+        return 0
+    rivals = _rivals(state, seat, place)
+    powers = [_rival_power(state, seat, r, place) for r in rivals] + ([NPC_POWER] if state.npc == place else [])
+    best = max(powers, default=-1.0)
+    if power < best:
+        return 0
+    prize = math.ceil(_prize(state, seat, place, bool(powers)))
+    tied = 1 + sum(1 for x in powers if x == power)
+    return math.ceil(prize / tied) + 2 * use_b + p.win_bonus
+
+
+def _recon_gain(state: GrailState) -> int:
+    """Spoils for entering Recon this round (DGW-052, the situation's bonus)."""
+    effect, _attribute, amount = situation_effect(state)
+    return RECON_SPOILS + (amount if effect == "recon_plus" else 0)
+
+
+def _rescue(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str] | None:
+    """Round 8 or a climax round, after the cards, when the elimination would remove ``seat`` with the spoils
+    standing (DGW-107..DGW-111): the command spell that gains the spoils it needs (Use B to win the battle here,
+    Use C to Recon), nothing when the battle already pays enough, or, plainly, that no move can save it."""
+    stake = at_stake(state)
+    if stake is None or seat not in stake["out"]:  # type: ignore[operator]
+        return None
+    p = state.players[seat]
+    need = dict(stake["need"]).get(seat)  # type: ignore[call-overload]
+    if need is None:
+        return None
+    here = p.location or ""
+    others = [s for s in stake["out"] if s != seat]  # type: ignore[attr-defined]
+    you = _("you (P{number})", number=seat + 1)
+    out = ", ".join([you, *(_("P{number}", number=s + 1) for s in others)])
+    facts = _("you are eliminated unless you gain {need} more spoils (you have {spoils}; with the spoils "
+              "standing out: {out})", need=need, spoils=p.spoils, out=out)
+    fighting = here in BATTLEFIELDS
+    mine = total_power(state, seat) if fighting else 0
+    threat = round(_threat(state, seat, here)) if fighting else 0
+    now = _battle_gain(state, seat, here, mine, p.use_b) if fighting else 0
+    # (gain, spells spent, action, why)
+    options: list[tuple[int, int, Act, str]] = [
+        (now, 0, Act("next"), _("the battle at {place} pays {gain} as it stands ({mine} against {threat})",
+                                place=_where(here), gain=now, mine=mine, threat=threat)
+         if fighting else _("nothing more to gain here"))]
+    if fighting and Act("spell", "power") in legal:
+        for count in range(1, p.command_spells + 1):
+            gain = _battle_gain(state, seat, here, mine + 2 * count, p.use_b + count)
+            options.append((gain, count, Act("spell", "power"),
+                            _("command spell Use B ({count} of them): {mine} power becomes {more} against "
+                              "{threat}, a win pays {gain} spoils", count=count, mine=mine, more=mine + 2 * count,
+                              threat=threat, gain=gain)))
+    recon = Act("spell", "move", RECON)
+    if recon in legal:
+        options.append((_recon_gain(state), 1, recon,
+                        _("command spell Use C to Recon: {gain} spoils for certain", gain=_recon_gain(state))))
+    saving = [o for o in options if o[0] >= need]
+    if saving:
+        gain, spent, act, why = min(saving, key=lambda o: (o[1], -o[0]))
+        if not spent:
+            return act, _("{facts}: {why}, no command spell needed", facts=facts, why=why)
+        return act, _("{facts}: {why}", facts=facts, why=why)
+    gain, spent, act, why = max(options, key=lambda o: (o[0], -o[1]))
+    return act, _("no move saves you this round: {facts}; the most you can gain is {gain}: {why}", facts=facts,
+                  gain=gain, why=why)
+
+
 def _window(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
     """The command-spell window after the cards: Use B when 2 power decides the battle, Use C out of a lost
     one, Rin's jewels (DGW-084..DGW-089, DGW-M07)."""
@@ -541,6 +617,9 @@ def _window(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
     here = p.location
     if _clown_hold(state, seat):
         return Act("next"), _("Clown: no command spell, win nothing this round")
+    rescue = _rescue(state, seat, legal)
+    if rescue is not None:
+        return rescue
     if here in BATTLEFIELDS and p.acted:
         mine = total_power(state, seat)
         threat = _threat(state, seat, here)
