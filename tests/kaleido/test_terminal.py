@@ -185,3 +185,20 @@ def test_hot_seat_still_asks_every_window() -> None:
     asked, _session = _kaleido_session(["human", "human", "heuristic"], 21, 40)
     specials = ("pass", "spell", "convert")
     assert any(kind == "counter" and all(t.split()[0] in specials for t in legal_now) for kind, legal_now in asked)
+
+
+def test_the_last_screen_shows_no_battle_still_under_way() -> None:
+    """The table at the end had shown the last battle as if it went on ("now: …", the attack with its damage
+    preview against an eliminated servant); the blow is in the news, the table shows the standings."""
+    state = GAME.setup(3, None, None, 21)
+    rng = random.Random(21)
+    agents = [make_agent("heuristic", s) for s in range(3)]
+    while GAME.to_act(state):
+        seat = GAME.to_act(state)[0]
+        if seat == CHANCE:
+            state = GAME.apply(state, CHANCE, GAME.sample_chance(state, rng))
+        else:
+            state = GAME.apply(state, seat, agents[seat].act(GAME, state, seat))
+    assert state.phase == "over" and state.battle is not None
+    screen = printed(GAME.render(GAME.view(state, 0)))
+    assert "now:" not in screen and "battle P" not in screen and "last master standing" in screen, screen

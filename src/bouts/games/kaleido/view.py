@@ -432,7 +432,7 @@ def render_view(view: Mapping[str, Any]) -> str:
             lines.append("    " + _("strategy {card} \\[{timing}/{duration}] {effect}", card=card,
                                     timing=_(TIMING[strategy["timing"]]), duration=_(DURATION[strategy["duration"]]),
                                     effect=escape(tr(strategy["effect"]))))
-    battle = view.get("battle")
+    battle = view.get("battle") if view["phase"] != "over" else None  # the last blow is in the news
     if battle:
         field = battle["field"]
         steps = "→".join(f"[reverse]{_(STEP_LABEL[s])}[/reverse]" if s == battle["step"] else _(STEP_LABEL[s])
@@ -561,7 +561,7 @@ def shown_values(view: Mapping[str, Any]) -> list[str]:
             values += [tr(p["strategy"]["name"]), tr(p["strategy"]["effect"])]
         if p["seat"] == view.get("you"):
             values += [tr(a) for a in p["abilities"]]
-    battle = view.get("battle")
+    battle = view.get("battle") if view["phase"] != "over" else None
     if battle:
         values += [tr(battle["field"]["name"]), tr(battle["field"]["effect"])]
         values += [now_text(v) for v in battle.get("now") or []]
