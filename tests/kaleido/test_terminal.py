@@ -202,3 +202,33 @@ def test_the_last_screen_shows_no_battle_still_under_way() -> None:
     assert state.phase == "over" and state.battle is not None
     screen = printed(GAME.render(GAME.view(state, 0)))
     assert "now:" not in screen and "battle P" not in screen and "last master standing" in screen, screen
+
+
+def test_undo_never_takes_back_a_window_passed_for_the_player_nor_what_others_did_since() -> None:
+    """After a window was passed for the player (no command spell could change anything) and others went on,
+    ``undo`` is refused: the passed window comes back by itself and the others' decisions stay."""
+    from bouts.cli.session import Session
+    from bouts.core import Match
+
+    match = Match(GAME, 3, {}, None, 21)
+    out = io.StringIO()
+    tried: list[tuple[int, list[str]]] = []
+    session: Session | None = None
+
+    def ask(prompt: str) -> str:
+        assert session is not None
+        steps = match.steps
+        passed = [i for i in session.auto_steps if steps[i].action == "pass"]
+        if not tried and passed and any(s.seat not in (0, CHANCE) for s in steps[max(passed) - 1:max(passed)]):
+            tried.append((len(steps), [s.action for s in steps]))
+            return "undo"
+        if tried or len(steps) > 400:
+            raise EOFError
+        return ""
+
+    session = Session(match, ["human", "heuristic", "heuristic"], Console(file=out, width=160, height=50), ask)
+    session.run()
+    assert tried, "no window was passed after another seat's move"
+    count, actions = tried[0]
+    assert [s.action for s in match.steps][:count] == actions
+    assert "Undone." not in out.getvalue()
