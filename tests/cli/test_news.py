@@ -91,3 +91,21 @@ def test_news_that_truly_cannot_fit_keeps_the_newest_and_says_type_log() -> None
     assert session.total_rows(lines) <= 10 and "number 59" in lines[-1]
     hidden = int(re.search(r"… (\d+) earlier", lines[0]).group(1))  # type: ignore[union-attr]
     assert hidden + sum(line.count("event number") for line in lines[1:]) // 2 == 60
+
+
+def test_a_table_line_too_long_for_the_screen_goes_on_indented_under_its_start() -> None:
+    """Grail War's face-down Noble Phantasm lines and SAO's dice line were wider than a 160-column panel: their
+    rest went back to the frame ("│ base power 0 this round."), reading like a line of its own."""
+    out = io.StringIO()
+    match = Match(bouts.game("grail_war"), 3, {}, None, 11)
+    match.advance()
+    session = Session(match, ["human", "heuristic", "heuristic"],
+                      Console(file=out, width=WIDTH, height=HEIGHT, color_system=None), lambda p: "")
+    session.draw(0)
+    rows = out.getvalue().splitlines()
+    assert max(cell_len(row) for row in rows) <= WIDTH
+    at = next(i for i, row in enumerate(rows) if "Invisible Air" in row)
+    follow = rows[at + 1][2:]
+    assert follow.startswith("      ") and follow.strip().startswith("base power 0"), rows[at + 1]
+    head = rows[at][2:]
+    assert len(follow) - len(follow.lstrip()) == len(head) - len(head.lstrip()) + 4

@@ -252,8 +252,10 @@ class Session:
                 self.console.print(f"       [cyan]{esc(clause)}[/] {esc(summary)}")
 
     def table_panel(self, seat: Seat | None) -> Panel:
-        """The table as ``seat`` sees it, in its frame."""
-        return Panel(self.match.game.render(self.match.view(seat)), expand=False)
+        """The table as ``seat`` sees it, in its frame; a line too long for the screen goes on indented under
+        its own start, never back at the frame."""
+        table = Text.from_markup(self.match.game.render(self.match.view(seat)))
+        return Panel(hanging(table, self.console.width - 4, self.console), expand=False)
 
     def draw(self, seat: Seat | None) -> None:
         """Draw the table as ``seat`` sees it."""
@@ -557,6 +559,38 @@ class Session:
                                                reason=exc.strerror or str(exc))) + "[/]")
             return
         self.console.print(esc(_("Saved to {path}.", path=path)))
+
+
+HANG = 4
+"""How much further than its line's own start the rest of a wrapped table line is indented."""
+
+
+def hanging(text: Text, width: int, console: Console) -> Text:
+    """``text`` with every line longer than ``width`` cells wrapped at spaces, the rest indented by
+    :data:`HANG` beyond the line's own indentation (a hanging indent), so a wrapped line reads as one."""
+    out = Text()
+    for number, line in enumerate(text.split("\n", allow_blank=True)):
+        if number:
+            out.append("\n")
+        if line.cell_len <= width:
+            out.append_text(line)
+            continue
+        plain = line.plain
+        hang = min(len(plain) - len(plain.lstrip(" ")) + HANG, width // 2)
+        rest = line
+        row_width = width
+        while True:
+            first = rest.wrap(console, row_width)[0]
+            cut = len(first.plain.rstrip())
+            if cut >= len(rest.plain) or cut == 0:
+                out.append_text(rest)
+                break
+            out.append_text(rest[:cut])
+            rest = rest[cut:]
+            rest = rest[len(rest.plain) - len(rest.plain.lstrip(" ")):]
+            out.append("\n" + " " * hang)
+            row_width = width - hang
+    return out
 
 
 def group_sizes(news: Sequence[Event]) -> list[tuple[str, int]]:
