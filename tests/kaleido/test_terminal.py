@@ -89,3 +89,146 @@ def test_the_table_lines_fit_160_columns_in_both_languages() -> None:
             Console(file=out, width=400, color_system=None, highlight=False).print(GAME.render(GAME.view(state, 0)))
         widest = max(cell_len(line.rstrip()) for line in out.getvalue().splitlines())
         assert widest <= 156, (lang, widest)
+
+
+def _clash_decision(attack_np: int, answer_np: int, defender_def: int) -> object:
+    """The defender's 【防御】 decision with Bellerophon able to clash Excalibur, tuned to these numbers."""
+    from bouts.games.kaleido.state import Effect
+    from tests.kaleido.helpers import act, unanswered
+    from tests.kaleido.test_battle_part import duel
+
+    state = duel()
+    state.players[0].hand = [f"gandr/{i}" for i in (1, 2, 3)]
+    state.players[1].hand = [f"healing/{i}" for i in (1, 2, 3)]
+    for card in (*state.players[0].hand, *state.players[1].hand):
+        state.drawn_in[card] = 0
+    state.effects += [Effect(0, "attack", attack_np - 8, "turn", "fixture"),
+                      Effect(1, "attack", answer_np - 8, "turn", "fixture"),
+                      Effect(1, "defence", defender_def - 2, "turn", "fixture")]
+    return unanswered(act(state, "attack excalibur"))
+
+
+def test_the_clash_preview_shows_the_attack_left_after_the_clash() -> None:
+    """Issue 25: the clash line said only "→ 1 damage"; it now shows the attack, the clash, what is left of the
+    attack against the defence, and the damage, in the menu and (once clashed) on the table's attack line."""
+    from tests.kaleido.helpers import act
+
+    state = _clash_decision(10, 6, 3)
+    clash = GAME.parse_action(state, 1, "clash bellerophon")  # type: ignore[arg-type]
+    line = printed(escape_markup(GAME.describe(state, 1, clash)))  # type: ignore[arg-type]
+    assert "attack 10 - clash 6 = 4 vs defence 3 → 1 damage" in line, line
+    clashed = act(state, "clash bellerophon")  # type: ignore[arg-type]
+    while clashed.stack[-1].kind == "counter":
+        clashed = act(clashed, "pass")
+    assert "attack 10 - clash 6 = 4 vs defence 3 → 1 damage" in printed(GAME.render(GAME.view(clashed, 1)))
+    with use_lang("ja"):
+        assert "攻撃10 - 相殺6 = 4 対 防御3 → " in printed(escape_markup(GAME.describe(state, 1, clash)))  # type: ignore[arg-type]
+
+
+def test_no_round_0_and_no_turn_0_on_the_table() -> None:
+    """Issue 25: the header said "turn 0" at set-up and the battle line "round 0" while the nomination awaited
+    the nominated player's answer; now set-up has no turn and the battle says it is not established yet."""
+    from bouts.games.kaleido.state import KaleidoState
+
+    setup = GAME.setup(3, None, None, 3)
+    while GAME.to_act(setup) == (CHANCE,):
+        setup = GAME.apply(setup, CHANCE, GAME.sample_chance(setup, random.Random(1)))
+    screen = printed(GAME.render(GAME.view(setup, 0)))
+    assert "turn 0" not in screen and "set-up" in screen
+    state: KaleidoState = quiet_until(table([SABER, RIDER]), "nominated")
+    for card in ("ambush/1",):
+        state.players[state.stack[-1].seat].hand.append(card)
+    screen = printed(GAME.render(GAME.view(state, 0)))
+    assert "round 0" not in screen and "nominated, not yet established" in screen, screen
+    with use_lang("ja"):
+        assert "第0巡" not in printed(GAME.render(GAME.view(state, 0)))
+
+
+def _kaleido_session(seats: list[str], seed: int, decisions: int) -> tuple[list[tuple[str, list[str]]], object]:
+    """Play a kaleido game at the terminal, Enter at every prompt; each prompt's decision kind and legal actions."""
+    from bouts.cli.session import Session
+    from bouts.core import Match
+
+    match = Match(GAME, len(seats), {}, None, seed)
+    asked: list[tuple[str, list[str]]] = []
+
+    def ask(prompt: str) -> str:
+        if len(asked) >= decisions or match.is_over:
+            raise EOFError
+        seat = match.to_act()[0]
+        frame = match.state.stack[-1]
+        kind = frame.kind if frame.kind != "respond" else f"respond {frame.get('step')}"
+        asked.append((kind, [str(a) for a in match.legal_actions(seat)]))
+        return ""
+
+    session = Session(match, seats, Console(file=io.StringIO(), width=160, height=50), ask)
+    session.run()
+    return asked, session
+
+
+def test_windows_where_only_a_command_spell_could_be_used_are_not_asked() -> None:
+    """Issue 25: every card a bot used asked the human "counter?" with only pass, command spells and HP
+    conversion on offer. Such a window is passed for a player nobody else watches, unless a spell changes the
+    attack about to hit (【ダメージ決定】 of an attack on or by that seat) or the servant is at HP 0 or less."""
+    specials = ("pass", "spell", "convert")
+    for seed in (21, 4):
+        asked, session = _kaleido_session(["human", "heuristic", "heuristic"], seed, 60)
+        for kind, legal_now in asked:
+            if all(text.split()[0] in specials for text in legal_now):
+                assert kind in ("last", "respond ダメージ決定"), (kind, legal_now)
+        passed = [session.match.steps[i] for i in session.auto_steps]  # type: ignore[attr-defined]
+        assert any(step.action == "pass" for step in passed), seed
+
+
+def test_hot_seat_still_asks_every_window() -> None:
+    """Passing a window by itself would tell the other player at the keyboard that this hand holds no counter."""
+    asked, _session = _kaleido_session(["human", "human", "heuristic"], 21, 40)
+    specials = ("pass", "spell", "convert")
+    assert any(kind == "counter" and all(t.split()[0] in specials for t in legal_now) for kind, legal_now in asked)
+
+
+def test_the_last_screen_shows_no_battle_still_under_way() -> None:
+    """The table at the end had shown the last battle as if it went on ("now: …", the attack with its damage
+    preview against an eliminated servant); the blow is in the news, the table shows the standings."""
+    state = GAME.setup(3, None, None, 21)
+    rng = random.Random(21)
+    agents = [make_agent("heuristic", s) for s in range(3)]
+    while GAME.to_act(state):
+        seat = GAME.to_act(state)[0]
+        if seat == CHANCE:
+            state = GAME.apply(state, CHANCE, GAME.sample_chance(state, rng))
+        else:
+            state = GAME.apply(state, seat, agents[seat].act(GAME, state, seat))
+    assert state.phase == "over" and state.battle is not None
+    screen = printed(GAME.render(GAME.view(state, 0)))
+    assert "now:" not in screen and "battle P" not in screen and "last master standing" in screen, screen
+
+
+def test_undo_never_takes_back_a_window_passed_for_the_player_nor_what_others_did_since() -> None:
+    """After a window was passed for the player (no command spell could change anything) and others went on,
+    ``undo`` is refused: the passed window comes back by itself and the others' decisions stay."""
+    from bouts.cli.session import Session
+    from bouts.core import Match
+
+    match = Match(GAME, 3, {}, None, 21)
+    out = io.StringIO()
+    tried: list[tuple[int, list[str]]] = []
+    session: Session | None = None
+
+    def ask(prompt: str) -> str:
+        assert session is not None
+        steps = match.steps
+        passed = [i for i in session.auto_steps if steps[i].action == "pass"]
+        if not tried and passed and any(s.seat not in (0, CHANCE) for s in steps[max(passed) - 1:max(passed)]):
+            tried.append((len(steps), [s.action for s in steps]))
+            return "undo"
+        if tried or len(steps) > 400:
+            raise EOFError
+        return ""
+
+    session = Session(match, ["human", "heuristic", "heuristic"], Console(file=out, width=160, height=50), ask)
+    session.run()
+    assert tried, "no window was passed after another seat's move"
+    count, actions = tried[0]
+    assert [s.action for s in match.steps][:count] == actions
+    assert "Undone." not in out.getvalue()

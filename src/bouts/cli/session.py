@@ -12,9 +12,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
+from rich.text import Text
 
 from bouts.agents import Agent, make_agent
 from bouts.core import CHANCE, IllegalAction, Match, Seat
@@ -38,8 +40,14 @@ def step_limit_reason(steps: int) -> str:
 MENU_LINES = 18
 """The most actions one menu page lists; ``more`` shows the next page."""
 
-NEWS_LINES = 12
-"""The most new log lines shown before a decision, so the table and menu stay on one 50-line screen."""
+SCREEN_ROWS = 50
+"""The rows a decision's screen (news, table, menu, prompt) must fit when the console is no real terminal."""
+
+MIN_NEWS_ROWS = 3
+"""The rows news keeps even when the table and menu fill the screen."""
+
+NEWS_SEPARATOR = " · "
+"""Between the events of one news line, when news is packed to fit."""
 
 CLEAR_SCROLLBACK = "\x1b[3J"
 """Erases the terminal's scrollback (xterm ``ED 3``), so a hand-over leaves nothing to scroll back to."""
@@ -132,18 +140,84 @@ class Session:
             line += f" [dim]({esc(', '.join(event.clauses))})[/]"
         return line
 
-    def show_news(self, seat: Seat | None, limit: int | None = NEWS_LINES) -> None:
-        """Print the log events ``seat`` has not seen yet (the last ``limit``; ``log`` has them all)."""
+    def show_news(self, seat: Seat | None, limit: int | None = -1) -> None:
+        """Print every log event ``seat`` has not seen yet, sized to what the screen has left.
+
+        ``limit`` is the rows news may take: by default what the table and the menu of ``seat``'s decision
+        leave of the screen; ``None`` for no limit (the end of the game). One line per event when they fit;
+        otherwise the events of one seat in a row share a line (the seat named once), then those lines are
+        packed side by side; only when even that cannot fit do the oldest give way to "type log".
+        """
         log = self.match.log(seat)
-        start = self.shown.get(seat, 0)
-        news = log[start:]
-        if limit is not None and len(news) > limit:
-            self.console.print("  [dim]" + esc(_("… {count} earlier events: type log",
-                                                  count=len(news) - limit + 1)) + "[/]")
-            news = news[len(news) - limit + 1:]
-        for event in news:
-            self.console.print(self.event_line(event))
+        news = log[self.shown.get(seat, 0):]
         self.shown[seat] = len(log)
+        if not news:
+            return
+        if limit == -1:
+            limit = self.news_rows(seat)
+        for line in self.news_lines(news, limit):
+            self.console.print(line)
+
+    def screen_rows(self) -> int:
+        """The rows of the screen: the terminal's, or :data:`SCREEN_ROWS` when printing elsewhere."""
+        return self.console.height if self.console.is_terminal else SCREEN_ROWS
+
+    def rows(self, renderable: Any) -> int:
+        """How many screen rows ``renderable`` (markup text or a Rich renderable) takes at the console's width."""
+        if isinstance(renderable, str):
+            renderable = Text.from_markup(renderable)
+        options = self.console.options.update(height=None)
+        return len(self.console.render_lines(renderable, options, pad=False, new_lines=False))
+
+    def news_rows(self, seat: Seat | None) -> int | None:
+        """What the table, the menu and the prompt of ``seat``'s decision leave of the screen for news."""
+        match = self.match
+        if seat is None or seat not in match.to_act():
+            return None
+        used = self.rows(self.table_panel(seat)) + sum(self.rows(r) for r in self.menu_page(seat)[0]) + 2
+        return max(MIN_NEWS_ROWS, self.screen_rows() - used)
+
+    def news_lines(self, news: Sequence[Event], limit: int | None) -> list[str]:
+        """The news as printed lines (Rich markup) within ``limit`` rows: see :meth:`show_news`."""
+        full = [self.event_line(event) for event in news]
+        if limit is None or self.total_rows(full) <= limit:
+            return full
+        sizes = group_sizes(news)
+        groups = [text for text, _count in sizes]
+        lines = ["  [dim]•[/] " + esc(text) for text in groups]
+        if self.total_rows(lines) > limit:
+            lines = self.packed(groups)
+        if self.total_rows(lines) <= limit:
+            return lines
+        start = len(groups) - 1  # the first of the newest groups that fit below the "type log" line
+        kept = self.packed(groups[start:])
+        while start > 0:
+            trial = self.packed(groups[start - 1:])
+            if self.total_rows(trial) + 1 > limit:
+                break
+            start -= 1
+            kept = trial
+        hidden = sum(count for _text, count in sizes[:start])
+        return ["  [dim]" + esc(_("… {count} earlier events: type log", count=hidden)) + "[/]", *kept]
+
+    def total_rows(self, lines: Sequence[str]) -> int:
+        """Rows of ``lines`` printed one after another."""
+        return sum(self.rows(line) for line in lines)
+
+    def packed(self, texts: Sequence[str]) -> list[str]:
+        """News texts side by side, as many to a line as the width holds (a text never splits)."""
+        width = self.console.width - 4
+        lines: list[str] = []
+        current = ""
+        for text in texts:
+            joined = current + NEWS_SEPARATOR + text if current else text
+            if current and cell_len(joined) > width:
+                lines.append(current)
+                joined = text
+            current = joined
+        if current:
+            lines.append(current)
+        return ["  [dim]•[/] " + esc(line) for line in lines]
 
     def show_log(self, seat: Seat | None) -> None:
         """Every event ``seat`` has seen, numbered (``why N`` explains line N)."""
@@ -177,10 +251,15 @@ class Session:
                 summary = tr(table.get(clause)) or _("(see the rulebook checklist)")
                 self.console.print(f"       [cyan]{esc(clause)}[/] {esc(summary)}")
 
+    def table_panel(self, seat: Seat | None) -> Panel:
+        """The table as ``seat`` sees it, in its frame; a line too long for the screen goes on indented under
+        its own start, never back at the frame."""
+        table = Text.from_markup(self.match.game.render(self.match.view(seat)))
+        return Panel(hanging(table, self.console.width - 4, self.console), expand=False)
+
     def draw(self, seat: Seat | None) -> None:
         """Draw the table as ``seat`` sees it."""
-        game = self.match.game
-        self.console.print(Panel(game.render(self.match.view(seat)), expand=False))
+        self.console.print(self.table_panel(seat))
 
     def ordered_actions(self, seat: Seat) -> list[Any]:
         """The legal actions in menu order: the game's featured ones first, then the rest."""
@@ -190,12 +269,9 @@ class Session:
         seen = {str(a) for a in featured}
         return featured + [a for a in legal if str(a) not in seen]
 
-    def menu(self, seat: Seat, start: int = 0) -> list[Any]:
-        """Print one page of numbered legal actions (from position ``start``); returns all, in menu order.
-
-        The first page lists the game's featured actions (at most :data:`MENU_LINES`);
-        ``more`` pages through the rest. Numbers stay the same across pages. The hinted action is marked.
-        """
+    def menu_page(self, seat: Seat, start: int = 0) -> tuple[list[Any], list[Any], int]:
+        """One page of the menu from position ``start``: what to print, every action in menu order, and where
+        the page ends."""
         game, state = self.match.game, self.match.state
         ordered = self.ordered_actions(seat)
         featured = len(game.featured_actions(state, seat))
@@ -207,10 +283,21 @@ class Session:
             mark = "[yellow]★[/]" if str(action) == hinted else " "
             table.add_row(f"{mark}[cyan]{number}[/]", esc(game.describe(state, seat, action)),
                           f"[dim]\\[{esc(str(action))}][/]")
-        self.console.print(table)
+        printed: list[Any] = [table]
         if end < len(ordered):
-            self.console.print("  [dim]" + esc(_("{count} more: type more to list them, or type any action's "
-                                                  "text form", count=len(ordered) - end)) + "[/]")
+            printed.append("  [dim]" + esc(_("{count} more: type more to list them, or type any action's "
+                                              "text form", count=len(ordered) - end)) + "[/]")
+        return printed, ordered, end
+
+    def menu(self, seat: Seat, start: int = 0) -> list[Any]:
+        """Print one page of numbered legal actions (from position ``start``); returns all, in menu order.
+
+        The first page lists the game's featured actions (at most :data:`MENU_LINES`);
+        ``more`` pages through the rest. Numbers stay the same across pages. The hinted action is marked.
+        """
+        printed, ordered, end = self.menu_page(seat, start)
+        for renderable in printed:
+            self.console.print(renderable)
         self.paged = end if end < len(ordered) else 0
         return ordered
 
@@ -321,6 +408,19 @@ class Session:
                                                     action=text)) + "[/]")
         return True
 
+    def idle_pass(self, seat: Seat) -> bool:
+        """Answer for ``seat`` without asking where the game says nothing it could do would change anything now
+        (:meth:`~bouts.core.Game.idle_answer`), only when nobody else watches this screen; undo passes over it."""
+        match = self.match
+        if self.hot_seat:
+            return False
+        answer = match.game.idle_answer(match.state, seat)
+        if answer is None or str(answer) not in {str(a) for a in match.legal_actions(seat)}:
+            return False
+        match.apply(answer, seat)
+        self.auto_steps.add(len(match.steps) - 1)
+        return True
+
     def undo(self, seat: Seat) -> None:
         """Take back ``seat``'s last real decision, passing over one-option steps applied for it."""
         match = self.match
@@ -369,6 +469,8 @@ class Session:
     def human_turn(self, seat: Seat) -> bool:
         """Ask ``seat`` for one decision; False when the player quits."""
         match = self.match
+        if self.idle_pass(seat):
+            return True
         self.handover(seat)
         if self.auto_apply(seat):
             return True
@@ -457,6 +559,72 @@ class Session:
                                                reason=exc.strerror or str(exc))) + "[/]")
             return
         self.console.print(esc(_("Saved to {path}.", path=path)))
+
+
+HANG = 4
+"""How much further than its line's own start the rest of a wrapped table line is indented."""
+
+
+def hanging(text: Text, width: int, console: Console) -> Text:
+    """``text`` with every line longer than ``width`` cells wrapped at spaces, the rest indented by
+    :data:`HANG` beyond the line's own indentation (a hanging indent), so a wrapped line reads as one."""
+    out = Text()
+    for number, line in enumerate(text.split("\n", allow_blank=True)):
+        if number:
+            out.append("\n")
+        if line.cell_len <= width:
+            out.append_text(line)
+            continue
+        plain = line.plain
+        hang = min(len(plain) - len(plain.lstrip(" ")) + HANG, width // 2)
+        rest = line
+        row_width = width
+        while True:
+            first = rest.wrap(console, row_width)[0]
+            cut = len(first.plain.rstrip())
+            if cut >= len(rest.plain) or cut == 0:
+                out.append_text(rest)
+                break
+            out.append_text(rest[:cut])
+            rest = rest[cut:]
+            rest = rest[len(rest.plain) - len(rest.plain.lstrip(" ")):]
+            out.append("\n" + " " * hang)
+            row_width = width - hang
+    return out
+
+
+def group_sizes(news: Sequence[Event]) -> list[tuple[str, int]]:
+    """The news in groups: a run of events about one seat (their ``seat``) is one group, its texts joined with
+    the seat named once when they all begin with the same name; every other event is a group of its own.
+    Each group as its text and how many events it holds."""
+    runs: list[list[Event]] = []
+    for event in news:
+        seat = event.data.get("seat")
+        same = isinstance(seat, int) and runs and runs[-1][-1].data.get("seat") == seat
+        if same:
+            runs[-1].append(event)
+        else:
+            runs.append([event])
+    return [(_joined([event.render() for event in run]), len(run)) for run in runs]
+
+
+def _joined(texts: Sequence[str]) -> str:
+    """``P2 (Rin): draws 2 card(s) · uses Gandr``: texts with a common subject (up to a space or colon in each)
+    named once; otherwise the texts side by side."""
+    if len(texts) < 2:
+        return texts[0] if texts else ""
+    first = texts[0]
+    size = min(len(t) for t in texts)
+    subject = first[:next((i for i in range(size) if any(t[i] != first[i] for t in texts)), size)]
+    while subject and not all(len(t) > len(subject) and t[len(subject)] in " :" for t in texts):
+        cut = max(subject.rfind(" "), subject.rfind(":"))
+        subject = subject[:cut] if cut > 0 else ""
+    if len(subject.strip()) < 2:
+        return NEWS_SEPARATOR.join(texts)
+    rests = [t[len(subject):].lstrip(" :") for t in texts]
+    if not all(rests):
+        return NEWS_SEPARATOR.join(texts)
+    return subject.rstrip(" :") + ": " + NEWS_SEPARATOR.join(rests)
 
 
 def _advance(match: Match, max_steps: int) -> None:

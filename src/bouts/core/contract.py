@@ -591,6 +591,17 @@ class Game(ABC, Generic[S, A]):
         """
         return False
 
+    def idle_answer(self, state: S, seat: Seat) -> A | None:
+        """The answer a terminal may give for ``seat`` without asking, when the decision offers it nothing that
+        could change anything now (e.g. a window where only an any-time special action could be used, and
+        using it later changes the same): ``None`` by default, always ask.
+
+        Unlike :meth:`is_trivial` the decision may have other options, and skipping it may hint at the
+        seat's hidden hand, so a terminal takes this only for a player nobody else watches (never in
+        hot-seat play). The answer must be legal.
+        """
+        return None
+
     def help_examples(self) -> list[tuple[str, str]]:
         """Example commands of this game for the terminal's ``help``: (what to type, what it does)."""
         return []

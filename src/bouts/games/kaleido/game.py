@@ -34,12 +34,12 @@ from bouts.games.kaleido import (  # noqa: F401  (each registers its steps, deci
     table_objects,
     timings,
 )
-from bouts.games.kaleido.actions import Act, KaleidoAction
+from bouts.games.kaleido.actions import PASS, SPELLS, Act, KaleidoAction
 from bouts.games.kaleido.cards import CATALOGS, Catalog
 from bouts.games.kaleido.flow import CHANCE_STEPS, VERBS, run
 from bouts.games.kaleido.i18n import M_, N_, _
 from bouts.games.kaleido.mana import seat_label
-from bouts.games.kaleido.menus import menu
+from bouts.games.kaleido.menus import WINDOWS, menu
 from bouts.games.kaleido.options import OPTION_HELP, KaleidoOptions
 from bouts.games.kaleido.state import KaleidoState, Player
 from bouts.games.kaleido.view import (
@@ -348,6 +348,38 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
         if seat == CHANCE or not state.stack or not isinstance(action, Act):
             return False
         return state.stack[-1].kind in PUBLIC_ONE_OPTION and len(self.legal_actions(state, seat)) == 1
+
+    def idle_answer(self, state: KaleidoState, seat: Seat) -> KaleidoAction | None:
+        """Pass a window whose only options besides passing are command spells and HP conversion, unless a
+        command spell could change something now: at 【ダメージ決定】 of an attack on or by this seat, when it
+        would take damage (② retreat, ③ +3 defence) or ③ +3 attack would deal more. Elsewhere the spells change
+        nothing but the master itself, as well at its next real decision (the HP 0 window is always asked)."""
+        if seat == CHANCE or not state.stack or state.stack[-1].kind not in WINDOWS or state.stack[-1].kind == "last":
+            return None
+        legal = self.legal_actions(state, seat)
+        if PASS not in legal or any(not isinstance(a, Act) or a.verb not in ("pass", "spell", "convert")
+                                    for a in legal):
+            return None
+        return None if self._spell_matters(state, seat, legal) else PASS
+
+    def _spell_matters(self, state: KaleidoState, seat: Seat, legal: tuple[KaleidoAction, ...]) -> bool:
+        """Whether a command spell changes the damage of the attack about to be dealt, to or by ``seat``."""
+        from bouts.games.kaleido.battle_part import strike_damage
+
+        frame, battle = state.stack[-1], state.battle
+        if battle is None or battle.strike is None or frame.kind != "respond" or frame.get("step") != "ダメージ決定":
+            return False
+        strike = battle.strike
+        if seat not in (strike.attacker, strike.defender):
+            return False
+        damage, reverse = strike_damage(state, strike)
+        if (damage if seat == strike.defender else reverse) > 0:
+            return any(a in legal for a in (SPELLS["retreat"], SPELLS["boost"]))
+        if seat == strike.attacker and SPELLS["boost"] in legal:
+            boosted = self.apply(state, seat, SPELLS["boost"])
+            if boosted.battle is not None and boosted.battle.strike is not None:
+                return strike_damage(boosted, boosted.battle.strike)[0] > damage
+        return False
 
     def help_examples(self) -> list[tuple[str, str]]:
         """Kaleido's commands as a player types them (each parses at the decision it names)."""

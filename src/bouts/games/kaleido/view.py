@@ -91,8 +91,10 @@ def _preview(state: KaleidoState) -> dict[str, int]:
     assert battle is not None and battle.strike is not None
     strike = battle.strike
     damage, reverse = strike_damage(state, strike)
+    clash = attack_power(state, strike.defender, strike.clash) if strike.clash else 0
     return {"power": attack_power(state, strike.attacker, strike.method),
-            "defence": defence_power(state, strike.defender), "damage": damage, "reverse": reverse}
+            "defence": defence_power(state, strike.defender), "damage": damage, "reverse": reverse,
+            "clash_power": clash}
 
 
 def card_view(card: MagicCard, instance: str | None = None) -> dict[str, Any]:
@@ -365,6 +367,14 @@ def _answer_forecast(state: KaleidoState, verb: str, ability_id: str) -> str:
     else:
         trial.guard = ability_id
     damage, reverse = strike_damage(state, trial)
+    if verb == "clash":
+        from bouts.games.kaleido.timings import attack_power, defence_power
+
+        attack = attack_power(state, trial.attacker, trial.method)
+        answer = attack_power(state, trial.defender, ability_id)
+        return _("attack {attack} - clash {answer} = {left} vs defence {defence} → {outcome}", attack=attack,
+                 answer=answer, left=max(0, attack - answer), defence=defence_power(state, trial.defender),
+                 outcome=_damage_text(damage, reverse, trial.attacker))
     return "→ " + _damage_text(damage, reverse, trial.attacker)
 
 
@@ -385,6 +395,10 @@ def render_view(view: Mapping[str, Any]) -> str:
     head = _("[bold]Fate/kaleido grail[/bold]  turn {turn}  {phase}  fate order {order}  deck {deck}  "
              "discard {discard}", turn=view["turn"], phase=_(PHASE[phase]) if phase in PHASE else escape(phase),
              order=fate_order or "-", deck=view["deck"], discard=view["discard"])
+    if not view["turn"]:  # set-up comes before turn 1: no "turn 0"
+        head = _("[bold]Fate/kaleido grail[/bold]  {phase}  fate order {order}  deck {deck}  discard {discard}",
+                 phase=_(PHASE[phase]) if phase in PHASE else escape(phase), order=fate_order or "-",
+                 deck=view["deck"], discard=view["discard"])
     if top:
         head += " " + _("(top: {cards})", cards=escape(_(", ").join(reversed(top))))
     lines.append(head)
@@ -418,15 +432,21 @@ def render_view(view: Mapping[str, Any]) -> str:
             lines.append("    " + _("strategy {card} \\[{timing}/{duration}] {effect}", card=card,
                                     timing=_(TIMING[strategy["timing"]]), duration=_(DURATION[strategy["duration"]]),
                                     effect=escape(tr(strategy["effect"]))))
-    battle = view.get("battle")
+    battle = view.get("battle") if view["phase"] != "over" else None  # the last blow is in the news
     if battle:
         field = battle["field"]
         steps = "→".join(f"[reverse]{_(STEP_LABEL[s])}[/reverse]" if s == battle["step"] else _(STEP_LABEL[s])
                          for s in (*STEPS, "撤退"))
-        line = _("[bold]battle[/bold] {first} (first) vs {second} (second)  round {round}  battlefield {number} "
-                 "{field}: {effect}", first=seat_tag(battle["first"]), second=seat_tag(battle["second"]),
-                 round=battle["round"], number=field["number"], field=escape(tr(field["name"])),
-                 effect=escape(tr(field["effect"])))
+        if battle["round"]:
+            line = _("[bold]battle[/bold] {first} (first) vs {second} (second)  round {round}  battlefield {number} "
+                     "{field}: {effect}", first=seat_tag(battle["first"]), second=seat_tag(battle["second"]),
+                     round=battle["round"], number=field["number"], field=escape(tr(field["name"])),
+                     effect=escape(tr(field["effect"])))
+        else:  # the nomination is not established yet: no round has begun
+            line = _("[bold]battle[/bold] {first} (first) vs {second} (second)  nominated, not yet established  "
+                     "battlefield {number} {field}: {effect}", first=seat_tag(battle["first"]),
+                     second=seat_tag(battle["second"]), number=field["number"], field=escape(tr(field["name"])),
+                     effect=escape(tr(field["effect"])))
         if battle["intervened"]:
             line += "  " + _("interveners: {seats}", seats=", ".join(seat_tag(s) for s in battle["intervened"]))
         lines.append(line)
@@ -515,13 +535,19 @@ def now_text(value: Mapping[str, Any]) -> str:
 def preview_text(strike: Mapping[str, Any]) -> str:
     """``attack 8 vs defence 5 → 3 damage`` (and reverse clash damage): what the attack does if nothing more is
     played."""
+    outcome = _damage_text(strike["damage"], strike.get("reverse") or 0, strike["attacker"])
+    if strike.get("clash"):
+        answer = strike.get("clash_power") or 0
+        return _("attack {attack} - clash {answer} = {left} vs defence {defence} → {outcome}", attack=strike["power"],
+                 answer=answer, left=max(0, strike["power"] - answer), defence=strike["defence"], outcome=outcome)
     return _("attack {power} vs defence {defence} → {damage}", power=strike["power"], defence=strike["defence"],
-             damage=_damage_text(strike["damage"], strike.get("reverse") or 0, strike["attacker"]))
+             damage=outcome)
 
 
 def shown_values(view: Mapping[str, Any]) -> list[str]:
     """Every value of ``view`` that :func:`render_view` prints, as printed (the render test checks each)."""
-    values = [str(view["turn"]), str(view["deck"]), str(view["discard"]), *(tr(n) for n in view.get("discard_top", []))]
+    values = [str(view["turn"])] if view["turn"] else []
+    values += [str(view["deck"]), str(view["discard"]), *(tr(n) for n in view.get("discard_top", []))]
     for p in view["players"]:
         values.append(seat_tag(p["seat"]))
         if not p["master"] or not p["servant"]:  # set-up: only what has been chosen is printed
@@ -535,7 +561,7 @@ def shown_values(view: Mapping[str, Any]) -> list[str]:
             values += [tr(p["strategy"]["name"]), tr(p["strategy"]["effect"])]
         if p["seat"] == view.get("you"):
             values += [tr(a) for a in p["abilities"]]
-    battle = view.get("battle")
+    battle = view.get("battle") if view["phase"] != "over" else None
     if battle:
         values += [tr(battle["field"]["name"]), tr(battle["field"]["effect"])]
         values += [now_text(v) for v in battle.get("now") or []]
