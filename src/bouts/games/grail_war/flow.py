@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bouts.games.grail_war import battle, cleanup, climax, outpost, preparation
-from bouts.games.grail_war.actions import Act
+from bouts.games.grail_war.actions import Act, act
 from bouts.games.grail_war.battle import announce
 from bouts.games.grail_war.battle_preparation import (
     choose,
@@ -179,7 +179,7 @@ def run(state: GrailState) -> None:
                     seat = state.acting
                     p = state.players[seat]
                     if p.command_spells == 0 and p.jewels < 2:  # nothing to decide after preparation
-                        _turn(state, seat, Act("next"))
+                        _turn(state, seat, act("next"))
                         continue
                 return
             _resolve(state)
@@ -196,20 +196,20 @@ def options(state: GrailState, seat: int) -> list[Act]:
     if state.pending:
         top = state.pending[-1]
         if top.kind == "goto":
-            return [Act("goto", c) for c in top.choices]
+            return [act("goto", c) for c in top.choices]
         if top.kind == "target":
-            return [Act("target", c) for c in top.choices]
+            return [act("target", c) for c in top.choices]
         if top.kind == "riding":
             return riding_options(state, seat)
         if top.kind == "rebuild":
-            return [*(Act("discard", c) for c in state.players[seat].hand), Act("done")]
-        return [Act("change"), Act("keep")]
+            return [*(act("discard", c) for c in state.players[seat].hand), act("done")]
+        return [act("change"), act("keep")]
     if state.step == "place":
         return outpost.place_options(state)
     stage = state.stage
     if stage == BEFORE_MOVE:  # command spells before moving (DGW-084), or the move itself
         spells = [a for a in window_options(state, seat) if a.verb != "next"]
-        return [*(Act("move", d) for d in paid_moves(state, seat)), Act("stay"), *spells]
+        return [*(act("move", d) for d in paid_moves(state, seat)), act("stay"), *spells]
     if stage == PREPARE:  # command spells between moving and battle preparation, or the cards
         cards = prepare_options(state, seat)
         if state.players[seat].selected:
