@@ -33,7 +33,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from bouts.core.contract import IllegalAction
-from bouts.rl.table import OBSERVATION_HIGH, Table
+from bouts.rl.table import OBSERVATION_HIGH, Table, mark, observe_array
 
 
 class BoutsAEC(AECEnv):  # type: ignore[misc]
@@ -84,7 +84,7 @@ class BoutsAEC(AECEnv):  # type: ignore[misc]
         match_seed = self._seeds.getrandbits(63)
         self._chance = random.Random(match_seed)
         self.state = self.table.setup(match_seed)
-        self.table.resolve_chance(self.state, self._chance)
+        acting = self.table.resolve_chance(self.state, self._chance)
         self._legal_now: dict[int, Mapping[int, Any]] = {}
         self._chosen: tuple[int, ...] = ()
         """The indices chosen so far of a decision taken in several steps (a two-level index)."""
@@ -95,24 +95,30 @@ class BoutsAEC(AECEnv):  # type: ignore[misc]
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._settle()
-        self._select()
+        self._finished = False
+        """Whether some agent has terminated or been truncated (it must take its ``None`` step first)."""
+        self._settle(acting)
+        self._select(acting)
 
-    def _select(self) -> None:
+    def _select(self, acting: tuple[int, ...] | None = None) -> None:
         """Finished agents take their last (``None``) step first; then the seat the game asks."""
-        done = [a for a in self.agents if self.terminations[a] or self.truncations[a]]
-        if done:
-            self.agent_selection = done[0]
-            return
-        seat = self.table.deciding(self.state)
+        if self._finished:
+            done = [a for a in self.agents if self.terminations[a] or self.truncations[a]]
+            if done:
+                self.agent_selection = done[0]
+                return
+            self._finished = False
+        seat = self.table.deciding(self.state, acting)
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
 
-    def _settle(self) -> None:
-        """Rewards and terminations after a step: the outcome, or seats eliminated on the way."""
+    def _settle(self, acting: tuple[int, ...]) -> None:
+        """Rewards and terminations after a step (``acting``: who acts now): the outcome, or seats
+        eliminated on the way."""
         game = self.table.game
         outcome = game.outcome(self.state)
-        if outcome is not None or not game.to_act(self.state):
+        if outcome is not None or not acting:
+            self._finished = True
             n = self.table.num_seats
             returns = outcome.returns(n) if outcome is not None else (0.0,) * n
             for agent in self.agents:
@@ -126,9 +132,11 @@ class BoutsAEC(AECEnv):  # type: ignore[misc]
             if agent in self.terminations and not self.terminations[agent]:
                 self.terminations[agent] = True
                 self.infos[agent]["eliminated"] = True
+                self._finished = True
         if self.max_steps is not None and self.steps >= self.max_steps:
             for agent in self.agents:
                 self.truncations[agent] = True
+            self._finished = True
 
     def step(self, action: Any) -> None:
         """The selected agent takes action index ``action`` (``None`` for a finished agent's last step)."""
@@ -140,6 +148,7 @@ class BoutsAEC(AECEnv):  # type: ignore[misc]
                 del table[agent]
             self.agents.remove(agent)
             self.rewards = {a: 0.0 for a in self.agents}
+            self._finished = True  # _select looks for other finished agents
             self._select()
             return
         if action is None:
@@ -163,12 +172,11 @@ class BoutsAEC(AECEnv):  # type: ignore[misc]
         self._legal_now = {}
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
-        game = self.table.game
-        game.advance(self.state, seat, decided)
-        self.table.resolve_chance(self.state, self._chance)
+        self.table.game.advance(self.state, seat, decided)
+        acting = self.table.resolve_chance(self.state, self._chance)
         self.steps += 1
-        self._settle()
-        self._select()
+        self._settle(acting)
+        self._select(acting)
         self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
@@ -176,13 +184,13 @@ class BoutsAEC(AECEnv):  # type: ignore[misc]
         seat = self._seat_of[agent]
         encoding = self.table.encoding
         observation = np.zeros(encoding.observation_size, dtype=np.float32)
-        encoding.observe_into(self.state, seat, observation)  # straight from the state: no view is built
         mask = np.zeros(encoding.num_actions, dtype=np.int8)
-        if (agent == self.agent_selection and agent in self.terminations and not self.terminations[agent]
-                and not self.truncations[agent]):
-            mask[list(self._legal(seat))] = 1
-            if self._chosen:
-                encoding.observe_chosen(observation, self._chosen)
+        asked = (agent == self.agent_selection and agent in self.terminations and not self.terminations[agent]
+                 and not self.truncations[agent])
+        # straight from the state: no view is built
+        observe_array(encoding, self.state, seat, observation, self._chosen if asked else ())
+        if asked:
+            mark(mask, self._legal(seat))
         return {"observation": observation, "action_mask": mask}
 
     def _legal(self, seat: int) -> Mapping[int, Any]:

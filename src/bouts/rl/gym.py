@@ -31,7 +31,7 @@ from gymnasium import spaces
 
 from bouts.agents import make_agent
 from bouts.core.contract import IllegalAction
-from bouts.rl.table import OBSERVATION_HIGH, Table
+from bouts.rl.table import OBSERVATION_HIGH, Table, mark, observe_array
 
 
 class LegalDiscrete(spaces.Discrete):
@@ -126,7 +126,7 @@ class BoutsGym(gymnasium.Env[dict[str, Any], Any]):
     def _mask(self) -> np.ndarray[Any, Any]:
         mask = np.zeros(self.table.encoding.num_actions, dtype=np.int8)
         if not self._over() and self.table.deciding(self.state) == self.seat:
-            mask[list(self._legal())] = 1
+            mark(mask, self._legal())
         return mask
 
     def _legal(self) -> Any:
@@ -141,9 +141,7 @@ class BoutsGym(gymnasium.Env[dict[str, Any], Any]):
         self.legal_space.legal = mask if mask.any() else np.ones_like(mask)
         encoding = self.table.encoding
         observation = np.zeros(encoding.observation_size, dtype=np.float32)
-        encoding.observe_into(self.state, self.seat, observation)  # straight from the state: no view is built
-        if self._chosen:
-            encoding.observe_chosen(observation, self._chosen)
+        observe_array(encoding, self.state, self.seat, observation, self._chosen)  # straight from the state
         return {"observation": observation, "action_mask": mask}
 
     def _info(self) -> dict[str, Any]:

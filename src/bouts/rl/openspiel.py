@@ -44,7 +44,7 @@ import pyspiel
 import bouts
 from bouts.core.chance import Roll, Shuffle
 from bouts.core.contract import CHANCE, Game, IllegalAction
-from bouts.rl.table import Table
+from bouts.rl.table import Table, observe_array
 
 PREFIX = "bouts_"
 MAX_GAME_LENGTH = 100_000
@@ -383,7 +383,7 @@ class BoutsObserver:
     def set_from(self, state: BoutsState, player: int) -> None:
         """Write ``player``'s view tensor of ``state`` (straight from the state)."""
         self.tensor.fill(0.0)
-        self.table.encoding.observe_into(state.bouts_state, player, self.tensor)
+        observe_array(self.table.encoding, state.bouts_state, player, self.tensor)
 
     def string_from(self, state: BoutsState, player: int) -> str:
         """The observation string: ``player``'s view as JSON. The information-state string (what search
@@ -391,7 +391,7 @@ class BoutsObserver:
         if not self.perfect_recall:
             return json.dumps(self.table.game.view(state.bouts_state, player), sort_keys=True, ensure_ascii=False)
         tensor = np.zeros(self.table.encoding.observation_size, np.float32)
-        self.table.encoding.observe_into(state.bouts_state, player, tensor)
+        observe_array(self.table.encoding, state.bouts_state, player, tensor)
         digest = hashlib.blake2b(tensor.tobytes(), digest_size=16).hexdigest()
         return f"{state._decisions[player]} || {digest}"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,6 +56,23 @@ def other_index(game: Game[Any, Any], index: str, seats: int, options: Mapping[s
     return found
 
 
+def observe_array(encoding: Any, state: Any, seat: Seat, out: Any, chosen: tuple[int, ...] = ()) -> None:
+    """Write ``seat``'s observation tensor of ``state`` into the zeroed array ``out``: the game's
+    ``observe_into`` (straight from the state: no view is built), then the indices ``chosen`` so far of a
+    decision taken in several steps (``observe_chosen``)."""
+    encoding.observe_into(state, seat, out)
+    if chosen:
+        encoding.observe_chosen(out, chosen)
+
+
+def mark(out: Any, indices: Collection[int]) -> None:
+    """``out[i] = 1`` for every index ``i`` (a legal-action mask)."""
+    if indices:
+        import numpy as np
+
+        out[np.fromiter(indices, np.intp, len(indices))] = 1
+
+
 @dataclass
 class Table:
     """One (game, seats, options, content) with its encoding; the adapters build on it."""
@@ -98,16 +115,26 @@ class Table:
         """A fresh match, forked for in-place play."""
         return self.game.fork(self.game.setup(self.num_seats, self.options, self.content, seed))
 
-    def resolve_chance(self, state: Any, rng: random.Random) -> None:
-        """Play chance steps with ``rng`` (in place) until a seat decides or the match is over."""
+    def resolve_chance(self, state: Any, rng: random.Random) -> tuple[Seat, ...]:
+        """Play chance steps with ``rng`` (in place) until a seat decides or the match is over; the seats
+        to act then (``game.to_act``)."""
         game = self.game
-        while game.to_act(state) == (CHANCE,):
+        acting = game.to_act(state)
+        while acting == (CHANCE,):
             game.advance(state, CHANCE, game.sample_chance(state, rng))
+            acting = game.to_act(state)
+        return acting
 
-    def deciding(self, state: Any) -> Seat | None:
-        """The seat asked now: the lowest of those to act (sealed choices are asked one seat at a time)."""
-        acting = [s for s in self.game.to_act(state) if s != CHANCE]
-        return min(acting) if acting else None
+    def deciding(self, state: Any, acting: tuple[Seat, ...] | None = None) -> Seat | None:
+        """The seat asked now: the lowest of those to act (sealed choices are asked one seat at a time);
+        ``acting`` is ``game.to_act(state)`` when the caller has it."""
+        if acting is None:
+            acting = self.game.to_act(state)
+        if len(acting) == 1:
+            seat = acting[0]
+            return None if seat == CHANCE else seat
+        seats = [s for s in acting if s != CHANCE]
+        return min(seats) if seats else None
 
     def observation(self, state: Any, seat: Seat) -> list[float]:
         """The seat's observation tensor, from its view alone."""

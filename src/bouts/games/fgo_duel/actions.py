@@ -25,6 +25,19 @@ class Act(Command):
     __slots__ = ()
 
 
+_INTERNED: dict[tuple[str, tuple[str, ...]], Act] = {}
+
+
+def act(verb: str, args: tuple[str, ...] = ()) -> Act:
+    """``Act(verb, args)``, one shared object per value (menus are rebuilt every step: equal actions are then
+    the same object, cheaper to make and to look up; an ``Act`` is frozen)."""
+    key = (verb, args)
+    found = _INTERNED.get(key)
+    if found is None:
+        found = _INTERNED[key] = Act(verb, args)
+    return found
+
+
 FgoAction = Act | Roll | Shuffle
 """Any FGO Duel action: a decision, the first-player roll or a shuffle."""
 

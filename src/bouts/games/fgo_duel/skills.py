@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bouts.games.fgo_duel.actions import PASS, Act
+from bouts.games.fgo_duel.actions import PASS, Act, act
 from bouts.games.fgo_duel.cards import CardType, SkillCard, skill_effect
 from bouts.games.fgo_duel.deck import seat_words
 from bouts.games.fgo_duel.i18n import N_
@@ -85,9 +85,9 @@ def start_options(state: FgoState) -> list[Act]:
             continue
         for pay in ways:
             if skill.effect == "card_power":
-                out.extend(Act("skill", (servant.servant, ally.servant, *pay)) for ally in master.on_map())
+                out.extend(act("skill", (servant.servant, ally.servant, *pay)) for ally in master.on_map())
             else:
-                out.append(Act("skill", (servant.servant, *pay)))
+                out.append(act("skill", (servant.servant, *pay)))
     return out
 
 
@@ -100,7 +100,7 @@ def trigger_options(state: FgoState, seat: int, servant_id: str) -> list[Act]:
     skill = skill_of(state, servant)
     out = [PASS]
     if skill is not None and servant.skill_state is SkillState.FACE_DOWN and skill.trigger == "enemy_moves_in":
-        out.extend(Act("skill", (servant_id, *pay)) for pay in payments(state, seat, servant_id, skill,
+        out.extend(act("skill", (servant_id, *pay)) for pay in payments(state, seat, servant_id, skill,
                                                                          np_of(state, seat)))
     return out
 
@@ -123,7 +123,7 @@ def end_move_options(state: FgoState) -> list[Act]:
         assert servant.area is not None
         for area in board.neighbours[servant.area]:
             if area not in masters and state.occupant(area) is None:
-                out.extend(Act("end_move", (servant.servant, area, card)) for card in cards)
+                out.extend(act("end_move", (servant.servant, area, card)) for card in cards)
     return out
 
 

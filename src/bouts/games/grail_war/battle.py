@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from functools import partial
 
 from bouts.core.contract import Words
 from bouts.games.grail_war.board import gain_spoils, log, name, situation_effect, stats
@@ -88,8 +90,11 @@ def clash_effects(state: GrailState) -> None:
             effect = state.catalog.cards[card].effect
             if up and not silent and effect in ON_CLASH:
                 ON_CLASH[effect](state, seat, card)
-                announce(state, M_("{master}'s {card} (on clash)", master=name(state, seat),
-                                   card=state.catalog.cards[card].name))
+                announce(state, partial(_on_clash, state, seat, card))
+
+
+def _on_clash(state: GrailState, seat: int, card: str) -> Words:
+    return M_("{master}'s {card} (on clash)", master=name(state, seat), card=state.catalog.cards[card].name)
 
 
 def power_parts(state: GrailState, seat: int) -> list[tuple[Words, int]]:
@@ -116,9 +121,10 @@ def power_parts(state: GrailState, seat: int) -> list[tuple[Words, int]]:
     return parts
 
 
-def announce(state: GrailState, why: Words) -> None:
+def announce(state: GrailState, why: Words | Callable[[], Words]) -> None:
     """Say every fighter's total power that changed (or is first known, once its cards are used), with why:
-    each change of total power is a public log line (DGW-013, DGW-079, DGW-RUL-16)."""
+    each change of total power is a public log line (DGW-013, DGW-079, DGW-RUL-16). ``why`` may be a function
+    that makes the words, called only when a change is said (most steps change no total)."""
     for seat in state.living():
         p = state.players[seat]
         if p.location not in BATTLEFIELDS or not p.acted:
@@ -136,6 +142,8 @@ def announce(state: GrailState, why: Words) -> None:
                 args={"master": name(state, seat), "total": total, "place": PLACE_NAMES[p.location],
                       "parts": parts or M_("no card")}, clauses=("DGW-079", "DGW-RUL-16"))
         else:
+            if callable(why):
+                why = why()
             log(state, "power", N_("{master}: total power {old} → {total} ({why})"), data,
                 args={"master": name(state, seat), "old": old, "total": total, "why": why},
                 clauses=("DGW-079", "DGW-RUL-16"))

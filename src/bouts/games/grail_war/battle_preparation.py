@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bouts.core.i18n import Text
-from bouts.games.grail_war.actions import DONE, Act
+from bouts.games.grail_war.actions import DONE, Act, act
 from bouts.games.grail_war.board import (
     card_name,
     is_attack,
@@ -105,19 +105,19 @@ def prepare_options(state: GrailState, seat: int) -> list[Act]:
                 fits = infinite or spent + cost <= mana
                 if is_special(state, card):  # 蛇: never face down (DGW-RUL-19)
                     if special_ok and fits:
-                        plays.append(Act("play", card, "up"))
+                        plays.append(act("play", card, "up"))
                     continue
                 if fits:
-                    plays.append(Act("play", card, "up"))
+                    plays.append(act("play", card, "up"))
                 if is_attack(state, p, card):
-                    plays.append(Act("play", card, "down"))
+                    plays.append(act("play", card, "down"))
         for card in p.np:
             if card in chosen or not np_usable(state, seat, card, spent):
                 continue
             if is_additional(state, seat, card, [*p.selected, (card, True)]):
-                extra.append(Act("play", card, "up"))
+                extra.append(act("play", card, "up"))
             elif room:
-                plays.append(Act("play", card, "up"))
+                plays.append(act("play", card, "up"))
         if special_ok:
             for card in p.at_hand:
                 if card in chosen or not (infinite or spent + stats(state, p, card)[2] <= mana):
@@ -128,7 +128,7 @@ def prepare_options(state: GrailState, seat: int) -> list[Act]:
                 else:  # 宝石魔術: 1 jewel (DGW-M07)
                     allowed = has(state, seat, "jewel_magecraft") and p.jewels >= 1
                 if allowed:
-                    extra.append(Act("play", card, "up"))
+                    extra.append(act("play", card, "up"))
     found = plays + extra
     if ubw or p.blocked or not plays:
         found.append(DONE)
@@ -194,7 +194,7 @@ def riding_options(state: GrailState, seat: int) -> list[Act]:
     p = state.players[seat]
     top = state.pending[-1] if state.pending else None
     most = state.catalog.cards[top.card].amount if top is not None and top.card else 3
-    found = [Act("play", c, "up") for c in p.hand
+    found = [act("play", c, "up") for c in p.hand
              if stats(state, p, c)[0] <= most and (p.infinite or stats(state, p, c)[2] <= p.mana)
              and not (is_special(state, c) and prohibited(state, "special"))]
     return [*found, DONE]

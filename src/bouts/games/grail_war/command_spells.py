@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bouts.games.grail_war.actions import Act
+from bouts.games.grail_war.actions import Act, act
 from bouts.games.grail_war.board import gain_mana, log, name
 from bouts.games.grail_war.i18n import M_, N_
 from bouts.games.grail_war.masters import check_forced_change, has
@@ -18,15 +18,15 @@ def window_options(state: GrailState, seat: int) -> list[Act]:
     p = state.players[seat]
     found: list[Act] = []
     if p.command_spells > 0:
-        found.append(Act("spell", "mana"))
-        found.append(Act("spell", "power"))
-        found.extend(Act("spell", "move", d) for d in free_move_targets(state, seat, workshop=False))
+        found.append(act("spell", "mana"))
+        found.append(act("spell", "power"))
+        found.extend(act("spell", "move", d) for d in free_move_targets(state, seat, workshop=False))
     if has(state, seat, "jewel_magecraft"):
         if p.jewels >= 2:
-            found.append(Act("jewel", "mana"))
+            found.append(act("jewel", "mana"))
         if p.jewels >= 3 and p.hand:
-            found.append(Act("jewel", "rebuild"))
-    found.append(Act("next"))
+            found.append(act("jewel", "rebuild"))
+    found.append(act("next"))
     return found
 
 

@@ -7,9 +7,11 @@ windows, move, battle preparation), and the stack of pending decisions effects a
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
+from bouts.core.contract import Words
 from bouts.games.grail_war import battle, cleanup, climax, outpost, preparation
-from bouts.games.grail_war.actions import Act
+from bouts.games.grail_war.actions import Act, act
 from bouts.games.grail_war.battle import announce
 from bouts.games.grail_war.battle_preparation import (
     choose,
@@ -136,7 +138,7 @@ def _resolve(state: GrailState) -> None:
     while state.resolve:
         card = state.resolve.pop(0)
         ON_USE[state.catalog.cards[card].effect or ""](state, seat, card)
-        announce(state, M_("{master}'s {card} (on use)", master=name(state, seat), card=state.catalog.cards[card].name))
+        announce(state, partial(_on_use, state, seat, card))
         if state.chance or state.pending:
             return
     state.stage = AFTER_PREPARE
@@ -179,7 +181,7 @@ def run(state: GrailState) -> None:
                     seat = state.acting
                     p = state.players[seat]
                     if p.command_spells == 0 and p.jewels < 2:  # nothing to decide after preparation
-                        _turn(state, seat, Act("next"))
+                        _turn(state, seat, act("next"))
                         continue
                 return
             _resolve(state)
@@ -196,20 +198,20 @@ def options(state: GrailState, seat: int) -> list[Act]:
     if state.pending:
         top = state.pending[-1]
         if top.kind == "goto":
-            return [Act("goto", c) for c in top.choices]
+            return [act("goto", c) for c in top.choices]
         if top.kind == "target":
-            return [Act("target", c) for c in top.choices]
+            return [act("target", c) for c in top.choices]
         if top.kind == "riding":
             return riding_options(state, seat)
         if top.kind == "rebuild":
-            return [*(Act("discard", c) for c in state.players[seat].hand), Act("done")]
-        return [Act("change"), Act("keep")]
+            return [*(act("discard", c) for c in state.players[seat].hand), act("done")]
+        return [act("change"), act("keep")]
     if state.step == "place":
         return outpost.place_options(state)
     stage = state.stage
     if stage == BEFORE_MOVE:  # command spells before moving (DGW-084), or the move itself
         spells = [a for a in window_options(state, seat) if a.verb != "next"]
-        return [*(Act("move", d) for d in paid_moves(state, seat)), Act("stay"), *spells]
+        return [*(act("move", d) for d in paid_moves(state, seat)), act("stay"), *spells]
     if stage == PREPARE:  # command spells between moving and battle preparation, or the cards
         cards = prepare_options(state, seat)
         if state.players[seat].selected:
@@ -218,13 +220,21 @@ def options(state: GrailState, seat: int) -> list[Act]:
     return window_options(state, seat)
 
 
+def _on_use(state: GrailState, seat: int, card: str) -> Words:
+    return M_("{master}'s {card} (on use)", master=name(state, seat), card=state.catalog.cards[card].name)
+
+
+def _card_why(state: GrailState, seat: int, card: str) -> Words:
+    return M_("{master}'s {card}", master=name(state, seat), card=state.catalog.cards[card].name)
+
+
 def decide(state: GrailState, seat: int, act: Act) -> None:
     """Apply a checked decision, announce the total powers it changed, then run on."""
     if state.pending:
         top = state.pending[-1]
         _pending(state, seat, act)
         if top.card:
-            announce(state, M_("{master}'s {card}", master=name(state, seat), card=state.catalog.cards[top.card].name))
+            announce(state, partial(_card_why, state, seat, top.card))
     elif state.step == "place":
         assert act.what is not None
         outpost.place(state, seat, act.what)
@@ -234,9 +244,9 @@ def decide(state: GrailState, seat: int, act: Act) -> None:
     else:
         left = _turn(state, seat, act)
         if act.verb == "spell":
-            announce(state, M_("{master}'s command spell", master=name(state, seat)))
+            announce(state, lambda: M_("{master}'s command spell", master=name(state, seat)))
         else:
-            announce(state, M_("{master}'s cards", master=name(state, seat)))
+            announce(state, lambda: M_("{master}'s cards", master=name(state, seat)))
         if left is not None and state.chance is None and not any(p.owed for p in state.players):
             # nothing runs before the seat decides again (no draw is owed): its menu is the one just made,
             # kept as the contract's cache of legal actions rather than made a second time

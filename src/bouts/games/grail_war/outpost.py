@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bouts.games.grail_war.actions import Act
+from bouts.games.grail_war.actions import Act, act
 from bouts.games.grail_war.board import gain_mana, gain_spoils, log, name, situation_effect
 from bouts.games.grail_war.i18n import M_, N_
 from bouts.games.grail_war.masters import has
@@ -31,8 +31,8 @@ def begin_outpost(state: GrailState) -> None:
 
 def place_options(state: GrailState) -> list[Act]:
     """Workshop (while fewer than 4 are there), Miyama or Shinto; never Recon (DGW-044, DGW-051)."""
-    found = [Act("place", WORKSHOP)] if len(state.workshop) < WORKSHOP_CAP else []
-    return [*found, Act("place", MIYAMA), Act("place", SHINTO)]
+    found = [act("place", WORKSHOP)] if len(state.workshop) < WORKSHOP_CAP else []
+    return [*found, act("place", MIYAMA), act("place", SHINTO)]
 
 
 def place(state: GrailState, seat: int, where: str) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bouts.core.decisions import Decision
 from bouts.core.i18n import Message, Text
-from bouts.games.kaleido.actions import Act
+from bouts.games.kaleido.actions import Act, act
 from bouts.games.kaleido.flow import auto, decision, push, say, settle, verb
 from bouts.games.kaleido.i18n import M_, N_
 from bouts.games.kaleido.state import KaleidoState
@@ -108,10 +108,10 @@ def _pay_is_open(state: KaleidoState, frame: Decision) -> bool:
 def _pay_everything(state: KaleidoState, frame: Decision) -> Act:
     player = state.players[frame.seat]
     if player.hand:
-        return Act("pay", (player.hand[0],))
+        return act("pay", (player.hand[0],))
     if player.strategy:
-        return Act("pay", ("strategy",))
-    return Act("pay", ("accumulation",))
+        return act("pay", ("strategy",))
+    return act("pay", ("accumulation",))
 
 
 @decision("pay", _pay_is_open, _pay_everything)
@@ -124,11 +124,11 @@ def pay_menu(state: KaleidoState, frame: Decision) -> list[Act]:
         kind = card.partition("/")[0]
         if kind not in seen:
             seen.add(kind)
-            options.append(Act("pay", (card,)))
+            options.append(act("pay", (card,)))
     if player.strategy:
-        options.append(Act("pay", ("strategy",)))
+        options.append(act("pay", ("strategy",)))
     if player.accumulation and in_battle(state):
-        options.append(Act("pay", ("accumulation",)))
+        options.append(act("pay", ("accumulation",)))
     return options
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bouts.core.decisions import Decision
-from bouts.games.kaleido.actions import Act
+from bouts.games.kaleido.actions import Act, act
 from bouts.games.kaleido.cards import Catalog
 from bouts.games.kaleido.flow import auto, decision, push, say, settle, verb
 from bouts.games.kaleido.i18n import N_
@@ -29,8 +29,8 @@ def begin(state: KaleidoState) -> None:
     fixed = fixed_pairs(state)
     if fixed is not None:  # dealt in advance (a design study): nobody chooses, so the order does not matter
         for seat, (master, servant) in enumerate(fixed):
-            _master(state, Decision.make(seat, "master"), Act("master", (master,)))
-            _servant(state, Decision.make(seat, "servant"), Act("servant", (servant,)))
+            _master(state, Decision.make(seat, "master"), act("master", (master,)))
+            _servant(state, Decision.make(seat, "servant"), act("servant", (servant,)))
 
 
 def fixed_pairs(state: KaleidoState) -> list[tuple[str, str]] | None:
@@ -100,7 +100,7 @@ def servant_options(state: KaleidoState, seat: int) -> list[str]:
 def master_menu(state: KaleidoState, frame: Decision) -> list[Act]:
     """Each player chooses one master not yet taken (KAL-011, KAL-012)."""
     taken = taken_masters(state)
-    options = [Act("master", (m,)) for m in state.catalog.masters if m not in taken]
+    options = [act("master", (m,)) for m in state.catalog.masters if m not in taken]
     if not state.options.shuffle_mode:  # a master must still have a servant card left to command
         spoken = {p.servant for p in state.players if p.servant}
         options = [a for a in options
@@ -113,13 +113,13 @@ def _servant_open(state: KaleidoState, frame: Decision) -> bool:
 
 
 def _only_servant(state: KaleidoState, frame: Decision) -> Act:
-    return Act("servant", (servant_options(state, frame.seat)[0],))
+    return act("servant", (servant_options(state, frame.seat)[0],))
 
 
 @decision("servant", _servant_open, _only_servant)
 def servant_menu(state: KaleidoState, frame: Decision) -> list[Act]:
     """The servant cards this master may command (KAL-013..KAL-016, KAL-RUL-05)."""
-    return [Act("servant", (s,)) for s in servant_options(state, frame.seat)]
+    return [act("servant", (s,)) for s in servant_options(state, frame.seat)]
 
 
 @verb("master")

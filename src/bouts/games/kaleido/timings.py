@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bouts.core.decisions import Decision
 from bouts.core.i18n import Text
-from bouts.games.kaleido.actions import Act
+from bouts.games.kaleido.actions import Act, act
 from bouts.games.kaleido.cards import Ability, MagicCard
 from bouts.games.kaleido.flow import auto, push, say, verb
 from bouts.games.kaleido.i18n import N_
@@ -351,7 +351,7 @@ def card_uses(state: KaleidoState, frame: Decision) -> list[Act]:
             options.extend(_aimed(state, seat, strategy_card))  # KAL-RUL-16: not 戦略 cards in one's own battle
         elif where == "outside" and timing in ("strategy", "battle") and is_outside_card(magic):
             # KAL-053, KAL-105, KAL-RUL-29: on a player taking part, itself only as an intervener (KAL-119)
-            options.extend(Act("use", (strategy_card, str(t))) for t in range(state.seats) if is_targetable(state, t))
+            options.extend(act("use", (strategy_card, str(t))) for t in range(state.seats) if is_targetable(state, t))
     return options
 
 
@@ -364,10 +364,10 @@ def _aimed(state: KaleidoState, seat: int, card: str) -> list[Act]:
     """The uses of ``card`` by ``seat``: on itself, or a hostile card on its natural target and on each other
     player it may name (KAL-119); outside a battle phase a hostile card names any other master."""
     if not state.catalog.magic[card].is_hostile:
-        return [Act("use", (card,))]
+        return [act("use", (card,))]
     natural = natural_target(state, seat)
-    found = [Act("use", (card,))] if natural is not None else []
-    found += [Act("use", (card, str(t))) for t in other_targets(state, seat) if t != natural]
+    found = [act("use", (card,))] if natural is not None else []
+    found += [act("use", (card, str(t))) for t in other_targets(state, seat) if t != natural]
     return found
 
 
@@ -377,7 +377,7 @@ def ability_uses(state: KaleidoState, frame: Decision) -> list[Act]:
     if where not in ("strategy", "battle"):
         return []
     found = usable_abilities(state, frame.seat, where)
-    return [Act("ability", (a,)) for a in found
+    return [act("ability", (a,)) for a in found
             if not is_hostile_ability(state, a) or natural_target(state, frame.seat) is not None]
 
 
@@ -627,10 +627,10 @@ def counter_menu(state: KaleidoState, frame: Decision) -> list[Act]:
     if _hand_counters_allowed(state, frame.seat):
         for card in player.hand:
             if state.catalog.magic[card].timing == "counter":
-                options.append(Act("counter", (card,)))
+                options.append(act("counter", (card,)))
                 break
     if strategy_counter(state, frame.seat):
-        options.append(Act("counter", (player.strategy,)))  # type: ignore[arg-type]
+        options.append(act("counter", (player.strategy,)))  # type: ignore[arg-type]
     return options
 
 
@@ -659,7 +659,7 @@ def _counter(state: KaleidoState, frame: Decision, act: Act) -> None:
 def _register_counter() -> None:
     from bouts.games.kaleido.flow import decision
 
-    decision("counter", _counter_open, lambda state, frame: Act("pass"))(counter_menu)
+    decision("counter", _counter_open, lambda state, frame: act("pass"))(counter_menu)
 
 
 _register_counter()
