@@ -34,6 +34,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +48,9 @@ from websockets.exceptions import ConnectionClosed
 refused: list[str] = []
 """Why a concession of the churn was refused, if one was."""
 dropped: list[str] = []
-"""Seats whose socket closed or went quiet for a minute before their match ended (an overloaded machine)."""
+"""Why each seat whose socket the server closed before its match ended was closed (close code and reason)."""
+silent: list[str] = []
+"""Seats that heard nothing for a minute before their match ended (an overloaded machine, or a partner gone)."""
 
 GAMES = [("swordplay", 2), ("fgo_duel", 2), ("sao", 2)]
 
@@ -140,10 +143,18 @@ async def play(server: LiveServer, match_id: str, token: str, rng: random.Random
             await ws.send(json.dumps({"type": "act", "action": choice, "step": step}))
 
         while time.monotonic() < deadline:
+            wait = min(60.0, deadline - time.monotonic())
             try:
-                frame = decoder.decode(await asyncio.wait_for(ws.recv(decode=False), timeout=60))
-            except (TimeoutError, ConnectionClosed):
-                dropped.append(match_id)
+                frame = decoder.decode(await asyncio.wait_for(ws.recv(decode=False), timeout=max(wait, 0.01)))
+            except TimeoutError:
+                if wait >= 60.0:
+                    silent.append(match_id)
+                    break
+                continue  # the load's time is up
+            except ConnectionClosed as exc:
+                code = exc.rcvd.code if exc.rcvd is not None else None
+                reason = exc.rcvd.reason if exc.rcvd is not None else "no close frame"
+                dropped.append(f"{code} {reason}".strip())
                 break
             if frame.type == "state":
                 if state["first"]:
@@ -305,20 +316,27 @@ def main() -> None:
             servers = [LiveServer(str(Path(folder) / "bench.sqlite"), message_rate=1e6).start()]
             label = "1 process over SQLite (set BOUTS_BENCH_POSTGRES for several processes)"
         try:
-            result = asyncio.run(run(servers, args.matches, args.limit, args.think))
-            report(args, label, result, [memory(s.pid)[0] for s in servers])
-            anchor_after = anchor()
-            print(f"  anchor (fixed server work in the bench process): {before[0]:.0f} ms wall / {before[1]:.0f} ms "
-                  f"CPU before the load (load average {load_before:.1f}), "
-                  f"{anchor_after[0]:.0f} / {anchor_after[1]:.0f} ms after", flush=True)
+            started = [memory(s.pid)[0] for s in servers]
+            print(f"  server memory at start: {', '.join(f'{m:.0f}' for m in started)} MiB", flush=True)
+            if args.matches:  # --matches 0: only the churn
+                result = asyncio.run(run(servers, args.matches, args.limit, args.think))
+                report(args, label, result, [memory(s.pid)[0] for s in servers])
+                anchor_after = anchor()
+                print(f"  anchor (fixed server work in the bench process): {before[0]:.0f} ms wall / "
+                      f"{before[1]:.0f} ms CPU before the load (load average {load_before:.1f}), "
+                      f"{anchor_after[0]:.0f} / {anchor_after[1]:.0f} ms after", flush=True)
             if args.churn:
+                before_churn = [memory(s.pid)[0] for s in servers]
                 churned = asyncio.run(churn(servers, args.churn))
                 time.sleep(2)
                 after = [memory(s.pid) for s in servers]
-                print(f"  after creating and finishing {args.churn} more matches ({churned:.0f} s, "
-                      f"{len(refused)} refused{': ' + refused[0] if refused else ''}): "
-                      f"{', '.join(f'{m[0]:.0f}' for m in after)} MiB "
-                      f"(peaks {', '.join(f'{m[1]:.0f}' for m in after)} MiB)")
+                total = sum(m[0] for m in after)
+                print(f"  creating and finishing {args.churn} more matches ({churned:.0f} s, "
+                      f"{len(refused)} refused{': ' + refused[0] if refused else ''}): server memory (RSS, MiB) "
+                      f"at start {', '.join(f'{m:.0f}' for m in started)}; before the {args.churn} "
+                      f"{', '.join(f'{m:.0f}' for m in before_churn)}; after them "
+                      f"{', '.join(f'{m[0]:.0f}' for m in after)} (total {total:.0f}); "
+                      f"peak {', '.join(f'{m[1]:.0f}' for m in after)}", flush=True)
         finally:
             for server in servers:
                 server.stop()
@@ -336,7 +354,10 @@ def report(args: argparse.Namespace, label: str, result: dict[str, Any], after_l
           f"round trip p50 {quantile(times, 50) * 1e3:.1f} ms, p99 {quantile(times, 99) * 1e3:.1f} ms")
     print(f"  CPU per action: servers {result['cpu'] / actions * 1e3:.2f} ms, PostgreSQL "
           f"{result['pg_cpu'] / actions * 1e3:.2f} ms, bench clients {result['client_cpu'] / actions * 1e3:.2f} ms")
-    print(f"  seats dropped before their match ended (closed, or silent for 60 s): {len(dropped)}")
+    causes = Counter(dropped)
+    print(f"  seats the server closed before their match ended: {len(dropped)}"
+          f"{' (' + ', '.join(f'{n}: {c}' for c, n in causes.most_common()) + ')' if dropped else ''}; "
+          f"seats that heard nothing for 60 s: {len(silent)}")
     print(f"  server memory after the load: {', '.join(f'{m:.0f}' for m in after_load)} MiB", flush=True)
 
 
