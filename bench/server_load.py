@@ -53,6 +53,8 @@ silent: list[str] = []
 """Seats that heard nothing for a minute before their match ended (an overloaded machine, or a partner gone)."""
 
 GAMES = [("swordplay", 2), ("fgo_duel", 2), ("sao", 2)]
+DATABASE: str | None = None
+"""The bench's PostgreSQL database (its backends' CPU is counted)."""
 
 
 class Phase:
@@ -89,17 +91,19 @@ def cpu_seconds(pid: int | None = None) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def postgres_cpu() -> float:
-    """CPU seconds of every PostgreSQL process on this machine (0 when they cannot be read)."""
+def postgres_cpu(database: str | None = None) -> float:
+    """CPU seconds of the PostgreSQL backends serving ``database`` (all PostgreSQL processes when ``None``;
+    0 when they cannot be read). Other users' backends on a shared machine are left out."""
     total = 0.0
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
         try:
             stat = Path(f"/proc/{entry}/stat").read_text()
+            title = Path(f"/proc/{entry}/cmdline").read_bytes().decode(errors="replace") if database else ""
         except OSError:
             continue
-        if "(postgres)" in stat:
+        if "(postgres)" in stat and (database is None or f" {database} " in title):
             fields = stat.rpartition(")")[2].split()
             total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     return total
@@ -212,12 +216,12 @@ async def run(servers: list[LiveServer], matches: int, limit: float, think: floa
     await phase.all_in.wait()  # every seat has its first frame: the steady state starts
     start = time.perf_counter()
     cpu = {s.pid: cpu_seconds(s.pid) for s in servers}
-    pg = postgres_cpu()
+    pg = postgres_cpu(DATABASE)
     client_cpu = cpu_seconds()
     counts = await asyncio.gather(*tasks)
     elapsed = time.perf_counter() - start
     return {"times": times, "elapsed": elapsed, "actions": sum(counts), "connect": start - began,
-            "cpu": sum(cpu_seconds(s.pid) - cpu[s.pid] for s in servers), "pg_cpu": postgres_cpu() - pg,
+            "cpu": sum(cpu_seconds(s.pid) - cpu[s.pid] for s in servers), "pg_cpu": postgres_cpu(DATABASE) - pg,
             "client_cpu": cpu_seconds() - client_cpu}
 
 
@@ -303,7 +307,9 @@ def main() -> None:
 
             from bouts.server.store import normalize_url
 
+            global DATABASE
             engine = sqlalchemy.create_engine(normalize_url(postgres))
+            DATABASE = engine.url.database
             with engine.begin() as conn:  # a schema of the bench's own, made afresh
                 conn.execute(sqlalchemy.text("DROP SCHEMA IF EXISTS bouts_bench CASCADE"))
                 conn.execute(sqlalchemy.text("CREATE SCHEMA bouts_bench"))
@@ -352,7 +358,7 @@ def report(args: argparse.Namespace, label: str, result: dict[str, Any], after_l
     print(f"  every seat connected and had its first frame after {result['connect']:.1f} s; from then on:")
     print(f"  {len(times)} actions in {result['elapsed']:.1f} s ({len(times) / result['elapsed']:.0f} actions/s): "
           f"round trip p50 {quantile(times, 50) * 1e3:.1f} ms, p99 {quantile(times, 99) * 1e3:.1f} ms")
-    print(f"  CPU per action: servers {result['cpu'] / actions * 1e3:.2f} ms, PostgreSQL "
+    print(f"  CPU per action: servers {result['cpu'] / actions * 1e3:.2f} ms, PostgreSQL backends of the database "
           f"{result['pg_cpu'] / actions * 1e3:.2f} ms, bench clients {result['client_cpu'] / actions * 1e3:.2f} ms")
     causes = Counter(dropped)
     print(f"  seats the server closed before their match ended: {len(dropped)}"
