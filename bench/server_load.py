@@ -34,6 +34,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -47,9 +48,13 @@ from websockets.exceptions import ConnectionClosed
 refused: list[str] = []
 """Why a concession of the churn was refused, if one was."""
 dropped: list[str] = []
-"""Seats whose socket closed or went quiet for a minute before their match ended (an overloaded machine)."""
+"""Why each seat whose socket the server closed before its match ended was closed (close code and reason)."""
+silent: list[str] = []
+"""Seats that heard nothing for a minute before their match ended (an overloaded machine, or a partner gone)."""
 
 GAMES = [("swordplay", 2), ("fgo_duel", 2), ("sao", 2)]
+DATABASE: str | None = None
+"""The bench's PostgreSQL database (its backends' CPU is counted)."""
 
 
 class Phase:
@@ -86,17 +91,19 @@ def cpu_seconds(pid: int | None = None) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def postgres_cpu() -> float:
-    """CPU seconds of every PostgreSQL process on this machine (0 when they cannot be read)."""
+def postgres_cpu(database: str | None = None) -> float:
+    """CPU seconds of the PostgreSQL backends serving ``database`` (all PostgreSQL processes when ``None``;
+    0 when they cannot be read). Other users' backends on a shared machine are left out."""
     total = 0.0
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
         try:
             stat = Path(f"/proc/{entry}/stat").read_text()
+            title = Path(f"/proc/{entry}/cmdline").read_bytes().decode(errors="replace") if database else ""
         except OSError:
             continue
-        if "(postgres)" in stat:
+        if "(postgres)" in stat and (database is None or f" {database} " in title):
             fields = stat.rpartition(")")[2].split()
             total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     return total
@@ -140,10 +147,18 @@ async def play(server: LiveServer, match_id: str, token: str, rng: random.Random
             await ws.send(json.dumps({"type": "act", "action": choice, "step": step}))
 
         while time.monotonic() < deadline:
+            wait = min(60.0, deadline - time.monotonic())
             try:
-                frame = decoder.decode(await asyncio.wait_for(ws.recv(decode=False), timeout=60))
-            except (TimeoutError, ConnectionClosed):
-                dropped.append(match_id)
+                frame = decoder.decode(await asyncio.wait_for(ws.recv(decode=False), timeout=max(wait, 0.01)))
+            except TimeoutError:
+                if wait >= 60.0:
+                    silent.append(match_id)
+                    break
+                continue  # the load's time is up
+            except ConnectionClosed as exc:
+                code = exc.rcvd.code if exc.rcvd is not None else None
+                reason = exc.rcvd.reason if exc.rcvd is not None else "no close frame"
+                dropped.append(f"{code} {reason}".strip())
                 break
             if frame.type == "state":
                 if state["first"]:
@@ -201,12 +216,12 @@ async def run(servers: list[LiveServer], matches: int, limit: float, think: floa
     await phase.all_in.wait()  # every seat has its first frame: the steady state starts
     start = time.perf_counter()
     cpu = {s.pid: cpu_seconds(s.pid) for s in servers}
-    pg = postgres_cpu()
+    pg = postgres_cpu(DATABASE)
     client_cpu = cpu_seconds()
     counts = await asyncio.gather(*tasks)
     elapsed = time.perf_counter() - start
     return {"times": times, "elapsed": elapsed, "actions": sum(counts), "connect": start - began,
-            "cpu": sum(cpu_seconds(s.pid) - cpu[s.pid] for s in servers), "pg_cpu": postgres_cpu() - pg,
+            "cpu": sum(cpu_seconds(s.pid) - cpu[s.pid] for s in servers), "pg_cpu": postgres_cpu(DATABASE) - pg,
             "client_cpu": cpu_seconds() - client_cpu}
 
 
@@ -292,7 +307,9 @@ def main() -> None:
 
             from bouts.server.store import normalize_url
 
+            global DATABASE
             engine = sqlalchemy.create_engine(normalize_url(postgres))
+            DATABASE = engine.url.database
             with engine.begin() as conn:  # a schema of the bench's own, made afresh
                 conn.execute(sqlalchemy.text("DROP SCHEMA IF EXISTS bouts_bench CASCADE"))
                 conn.execute(sqlalchemy.text("CREATE SCHEMA bouts_bench"))
@@ -305,20 +322,27 @@ def main() -> None:
             servers = [LiveServer(str(Path(folder) / "bench.sqlite"), message_rate=1e6).start()]
             label = "1 process over SQLite (set BOUTS_BENCH_POSTGRES for several processes)"
         try:
-            result = asyncio.run(run(servers, args.matches, args.limit, args.think))
-            report(args, label, result, [memory(s.pid)[0] for s in servers])
-            anchor_after = anchor()
-            print(f"  anchor (fixed server work in the bench process): {before[0]:.0f} ms wall / {before[1]:.0f} ms "
-                  f"CPU before the load (load average {load_before:.1f}), "
-                  f"{anchor_after[0]:.0f} / {anchor_after[1]:.0f} ms after", flush=True)
+            started = [memory(s.pid)[0] for s in servers]
+            print(f"  server memory at start: {', '.join(f'{m:.0f}' for m in started)} MiB", flush=True)
+            if args.matches:  # --matches 0: only the churn
+                result = asyncio.run(run(servers, args.matches, args.limit, args.think))
+                report(args, label, result, [memory(s.pid)[0] for s in servers])
+                anchor_after = anchor()
+                print(f"  anchor (fixed server work in the bench process): {before[0]:.0f} ms wall / "
+                      f"{before[1]:.0f} ms CPU before the load (load average {load_before:.1f}), "
+                      f"{anchor_after[0]:.0f} / {anchor_after[1]:.0f} ms after", flush=True)
             if args.churn:
+                before_churn = [memory(s.pid)[0] for s in servers]
                 churned = asyncio.run(churn(servers, args.churn))
                 time.sleep(2)
                 after = [memory(s.pid) for s in servers]
-                print(f"  after creating and finishing {args.churn} more matches ({churned:.0f} s, "
-                      f"{len(refused)} refused{': ' + refused[0] if refused else ''}): "
-                      f"{', '.join(f'{m[0]:.0f}' for m in after)} MiB "
-                      f"(peaks {', '.join(f'{m[1]:.0f}' for m in after)} MiB)")
+                total = sum(m[0] for m in after)
+                print(f"  creating and finishing {args.churn} more matches ({churned:.0f} s, "
+                      f"{len(refused)} refused{': ' + refused[0] if refused else ''}): server memory (RSS, MiB) "
+                      f"at start {', '.join(f'{m:.0f}' for m in started)}; before the {args.churn} "
+                      f"{', '.join(f'{m:.0f}' for m in before_churn)}; after them "
+                      f"{', '.join(f'{m[0]:.0f}' for m in after)} (total {total:.0f}); "
+                      f"peak {', '.join(f'{m[1]:.0f}' for m in after)}", flush=True)
         finally:
             for server in servers:
                 server.stop()
@@ -334,9 +358,12 @@ def report(args: argparse.Namespace, label: str, result: dict[str, Any], after_l
     print(f"  every seat connected and had its first frame after {result['connect']:.1f} s; from then on:")
     print(f"  {len(times)} actions in {result['elapsed']:.1f} s ({len(times) / result['elapsed']:.0f} actions/s): "
           f"round trip p50 {quantile(times, 50) * 1e3:.1f} ms, p99 {quantile(times, 99) * 1e3:.1f} ms")
-    print(f"  CPU per action: servers {result['cpu'] / actions * 1e3:.2f} ms, PostgreSQL "
+    print(f"  CPU per action: servers {result['cpu'] / actions * 1e3:.2f} ms, PostgreSQL backends of the database "
           f"{result['pg_cpu'] / actions * 1e3:.2f} ms, bench clients {result['client_cpu'] / actions * 1e3:.2f} ms")
-    print(f"  seats dropped before their match ended (closed, or silent for 60 s): {len(dropped)}")
+    causes = Counter(dropped)
+    print(f"  seats the server closed before their match ended: {len(dropped)}"
+          f"{' (' + ', '.join(f'{n}: {c}' for c, n in causes.most_common()) + ')' if dropped else ''}; "
+          f"seats that heard nothing for 60 s: {len(silent)}")
     print(f"  server memory after the load: {', '.join(f'{m:.0f}' for m in after_load)} MiB", flush=True)
 
 

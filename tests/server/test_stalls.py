@@ -277,3 +277,45 @@ def test_one_matchs_long_searches_do_not_hold_up_another_matchs_quick_bot() -> N
 
     asyncio.run(run())
     assert finished.index("quick") <= 1, finished  # at most the search that was running finished first
+
+
+def test_an_overloaded_process_reads_its_sockets_between_frames_and_drops_nobody() -> None:
+    """Back-pressure: 60 connections are due a frame at once and each frame takes 10 ms to build. The loop must
+    still come round (read sockets: acts, keepalive pongs) every few frames, not once after all 60 (600 ms,
+    the way a cascade of keepalive timeouts starts), and every connection gets its frame, none is closed."""
+    from bouts.server.connection import Connection, Lane
+
+    class Quiet:
+        def __init__(self) -> None:
+            self.sent: list[str] = []
+
+        async def send_text(self, text: str) -> None:
+            self.sent.append(text)
+
+    def slow_frame(_conn: Connection, _full: bool) -> list[dict[str, Any] | str]:
+        time.sleep(0.010)  # building a frame: the loop does nothing else meanwhile
+        return ["{}"]
+
+    async def scenario(lane: Lane) -> tuple[float, list[Connection]]:
+        conns = [Connection(Quiet(), rate=100, lane=lane) for _ in range(60)]
+        for conn in conns:
+            conn.builder = slow_frame
+            conn.start()
+        gaps: list[float] = []
+        for conn in conns:
+            conn.changed()
+        last = time.perf_counter()
+        while any(not c.socket.sent for c in conns):
+            await asyncio.sleep(0)  # one turn of the loop
+            now = time.perf_counter()
+            gaps.append(now - last)
+            last = now
+        for conn in conns:
+            await conn.stop()
+        return max(gaps), conns
+
+    paced, conns = asyncio.run(scenario(Lane(per_turn=4)))
+    unpaced, _ = asyncio.run(scenario(Lane(per_turn=1000)))
+    assert all(len(c.socket.sent) == 1 and not c.close_reason for c in conns)
+    assert unpaced > 0.5, unpaced  # the whole backlog in one turn: what the lane prevents
+    assert paced < 0.25, (paced, unpaced)

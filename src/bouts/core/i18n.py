@@ -452,9 +452,14 @@ class Message:
         return cls(str(data["msg"]), args, str(data.get("domain", "bouts")), data.get("plural"))
 
 
+_JSON_LEAVES: Final = frozenset({str, int, float, bool, type(None)})
+
+
 def jsonable(value: Any) -> Any:
     """``value`` made JSON-ready: a :class:`Text` becomes ``{"en": ..., "ja": ...}``, a :class:`Message` its JSON
     form, tuples lists (a game builds its view with Text names and passes it through this at the end)."""
+    if type(value) in _JSON_LEAVES:  # most of a view: returned before the isinstance (ABC) checks
+        return value
     if isinstance(value, Message):
         return {"$message": value.to_json()}
     if isinstance(value, Text):

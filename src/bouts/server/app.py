@@ -21,8 +21,10 @@ import functools
 import json
 import os
 from collections.abc import AsyncIterator
+from http import HTTPStatus
 from pathlib import Path
 from typing import Annotated, Any, Literal
+from urllib.parse import parse_qs
 
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -34,15 +36,18 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from bouts.core import IllegalAction
 from bouts.core.contract import Game, Seat
-from bouts.core.i18n import normalize_lang, tr, use_lang
+from bouts.core.i18n import BOUTS, negotiate_lang, normalize_lang, tr, use_lang
+from bouts.core.i18n import Message as Words
 from bouts.core.registry import game_ids, get_game
 from bouts.server import designer, tokens
 from bouts.server.connection import SLOW_CLOSE_CODE, Connection
-from bouts.server.hub import Grant, Hub, LobbyError, link
+from bouts.server.hub import Grant, Hub, LobbyError, link, said
 from bouts.server.limits import MAX_BODY_BYTES, PerClient
 from bouts.server.room import Room, Unavailable, sink_lang
 from bouts.server.store import Store
 from bouts.server.wire import all_clean, decode, is_clean_text
+
+M_ = BOUTS.message
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 """The browser client's static files."""
@@ -61,6 +66,29 @@ DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.j
             "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
             "img-src 'self' data: https://fastapi.tiangolo.com; "
             "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+
+
+HELLO = '{"type": "hello", "token": "..."}'
+"""The first message of a match socket, as the refusals quote it."""
+HTTP_WORDS: dict[int, Words] = {404: M_("not found"), 405: M_("method not allowed")}
+"""The HTTP errors the framework raises itself (an unknown path or method), in the client's words."""
+
+
+def scope_lang(scope: Scope) -> str:
+    """The language an HTTP request wants (``?lang=``, else ``Accept-Language``), read from its ASGI scope."""
+    query = parse_qs(bytes(scope.get("query_string") or b"").decode("latin-1"))
+    header = dict(scope.get("headers") or []).get(b"accept-language", b"").decode("latin-1")
+    return normalize_lang((query.get("lang") or [""])[0][:16]) or negotiate_lang(header or None)
+
+
+def socket_lang(websocket: WebSocket) -> str:
+    """A socket's language before its ``hello`` says one: ``?lang=``, else its ``Accept-Language``."""
+    return scope_lang(websocket.scope)
+
+
+def close_reason(text: str) -> str:
+    """A close frame's reason: at most 123 bytes of UTF-8, cut on a character boundary."""
+    return text.encode("utf-8")[:120].decode("utf-8", "ignore")
 
 
 def advise(game: Game[Any, Any], state: Any, seat: Seat, lang: str) -> dict[str, Any]:
@@ -171,7 +199,7 @@ class Guard:
 
         length = dict(scope.get("headers", [])).get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > MAX_BODY_BYTES):
-            await self._too_large(secured)
+            await self._too_large(secured, scope_lang(scope))
             return
         if scope.get("method") in ("GET", "HEAD", "OPTIONS", "DELETE") and length is None:
             await self.app(scope, receive, secured)
@@ -185,7 +213,7 @@ class Guard:
             body = message.get("body", b"")
             size += len(body)
             if size > MAX_BODY_BYTES:
-                await self._too_large(secured)
+                await self._too_large(secured, scope_lang(scope))
                 return
             chunks.append(body)
             if not message.get("more_body", False):
@@ -203,8 +231,9 @@ class Guard:
         await self.app(scope, replay, secured)
 
     @staticmethod
-    async def _too_large(send: Send) -> None:
-        body = json.dumps({"detail": f"request body too large (at most {MAX_BODY_BYTES} bytes)"}).encode()
+    async def _too_large(send: Send, lang: str) -> None:
+        detail = tr(M_("request body too large (at most {limit} bytes)", limit=MAX_BODY_BYTES), lang)
+        body = json.dumps({"detail": detail}).encode()
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
                                 (b"connection", b"close")]})
@@ -221,6 +250,8 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
     nobody joined is deleted.
     """
     hub = Hub(Store(db_url), bot_processes, unload_after=unload_after, expire_after=expire_after)
+    rate = f"{message_rate:g}"
+    too_many = M_("too many messages: slow down (at most {rate} a second)", rate=rate)
     create_rate = float(os.environ.get("BOUTS_CREATE_RATE", "2"))
     creating = PerClient(rate=create_rate, burst=max(30.0, 2 * create_rate))
 
@@ -240,24 +271,28 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
     app.add_middleware(Guard)
 
     @app.exception_handler(LobbyError)
-    async def lobby_error(_: Request, exc: LobbyError) -> JSONResponse:
-        return JSONResponse({"detail": str(exc)}, exc.status)
+    async def lobby_error(request: Request, exc: LobbyError) -> JSONResponse:
+        return JSONResponse({"detail": exc.words(designer.page_lang(request))}, exc.status)
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         problems = "; ".join(f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg')}" for e in exc.errors())
-        return JSONResponse({"detail": f"bad request: {problems}".encode("utf-8", "replace").decode()}, 422)
+        detail = tr(M_("bad request: {problems}", problems=problems), designer.page_lang(request))
+        return JSONResponse({"detail": detail.encode("utf-8", "replace").decode()}, 422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"detail": exc.detail}, exc.status_code)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        standard = HTTP_WORDS.get(exc.status_code)
+        detail = tr(standard, designer.page_lang(request)) if standard is not None and exc.detail in (
+            HTTPStatus(exc.status_code).phrase, None) else exc.detail
+        return JSONResponse({"detail": detail}, exc.status_code)
 
     def client(request: Request) -> str:
         return request.client.host if request.client else "?"
 
     def match_id_ok(match_id: str) -> str:
         if len(match_id) > 64 or not is_clean_text(match_id):
-            raise LobbyError("no such match", 404)
+            raise LobbyError(M_("no such match"), 404)
         return match_id
 
     # -- pages ----------------------------------------------------------------------------
@@ -303,7 +338,7 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
     async def create(body: CreateMatch, request: Request) -> Created:
         """Set up a match; the answer holds every seat's invite link (keep them: they are the only copy)."""
         if not creating.take(client(request)):
-            raise LobbyError("too many matches created: wait a moment", 429)
+            raise LobbyError(M_("too many matches created: wait a moment"), 429)
         room, seat_tokens, spectator = await hub.create(
             body.game, [s.model_dump() for s in body.seats], dict(body.options), body.variant, body.content)
         seats = [SeatLink(seat=n, kind=k["kind"], agent=k.get("agent"), token=t,
@@ -321,7 +356,7 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
     async def join(match_id: Annotated[str, Field(max_length=64)], request: Request) -> Joined:
         """Take the first free open seat of a match (exactly one caller gets each seat)."""
         if not creating.take(client(request)):
-            raise LobbyError("too many requests: wait a moment", 429)
+            raise LobbyError(M_("too many requests: wait a moment"), 429)
         seat, token = await hub.join(match_id_ok(match_id))
         return Joined(match=match_id, seat=seat, token=token, link=link(match_id, token))
 
@@ -331,17 +366,18 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
         token as ``Authorization: Bearer TOKEN`` (never in the URL)."""
         scheme, _, token = (authorization or "").partition(" ")
         if scheme.lower() != "bearer" or not token.strip():
-            raise LobbyError("send a seat's or the spectator's token as the header 'Authorization: Bearer TOKEN'",
-                             401)
+            raise LobbyError(M_("send a seat's or the spectator's token as the header {header}",
+                                header="'Authorization: Bearer TOKEN'"), 401)
         room = await hub.room(match_id_ok(match_id))
         if room is None:
-            raise LobbyError("no such match", 404)
+            raise LobbyError(M_("no such match"), 404)
         try:
             record = room.record
             if not any(tokens.matches(token.strip(), d) for d in [*record.token_digests, record.spectator_digest]):
-                raise LobbyError("this token opens no seat of this match", 403)
+                raise LobbyError(M_("this token opens no seat of this match"), 403)
             if not room.over:
-                raise LobbyError("the match is not over: its save file (which holds the seed) comes at the end", 409)
+                raise LobbyError(M_("the match is not over: its save file (which holds the seed) comes at the end"),
+                                 409)
             data = room.match.to_json()
             data["outcome"] = room.outcome()
             if any(record.resigned):
@@ -362,6 +398,7 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
             return
         reader = asyncio.current_task()
         conn = Connection(websocket, message_rate, send_timeout=send_timeout, on_close=stopper(reader))
+        conn.lang = socket_lang(websocket)
         conn.builder = hub.lobby_messages
         hub.lobby_sinks.add(conn)
         conn.start()
@@ -372,15 +409,15 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
                 if message["type"] == "websocket.disconnect":
                     break
                 if not conn.bucket.take():
-                    conn.error("rate", f"too many messages: slow down (at most {message_rate:g} a second)")
+                    conn.error("rate", too_many)
                     continue
                 data = decode(message)
-                if isinstance(data, str):
+                if not isinstance(data, dict):
                     conn.error("bad_message", data)
                 elif data["type"] == "ping":
                     conn.push({"type": "pong"})
                 else:
-                    conn.error("bad_message", "the lobby socket only pushes; it takes \"ping\"")
+                    conn.error("bad_message", M_("the lobby socket only pushes; it takes {ping}", ping='"ping"'))
         except (WebSocketDisconnect, asyncio.CancelledError):
             pass
         finally:
@@ -404,7 +441,7 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
         await conn.stop()
         if conn.close_reason:
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(websocket.close(SLOW_CLOSE_CODE, conn.close_reason[:100]), 1.0)
+                await asyncio.wait_for(websocket.close(SLOW_CLOSE_CODE, close_reason(conn.close_reason)), 1.0)
 
     # -- the match socket --------------------------------------------------------------------
     @app.websocket("/ws/{match_id}")
@@ -412,6 +449,7 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
         await websocket.accept()
         reader = asyncio.current_task()
         conn = Connection(websocket, message_rate, send_timeout=send_timeout, on_close=stopper(reader))
+        conn.lang = socket_lang(websocket)  # until its hello says
         room: Room | None = None
         try:
             grant = await hello(conn, match_id)
@@ -421,7 +459,7 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
                 return
             room = grant.room
             conn.seat = grant.seat
-            conn.builder = room.messages_for
+            conn.builder = room.texts_for
             room.sinks.add(conn)
             conn.start()
             conn.changed(full=True)
@@ -450,29 +488,30 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
             message = await asyncio.wait_for(conn.socket.receive(), timeout=15)
         except TimeoutError:
             await conn.send_now({"type": "error", "code": "auth",
-                                 "message": "send {\"type\": \"hello\", \"token\": ...} first"})
+                                 "message": conn.words(M_("send {hello} first", hello=HELLO))})
             return None
         if message.get("type") == "websocket.disconnect":
             return None
         data = decode(message)
-        if isinstance(data, str) or data.get("type") != "hello" or not isinstance(data.get("token"), str):
+        if not isinstance(data, dict) or data.get("type") != "hello" or not isinstance(data.get("token"), str):
             await conn.send_now({"type": "error", "code": "auth",
-                                 "message": "the first message must be {\"type\": \"hello\", \"token\": \"...\"}"})
+                                 "message": conn.words(M_("the first message must be {hello}", hello=HELLO))})
             return None
         lang = data.get("lang")
-        conn.lang = normalize_lang(lang[:16]) if isinstance(lang, str) else None
+        if isinstance(lang, str):
+            conn.lang = normalize_lang(lang[:16]) or conn.lang
         try:
             return await hub.grant(match_id_ok(match_id), data["token"])
         except LobbyError as exc:
-            await conn.send_now({"type": "error", "code": "auth", "message": str(exc)})
+            await conn.send_now({"type": "error", "code": "auth", "message": conn.words(exc.message)})
             return None
 
     async def handle(conn: Connection, room: Room, message: Any) -> None:
         if not conn.bucket.take():
-            conn.error("rate", f"too many messages: slow down (at most {message_rate:g} a second)")
+            conn.error("rate", too_many)
             return
         data = decode(message)
-        if isinstance(data, str):
+        if not isinstance(data, dict):
             conn.error("bad_message", data)
             return
         kind = data["type"]
@@ -483,7 +522,7 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
         elif kind == "presence":
             away = data.get("away")
             if not isinstance(away, bool):
-                conn.error("bad_message", "presence needs \"away\": true or false")
+                conn.error("bad_message", M_("presence needs {away}: true or false", away='"away"'))
                 return
             conn.away = away
             room.presence_changed()
@@ -491,18 +530,18 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
             try:
                 found = await hub.rematch(room, conn.seat)
             except LobbyError as exc:
-                conn.error("rematch", str(exc))
+                conn.error("rematch", exc.message)
                 return
             if found["link"] is not None:
                 conn.push({"type": "rematch", **found})
         elif kind in ("act", "undo", "hint", "concede", "chat"):
             if conn.seat is None:
-                conn.error("spectator", "a spectator watches: it cannot act, undo, concede, chat or ask for hints")
+                conn.error("spectator", M_("a spectator watches: it cannot act, undo, concede, chat or ask for hints"))
             else:
                 await seat_message(conn, room, conn.seat, kind, data)
         else:
-            conn.error("bad_message", f"unknown message type {kind[:40]!r} "
-                       "(known: act, undo, hint, concede, chat, presence, sync, rematch, ping)")
+            conn.error("bad_message", M_("unknown message type {kind} (known: {known})", kind=repr(kind[:40]),
+                                         known="act, undo, hint, concede, chat, presence, sync, rematch, ping"))
 
     async def seat_message(conn: Connection, room: Room, seat: int, kind: str, data: dict[str, Any]) -> None:
         """``act``, ``undo``, ``hint``, ``concede`` and ``chat``: what a seat (never a spectator) may send."""
@@ -514,10 +553,10 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
             if kind == "act":
                 action, step = data.get("action"), data.get("step")
                 if not isinstance(action, str) or not action.strip():
-                    conn.error("bad_message", "act needs \"action\": the action's text form")
+                    conn.error("bad_message", M_("act needs {action}: the action's text form", action='"action"'))
                     return
                 if step is not None and (not isinstance(step, int) or isinstance(step, bool)):
-                    conn.error("bad_message", "\"step\" must be a whole number")
+                    conn.error("bad_message", M_("{step} must be a whole number", step='"step"'))
                     return
                 conn.push({"type": "ack", "step": await room.act(seat, action, step)})
             elif kind == "undo":
@@ -527,22 +566,22 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
             elif kind == "chat":
                 text = data.get("text")
                 if not isinstance(text, str):
-                    conn.error("bad_message", "chat needs \"text\": the message")
+                    conn.error("bad_message", M_("chat needs {text}: the message", text='"text"'))
                     return
                 try:
                     await room.say(seat, text)
                 except PermissionError as exc:
-                    conn.error("rate", str(exc))
+                    conn.error("rate", said(exc))
                 except IllegalAction as exc:
-                    conn.error("chat", str(exc))
+                    conn.error("chat", said(exc))
             elif kind == "hint":
                 match = room.match
                 advice = functools.partial(advise, match.game, match.state, seat, sink_lang(conn))
                 found = await asyncio.get_running_loop().run_in_executor(hub.bots.threads, advice)
                 conn.push({"type": "hint", "step": len(match.steps), **found})
         except Unavailable:
-            conn.error("storage", f"the {kind} could not be saved, so it was not done: try again")
+            conn.error("storage", M_("the {kind} could not be saved, so it was not done: try again", kind=kind))
         except ValueError as exc:  # IllegalAction, or a game's own parse error: the match is unchanged
-            conn.error("illegal", str(exc))
+            conn.error("illegal", said(exc))
 
     return app

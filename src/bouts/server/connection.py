@@ -13,12 +13,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import weakref
 from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from bouts.core.i18n import BOUTS, DEFAULT_LANG, Message, normalize_lang, tr
 from bouts.server import wire
 from bouts.server.limits import Bucket
+
+M_ = BOUTS.message
 
 STATE = object()
 """The queue's marker for "build and send a fresh state frame here"."""
@@ -27,12 +31,71 @@ SLOW_CLOSE_CODE = 4008
 """Close code for a connection that did not take its messages in time."""
 
 
+class Lane:
+    """Turns for building frames, shared by a process's connections: at most ``per_turn`` frames are built per
+    turn of the event loop, in the order the connections asked (first come, first served).
+
+    Without it an overloaded process runs every due frame in one turn of its loop (thousands of them, seconds
+    each turn) and reads no socket meanwhile: acts wait, and the keepalive's pongs go unread until the client is
+    dropped as dead although it answered. With it the loop reads its sockets between every few frames, so an
+    overloaded server slows down evenly (each connection's frame comes later, and a lagging one gets one
+    up-to-date frame) instead of dropping connections that behave.
+    """
+
+    def __init__(self, per_turn: int = 8) -> None:
+        self.per_turn = per_turn
+        self.used = 0
+        self.waiting: deque[asyncio.Future[None]] = deque()
+        self.scheduled = False
+
+    async def turn(self) -> None:
+        """Wait for this connection's turn to build a frame."""
+        if self.used < self.per_turn and not self.waiting:
+            self.used += 1
+            self._schedule()
+            return
+        ticket: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.waiting.append(ticket)
+        self._schedule()
+        await ticket
+
+    def _schedule(self) -> None:
+        if not self.scheduled:
+            self.scheduled = True
+            asyncio.get_running_loop().call_soon(self._next_turn)
+
+    def _next_turn(self) -> None:
+        """A new turn of the loop (its sockets were read since the last): let the next few build."""
+        self.scheduled = False
+        self.used = 0
+        while self.waiting and self.used < self.per_turn:
+            ticket = self.waiting.popleft()
+            if not ticket.done():  # a connection that closed meanwhile gave up its place
+                ticket.set_result(None)
+                self.used += 1
+        if self.waiting or self.used:
+            self._schedule()
+
+
+_lanes: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Lane] = weakref.WeakKeyDictionary()
+
+
+def loop_lane() -> Lane:
+    """The lane of the running event loop (one per loop: a server process has one)."""
+    loop = asyncio.get_running_loop()
+    found = _lanes.get(loop)
+    if found is None:
+        found = _lanes[loop] = Lane()
+    return found
+
+
 class Connection:
     """A socket with a bounded outgoing queue drained by its own task."""
 
     def __init__(self, socket: Any, rate: float, queue_limit: int = 64, send_timeout: float = 10.0,
-                 on_close: Callable[[], None] | None = None) -> None:
+                 on_close: Callable[[], None] | None = None, lane: Lane | None = None) -> None:
         self.socket = socket
+        self.lane = lane or loop_lane()
         self.seat: int | None = None
         self.log_sent = 0
         self.epoch = 0
@@ -45,13 +108,17 @@ class Connection:
         """The client's language (from its ``hello``), for texts rendered per connection."""
         self.last_view: dict[str, Any] | None = None
         """The view this connection was last sent (its next frame's ``changed`` is against it)."""
+        self.view_serial: int | None = None
+        """The room's number for that view: connections with the same one share their next frame."""
+        self.takes_text = True
+        """Messages may be queued already encoded (one encoding for every connection that gets them)."""
         self.bucket = Bucket(rate=rate, burst=2 * rate)
         self.queue: deque[Any] = deque()
         self.queue_limit = queue_limit
         self.send_timeout = send_timeout
         self.state_due = False
         self.full_due = False
-        self.builder: Callable[[Connection, bool], list[dict[str, Any]]] | None = None
+        self.builder: Callable[[Connection, bool], list[dict[str, Any] | str]] | None = None
         """Builds the messages a ``STATE`` marker stands for (set when the connection joins a room)."""
         self.wake = asyncio.Event()
         self.closed = False
@@ -60,12 +127,12 @@ class Connection:
         self.writer: asyncio.Task[None] | None = None
 
     # -- producers: never wait ---------------------------------------------------------
-    def push(self, message: dict[str, Any]) -> None:
-        """Queue one message; a full queue closes the connection (it is not keeping up)."""
+    def push(self, message: dict[str, Any] | str) -> None:
+        """Queue one message (or its encoded text); a full queue closes the connection (it is not keeping up)."""
         if self.closed:
             return
         if len(self.queue) >= self.queue_limit:
-            self.abort("too slow: the connection did not keep up with its messages")
+            self.abort(M_("too slow: the connection did not keep up with its messages"))
             return
         self.queue.append(message)
         self.wake.set()
@@ -82,9 +149,13 @@ class Connection:
         self.queue.append(STATE)
         self.wake.set()
 
-    def error(self, code: str, message: str) -> None:
-        """Tell the client what was wrong with its message."""
-        self.push({"type": "error", "code": code, "message": message})
+    def words(self, message: Message | str) -> str:
+        """A server text in this client's language (``hello``'s ``lang``; English until it says)."""
+        return tr(message, normalize_lang(self.lang) or DEFAULT_LANG)
+
+    def error(self, code: str, message: Message | str) -> None:
+        """Tell the client what was wrong with its message, in its language."""
+        self.push({"type": "error", "code": code, "message": self.words(message)})
 
     # -- the writer ----------------------------------------------------------------------
     def start(self) -> None:
@@ -99,6 +170,9 @@ class Connection:
                 while self.queue and not self.closed:
                     item = self.queue.popleft()
                     if item is STATE:
+                        await self.lane.turn()
+                        if self.closed:
+                            break
                         full, self.state_due, self.full_due = self.full_due, False, False
                         messages = self.builder(self, full) if self.builder is not None else []
                     else:
@@ -108,24 +182,27 @@ class Connection:
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # the socket went away: its own handler cleans up
-            self.abort(f"send failed: {type(exc).__name__}")
+            self.abort(M_("send failed: {problem}", problem=type(exc).__name__))
 
-    async def _send(self, message: dict[str, Any]) -> None:
+    async def _send(self, message: dict[str, Any] | str) -> None:
+        text = message if isinstance(message, str) else wire.encode(message)
         try:
-            await asyncio.wait_for(self.socket.send_text(wire.encode(message)), self.send_timeout)
+            await asyncio.wait_for(self.socket.send_text(text), self.send_timeout)
         except TimeoutError:
-            self.abort(f"too slow: a message was not taken within {self.send_timeout:g} s")
+            seconds = f"{self.send_timeout:g}"
+            self.abort(M_("too slow: a message was not taken within {seconds} s", seconds=seconds))
 
     async def send_now(self, message: dict[str, Any]) -> None:
         """Send before the writer runs (the ``hello`` refusal), bounded by the send timeout."""
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.socket.send_text(wire.encode(message)), self.send_timeout)
 
-    def abort(self, reason: str) -> None:
-        """Close the connection without waiting on it (its handler and writer end)."""
+    def abort(self, reason: Message | str) -> None:
+        """Close the connection without waiting on it (its handler and writer end); ``reason`` goes in the close
+        frame, in the client's language."""
         if self.closed:
             return
-        self.closed, self.close_reason = True, reason
+        self.closed, self.close_reason = True, self.words(reason)
         self.queue.clear()
         self.wake.set()
         if self.on_close is not None:

@@ -22,25 +22,37 @@ from typing import Any, TypeVar
 from bouts.agents import AgentSpecError
 from bouts.core import ContentError, Match, OptionsError
 from bouts.core.contract import Seat
-from bouts.core.i18n import tr
+from bouts.core.i18n import BOUTS, Message, tr
 from bouts.core.registry import UnknownGame, get_game
-from bouts.server import tokens
+from bouts.server import tokens, wire
 from bouts.server.bots import BotPool, check_spec
 from bouts.server.bus import Answering, LocalBus, PostgresBus, answering
-from bouts.server.room import Room, rebuild
+from bouts.server.room import Room, rebuild, sink_lang
 from bouts.server.store import MatchRecord, Store
 
 T = TypeVar("T")
+M_ = BOUTS.message
 
 SEAT_KINDS = ("open", "reserved", "bot")
 
 
 class LobbyError(ValueError):
-    """A request the lobby cannot honour; the message says why (sent as a 4xx)."""
+    """A request the lobby cannot honour; the message says why (sent as a 4xx, in the client's language)."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
+    def __init__(self, message: Message | str, status: int = 400) -> None:
         super().__init__(message)
+        self.message = message
         self.status = status
+
+    def words(self, lang: str) -> str:
+        """The reason in ``lang``."""
+        return tr(self.message, lang)
+
+
+def said(error: Exception) -> Message | str:
+    """What an error says, kept as a message when it is one (rendered later, in the reader's language)."""
+    first = error.args[0] if error.args else ""
+    return first if isinstance(first, Message) else str(error)
 
 
 @dataclass(frozen=True)
@@ -72,6 +84,7 @@ class Hub:
         self.expire_after = expire_after
         self.lobby_sinks: set[Any] = set()
         self.lobby: list[dict[str, Any]] = []
+        self._lobby_text: tuple[list[dict[str, Any]], str] | None = None
         self.lobby_task: asyncio.Task[None] | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
         self.ticker: asyncio.Task[None] | None = None
@@ -210,7 +223,8 @@ class Hub:
             room = self.rooms.get(match_id)
             if room is not None:
                 for sink in list(room.sinks):
-                    sink.push({"type": "error", "code": "expired", "message": "this match expired: nobody joined"})
+                    sink.push({"type": "error", "code": "expired",
+                               "message": tr(M_("this match expired: nobody joined"), sink_lang(sink))})
                 room.sinks.clear()
                 self.unload(room)
         if gone:
@@ -342,42 +356,45 @@ class Hub:
         try:
             game = get_game(game_id)
         except UnknownGame as exc:
-            raise LobbyError(str(exc)) from None
+            raise LobbyError(said(exc)) from None
         if not seats:
-            raise LobbyError("a match needs at least one seat")
+            raise LobbyError(M_("a match needs at least one seat"))
         merged: dict[str, Any] = {}
         if variant is not None:
             found = game.variants().get(variant)
             if found is None:
-                raise LobbyError(f"{game_id} has no variant '{variant}' (known: {', '.join(game.variants())})")
+                raise LobbyError(M_("{game} has no variant '{variant}' (known: {known})", game=game_id, variant=variant,
+                                    known=list(game.variants())))
             if len(seats) not in found.seats:
-                raise LobbyError(f"variant '{variant}' is for {', '.join(map(str, found.seats))} seats, "
-                                 f"not {len(seats)}")
+                raise LobbyError(M_("variant '{variant}' is for {counts} seats, not {count}", variant=variant,
+                                    counts=[str(n) for n in found.seats], count=len(seats)))
             merged.update(found.options)
         merged.update(options or {})
         if not game.info.min_seats <= len(seats) <= game.info.max_seats:
-            raise LobbyError(f"{tr(game.info.name)} is for {game.info.min_seats} to {game.info.max_seats} seats, "
-                             f"not {len(seats)}")
+            raise LobbyError(M_("{game} is for {low} to {high} seats, not {count}", game=game.info.name,
+                                low=game.info.min_seats, high=game.info.max_seats, count=len(seats)))
         kinds: list[dict[str, Any]] = []
         for number, seat in enumerate(seats):
             kind = seat.get("kind")
             if kind not in SEAT_KINDS:
-                raise LobbyError(f"seat {number}: kind must be one of {', '.join(SEAT_KINDS)}, not {kind!r}")
+                raise LobbyError(M_("seat {number}: kind must be one of {kinds}, not {kind}", number=number,
+                                    kinds=list(SEAT_KINDS), kind=repr(kind)))
             if kind == "bot":
                 try:
                     kinds.append({"kind": "bot", "agent": check_spec(str(seat.get("agent") or "random"))})
                 except AgentSpecError as exc:
-                    raise LobbyError(f"seat {number}: {exc}") from None
+                    raise LobbyError(M_("seat {number}: {problem}", number=number, problem=said(exc))) from None
             else:
                 kinds.append({"kind": kind})
         reference = game.load_content(None)
         if content not in (None, "", reference.id):
-            raise LobbyError(f"content pack '{content}' is not on this server (available: {reference.id})")
+            raise LobbyError(M_("content pack '{content}' is not on this server (available: {available})",
+                                content=content, available=reference.id))
         seed = secrets.randbits(62)
         try:
             match = Match(game, len(seats), merged, None, seed)
         except (OptionsError, ContentError, ValueError) as exc:
-            raise LobbyError(f"options: {exc}") from None
+            raise LobbyError(M_("options: {problem}", problem=said(exc))) from None
         seat_tokens: list[str | None] = [None if k["kind"] == "bot" or unclaimed else tokens.new_token()
                                          for k in kinds]
         spectator = tokens.new_token()
@@ -410,9 +427,11 @@ class Hub:
             for sink in list(self.lobby_sinks):
                 sink.changed()
 
-    def lobby_messages(self, _sink: Any, _full: bool = False) -> list[dict[str, Any]]:
-        """What a lobby socket is sent when the list changed."""
-        return [{"type": "lobby", "matches": self.open_matches()}]
+    def lobby_messages(self, _sink: Any, _full: bool = False) -> list[dict[str, Any] | str]:
+        """What a lobby socket is sent when the list changed (encoded once for every lobby socket)."""
+        if self._lobby_text is None or self._lobby_text[0] is not self.lobby:
+            self._lobby_text = (self.lobby, wire.encode({"type": "lobby", "matches": self.open_matches()}))
+        return [self._lobby_text[1]]
 
     def open_matches(self) -> list[dict[str, Any]]:
         """Unfinished matches with a seat anyone may take from the lobby (as last read from the database)."""
@@ -434,7 +453,7 @@ class Hub:
         """Hand out the first free open seat of a match: the seat and a fresh token (atomic across processes)."""
         room = await self.room(match_id)
         if room is None or room.over:
-            raise LobbyError(f"no open match '{match_id[:40]}'", 404)
+            raise LobbyError(M_("no open match '{match}'", match=match_id[:40]), 404)
         record = room.record
         for seat, kind in enumerate(record.seat_kinds):
             if kind["kind"] != "open" or record.claimed[seat]:
@@ -448,7 +467,7 @@ class Hub:
                 room.broadcast()
                 return seat, token
         await self.refresh_seats(room)
-        raise LobbyError("every open seat of this match is taken", 409)
+        raise LobbyError(M_("every open seat of this match is taken"), 409)
 
     async def refresh_seats(self, room: Room) -> None:
         """Read a room's seats again (another process may have handed one out)."""
@@ -460,7 +479,7 @@ class Hub:
         """The seat (or spectator view) ``token`` opens, loading the match if need be; the seat is claimed."""
         room = await self.room(match_id)
         if room is None:
-            raise LobbyError("no such match", 404)
+            raise LobbyError(M_("no such match"), 404)
         try:
             grant = self.authorize(match_id, token)
         except LobbyError:
@@ -474,7 +493,7 @@ class Hub:
         """The seat (or spectator view) ``token`` opens in ``match_id``; a :class:`LobbyError` otherwise."""
         room = self.rooms.get(match_id)
         if room is None:
-            raise LobbyError("no such match", 404)
+            raise LobbyError(M_("no such match"), 404)
         found: Seat | None = None
         hit = False
         for seat, stored in enumerate(room.record.token_digests):  # every digest compared, in constant time
@@ -485,7 +504,7 @@ class Hub:
             return Grant(room, found)
         if spectator:
             return Grant(room, None)
-        raise LobbyError("this token opens no seat of this match", 403)
+        raise LobbyError(M_("this token opens no seat of this match"), 403)
 
     async def claim(self, room: Room, seat: Seat, token: str) -> None:
         """Mark a seat taken when its link is first used; refused if someone else took it meanwhile."""
@@ -500,7 +519,7 @@ class Hub:
             return
         await self.refresh_seats(room)
         if not tokens.matches(token, room.record.token_digests[seat]):
-            raise LobbyError("this seat has been taken by someone else", 409)
+            raise LobbyError(M_("this seat has been taken by someone else"), 409)
 
     async def rematch(self, room: Room, seat: Seat | None) -> dict[str, Any]:
         """The rematch of a finished match (made once, by whoever asks first), and ``seat``'s place in it.
@@ -509,7 +528,7 @@ class Hub:
         an old link that leaked later gets nothing.
         """
         if not room.over:
-            raise LobbyError("a rematch can start only when the match is over", 409)
+            raise LobbyError(M_("a rematch can start only when the match is over"), 409)
         record = room.record
         if record.rematch is None:
             fresh = await self.run_db(self.store.load, record.id)
@@ -536,11 +555,12 @@ class Hub:
             return {"match": record.rematch, "link": None}
         new_room = await self.room(record.rematch)
         if new_room is None:
-            raise LobbyError("the rematch is gone", 404)
+            raise LobbyError(M_("the rematch is gone"), 404)
         token = tokens.new_token()
         if new_room.record.seat_kinds[seat]["kind"] == "bot" or not await self.run_db(
                 self.store.claim, new_room.id, seat, None, tokens.digest(token)):
-            raise LobbyError("your seat in the rematch has already been taken (by another link to your seat)", 409)
+            raise LobbyError(M_("your seat in the rematch has already been taken (by another link to your seat)"),
+                             409)
         new_room.record.claimed = [c or s == seat for s, c in enumerate(new_room.record.claimed)]
         new_room.record.token_digests = [tokens.digest(token) if s == seat else d
                                          for s, d in enumerate(new_room.record.token_digests)]

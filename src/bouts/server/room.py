@@ -33,8 +33,9 @@ from typing import Any, Protocol, TypeVar
 
 from bouts.core import CHANCE, IllegalAction, Match
 from bouts.core.contract import Seat
-from bouts.core.i18n import DEFAULT_LANG, LANGS, Message, normalize_lang, tr, use_lang
+from bouts.core.i18n import BOUTS, DEFAULT_LANG, LANGS, Message, normalize_lang, tr, use_lang
 from bouts.core.table import changed_paths, menu
+from bouts.server import wire
 from bouts.server.limits import Bucket
 from bouts.server.store import Conflict, MatchRecord, Store
 
@@ -50,6 +51,23 @@ REQUEST_TIMEOUT = 3.0
 """Seconds a forwarded request waits for the owner before this process tries to take the match over."""
 ZOMBIE_AGENT = "random"
 """Who plays a seat that conceded in a game of three or more that goes on."""
+
+
+M_ = BOUTS.message
+
+
+def to_wire(error: Exception) -> Any:
+    """An error's text as it travels to another process: its message (rendered there, in its reader's language)."""
+    said = error.args[0] if error.args else ""
+    return {"$message": said.to_json()} if isinstance(said, Message) else str(said)
+
+
+def from_wire(said: Any) -> Message | str:
+    """What :func:`to_wire` sent, as a message again."""
+    if isinstance(said, dict) and isinstance(said.get("$message"), dict):
+        with contextlib.suppress(Exception):
+            return Message.from_json(said["$message"])
+    return str(said)
 
 
 class Unavailable(Exception):
@@ -122,13 +140,32 @@ def sink_lang(sink: Any) -> str:
     return normalize_lang(getattr(sink, "lang", None)) or DEFAULT_LANG
 
 
+_NAME_KEYS = frozenset({*LANGS, "original"})
+_PLAIN = (str, int, float, bool, type(None))
+
+
 def localize(value: Any, lang: str) -> Any:
     """A JSON view with every name in both languages (``{"en", "ja"}``) and every message (``{"$message"}``)
     made a string in ``lang``, so a renderer draws it as it is."""
+    kind = type(value)
+    if kind in _PLAIN:  # the leaves, most of a view: no isinstance chain
+        return value
+    if kind is dict:
+        if "$message" in value:
+            return tr(value, lang)
+        if value and value.keys() <= _NAME_KEYS and all(type(v) is str for v in value.values()):
+            return tr(value, lang)
+        return {k: localize(v, lang) for k, v in value.items()}
+    if kind is list:
+        return [localize(v, lang) for v in value]
+    return _localize_other(value, lang)
+
+
+def _localize_other(value: Any, lang: str) -> Any:
     if isinstance(value, dict):
         if "$message" in value:
             return tr(value, lang)
-        if value and set(value) <= {*LANGS, "original"} and all(isinstance(v, str) for v in value.values()):
+        if value and set(value) <= _NAME_KEYS and all(isinstance(v, str) for v in value.values()):
             return tr(value, lang)
         return {k: localize(v, lang) for k, v in value.items()}
     if isinstance(value, list):
@@ -138,8 +175,41 @@ def localize(value: Any, lang: str) -> Any:
     return value
 
 
+def changed_between(old: Any, new: Any, prefix: str = "") -> list[str]:
+    """:func:`bouts.core.table.changed_paths`, the same paths, found faster: a subtree that compares equal
+    (one comparison in C) is not walked, so the cost follows what changed, not the size of the view."""
+    if old == new:
+        return []
+    if type(old) is dict and type(new) is dict:
+        paths: list[str] = []
+        for key in [*old, *(k for k in new if k not in old)]:
+            where = f"{prefix}.{key}" if prefix else f"{key}"
+            if key not in old or key not in new:
+                paths.append(where)
+            else:
+                paths += changed_between(old[key], new[key], where)
+        return paths
+    if type(old) is list and type(new) is list:
+        paths = []
+        for index in range(max(len(old), len(new))):
+            where = f"{prefix}.{index}" if prefix else str(index)
+            if index >= len(old) or index >= len(new):
+                paths.append(where)
+            else:
+                paths += changed_between(old[index], new[index], where)
+        return paths
+    return changed_paths(old, new, prefix)
+
+
 TURN_KEYS = ("turns", "round", "turn")
 """Where a view keeps its turn counter, in order of preference (the log is grouped by it)."""
+
+TURN_CHECKS = 3
+"""How many times a game's spectator view must show its turn counter equal to the state's field of that name
+before the server reads the field instead of building the view (a whole view for one number)."""
+
+_turn_fields: dict[str, tuple[str, int]] = {}
+"""Per game id: the state field its turn counter comes from ("": none) and how often that was confirmed."""
 
 
 def turn_counter(view: dict[str, Any]) -> int | None:
@@ -149,6 +219,22 @@ def turn_counter(view: dict[str, Any]) -> int | None:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
     return None
+
+
+def turn_of(game: Any, state: Any) -> int | None:
+    """The public turn counter of ``state``: the one its spectator's view shows (see :data:`TURN_CHECKS`)."""
+    name, confirmed = _turn_fields.get(game.info.id, ("", 0))
+    if name and confirmed >= TURN_CHECKS:
+        value = getattr(state, name, None)
+        if type(value) is int:
+            return value
+    view = game.view(state, None)
+    key = next((k for k in TURN_KEYS if type(view.get(k)) is int), "")
+    found: int | None = view[key] if key else None
+    if key and (type(getattr(state, key, None)) is not int or getattr(state, key) != found):
+        key = ""  # the state has no such field, or it says something else: read the view
+    _turn_fields[game.info.id] = (key, confirmed + 1 if key == name else 1)
+    return found
 
 
 def clean_chat(text: str) -> str | None:
@@ -187,6 +273,12 @@ class Room:
     _turns: list[Any] = field(default_factory=list)
     """The (match, undo epoch) these marks are for, then the turn counter after each step (``turn_after``)."""
     _rules: dict[str, dict[str, Any]] = field(default_factory=dict)
+    generation: int = 0
+    """Bumped by every :meth:`broadcast` (whatever a frame shows may have changed)."""
+    _frames: dict[Any, Any] = field(default_factory=dict)
+    """The frames built for the current state, per audience (see :meth:`_built`)."""
+    _frames_stamp: Any = None
+    _view_serials: int = 0
 
     @property
     def id(self) -> str:
@@ -234,11 +326,12 @@ class Room:
                 found.setdefault(sink.seat, "away")
         return found
 
-    def presence(self, seat: Seat) -> str:
+    def presence(self, seat: Seat, local: dict[int, str] | None = None) -> str:
         """``bot``, ``connected`` (a connection in view), ``away`` (connected, page hidden) or ``offline``."""
         if self.is_bot(seat):
             return "bot"
-        states = [self.local_presence().get(seat)] + [seats.get(seat) for seats in self.remote.values()]
+        here = self.local_presence() if local is None else local
+        states = [here.get(seat)] + [seats.get(seat) for seats in self.remote.values()]
         if "connected" in states:
             return "connected"
         if "away" in states:
@@ -263,20 +356,49 @@ class Room:
     def frame(self, sink: Any, full: bool = False) -> dict[str, Any]:
         """The ``state`` frame for ``sink`` in its language (``docs/web.md``): its localized view, what changed
         since its previous view, its new log entries (with their step, turn and clauses), its menu."""
-        with use_lang(sink_lang(sink)):
-            return self._frame(sink, full)
+        return self._built(sink, full)[0]
 
-    def _frame(self, sink: Any, full: bool) -> dict[str, Any]:
-        match, seat = self.match, sink.seat
-        game, state = match.game, match.state
+    def _built(self, sink: Any, full: bool) -> tuple[dict[str, Any], str]:
+        """The frame for ``sink`` and its encoded text, built once per audience.
+
+        Connections that see the same thing (the same seat, or spectators; the same language; the same log
+        and previous view so far) get the very same frame: it is built and encoded for the first of them and
+        handed to the others from :attr:`_frames`, which holds the frames of the room's current state only.
+        """
+        steps = len(self.match.steps)
+        seen = sink.steps_seen
+        fresh = full or sink.epoch != self.epoch or seen > steps or seen == 0
+        start, first = (0, 0) if fresh else (sink.log_sent, seen)
+        prior: Any = getattr(sink, "view_serial", None)
+        if prior is None and getattr(sink, "last_view", None) is not None:
+            prior = ("own", id(sink))  # a previous view of its own: not shared
         lang = sink_lang(sink)
+        stamp = (self.generation, self.version, steps, self.epoch, id(self.match))
+        if self._frames_stamp != stamp:
+            self._frames.clear()
+            self._frames_stamp = stamp
+        key = (sink.seat, lang, start, first, prior)
+        built = self._frames.get(key)
+        if built is None:
+            with use_lang(lang):
+                frame, view = self._frame(sink.seat, lang, start, first, getattr(sink, "last_view", None))
+            self._view_serials += 1
+            built = self._frames[key] = (frame, wire.encode(frame), view, self._view_serials,
+                                         start + len(frame["log"]))
+        frame, text, view, serial, log_sent = built
+        sink.log_sent, sink.epoch, sink.steps_seen = log_sent, self.epoch, steps
+        with contextlib.suppress(AttributeError):
+            sink.last_view = view
+            sink.view_serial = serial
+        return frame, text
+
+    def _frame(self, seat: Seat | None, lang: str, start: int, first: int,
+               previous: dict[str, Any] | None) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The frame of ``seat`` with its log entries from step ``first`` (log index ``start``) on; and its view."""
+        match = self.match
+        game, state = match.game, match.state
         acting = self.acting()
         steps = match.steps
-        seen = sink.steps_seen
-        if full or sink.epoch != self.epoch or seen > len(steps) or seen == 0:
-            start, first = 0, 0
-        else:  # only the steps since the last frame: a frame costs the same early and late in a match
-            start, first = sink.log_sent, seen
         entries: list[dict[str, Any]] = []
         cited: set[str] = set()
         for index in range(first, len(steps)):
@@ -290,20 +412,17 @@ class Room:
                 entry.update(step=index, actor=step.seat, turn=turn)
                 entries.append(entry)
                 cited.update(event.clauses)
-        sink.log_sent, sink.epoch, sink.steps_seen = start + len(entries), self.epoch, len(steps)
         entries_menu: list[dict[str, Any]] = []
         if seat is not None and seat in acting:
             entries_menu = menu(game, state, seat, with_hint=False)
         view = localize(match.view(seat), lang)
-        previous = getattr(sink, "last_view", None)
-        changed = [] if previous is None else changed_paths(previous, view)
-        with contextlib.suppress(AttributeError):
-            sink.last_view = view
+        changed = [] if previous is None else changed_between(previous, view)
         summaries = game.clauses() if cited else {}
         record = self.record
+        local = self.local_presence()
         seats = []
         for s in range(match.seats):
-            presence = self.presence(s)
+            presence = self.presence(s, local)
             seats.append({"seat": s, "name": self.seat_name(s), "kind": record.seat_kinds[s]["kind"],
                           "agent": record.seat_kinds[s].get("agent"), "presence": presence,
                           "connected": presence in ("connected", "away"), "resigned": record.resigned[s]})
@@ -330,7 +449,7 @@ class Room:
             "over": self.over,
             "outcome": self.outcome(lang),
             "rematch": record.rematch,
-        }
+        }, view
 
     def turn_after(self, index: int) -> int | None:
         """The table's turn counter after step ``index`` (public: read from a spectator's view), cached."""
@@ -343,7 +462,7 @@ class Room:
         del marks[len(steps) + 1:]
         while len(marks) <= index + 1:
             at = len(marks) - 1
-            marks.append(turn_counter(self.match.game.view(self.match.states[at + 1], None)))
+            marks.append(turn_of(self.match.game, self.match.states[at + 1]))
         found = marks[index + 1]
         return found if isinstance(found, int) else None
 
@@ -366,13 +485,19 @@ class Room:
 
     def messages_for(self, sink: Any, full: bool = False) -> list[dict[str, Any]]:
         """What a connection is sent when a frame is due: its state frame, and ``your_turn`` when it just became so."""
-        frame = self.frame(sink, full)
-        messages = [frame]
+        frame, _ = self._built(sink, full)
+        return [frame, *self._turn_notice(sink, frame)]
+
+    def texts_for(self, sink: Any, full: bool = False) -> list[dict[str, Any] | str]:
+        """:meth:`messages_for` with the state frame already encoded (once for everyone who sees the same)."""
+        frame, text = self._built(sink, full)
+        return [text, *self._turn_notice(sink, frame)]
+
+    def _turn_notice(self, sink: Any, frame: dict[str, Any]) -> list[dict[str, Any]]:
         now_acting = bool(frame["legal"])
-        if now_acting and not sink.acting:
-            messages.append({"type": "your_turn", "match": self.id, "step": frame["step"]})
+        became = now_acting and not sink.acting
         sink.acting = now_acting
-        return messages
+        return [{"type": "your_turn", "match": self.id, "step": frame["step"]}] if became else []
 
     def outcome(self, lang: str | None = None) -> dict[str, Any] | None:
         """How the match ended (a concession included), or ``None``; the reason in ``lang`` when the game gave it
@@ -396,13 +521,15 @@ class Room:
     def broadcast(self) -> None:
         """Tell every connection here that a fresh frame is due (nothing waits on them)."""
         self.touched = time.monotonic()
+        self.generation += 1
         for sink in list(self.sinks):
             sink.changed()
 
     def push_all(self, message: dict[str, Any]) -> None:
-        """Queue one message for every connection here."""
+        """Queue one message for every connection here (encoded once)."""
+        text = wire.encode(message)
         for sink in list(self.sinks):
-            sink.push(message)
+            sink.push(text if getattr(sink, "takes_text", False) else message)
 
     # -- changes (the owner) ---------------------------------------------------------------
     def _rollback(self, length: int) -> None:
@@ -441,19 +568,19 @@ class Room:
         :class:`Unavailable` when it could not be stored.
         """
         if self.record.finished:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(M_("the game is over"))
         if not await self.own():
             answer = await self._forward({"kind": "act", "seat": seat, "action": text, "step": step})
             return int(answer["step"])
         async with self.lock:
             match = self.match
             if step is not None and step != len(match.steps):
-                raise IllegalAction("the table has changed since you chose: look again and choose anew")
+                raise IllegalAction(M_("the table has changed since you chose: look again and choose anew"))
             if seat not in self.acting():
                 if self.over:
-                    raise IllegalAction("the game is over")
-                names = ", ".join(self.seat_name(s) for s in self.acting())
-                raise IllegalAction(f"it is not your decision now (waiting for {names})")
+                    raise IllegalAction(M_("the game is over"))
+                names = [self.match.game.seat_name(self.match.state, s) for s in self.acting()]
+                raise IllegalAction(M_("it is not your decision now (waiting for {names})", names=names))
             length = len(match.steps)
             match.apply(text, seat)
             try:
@@ -475,7 +602,7 @@ class Room:
             self.owner = False
             await self.services.bus.release(self.id)
             self.schedule_reload()
-            raise IllegalAction("the table has changed since you chose: look again and choose anew") from None
+            raise IllegalAction(M_("the table has changed since you chose: look again and choose anew")) from None
         except (IllegalAction, asyncio.CancelledError):
             raise
         except Exception as exc:
@@ -484,14 +611,14 @@ class Room:
     async def undo(self, seat: Seat) -> int:
         """Take back ``seat``'s last decision when that is fair (``Match.undo``), in memory and in storage."""
         if self.record.finished:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(M_("the game is over"))
         if not await self.own():
             answer = await self._forward({"kind": "undo", "seat": seat})
             return int(answer["step"])
         async with self.lock:
             match = self.match
             if self.over:
-                raise IllegalAction("the game is over")
+                raise IllegalAction(M_("the game is over"))
             before = (list(match.states), list(match.steps))
             match.undo(seat)
             length = len(match.steps)
@@ -512,24 +639,25 @@ class Room:
     async def concede(self, seat: Seat) -> int:
         """``seat`` gives up: recorded as a resignation; the match ends, or (three or more) a bot plays on for it."""
         if self.record.finished:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(M_("the game is over"))
         if not await self.own():
             answer = await self._forward({"kind": "concede", "seat": seat})
             return int(answer["step"])
         async with self.lock:
             record, game = self.record, self.match.game
             if self.over:
-                raise IllegalAction("the game is over")
+                raise IllegalAction(M_("the game is over"))
             if record.resigned[seat]:
-                raise IllegalAction("you have already conceded")
+                raise IllegalAction(M_("you have already conceded"))
             resigned = [s for s in range(record.seats) if record.resigned[s] or s == seat]
             remaining = [s for s in range(record.seats) if s not in resigned]
             outcome: dict[str, Any] | None = None
             zombie: str | None = None
             cooperative = game.is_cooperative(self.match.state)
             if cooperative or len(remaining) <= 1:
-                outcome = {"winners": [] if cooperative else remaining,
-                           "reason": f"{self.seat_name(seat)} conceded", "scores": None, "resigned": resigned}
+                conceded = M_("{seat} conceded", seat=self.match.game.seat_name(self.match.state, seat))
+                outcome = {"winners": [] if cooperative else remaining, "reason": conceded.render(DEFAULT_LANG),
+                           "reason_message": {"$message": conceded.to_json()}, "scores": None, "resigned": resigned}
             else:
                 zombie = ZOMBIE_AGENT
             kinds = [dict(k) for k in record.seat_kinds]
@@ -599,11 +727,11 @@ class Room:
                 continue
             if "error" in answer:
                 if answer["error"] == "illegal":
-                    raise IllegalAction(str(answer.get("message")))
-                raise Unavailable(str(answer.get("message")))
+                    raise IllegalAction(from_wire(answer.get("message")))
+                raise Unavailable(from_wire(answer.get("message")))
             await self.wait_version(int(answer["v"]))
             return {"step": len(self.match.steps), **answer}  # the change itself answers: it has no "step"
-        raise Unavailable("the match's server did not answer")
+        raise Unavailable(M_("the match's server did not answer"))
 
     async def _local(self, request: dict[str, Any]) -> dict[str, Any]:
         kind, seat = request["kind"], int(request["seat"])
@@ -614,7 +742,7 @@ class Room:
         elif kind == "concede":
             step = await self.concede(seat)
         else:
-            raise IllegalAction(f"unknown request {kind!r}")
+            raise IllegalAction(M_("unknown request {kind}", kind=repr(kind)))
         return {"step": step, "v": self.version}
 
     async def serve(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -624,9 +752,9 @@ class Room:
         try:
             return await self._local(request)
         except ValueError as exc:
-            return {"error": "illegal", "message": str(exc)}
+            return {"error": "illegal", "message": to_wire(exc)}
         except Unavailable as exc:
-            return {"error": "storage", "message": str(exc)}
+            return {"error": "storage", "message": to_wire(exc)}
 
     async def wait_version(self, version: int, timeout: float = 5.0) -> None:
         """Wait until this room has caught up with ``version`` (reloading if the news does not come)."""
@@ -742,12 +870,12 @@ class Room:
         """Store and show one chat line from ``seat`` (any process may: chat needs no owner)."""
         line = clean_chat(text)
         if line is None:
-            raise IllegalAction("a chat message needs some text")
+            raise IllegalAction(M_("a chat message needs some text"))
         if len(line) > CHAT_MAX_CHARS:
-            raise IllegalAction(f"a chat message has at most {CHAT_MAX_CHARS} characters")
+            raise IllegalAction(M_("a chat message has at most {count} characters", count=CHAT_MAX_CHARS))
         bucket = self.chat_buckets.setdefault(seat, Bucket(rate=CHAT_RATE, burst=5))
         if not bucket.take():
-            raise PermissionError("too many chat messages: wait a moment")
+            raise PermissionError(M_("too many chat messages: wait a moment"))
         at = time.time()
         payload = {"op": "chat", "m": self.id, "seat": seat, "text": line, "at": at}
         bus = self.services.bus

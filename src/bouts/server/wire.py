@@ -7,7 +7,10 @@ from typing import Any
 
 import msgspec
 
+from bouts.core.i18n import BOUTS, Message
 from bouts.server.limits import MAX_MESSAGE_BYTES
+
+M_ = BOUTS.message
 
 _encoder = msgspec.json.Encoder()
 
@@ -42,25 +45,26 @@ def encode(message: dict[str, Any]) -> str:
         return json.dumps(message, ensure_ascii=True, separators=(",", ":"), default=str)
 
 
-def decode(message: Any) -> dict[str, Any] | str:
-    """An incoming ASGI WebSocket message as a JSON object, or the reason it is not one."""
+def decode(message: Any) -> dict[str, Any] | Message:
+    """An incoming ASGI WebSocket message as a JSON object, or the reason it is not one (in the reader's words)."""
     raw = message.get("text")
     if raw is None:
         raw_bytes = message.get("bytes") or b""
         if len(raw_bytes) > MAX_MESSAGE_BYTES:
-            return f"message too large (at most {MAX_MESSAGE_BYTES} bytes)"
+            return M_("message too large (at most {limit} bytes)", limit=MAX_MESSAGE_BYTES)
         try:
             raw = raw_bytes.decode("utf-8")
         except UnicodeDecodeError:
-            return "messages must be UTF-8 JSON text"
+            return M_("messages must be UTF-8 JSON text")
     if len(raw) > MAX_MESSAGE_BYTES:
-        return f"message too large (at most {MAX_MESSAGE_BYTES} bytes)"
+        return M_("message too large (at most {limit} bytes)", limit=MAX_MESSAGE_BYTES)
     try:
         data = json.loads(raw)
     except (json.JSONDecodeError, RecursionError):
-        return "not JSON: send an object such as {\"type\": \"act\", \"action\": \"...\"}"
+        return M_("not JSON: send an object such as {example}", example='{"type": "act", "action": "..."}')
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        return "a message is a JSON object with a \"type\""
+        return M_("a message is a JSON object with a \"type\"")
     if not all_clean(data):
-        return "text must be valid Unicode: this message holds a lone surrogate (such as \\ud800)"
+        return M_("text must be valid Unicode: this message holds a lone surrogate (such as {example})",
+                  example="\\ud800")
     return data
