@@ -264,3 +264,49 @@ def test_a_whole_fgo_duel_game_by_clicking_the_table_with_a_hint_at_every_decisi
     assert_ended_with_log(page, "FGO-")
     assert not errors
     page.context.close()
+
+
+def wait_for_step_past(page: Page, step: int, limit: float = 30) -> None:
+    deadline = time.monotonic() + limit
+    while int(state(page)[0] or 0) < step or page.locator("body[data-pending]").count():
+        assert time.monotonic() < deadline, f"the table stayed at step {state(page)[0]} (waiting for {step})"
+        assert not page.locator("#error").inner_text().strip(), page.locator("#error").inner_text()
+        page.wait_for_timeout(30)
+
+
+def test_saos_advisor_plan_is_drawn_on_the_table_and_applied_with_one_click(browser: Browser,
+                                                                            server: LiveServer) -> None:
+    """The plan of a roll decision (one step: the exact advisor's reroll, finalizing or a use) and of a Sword Skill
+    decision (every skill of the best use of the dice, then dealing the damage) is drawn with its reason and the
+    dice it uses outlined; one click takes its steps in order, each through the page's action path."""
+    page, errors = open_match(browser, server, "sao", SAO_OPTIONS)
+    page.wait_for_selector("body[data-acting=true] #board .plan #apply-plan:not([disabled])")
+    plan = page.locator("#board .plan")
+    assert plan.locator(".plan-step").count() == 1 and "Why:" in plan.locator(".plan-reason").inner_text()
+    assert page.locator("#board .die.planned").count() or "finalize" in plan.inner_text().lower() \
+        or plan.locator(".plan-step").first.inner_text()
+    step = int(state(page)[0])
+    page.click("#apply-plan")  # a roll decision: one step
+    wait_for_step_past(page, step + 1)
+    tally, rng = Tally(), random.Random(9)
+    deadline = time.monotonic() + 180
+    while not page.locator("#board .plan .plan-step:nth-child(3)").count() or state(page)[1] != "true":
+        assert state(page)[2] != "true", "the game ended before a Sword Skill decision of three steps or more"
+        assert time.monotonic() < deadline, "no Sword Skill decision with a plan of several steps"
+        if not decide(page, rng, tally, follow=1.0, hint=False):
+            page.wait_for_timeout(50)
+    page.wait_for_selector("#board .plan #apply-plan:not([disabled])")
+    labels = [page.locator("#board .plan .plan-step").nth(i).inner_text()
+              for i in range(page.locator("#board .plan .plan-step").count())]
+    assert page.locator("#board .die.planned").count() >= 2  # the dice it assigns, outlined on the table
+    assert page.locator('#board [data-obj^="skill:"].planned').count() >= 1  # and the Sword Skills
+    log_before = page.locator("#log .log-line").count()
+    step = int(state(page)[0])
+    page.click("#apply-plan")  # the whole assignment, then the damage dealt: several decisions, one click
+    wait_for_step_past(page, step + len(labels))
+    assert not page.locator("#board .plan-stopped").count()
+    new_lines = [page.locator("#log .log-line").nth(i).inner_text()
+                 for i in range(log_before, page.locator("#log .log-line").count())]
+    assert len(new_lines) >= len(labels), (labels, new_lines)
+    assert not errors
+    page.context.close()
