@@ -56,7 +56,7 @@ def view_objects(view: dict[str, Any], seat: int) -> tuple[set[str], set[str]]:
                 found.add(f"skill:{s['skill']['card']}")
     for s in view["roster"]:
         found.add(f"servant:{s['id']}")
-        found |= {f"skill:{k['id']}" for k in s["skills"]}
+        found |= {f"skill:{s['id']}:{k['id']}" for k in s["skills"]}
     mine = view["masters"][seat]
     own = {f"card:{c['id']}" for zone in ("hand", "trash", "battle") for c in mine.get(zone, [])}
     return found | own, own

@@ -334,13 +334,14 @@ GROUPS: dict[str, Message] = {
 
 def action_parts(state: FgoState, seat: Seat, action: FgoAction) -> ActionParts:
     """The table objects an action names (``figure:<seat>/<servant>``, ``area:<id>``, ``card:<instance>``,
-    ``skill:<seat>/<servant>``, ``servant:<id>`` for a status card to place)."""
+    ``skill:<seat>/<servant>``, ``servant:<id>`` for a status card to place, ``skill:<servant>:<skill>`` for a skill
+    card to place with it: one name per card the roster shows, as several servants offer the same skill)."""
     if not isinstance(action, Act):
         return NO_PARTS
     verb, args = action.verb, action.args
     if verb == "pick":
         servant_id, _sep, skill = args[0].partition(":")
-        objects = (f"servant:{servant_id}",) + ((f"skill:{skill}",) if skill else ())
+        objects = (f"servant:{servant_id}",) + ((f"skill:{servant_id}:{skill}",) if skill else ())
         return ActionParts(objects, group=GROUPS[verb])
     if verb == "party":
         return ActionParts(select=tuple(f"servant:{t.partition(':')[0]}" for t in args), ordered=True,

@@ -319,8 +319,14 @@ class Sao(Game[SaoState, SaoAction]):
 
     # -- information -------------------------------------------------------------------------------
     def view(self, state: SaoState, seat: Seat | None) -> dict[str, Any]:
-        """The public table: unrevealed scenario cards and the item deck order stay hidden."""
-        return view_of(state, seat, self.to_act(state))
+        """The public table: unrevealed scenario cards and the item deck order stay hidden; for the seat deciding
+        a roll or its Sword Skills, the advisor's plan (``plan``, see :mod:`bouts.games.sao.plan`)."""
+        from bouts.core.i18n import jsonable
+        from bouts.games.sao.plan import advisor_plan
+
+        view = view_of(state, seat, self.to_act(state))
+        view["plan"] = jsonable(advisor_plan(self, state, seat))
+        return view
 
     def determinize(self, state: SaoState, seat: Seat | None, rng: random.Random) -> SaoState:
         """Redraw the face-down scenario cards and reshuffle the item deck (nobody has seen them)."""

@@ -24,9 +24,10 @@ function skillState(_, state) {
   return { face_down: _("face down"), face_up: _("face up"), removed: _("removed from the game") }[state] || "";
 }
 
-// A command card: its type and power, the servant it belongs to.
-function command(k, c, path) {
-  const el = k.card({ obj: `card:${c.id}`, name: `${typeName(k._, c.type)} ${c.power}`, lines: [c.short], title: c.name, cls: `command ${c.type}`, path });
+// A command card: its type and power, the servant it belongs to. Only the viewer's own cards name a table object
+// (card ids are per master: both masters may have a Mash card 2, and only one's own cards are ever acted on).
+function command(k, c, path, own = true) {
+  const el = k.card({ obj: own ? `card:${c.id}` : null, name: `${typeName(k._, c.type)} ${c.power}`, lines: [c.short], title: c.name, cls: `command ${c.type}`, path });
   el.dataset.value = String(c.power);
   return el;
 }
@@ -111,9 +112,9 @@ function masterBox(view, k, m) {
   if (Array.isArray(m.battle) && m.battle.length) {
     const total = m.battle.reduce((n, c) => n + c.power, 0);
     box.append(k.el("div", { class: "zone-label" }, _("Battle cards"), " · ", _("cards' power"), " ", k.el("b", { class: "num", text: String(total) })),
-      k.el("div", { class: "cards battle" }, ...m.battle.map((c, i) => command(k, c, `${at}.battle.${i}`))));
+      k.el("div", { class: "cards battle" }, ...m.battle.map((c, i) => command(k, c, `${at}.battle.${i}`, mine))));
   } else if (m.battle_cards) box.append(k.el("div", { class: "zone-label", text: _("Battle cards (sealed)") }), k.backs(m.battle_cards));
-  if ((m.trash || []).length) box.append(k.el("div", { class: "zone-label", text: _("Trash") }), k.el("div", { class: "cards trash" }, ...m.trash.map((c, i) => command(k, c, `${at}.trash.${i}`))));
+  if ((m.trash || []).length) box.append(k.el("div", { class: "zone-label", text: _("Trash") }), k.el("div", { class: "cards trash" }, ...m.trash.map((c, i) => command(k, c, `${at}.trash.${i}`, mine))));
   return box;
 }
 
@@ -138,10 +139,13 @@ function draw(view, root, k) {
     k.el("span", { class: "muted small", text: view.advanced ? _("Advanced rules") : _("Basic rules") }),
     k.stat(_("Cost limit"), view.cost_cap, "cost_cap")));
   if ((view.roster || []).length) {
+    // each servant's skill cards sit inside its status card: the popover a click on the servant opens goes below
+    // them, never over the skill card to click next
     root.append(k.panel(_("Servants to choose from"), k.el("div", { class: "cards roster" }, ...view.roster.map((s) => k.el("div", { class: "pick" },
       k.card({ obj: `servant:${s.id}`, name: s.name, cls: "status", lines: [[k.t(s.class_name), _("cost {cost}", { cost: s.cost }), "★".repeat(s.rarity || 0)].join(" · "),
-        (s.commands || []).map((c) => `${typeName(_, c.type)} ${c.power}`).join(" · ")] }),
-      ...(s.skills || []).map((sk) => k.card({ obj: `skill:${sk.id}`, name: sk.name, title: sk.text, cls: "skill", lines: [_("NP {cost}", { cost: sk.np_cost }), sk.text] })))))));
+        (s.commands || []).map((c) => `${typeName(_, c.type)} ${c.power}`).join(" · "),
+        (s.skills || []).length ? k.el("span", { class: "cards skills" }, ...s.skills.map((sk) => k.card({ obj: `skill:${s.id}:${sk.id}`, name: sk.name, title: sk.text, cls: "skill",
+          lines: [_("NP {cost}", { cost: sk.np_cost }), sk.text] }))) : null] }))))));
   }
   if (view.attack) {
     const a = view.attack;

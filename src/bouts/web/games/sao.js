@@ -4,6 +4,66 @@
 // Defense), abilities and equipment, the Consumables, the Support card and the item deck.
 import { renderer } from "/static/games/kit.js";
 
+// The advisor's plan being applied: the steps still to take and the table step the last one was sent at. A plan
+// goes on only while the advisor's plan of each new table is exactly the rest of it (else it stops, and says so).
+let applying = null;
+let stopped = null;  // the table step at which a plan stopped (said on that table only)
+
+const sameSeq = (a, b) => a.length === b.length && a.every((x, i) => b[i] === x);
+
+function continuePlan(view, k) {
+  if (!applying || !k.frame || k.frame.step === applying.step) return;
+  const texts = view.plan ? view.plan.steps.map((s) => s.action) : [];
+  const menu = k.frame.menu || [];
+  if (!applying.rest.length) { applying = null; return; }
+  if (texts.length && sameSeq(texts, applying.rest) && menu.some((e) => e.text === texts[0])) {
+    applying = { rest: texts.slice(1), step: k.frame.step, total: applying.total };
+    setTimeout(() => pageAct(texts[0]), 0);  // through the page's normal action path, after this frame is drawn
+    return;
+  }
+  applying = null;
+  stopped = k.frame.step;
+}
+
+function planPanel(view, k) {
+  const _ = k._;
+  const plan = view.plan;
+  if (!plan || !(plan.steps || []).length) {
+    if (stopped !== (k.frame && k.frame.step)) return null;
+    return k.panel(_("Advisor's plan"), k.el("p", { class: "plan-stopped small", text: _("The plan stopped: the table no longer matches it.") }));
+  }
+  const steps = k.el("ol", { class: "plan-steps" }, ...plan.steps.map((s, i) => k.el("li", { class: "plan-step", "data-plan-step": i + 1, text: s.label })));
+  const apply = k.el("button", { type: "button", id: "apply-plan", class: "primary", text: plan.steps.length > 1 ? _("apply the plan ({count} steps)", { count: plan.steps.length }) : _("apply the plan") });
+  const busy = applying !== null;
+  apply.disabled = busy || !(k.frame && (k.frame.menu || []).some((e) => e.text === plan.steps[0].action));
+  apply.addEventListener("click", () => {
+    stopped = null;
+    applying = { rest: plan.steps.slice(1).map((s) => s.action), step: k.frame.step, total: plan.steps.length };
+    apply.disabled = true;
+    pageAct(plan.steps[0].action);
+  });
+  const status = busy ? k.el("p", { class: "plan-status small", text: _("Applying the plan: step {n} of {total}", { n: applying.total - applying.rest.length, total: applying.total }) })
+    : stopped === k.frame.step ? k.el("p", { class: "plan-stopped small", text: _("The plan stopped: the table no longer matches it.") }) : null;
+  return k.el("section", { class: "panel tpanel plan", "aria-label": _("Advisor's plan") }, k.el("h3", { text: _("Advisor's plan") }),
+    steps, plan.reason ? k.el("p", { class: "plan-reason small", text: _("Why: {reason}", { reason: k.t(plan.reason) }) }) : null, status, apply);
+}
+
+// Dice and Sword Skills the plan uses are outlined, numbered by its step.
+function markPlan(view, root) {
+  const plan = view.plan;
+  if (!plan) return;
+  plan.steps.forEach((s, i) => {
+    for (const obj of s.objects || []) {
+      const node = root.querySelector(`[data-obj="${CSS.escape(obj)}"]`);
+      if (!node || node.dataset.planStep) continue;
+      node.dataset.planStep = String(i + 1);
+      node.classList.add("planned");
+      node.style.outline = "2px dashed #b8860b";
+      node.style.outlineOffset = "2px";
+    }
+  });
+}
+
 function patternText(_, s) {
   if (s.pattern === "straight") return _("a straight of {size}", { size: s.size });
   if (s.pattern === "exact") return _("exactly {values}", { values: (s.values || []).join(", ") });
@@ -98,7 +158,10 @@ function characterCard(view, k, c) {
 function draw(view, root, k) {
   const _ = k._;
   root.classList.add("sao");
+  continuePlan(view, k);
   root.append(scenarioTrack(view, k), diceTray(view, k));
+  const plan = planPanel(view, k);
+  if (plan) root.append(plan);
   root.append(k.el("div", { class: "seats" }, ...(view.characters || []).map((c) => characterCard(view, k, c))));
   const table = [];
   if ((view.consumables || []).length) {
@@ -113,7 +176,15 @@ function draw(view, root, k) {
       lines: [k.el("span", {}, _("uses left"), " ", k.num((s.uses || 0) - (view.yui_used || 0), "yui_used"), `/${s.uses}`), s.text], cls: view.yui_used >= s.uses ? "used" : "" }));
   }
   if (table.length) root.append(k.panel(_("Items"), ...table));
+  markPlan(view, root);
   if (view.result) root.append(k.el("div", { class: "banner outcome" }, k.el("b", { text: view.result === "won" ? _("The party cleared the scenarios") : _("The party was defeated") }), view.reason ? ` — ${k.t(view.reason)}` : ""));
 }
 
-export const render = renderer(draw, "sao");
+// The page's act(text) (the kit the renderer draws with carries the drawing helpers only): the plan's steps go
+// through the page's normal action path, which sends only an action of the current menu.
+let pageAct = () => {};
+const drawTable = renderer(draw, "sao");
+export function render(view, root, kit) {
+  if (kit && typeof kit.act === "function") pageAct = kit.act;
+  return drawTable(view, root, kit);
+}
