@@ -45,7 +45,8 @@ function seatBox(view, k, p) {
     "data-obj": `seat:${p.seat}`, "data-seat": p.seat });
   box.append(k.el("h3", {}, k.el("span", { text: k.seatName(p.seat) }),
     k.el("span", { class: "muted small" }, p.fate ? _("fate {n}", { n: p.fate }) : "", inBattle ? " · " + (battle.first === p.seat ? _("attacks first") : _("attacks second")) : "")));
-  const servant = p.servant_id ? k.el("span", { class: "servant-card", "data-obj": `servant:${p.servant_id}`, text: k.t(p.servant) }) : k.t(p.servant) || "—";
+  const every = (p.abilities || []).map((a) => k.t(a)).join("\n");
+  const servant = p.servant_id ? k.el("span", { class: "servant-card", "data-obj": `servant:${p.servant_id}`, title: every || null, text: k.t(p.servant) }) : k.t(p.servant) || "—";
   box.append(k.el("div", { class: "small" }, k.el("b", { text: k.t(p.master) || "—" }), " / ", servant,
     p.lurking ? " · " + _("lurking") : "", p.summoned ? " · " + _("summoned") : "", p.alive ? "" : k.el("b", { class: "error", text: " · " + _("out of the war") })));
   if (p.max_hp) box.append(k.bar(Math.max(0, p.hp), p.max_hp, { cls: "hp", path: `${at}.hp`, maxPath: `${at}.max_hp`, label: _("HP") }));
@@ -58,9 +59,11 @@ function seatBox(view, k, p) {
   if ((p.abilities || []).length) {
     box.append(k.el("div", { class: "zone-label", text: _("Abilities and Noble Phantasms") }), k.el("div", { class: "cards abilities" },
       ...p.abilities.map((a, i) => {
-        const text = k.t(a);
-        const name = String(text).split(" (")[0];
-        return k.card({ obj: ids[i] ? `ability:${ids[i]}` : null, name, title: text, cls: "ability", lines: [String(text).slice(name.length).trim()] });
+        const text = String(k.t(a));
+        const cut = text.search(/ ?[(（]/);  // "Bajiquan (special attack, attack 7, cost 1)", "八極拳（特殊攻撃、…）"
+        const name = cut > 0 ? text.slice(0, cut) : text;
+        const rest = text.slice(name.length).trim().replace(/^[(（]/, "").replace(/[)）]$/, "");
+        return k.card({ obj: ids[i] ? `ability:${ids[i]}` : null, name, title: text, cls: "ability", lines: [rest] });
       })));
   }
   return box;
