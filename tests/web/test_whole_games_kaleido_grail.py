@@ -156,7 +156,7 @@ def test_grail_war_shows_each_total_power_with_its_parts(browser: Browser) -> No
         assert text_at(page, f"players.{p['seat']}.power") == str(p["power"])
         parts = page.locator(f'#table [data-obj="place:{p["location"]}"] .power-parts').inner_text()
         for x in p["power_parts"]:
-            assert f"{x['label']} {x['value']}" in parts
+            assert f"{x['label']} ({x['value']})" in parts
     page.context.close()
 
 
@@ -169,6 +169,11 @@ def test_grail_war_previews_the_power_of_the_chosen_cards_before_they_are_paid(b
     assert text_at(page, "you.power_preview") == str(you["power_preview"])
     banner = page.locator("#table .banner.preview").inner_text()
     assert "with the chosen cards" in banner and "situation, events and land advantage" in banner
+    page.context.close()
+    page, d = shown(browser, "grail_war", lambda v: bool(v["you"] and not v["you"]["selected"]
+                                                        and v["you"]["power_preview"] is not None))
+    assert text_at(page, "you.power_preview") == str(d.view["you"]["power_preview"])
+    assert "before choosing cards" in page.locator("#table .banner.preview").inner_text()
     page.context.close()
 
 

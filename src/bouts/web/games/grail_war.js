@@ -28,8 +28,9 @@ function timingName(_, timing) {
 
 function who(k, view, seat) {
   const p = (view.players || [])[seat];
-  const name = p && p.master_name ? k.t(p.master_name) : "";
-  return name ? `${k.seatName(seat)} · ${name}` : k.seatName(seat);
+  const name = p && p.master_name ? String(k.t(p.master_name)) : "";
+  const seatName = String(k.seatName(seat));
+  return name && !seatName.includes(name) ? `${seatName} · ${name}` : seatName;  // a bot's seat is named after its master
 }
 
 function ownCard(k, c, path, extra = []) {
@@ -49,7 +50,7 @@ function place(view, k, id) {
   for (const p of here) {
     const row = k.el("div", { class: "piece" }, k.figure({ seat: p.seat, label: k.seatName(p.seat), title: k.t(p.master_name) }));
     if (p.power !== null && p.power !== undefined) {
-      const parts = (p.power_parts || []).map((x) => `${k.t(x.label)} ${x.value}`).join(" + ");
+      const parts = (p.power_parts || []).map((x) => `${k.t(x.label)} (${x.value})`).join(" + ");
       row.append(" ", k.el("span", { class: "power", title: parts || null }, _("power"), " ", k.num(p.power, `players.${p.seat}.power`)));
       if (parts) row.append(k.el("div", { class: "small muted power-parts", text: `= ${parts}` }));
     }
@@ -142,6 +143,7 @@ function draw(view, root, k) {
     k.el("span", { class: "phase", text: phase }), view.start !== null && view.start !== undefined ? k.el("span", { class: "starts" }, _("{name} starts", { name: k.seatName(view.start) })) : null,
     k.stat(_("Situation deck"), view.situation_deck, "situation_deck"), k.stat(_("Event deck"), view.event_deck, "event_deck"),
     view.casual ? k.el("span", { class: "muted small", text: _("Casual game") }) : null));
+  if (view.winners) root.append(k.el("div", { class: "banner outcome" }, k.el("b", { text: _("Winners: {names}", { names: view.winners.map((s) => who(k, view, s)).join(", ") }) }), view.reason ? ` — ${k.t(view.reason)}` : ""));  // how it ended, first
   if (view.situation) root.append(k.el("div", { class: "banner situation" }, k.el("b", { text: _("Situation") + ": " + k.t(view.situation.name) }), ` — ${k.t(view.situation.text)}`));
   if (view.at_stake) root.append(stakePanel(view, k));
   root.append(k.panel(_("The board"), k.el("div", { class: "places map" }, ...PLACES.map((id) => place(view, k, id))),
@@ -152,14 +154,20 @@ function draw(view, root, k) {
     root.append(k.el("div", { class: "banner small pending" }, k.el("b", { text: `${who(k, view, pd.seat)}: ` }), k.t(pd.card) || "",
       choices.length ? k.el("span", {}, " → ", ...choices.map((c) => k.figure({ seat: Number(c) - 1, label: who(k, view, Number(c) - 1) }))) : null));
   }
-  root.append(k.el("div", { class: "seats" }, ...(view.players || []).filter((p) => p.master_name).map((p) => masterBoard(view, k, p))));
+  // your own master board, then your cards, then the others' boards: on a phone what you act on comes right
+  // after the central board
+  const masters = (view.players || []).filter((p) => p.master_name);
+  const mine = masters.filter((p) => p.seat === view.seat);
+  if (mine.length) root.append(k.el("div", { class: "seats mine" }, ...mine.map((p) => masterBoard(view, k, p))));
   const you = view.you;
   if (you) {
     const chosen = new Map((you.selected || []).map((s) => [s.card, s.face_up]));
     const mark = (c) => (chosen.has(c.card) ? [k.el("b", { text: chosen.get(c.card) ? _("chosen face up") : _("chosen face down") })] : []);
     const me = (view.players || [])[you.seat] || {};
-    const preview = you.power_preview !== null && you.power_preview !== undefined && (you.selected || []).length
-      ? k.el("div", { class: "banner preview" }, k.el("b", {}, _("Your power at {place} with the chosen cards", { place: placeName(_, me.location) }), ": "),
+    const where = { place: placeName(_, me.location) };
+    const preview = you.power_preview !== null && you.power_preview !== undefined
+      ? k.el("div", { class: "banner preview" }, k.el("b", {}, (you.selected || []).length ? _("Your power at {place} with the chosen cards", where)
+        : _("Your power at {place} before choosing cards", where), ": "),
         k.num(you.power_preview, "you.power_preview"), " ", k.el("span", { class: "small muted", text: _("(situation, events and land advantage counted)") }))
       : null;
     const panel = k.panel(_("Your cards"), preview, k.el("div", { class: "zone-label" }, _("Hand"), " · ", _("deck"), " ", k.num(you.deck, "you.deck")),
@@ -171,7 +179,7 @@ function draw(view, root, k) {
     }
     root.append(panel);
   }
-  if (view.winners) root.append(k.el("div", { class: "banner outcome" }, k.el("b", { text: _("Winners: {names}", { names: view.winners.map((s) => who(k, view, s)).join(", ") }) }), view.reason ? ` — ${k.t(view.reason)}` : ""));
+  root.append(k.el("div", { class: "seats" }, ...masters.filter((p) => p.seat !== view.seat).map((p) => masterBoard(view, k, p))));
 }
 
 export const render = renderer(draw, "grail_war");

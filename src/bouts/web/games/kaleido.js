@@ -108,6 +108,11 @@ function draw(view, root, k) {
   root.append(k.stats(k.stat(_("Turn"), view.turn, "turn"), k.el("span", { class: "phase", text: phaseName(_, view.phase) }),
     k.stat(_("Deck"), view.deck, "deck"), k.stat(_("Discard pile"), view.discard, "discard"),
     (view.discard_top || []).length ? k.el("span", { class: "small muted" }, _("top of the discard pile"), ": ", k.t(view.discard_top[view.discard_top.length - 1])) : null));
+  if (view.outcome) {
+    const o = view.outcome;
+    root.append(k.el("div", { class: "banner outcome" }, k.el("b", { text: o.winner !== null && o.winner !== undefined ? _("{name} wins", { name: k.seatName(o.winner) }) : _("Nobody wins") }),
+      o.reason ? ` — ${k.t(o.reason)}` : ""));
+  }
   if (view.battle) root.append(battlePanel(view, k));
   if (view.decision) {
     const d = view.decision;
@@ -118,17 +123,6 @@ function draw(view, root, k) {
     root.append(k.el("div", { class: "small effects" }, k.el("b", { text: _("Effects in play") + ": " }),
       effects.map((e) => k.seatName(e.target) + " " + (e.stat === "attack" ? _("attack") : _("defence")) + " " + (e.value >= 0 ? "+" : "") + e.value + (e.active ? "" : " (" + _("from the next step") + ")")).join(" · ")));
   }
-  const players = view.players || [];
-  const order = (view.order || []).filter((s) => players[s]);
-  const rest = players.map((p) => p.seat).filter((s) => !order.includes(s));
-  root.append(k.el("div", { class: "seats" }, ...[...order, ...rest].map((s) => seatBox(view, k, players[s]))));
-  if (Array.isArray(view.hand)) {
-    root.append(k.panel(_("Your hand"), k.el("div", { class: "cards hand" }, ...view.hand.map((c, i) => magic(k, c, `hand.${i}`))),
-      k.el("div", { class: "zone-label", text: _("Your mana accumulation (face down)") }),
-      k.el("div", { class: "cards accumulation" }, ...(view.accumulation || []).map((x, i) =>
-        k.card({ obj: (view.accumulation_ids || [])[i] ? `card:${view.accumulation_ids[i]}` : null, name: k.t(x), cls: "magic",
-          path: `accumulation.${i}` })))));
-  }
   if (view.open) {
     // set-up (KAL-011..KAL-013): the master and servant cards still free to choose
     const pick = (kind, list) => k.el("div", { class: "cards choices" }, ...(list || []).map((o) =>
@@ -136,11 +130,20 @@ function draw(view, root, k) {
     root.append(k.panel(_("Masters still free"), pick("master", view.open.masters)),
       k.panel(_("Servants still free"), pick("servant", view.open.servants)));
   }
-  if (view.outcome) {
-    const o = view.outcome;
-    root.append(k.el("div", { class: "banner outcome" }, k.el("b", { text: o.winner !== null && o.winner !== undefined ? _("{name} wins", { name: k.seatName(o.winner) }) : _("Nobody wins") }),
-      o.reason ? ` — ${k.t(o.reason)}` : ""));
+  if (Array.isArray(view.hand)) {
+    root.append(k.panel(_("Your hand"), k.el("div", { class: "cards hand" }, ...view.hand.map((c, i) => magic(k, c, `hand.${i}`))),
+      k.el("div", { class: "zone-label", text: _("Your mana accumulation (face down)") }),
+      k.el("div", { class: "cards accumulation" }, ...(view.accumulation || []).map((x, i) =>
+        k.card({ obj: (view.accumulation_ids || [])[i] ? `card:${view.accumulation_ids[i]}` : null, name: k.t(x), cls: "magic",
+          path: `accumulation.${i}` })))));
   }
+  const players = view.players || [];
+  const order = (view.order || []).filter((s) => players[s]);
+  const rest = players.map((p) => p.seat).filter((s) => !order.includes(s));
+  // your own master first (its abilities are what you act on), then the others in fate order
+  const seen = [...order, ...rest];
+  const mineFirst = [...seen.filter((s) => s === view.you), ...seen.filter((s) => s !== view.you)];
+  root.append(k.el("div", { class: "seats" }, ...mineFirst.map((s) => seatBox(view, k, players[s]))));
 }
 
 export const render = renderer(draw, "kaleido");
