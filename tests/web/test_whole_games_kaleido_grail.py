@@ -67,7 +67,13 @@ def test_a_whole_game_against_bots_by_clicking_the_table(browser: Browser, serve
     assert decisions >= 5
     status = page.locator("#status").inner_text()
     assert "Game over" in status and "Winners" in status
-    assert page.locator("#board .banner.outcome").count() == 1  # the table shows how it ended too
+    outcome = page.locator("#board .banner.outcome")
+    assert outcome.count() == 1  # the table shows how it ended too, with the same reason
+    reason = outcome.inner_text().split(" — ", 1)[1].strip()
+    assert reason and reason in status
+    if game == "grail_war":  # an eliminated master's board says so, the viewer's own too
+        for board in page.locator("#board .seats .master.out").all():
+            assert "eliminated" in board.locator("h3").inner_text()
     assert page.locator("#log .turn-group").count() >= 2  # the log by turn
     assert page.locator("#log details.why").count() > 0  # with the rule behind its lines
     page.locator("#log details.why summary").first.click()

@@ -106,7 +106,7 @@ function masterBoard(view, k, p) {
   const at = `players.${p.seat}`;
   const box = k.el("div", { class: `seat master${mine ? " me" : ""}${(view.to_act || []).includes(p.seat) ? " acting" : ""}${p.eliminated ? " out" : ""}`, "data-seat": p.seat, "data-obj": `seat:${p.seat}` });
   box.append(k.el("h3", {}, k.el("span", { text: who(k, view, p.seat) }), p.seat === view.start && !p.eliminated ? startMarker(k) : null,
-    k.el("span", { class: "muted small", text: mine ? _("you") : p.eliminated ? _("eliminated") : "" })));
+    k.el("span", { class: "muted small", text: [mine ? _("you") : "", p.eliminated ? _("eliminated") : ""].filter(Boolean).join(" · ") })));
   const stake = view.at_stake;
   if (stake && (stake.out || []).includes(p.seat)) {
     const need = new Map((stake.need || []).map(([s, n]) => [s, n]));
