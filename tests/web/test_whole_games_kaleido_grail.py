@@ -224,14 +224,14 @@ def test_kaleido_shows_the_battles_six_steps_with_attack_defence_and_the_damage_
     steps = page.locator("#table .battle-steps li")
     assert steps.count() == 6
     assert page.locator("#table .battle-steps li.now").inner_text() == {
-        "介入": "Intervention", "攻撃": "Attack", "防御": "Defence", "ダメージ決定": "Damage", "死亡判定": "Death check",
-        "撤退": "Retreat"}[battle["step"]]
+        "介入": "Intervention", "攻撃": "Attack", "防御": "Defence", "ダメージ決定": "Damage",
+        "死亡判定": "Death check", "撤退": "Retreat"}[battle["step"]]
     for i, fighter in enumerate(battle["now"]):
         assert text_at(page, f"battle.now.{i}.attack") == str(fighter["attack"])
         assert text_at(page, f"battle.now.{i}.defence") == str(fighter["defence"])
     strike = battle["strike"]
     preview = " ".join(page.locator("#table .battle .preview").inner_text().split())
-    assert f"attack {strike['power']} − defence {strike['defence']} = damage {strike['damage']}" in preview
+    assert f"attack {strike['power']} \N{MINUS SIGN} defence {strike['defence']} = damage {strike['damage']}" in preview
     page.context.close()
 
 
