@@ -15,7 +15,7 @@ from bouts.core.i18n import bilingual, json_view, tr
 from bouts.core.text import cell_width
 from bouts.core.text import escape_markup as escape
 from bouts.games.grail_war.actions import Act
-from bouts.games.grail_war.battle import card_power, total_power
+from bouts.games.grail_war.battle import card_power, power_parts, total_power
 from bouts.games.grail_war.board import np_cost, situation_effect, stats
 from bouts.games.grail_war.cards import NPCard
 from bouts.games.grail_war.climax import at_stake
@@ -23,7 +23,16 @@ from bouts.games.grail_war.i18n import M_, N_, _
 from bouts.games.grail_war.masters import has
 from bouts.games.grail_war.movement import recon_occupant
 from bouts.games.grail_war.outpost import WORKSHOP_FIRST, WORKSHOP_LATER
-from bouts.games.grail_war.state import BATTLEFIELDS, PLACE_NAMES, PLACES, TOKEN_VALUE, WORKSHOP, GrailState, Player
+from bouts.games.grail_war.state import (
+    BATTLEFIELDS,
+    NPC_POWER,
+    PLACE_NAMES,
+    PLACES,
+    TOKEN_VALUE,
+    WORKSHOP,
+    GrailState,
+    Player,
+)
 
 ATTRIBUTE_NAMES = {"strength": N_("Strength"), "agility": N_("Agility"), "magic": N_("Magecraft"),
                    "noble": N_("Noble Phantasm"), "special": N_("Special")}
@@ -58,6 +67,23 @@ def power_here(state: GrailState, seat: int, card: str) -> int | None:
     if place not in BATTLEFIELDS or any(not up for _, up in state.events_at.get(place, [])):
         return None
     return card_power(state, seat, card, True, place)
+
+
+def power_preview(state: GrailState, seat: int) -> int | None:
+    """The total power ``seat`` would have where it stands with the cards chosen so far in its battle preparation,
+    the situation's and events' modifiers, land advantage and bonuses counted (DGW-079, DGW-RUL-16): ``None`` off
+    a battlefield, while an event there is face down, or once its cards are used (its total is then public)."""
+    p = state.players[seat]
+    place = p.location
+    if place not in BATTLEFIELDS or p.acted or any(not up for _, up in state.events_at.get(place, [])):
+        return None
+    return total_power(state, seat) + sum(card_power(state, seat, c, up, place) for c, up in p.selected)
+
+
+def start_player(state: GrailState) -> int:
+    """The seat holding the start player marker: it passes over eliminated players (DGW-100, DGW-RUL-51)."""
+    order = state.turn_order()
+    return order[0] if order else state.start
 
 
 def _np(state: GrailState, p: Player, card: str) -> dict[str, Any]:
@@ -96,6 +122,8 @@ def view_of(state: GrailState, seat: int | None, to_act: tuple[int, ...]) -> dic
             "residual": [cat.cards[c].name for c, _ in p.residual],
             "played": played, "selected": len(p.selected), "use_b": p.use_b, "lost": p.lost,
             "power": total_power(state, s) if p.location in BATTLEFIELDS and p.acted else None,
+            "power_parts": [{"label": label, "value": value} for label, value in power_parts(state, s)]
+            if p.location in BATTLEFIELDS and p.acted else None,
             "acted": p.acted,
         })
     events = {}
@@ -113,7 +141,7 @@ def view_of(state: GrailState, seat: int | None, to_act: tuple[int, ...]) -> dic
                "selected": [{"card": c, "name": cat.cards[c].name, "face_up": up} for c, up in p.selected],
                "at_hand": [_card(state, p, c) for c in p.at_hand],
                "np": [_np(state, p, c) for c in p.np],
-               "deck": len(p.deck)}
+               "deck": len(p.deck), "power_preview": power_preview(state, seat)}
     pending = None
     if state.pending:
         top = state.pending[-1]
@@ -128,7 +156,9 @@ def view_of(state: GrailState, seat: int | None, to_act: tuple[int, ...]) -> dic
         "display": [cat.situations[s].name for s in state.display],
         "events": events, "event_deck": len(state.event_deck), "event_used": len(state.event_used),
         "event_trash": [cat.events[e].name for e in state.event_used],
-        "tokens": dict(state.tokens), "npc": state.npc, "recon": recon_occupant(state), "start": state.start,
+        "tokens": dict(state.tokens), "npc": state.npc,
+        "npc_power": {state.npc: NPC_POWER} if state.npc else {}, "recon": recon_occupant(state),
+        "start": start_player(state),
         "workshop": list(state.workshop), "players": players, "you": you, "pending": pending,
         "chance": state.chance[0] if state.chance else None, "to_act": list(to_act),
         "winners": list(state.winners) if state.winners is not None else None,

@@ -3,6 +3,10 @@
 // the round unless something changes, each master's board (mana, command spells, spoils, jewels, the servant when
 // known, cards played this round), and your own hand, cards at hand and Noble Phantasm / skill cards.
 //
+// The NPC's power where it stands (npc_power), each fighter's total power with its parts (cards after the situation's
+// and events' modifiers, land advantage, bonuses), the start player marker (never on an eliminated master), and while
+// choosing cards for a battle the power they would give there (you.power_preview).
+//
 // Table objects (grail_war's action_parts): place:<id>, seat:<index> (a master's piece and board), card:<id> (your
 // own cards), spell:<index> (your command spells), jewel:<index> (Rin's jewels).
 import { renderer } from "/static/games/kit.js";
@@ -24,8 +28,9 @@ function timingName(_, timing) {
 
 function who(k, view, seat) {
   const p = (view.players || [])[seat];
-  const name = p && p.master_name ? k.t(p.master_name) : "";
-  return name ? `${k.seatName(seat)} · ${name}` : k.seatName(seat);
+  const name = p && p.master_name ? String(k.t(p.master_name)) : "";
+  const seatName = String(k.seatName(seat));
+  return name && !seatName.includes(name) ? `${seatName} · ${name}` : seatName;  // a bot's seat is named after its master
 }
 
 function ownCard(k, c, path, extra = []) {
@@ -44,11 +49,18 @@ function place(view, k, id) {
   const here = (view.players || []).filter((p) => p.location === id && p.master_name);
   for (const p of here) {
     const row = k.el("div", { class: "piece" }, k.figure({ seat: p.seat, label: k.seatName(p.seat), title: k.t(p.master_name) }));
-    if (p.power !== null && p.power !== undefined) row.append(" ", k.el("span", { class: "power" }, _("power"), " ", k.num(p.power, `players.${p.seat}.power`)));
+    if (p.power !== null && p.power !== undefined) {
+      const parts = (p.power_parts || []).map((x) => `${k.t(x.label)} (${x.value})`).join(" + ");
+      row.append(" ", k.el("span", { class: "power", title: parts || null }, _("power"), " ", k.num(p.power, `players.${p.seat}.power`)));
+      if (parts) row.append(k.el("div", { class: "small muted power-parts", text: `= ${parts}` }));
+    }
+    if (p.seat === view.start) row.append(" ", startMarker(k));
     if (p.lost) row.append(" ", k.el("b", { class: "error", text: _("lost this round") }));
     box.append(row);
   }
-  if (view.npc === id) box.append(k.el("div", { class: "piece" }, k.figure({ label: _("NPC"), cls: "npc" }), view.npc_power !== undefined ? k.el("span", { class: "power" }, " ", _("power"), " ", k.num(view.npc_power, "npc_power")) : null));
+  const npcPower = (view.npc_power || {})[id];
+  if (view.npc === id) box.append(k.el("div", { class: "piece npc-piece" }, k.figure({ label: _("NPC"), cls: "npc" }),
+    npcPower !== undefined ? k.el("span", { class: "power" }, " ", _("power"), " ", k.num(npcPower, `npc_power.${id}`)) : null));
   if (id === "recon" && view.recon !== null && view.recon !== undefined && !here.some((p) => p.seat === view.recon)) {
     box.append(k.el("div", { class: "small muted" }, _("occupied by {name}", { name: who(k, view, view.recon) })));
   }
@@ -66,6 +78,11 @@ function place(view, k, id) {
   }
   if (stake && here.some((p) => (stake.out || []).includes(p.seat))) box.classList.add("danger");
   return box;
+}
+
+// The start player marker (DGW-043), on the seat that places and acts first this round: never an eliminated one.
+function startMarker(k) {
+  return k.el("span", { class: "start-marker", title: k._("Start player") }, "★ ", k._("Start player"));
 }
 
 function stakePanel(view, k) {
@@ -88,7 +105,15 @@ function masterBoard(view, k, p) {
   const mine = p.seat === view.seat;
   const at = `players.${p.seat}`;
   const box = k.el("div", { class: `seat master${mine ? " me" : ""}${(view.to_act || []).includes(p.seat) ? " acting" : ""}${p.eliminated ? " out" : ""}`, "data-seat": p.seat, "data-obj": `seat:${p.seat}` });
-  box.append(k.el("h3", {}, k.el("span", { text: who(k, view, p.seat) }), k.el("span", { class: "muted small", text: mine ? _("you") : p.eliminated ? _("eliminated") : "" })));
+  box.append(k.el("h3", {}, k.el("span", { text: who(k, view, p.seat) }), p.seat === view.start && !p.eliminated ? startMarker(k) : null,
+    k.el("span", { class: "muted small", text: [mine ? _("you") : "", p.eliminated ? _("eliminated") : ""].filter(Boolean).join(" · ") })));
+  const stake = view.at_stake;
+  if (stake && (stake.out || []).includes(p.seat)) {
+    const need = new Map((stake.need || []).map(([s, n]) => [s, n]));
+    box.classList.add("danger");
+    box.append(k.el("div", { class: "error small at-stake" }, need.has(p.seat)
+      ? _("Eliminated after this round unless {count} more spoils", { count: need.get(p.seat) }) : _("Eliminated after this round")));
+  }
   box.append(k.el("div", { class: "small" }, _("Servant"), ": ", p.servant_name ? k.t(p.servant_name) : _("hidden"), p.revealed ? " (" + _("true name revealed") + ")" : ""));
   box.append(k.stats(k.stat(_("Mana"), p.infinite ? "∞" : p.mana, `${at}.mana`), k.stat(_("Spoils"), p.spoils, `${at}.spoils`),
     p.jewels ? k.stat(_("Jewels"), p.jewels, `${at}.jewels`) : null, k.stat(_("Place"), p.location ? placeName(_, p.location) : "—"),
@@ -98,7 +123,8 @@ function masterBoard(view, k, p) {
   const jewels = mine && p.jewels ? k.el("span", { class: "jewels", "data-obj": `jewel:${p.seat}` }, " · ", _("Jewel Magecraft")) : null;
   box.append(k.el("div", { class: "small" }, spells, jewels));
   const played = (p.played || []).map((c, i) => (c.face_up ? k.card({ name: c.name, cls: "attack", path: `${at}.played.${i}.power_now`,
-    lines: [_("power") + " " + c.power_now + (c.silenced ? " · " + _("no effect") : "")], title: k.t(c.text) }) : k.card({ face: "down" })));
+    lines: [_("power") + " " + c.power_now + (c.power_now !== c.power ? " (" + _("printed {n}", { n: c.power }) + ")" : "") + (c.silenced ? " · " + _("no effect") : "")],
+    title: k.t(c.text) }) : k.card({ face: "down" })));
   if (played.length) box.append(k.el("div", { class: "zone-label", text: _("Played this round") }), k.el("div", { class: "cards" }, ...played));
   if ((p.residual || []).length) box.append(k.el("div", { class: "small" }, _("Residual"), ": ", p.residual.map((x) => k.t(x)).join(", ")));
   if (!mine && p.hand) box.append(k.backs(p.hand));
@@ -114,9 +140,10 @@ function draw(view, root, k) {
   root.classList.add("grail_war");
   const phase = { place: _("Outpost phase"), turn: _("Action phase"), over: _("Game over") }[view.step] || "";
   root.append(k.stats(k.stat(_("Round"), view.round, "round"), view.climax ? k.el("b", { class: "error", text: _("climax") }) : null,
-    k.el("span", { class: "phase", text: phase }), view.start !== null && view.start !== undefined ? k.el("span", {}, _("{name} starts", { name: k.seatName(view.start) })) : null,
+    k.el("span", { class: "phase", text: phase }), view.start !== null && view.start !== undefined ? k.el("span", { class: "starts" }, _("{name} starts", { name: k.seatName(view.start) })) : null,
     k.stat(_("Situation deck"), view.situation_deck, "situation_deck"), k.stat(_("Event deck"), view.event_deck, "event_deck"),
     view.casual ? k.el("span", { class: "muted small", text: _("Casual game") }) : null));
+  if (view.winners) root.append(k.el("div", { class: "banner outcome" }, k.el("b", { text: _("Winners: {names}", { names: view.winners.map((s) => who(k, view, s)).join(", ") }) }), view.reason ? ` — ${k.t(view.reason)}` : ""));  // how it ended, first
   if (view.situation) root.append(k.el("div", { class: "banner situation" }, k.el("b", { text: _("Situation") + ": " + k.t(view.situation.name) }), ` — ${k.t(view.situation.text)}`));
   if (view.at_stake) root.append(stakePanel(view, k));
   root.append(k.panel(_("The board"), k.el("div", { class: "places map" }, ...PLACES.map((id) => place(view, k, id))),
@@ -127,12 +154,23 @@ function draw(view, root, k) {
     root.append(k.el("div", { class: "banner small pending" }, k.el("b", { text: `${who(k, view, pd.seat)}: ` }), k.t(pd.card) || "",
       choices.length ? k.el("span", {}, " → ", ...choices.map((c) => k.figure({ seat: Number(c) - 1, label: who(k, view, Number(c) - 1) }))) : null));
   }
-  root.append(k.el("div", { class: "seats" }, ...(view.players || []).filter((p) => p.master_name).map((p) => masterBoard(view, k, p))));
+  // your own master board, then your cards, then the others' boards: on a phone what you act on comes right
+  // after the central board
+  const masters = (view.players || []).filter((p) => p.master_name);
+  const mine = masters.filter((p) => p.seat === view.seat);
+  if (mine.length) root.append(k.el("div", { class: "seats mine" }, ...mine.map((p) => masterBoard(view, k, p))));
   const you = view.you;
   if (you) {
     const chosen = new Map((you.selected || []).map((s) => [s.card, s.face_up]));
     const mark = (c) => (chosen.has(c.card) ? [k.el("b", { text: chosen.get(c.card) ? _("chosen face up") : _("chosen face down") })] : []);
-    const panel = k.panel(_("Your cards"), k.el("div", { class: "zone-label" }, _("Hand"), " · ", _("deck"), " ", k.num(you.deck, "you.deck")),
+    const me = (view.players || [])[you.seat] || {};
+    const where = { place: placeName(_, me.location) };
+    const preview = you.power_preview !== null && you.power_preview !== undefined
+      ? k.el("div", { class: "banner preview" }, k.el("b", {}, (you.selected || []).length ? _("Your power at {place} with the chosen cards", where)
+        : _("Your power at {place} before choosing cards", where), ": "),
+        k.num(you.power_preview, "you.power_preview"), " ", k.el("span", { class: "small muted", text: _("(situation, events and land advantage counted)") }))
+      : null;
+    const panel = k.panel(_("Your cards"), preview, k.el("div", { class: "zone-label" }, _("Hand"), " · ", _("deck"), " ", k.num(you.deck, "you.deck")),
       k.el("div", { class: "cards hand" }, ...(you.hand || []).map((c, i) => ownCard(k, c, `you.hand.${i}`, mark(c)))));
     if ((you.at_hand || []).length) panel.append(k.el("div", { class: "zone-label", text: _("At hand") }), k.el("div", { class: "cards" }, ...you.at_hand.map((c, i) => ownCard(k, c, `you.at_hand.${i}`, mark(c)))));
     if ((you.np || []).length) {
@@ -141,7 +179,7 @@ function draw(view, root, k) {
     }
     root.append(panel);
   }
-  if (view.winners) root.append(k.el("div", { class: "banner outcome" }, k.el("b", { text: _("Winners: {names}", { names: view.winners.map((s) => who(k, view, s)).join(", ") }) }), view.reason ? ` — ${k.t(view.reason)}` : ""));
+  root.append(k.el("div", { class: "seats" }, ...masters.filter((p) => p.seat !== view.seat).map((p) => masterBoard(view, k, p))));
 }
 
 export const render = renderer(draw, "grail_war");

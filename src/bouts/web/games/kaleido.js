@@ -45,7 +45,8 @@ function seatBox(view, k, p) {
     "data-obj": `seat:${p.seat}`, "data-seat": p.seat });
   box.append(k.el("h3", {}, k.el("span", { text: k.seatName(p.seat) }),
     k.el("span", { class: "muted small" }, p.fate ? _("fate {n}", { n: p.fate }) : "", inBattle ? " · " + (battle.first === p.seat ? _("attacks first") : _("attacks second")) : "")));
-  const servant = p.servant_id ? k.el("span", { class: "servant-card", "data-obj": `servant:${p.servant_id}`, text: k.t(p.servant) }) : k.t(p.servant) || "—";
+  const every = (p.abilities || []).map((a) => k.t(a)).join("\n");
+  const servant = p.servant_id ? k.el("span", { class: "servant-card", "data-obj": `servant:${p.servant_id}`, title: every || null, text: k.t(p.servant) }) : k.t(p.servant) || "—";
   box.append(k.el("div", { class: "small" }, k.el("b", { text: k.t(p.master) || "—" }), " / ", servant,
     p.lurking ? " · " + _("lurking") : "", p.summoned ? " · " + _("summoned") : "", p.alive ? "" : k.el("b", { class: "error", text: " · " + _("out of the war") })));
   if (p.max_hp) box.append(k.bar(Math.max(0, p.hp), p.max_hp, { cls: "hp", path: `${at}.hp`, maxPath: `${at}.max_hp`, label: _("HP") }));
@@ -58,9 +59,11 @@ function seatBox(view, k, p) {
   if ((p.abilities || []).length) {
     box.append(k.el("div", { class: "zone-label", text: _("Abilities and Noble Phantasms") }), k.el("div", { class: "cards abilities" },
       ...p.abilities.map((a, i) => {
-        const text = k.t(a);
-        const name = String(text).split(" (")[0];
-        return k.card({ obj: ids[i] ? `ability:${ids[i]}` : null, name, title: text, cls: "ability", lines: [String(text).slice(name.length).trim()] });
+        const text = String(k.t(a));
+        const cut = text.search(/ ?[(（]/);  // "Bajiquan (special attack, attack 7, cost 1)", "八極拳（特殊攻撃、…）"
+        const name = cut > 0 ? text.slice(0, cut) : text;
+        const rest = text.slice(name.length).trim().replace(/^[(（]/, "").replace(/[)）]$/, "");
+        return k.card({ obj: ids[i] ? `ability:${ids[i]}` : null, name, title: text, cls: "ability", lines: [rest] });
       })));
   }
   return box;
@@ -105,6 +108,11 @@ function draw(view, root, k) {
   root.append(k.stats(k.stat(_("Turn"), view.turn, "turn"), k.el("span", { class: "phase", text: phaseName(_, view.phase) }),
     k.stat(_("Deck"), view.deck, "deck"), k.stat(_("Discard pile"), view.discard, "discard"),
     (view.discard_top || []).length ? k.el("span", { class: "small muted" }, _("top of the discard pile"), ": ", k.t(view.discard_top[view.discard_top.length - 1])) : null));
+  if (view.outcome) {
+    const o = view.outcome;
+    root.append(k.el("div", { class: "banner outcome" }, k.el("b", { text: o.winner !== null && o.winner !== undefined ? _("{name} wins", { name: k.seatName(o.winner) }) : _("Nobody wins") }),
+      o.reason ? ` — ${k.t(o.reason)}` : ""));
+  }
   if (view.battle) root.append(battlePanel(view, k));
   if (view.decision) {
     const d = view.decision;
@@ -115,17 +123,6 @@ function draw(view, root, k) {
     root.append(k.el("div", { class: "small effects" }, k.el("b", { text: _("Effects in play") + ": " }),
       effects.map((e) => k.seatName(e.target) + " " + (e.stat === "attack" ? _("attack") : _("defence")) + " " + (e.value >= 0 ? "+" : "") + e.value + (e.active ? "" : " (" + _("from the next step") + ")")).join(" · ")));
   }
-  const players = view.players || [];
-  const order = (view.order || []).filter((s) => players[s]);
-  const rest = players.map((p) => p.seat).filter((s) => !order.includes(s));
-  root.append(k.el("div", { class: "seats" }, ...[...order, ...rest].map((s) => seatBox(view, k, players[s]))));
-  if (Array.isArray(view.hand)) {
-    root.append(k.panel(_("Your hand"), k.el("div", { class: "cards hand" }, ...view.hand.map((c, i) => magic(k, c, `hand.${i}`))),
-      k.el("div", { class: "zone-label", text: _("Your mana accumulation (face down)") }),
-      k.el("div", { class: "cards accumulation" }, ...(view.accumulation || []).map((x, i) =>
-        k.card({ obj: (view.accumulation_ids || [])[i] ? `card:${view.accumulation_ids[i]}` : null, name: k.t(x), cls: "magic",
-          path: `accumulation.${i}` })))));
-  }
   if (view.open) {
     // set-up (KAL-011..KAL-013): the master and servant cards still free to choose
     const pick = (kind, list) => k.el("div", { class: "cards choices" }, ...(list || []).map((o) =>
@@ -133,11 +130,20 @@ function draw(view, root, k) {
     root.append(k.panel(_("Masters still free"), pick("master", view.open.masters)),
       k.panel(_("Servants still free"), pick("servant", view.open.servants)));
   }
-  if (view.outcome) {
-    const o = view.outcome;
-    root.append(k.el("div", { class: "banner outcome" }, k.el("b", { text: o.winner !== null && o.winner !== undefined ? _("{name} wins", { name: k.seatName(o.winner) }) : _("Nobody wins") }),
-      o.reason ? ` — ${k.t(o.reason)}` : ""));
+  if (Array.isArray(view.hand)) {
+    root.append(k.panel(_("Your hand"), k.el("div", { class: "cards hand" }, ...view.hand.map((c, i) => magic(k, c, `hand.${i}`))),
+      k.el("div", { class: "zone-label", text: _("Your mana accumulation (face down)") }),
+      k.el("div", { class: "cards accumulation" }, ...(view.accumulation || []).map((x, i) =>
+        k.card({ obj: (view.accumulation_ids || [])[i] ? `card:${view.accumulation_ids[i]}` : null, name: k.t(x), cls: "magic",
+          path: `accumulation.${i}` })))));
   }
+  const players = view.players || [];
+  const order = (view.order || []).filter((s) => players[s]);
+  const rest = players.map((p) => p.seat).filter((s) => !order.includes(s));
+  // your own master first (its abilities are what you act on), then the others in fate order
+  const seen = [...order, ...rest];
+  const mineFirst = [...seen.filter((s) => s === view.you), ...seen.filter((s) => s !== view.you)];
+  root.append(k.el("div", { class: "seats" }, ...mineFirst.map((s) => seatBox(view, k, players[s]))));
 }
 
 export const render = renderer(draw, "kaleido");
