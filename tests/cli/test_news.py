@@ -109,3 +109,21 @@ def test_a_table_line_too_long_for_the_screen_goes_on_indented_under_its_start()
     assert follow.startswith("      ") and follow.strip().startswith("base power 0"), rows[at + 1]
     head = rows[at][2:]
     assert len(follow) - len(follow.lstrip()) == len(head) - len(head.lstrip()) + 4
+
+
+def test_packed_groups_are_told_apart_and_a_long_one_wraps_under_its_text() -> None:
+    """Packed side by side, one seat's events and the next seat's were joined by the same " · " and read as one
+    seat's; and a news line longer than the screen went on at the margin, under the bullets."""
+    from rich.text import Text
+
+    out = io.StringIO()
+    match = Match(bouts.game("swordplay"), 2, {}, None, 3)
+    session = Session(match, ["human", "heuristic"],
+                      Console(file=out, width=WIDTH, height=HEIGHT, color_system=None), lambda p: "")
+    lines = session.packed(["P4 Rin: draws 1 card(s) · draws 1 card(s)", "P5 Shirou draws 2 card(s)"])
+    assert len(lines) == 1
+    assert "P4 Rin: draws 1 card(s) · draws 1 card(s)  • P5 Shirou draws 2 card(s)" in Text.from_markup(lines[0]).plain
+    session.console.print(session.hung("  [dim]•[/] " + "a long news text " * 20))
+    rows = out.getvalue().splitlines()
+    assert len(rows) == 3 and all(row.startswith("      ") and row[6] != " " for row in rows[1:]), rows
+    assert session.rows("  [dim]•[/] " + "a long news text " * 20) == 3

@@ -271,3 +271,16 @@ def test_an_arena_duel_is_no_cooperative_game_but_co_op_mode_is() -> None:
     """SWP-003 / SWP-RUL-34: a concession in an arena duel gives the other Hero the win; co-op Heroes share."""
     assert not G.is_cooperative(G.setup(2, {}))
     assert G.is_cooperative(G.setup(2, {"mode": "coop"})) and G.is_cooperative(G.setup(1, {"mode": "solo"}))
+
+
+def test_choosing_heroes_comes_before_turn_1_and_the_header_says_no_turn_0() -> None:
+    """Issue 25 (as kaleido's "turn 0"): the hero choice was headed "turn 0"; turn 1 is the first turn."""
+    from bouts.core.i18n import use_lang
+
+    state = G.setup(2, {}, None, 4)
+    assert state.turns == 0
+    for lang, zero in (("en", "turn 0"), ("ja", "手番0")):
+        with use_lang(lang):
+            screen = printed(G.render(G.view(state, 0)))
+        assert zero not in screen, screen
+    assert "turn 0" not in printed(G.render(G.view(state, 0)))

@@ -47,7 +47,10 @@ MIN_NEWS_ROWS = 3
 """The rows news keeps even when the table and menu fill the screen."""
 
 NEWS_SEPARATOR = " · "
-"""Between the events of one news line, when news is packed to fit."""
+"""Between the events of one seat on a news line, when news is grouped to fit."""
+
+NEWS_BULLET = "  • "
+"""Between groups packed side by side on a news line."""
 
 CLEAR_SCROLLBACK = "\x1b[3J"
 """Erases the terminal's scrollback (xterm ``ED 3``), so a hand-over leaves nothing to scroll back to."""
@@ -156,7 +159,7 @@ class Session:
         if limit == -1:
             limit = self.news_rows(seat)
         for line in self.news_lines(news, limit):
-            self.console.print(line)
+            self.console.print(self.hung(line))
 
     def screen_rows(self) -> int:
         """The rows of the screen: the terminal's, or :data:`SCREEN_ROWS` when printing elsewhere."""
@@ -165,9 +168,13 @@ class Session:
     def rows(self, renderable: Any) -> int:
         """How many screen rows ``renderable`` (markup text or a Rich renderable) takes at the console's width."""
         if isinstance(renderable, str):
-            renderable = Text.from_markup(renderable)
+            renderable = self.hung(renderable)
         options = self.console.options.update(height=None)
         return len(self.console.render_lines(renderable, options, pad=False, new_lines=False))
+
+    def hung(self, line: str) -> Text:
+        """A news line (markup) as printed: wrapped with a hanging indent under its text, not at the margin."""
+        return hanging(Text.from_markup(line), self.console.width, self.console)
 
     def news_rows(self, seat: Seat | None) -> int | None:
         """What the table, the menu and the prompt of ``seat``'s decision leave of the screen for news."""
@@ -205,19 +212,20 @@ class Session:
         return sum(self.rows(line) for line in lines)
 
     def packed(self, texts: Sequence[str]) -> list[str]:
-        """News texts side by side, as many to a line as the width holds (a text never splits)."""
+        """News texts side by side, as many to a line as the width holds, a bullet between them (a text never
+        splits)."""
         width = self.console.width - 4
-        lines: list[str] = []
-        current = ""
+        rows: list[list[str]] = []
+        used = 0
         for text in texts:
-            joined = current + NEWS_SEPARATOR + text if current else text
-            if current and cell_len(joined) > width:
-                lines.append(current)
-                joined = text
-            current = joined
-        if current:
-            lines.append(current)
-        return ["  [dim]•[/] " + esc(line) for line in lines]
+            size = cell_len(text)
+            if rows and used + cell_len(NEWS_BULLET) + size <= width:
+                rows[-1].append(text)
+                used += cell_len(NEWS_BULLET) + size
+            else:
+                rows.append([text])
+                used = size
+        return ["  [dim]•[/] " + NEWS_BULLET.replace("•", "[dim]•[/]").join(esc(t) for t in row) for row in rows]
 
     def show_log(self, seat: Seat | None) -> None:
         """Every event ``seat`` has seen, numbered (``why N`` explains line N)."""
@@ -588,6 +596,8 @@ def hanging(text: Text, width: int, console: Console) -> Text:
             out.append_text(rest[:cut])
             rest = rest[cut:]
             rest = rest[len(rest.plain) - len(rest.plain.lstrip(" ")):]
+            if not rest.plain:
+                break
             out.append("\n" + " " * hang)
             row_width = width - hang
     return out

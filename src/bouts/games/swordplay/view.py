@@ -353,6 +353,9 @@ def header_text(view: Mapping[str, Any]) -> str:
     mode = _(MODE_NAMES[view["mode"]])
     if view["realistic_parries"]:
         mode = _("{mode} + realistic parries", mode=mode)
+    if not view["turns"]:  # choosing Heroes comes before turn 1: no "turn 0"
+        return _("({mode})  phase {phase}  deck {deck}  discard {discard}", mode=mode,
+                 phase=_(PHASE_NAMES[view["phase"]]), deck=view["deck_size"], discard=len(view["discard"]))
     return _("({mode})  turn {turn}  phase {phase}  deck {deck}  discard {discard}", mode=mode, turn=view["turns"],
              phase=_(PHASE_NAMES[view["phase"]]), deck=view["deck_size"], discard=len(view["discard"]))
 
