@@ -97,6 +97,23 @@ def _split_top_level(text: str) -> list[str]:
     return [p for p in (p.strip() for p in parts) if p]
 
 
+def in_words(help_text: str) -> str:
+    """An option's help as a player reads it in a form: without the checklist clause ids the terminal's
+    ``bouts rules`` shows (``DGW-RUL-13: beating only the NPC…`` → ``beating only the NPC…``).
+
+    >>> in_words("DGW-RUL-13: beating only the NPC is contested (default [true]); see SWP-030, SWP-031.")
+    'beating only the NPC is contested (default [true]).'
+    """
+    import re
+
+    from bouts.core.clauses import CLAUSE_ID
+
+    ids = rf"{CLAUSE_ID.pattern}(?:\s*(?:,|/|and|、)\s*{CLAUSE_ID.pattern})*"
+    text = re.sub(rf"^\s*{ids}\s*[:：]\s*", "", help_text)
+    text = re.sub(rf"[;,]?\s*(?:see\s+)?[(（]?{ids}[)）]?", "", text)
+    return re.sub(r"\s{2,}", " ", text).strip()
+
+
 def options_form(model: type[BaseModel], help_texts: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The options of ``model`` as form controls a lobby can draw: for each option its name, its kind
     (``choice`` with its choices, ``switch``, ``number`` with its bounds, ``list`` or ``text``), whether it
@@ -125,7 +142,7 @@ def options_form(model: type[BaseModel], help_texts: Mapping[str, Any]) -> list[
             origin = typing.get_origin(annotation)
         control: dict[str, Any] = {"name": name, "optional": optional,
                                    "default": None if field.default is None else _json_default(field.default),
-                                   "help": tr(help_texts.get(name, ""))}
+                                   "help": in_words(tr(help_texts.get(name, "")))}
         if origin is typing.Literal:
             control.update(kind="choice", choices=list(typing.get_args(annotation)))
         elif annotation is bool:

@@ -103,7 +103,10 @@ function fillGame() {
   const game = currentGame();
   $("summary").textContent = game.summary || "";
   $("variant").replaceChildren(el("option", { value: "", text: _("(standard)") }),
-    ...Object.entries(game.variants).map(([name, v]) => el("option", { value: name, text: `${name} — ${v.description || _("{seats} seats", { seats: v.seats.join("/") })}` })));
+    ...Object.entries(game.variants).map(([name, v]) => {
+      const about = v.description || _("{seats} seats", { seats: v.seats.join("/") });
+      return el("option", { value: name, text: name + " — " + about });
+    }));
   const form = game.options_form || [];
   $("options-form").replaceChildren(...form.map(optionControl));
   $("options-box").hidden = !form.length;
