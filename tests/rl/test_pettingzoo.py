@@ -9,7 +9,7 @@ from pettingzoo.test import api_test, seed_test
 import bouts.rl
 from bouts.core import IllegalAction
 from tests.conformance.cases import Case
-from tests.rl.cases import ENCODED_CASES, case_params
+from tests.rl.cases import ENCODED_CASES, case_params, first_cases
 
 
 def make(case: Case, **kwargs: object) -> bouts.rl.aec.BoutsAEC:
@@ -107,3 +107,28 @@ def test_render_gives_the_terminal_picture() -> None:
     env.reset(seed=0)
     picture = env.render()
     assert isinstance(picture, str) and "Swordplay: Arena" in picture and "[bold]" not in picture
+
+
+@pytest.mark.parametrize("case", case_params(first_cases()))
+def test_observations_and_masks_are_the_views_tensors_and_the_legal_actions(case: Case) -> None:
+    """What ``observe`` returns on the adapter's fast path (written straight from the state, the mask from
+    the menu's indices) is the view-based tensor and exactly the legal actions, at every decision."""
+    env = make(case)
+    encoding, game = env.table.encoding, env.table.game
+    rng = np.random.default_rng(5)
+    checked = 0
+    for seed in range(2):
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            seat = int(agent.removeprefix("seat_"))
+            expected = np.asarray(encoding.observe(game.view(env.state, seat)), np.float32)
+            assert np.array_equal(observation["observation"], expected), f"{case} seed {seed} {agent}"
+            legal = sorted(encoding.encode(a) for a in game.legal_actions(env.state, seat))
+            assert np.flatnonzero(observation["action_mask"]).tolist() == legal, f"{case} seed {seed} {agent}"
+            env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            checked += 1
+    assert checked

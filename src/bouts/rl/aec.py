@@ -19,7 +19,8 @@
 - An action index that is not legal now raises :class:`bouts.core.IllegalAction` and changes nothing.
 - ``index="two_level"`` (FGO Duel) picks a factored action index: a battle's cards are chosen one step
   at a time, the same agent stepping again until the last card completes the battle (the mask offers
-  only cards that still complete a legal battle; the observation marks the cards chosen so far).
+  only cards that still complete a legal battle; the observation marks the cards chosen so far). The flat
+  index stays the default; the two-level one is the faster choice for learning (docs/encoding.md).
 """
 
 from __future__ import annotations

@@ -36,19 +36,23 @@ def card_power(state: GrailState, seat: int, card: str, face_up: bool, place: st
         return 0
     p = state.players[seat]
     power, attributes, _ = stats(state, p, card)
-    for event, _up in state.events_at.get(place or "", []) if place else []:
-        e = state.catalog.events[event]
-        if e.effect == "set_base" and e.attribute in attributes:
-            power = e.amount
+    events = state.events_at.get(place, ()) if place else ()
+    if events:
+        catalog_events = state.catalog.events
+        for event, _up in events:
+            e = catalog_events[event]
+            if e.effect == "set_base" and e.attribute in attributes:
+                power = e.amount
     for where, attribute, owner in state.nullify:
         if where == place and owner != seat and attribute in attributes:
             power = 0
-    effect, boosted, amount = situation_effect(state)
-    if effect == "attr_plus" and boosted in attributes:
-        power += amount
-    if place:
-        for event, _ in state.events_at.get(place, []):
-            e = state.catalog.events[event]
+    if state.situation is not None:
+        effect, boosted, amount = situation_effect(state)
+        if effect == "attr_plus" and boosted in attributes:
+            power += amount
+    if events:
+        for event, _ in events:
+            e = catalog_events[event]
             if e.effect == "attr_plus" and e.attribute in attributes:
                 power += e.amount
     return power
@@ -60,26 +64,34 @@ def land_advantage(state: GrailState, seat: int) -> int:
     place = p.location
     if place not in BATTLEFIELDS:
         return 0
-    if any(state.catalog.events[e].effect == "no_land" for e, _ in state.events_at.get(place, [])):
+    events = state.events_at.get(place)
+    if events and any(state.catalog.events[e].effect == "no_land" for e, _ in events):
         return 0
     travels = state.options.land_advantage_travels
-    total = sum(TOKEN_VALUE[t] for t, holder in state.tokens.items()
-                if holder == seat and (travels or t.startswith(place)))
-    return total * p.land_multiplier
+    total = 0
+    for t, holder in state.tokens.items():
+        if holder == seat and (travels or t.startswith(place)):
+            total += TOKEN_VALUE[t]
+    return total * p.land_multiplier if total else 0
 
 
 def total_power(state: GrailState, seat: int) -> int:
     """Cards' power + land advantage + 2 per Use B + effect bonuses (DGW-RUL-16)."""
     p = state.players[seat]
     place = p.location
-    total = sum(card_power(state, seat, c, up, place) for c, up, _ in p.played)
+    total = 0
+    for card, up, _ in p.played:
+        if up:
+            total += card_power(state, seat, card, up, place)
     total += land_advantage(state, seat) + 2 * p.use_b + p.power_bonus
-    if has(state, seat, "executor") and p.revealed:
+    if p.revealed and has(state, seat, "executor"):
         total += 2  # 代行者 (DGW-M26)
-    for card, used in p.residual:
-        c = state.catalog.cards[card]
-        if c.effect == "residual_power" and state.round > used:
-            total += c.amount  # 残留 from the next round (DGW-077)
+    if p.residual:
+        cards = state.catalog.cards
+        for kept, used in p.residual:
+            residual = cards[kept]
+            if residual.effect == "residual_power" and state.round > used:
+                total += residual.amount  # 残留 from the next round (DGW-077)
     return total
 
 

@@ -15,7 +15,7 @@ from bouts.games.grail_war.board import (
     rank_top_half,
     stats,
 )
-from bouts.games.grail_war.cards import NPCard, SpecialCard
+from bouts.games.grail_war.cards import AttackCard, NPCard, SpecialCard
 from bouts.games.grail_war.effects import ON_USE, reveal
 from bouts.games.grail_war.i18n import M_, N_
 from bouts.games.grail_war.masters import has
@@ -98,18 +98,23 @@ def prepare_options(state: GrailState, seat: int) -> list[Act]:
     if not p.blocked:
         special_ok = not prohibited(state, "special")
         if room:
+            cards = state.catalog.cards
             for card in p.hand:
                 if card in chosen:
                     continue
-                cost = stats(state, p, card)[2]
+                c = cards[card]
+                if isinstance(c, NPCard):  # stats() and is_attack() of a (converted) NP/skill card
+                    cost, attack = stats(state, p, card)[2], is_attack(state, p, card)
+                else:  # an attack or special card: its printed cost
+                    cost, attack = c.cost, isinstance(c, AttackCard)
                 fits = infinite or spent + cost <= mana
-                if is_special(state, card):  # 蛇: never face down (DGW-RUL-19)
+                if isinstance(c, SpecialCard):  # 蛇: never face down (DGW-RUL-19)
                     if special_ok and fits:
                         plays.append(act("play", card, "up"))
                     continue
                 if fits:
                     plays.append(act("play", card, "up"))
-                if is_attack(state, p, card):
+                if attack:
                     plays.append(act("play", card, "down"))
         for card in p.np:
             if card in chosen or not np_usable(state, seat, card, spent):
