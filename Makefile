@@ -21,7 +21,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	@touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(PIP) -e ".[dev,ray,rl,web]"
+	$(PIP) -e ".[dev,ray,rl,web,bench]"
 	@touch $@ $(VENV)/.installed $(VENV)/.installed-web
 
 $(VENV)/.installed-web: pyproject.toml | $(BIN)/python
