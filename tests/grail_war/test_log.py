@@ -53,6 +53,7 @@ def test_dgw_032_every_change_of_spoils_is_a_public_log_line_with_its_amount(sea
             for e in mine:
                 assert e.is_public and f"P{s + 1} " in e.text
                 assert str(abs(e.data["spoils"])) in e.text and f"→ {e.data['total']}" in e.text
+                assert "{" not in e.text and "None" not in e.text, e.text  # the reason is said, filled in
             checked += bool(mine)
     assert checked > 20
 

@@ -152,3 +152,23 @@ def test_seven_players_play_sakura_from_the_start_and_shinji_never_changes() -> 
     state = play_round(state, {0: "workshop", 1: "workshop", 2: "workshop", 3: "workshop", 4: "shinto",
                                5: "shinto", 6: "miyama"})
     assert state.round == 2 and GAME.view(state, 0)["players"][5]["master"] == "shinji"
+
+
+def test_dgw_rul_47_seven_players_shinji_spends_every_command_spell_and_stays_shinji() -> None:
+    """DGW-RUL-47, DGW-M12, DGW-M19: 偽臣の書 works with 6 or fewer players only; with 7, Shinji who uses his
+    three command spells (Use A) keeps his master and is never asked to change."""
+    state = start(7, masters=SEVEN)
+    state = place_all(state, "workshop", "workshop", "workshop", "workshop", "miyama", "shinto", "miyama")
+    while GAME.to_act(state) != (5,):
+        state = turn(state)
+    state = act(state, 5, "spell mana", "spell mana", "spell mana")
+    assert state.players[5].command_spells == 0 and not state.pending
+    assert GAME.view(state, 0)["players"][5]["master"] == "shinji" and "change" not in legal(state, 5)
+
+
+def test_dgw_m20_clown_only_with_seven_players() -> None:
+    """DGW-M20, DGW-RUL-42: 道化 is solo Shinji's, with 7 players only: in a 5-player game Shinji strictly last
+    of the four left after round 8 (Kuzuki's 6 drops out) does not win; the climax round begins."""
+    state = steer(5, ["illya", "rin", "kirei", "shinji", "kuzuki"], {8: [12, 10, 8, 7, 6]}).state
+    assert [p.eliminated for p in state.players] == [False, False, False, False, True]
+    assert state.winners is None and state.round == 9 and state.climax_card == "climax_4"

@@ -86,7 +86,7 @@ def prepare_options(state: GrailState, seat: int) -> list[Act]:
     """Cards that may be added to the battle preparation now, and ``done`` when the count is met."""
     p = state.players[seat]
     ubw = ubw_residual(state, seat)
-    limit = 4 if ubw else CARDS_USED + (1 if p.infinite and has(state, seat, "hidden_secret") else 0)
+    limit = card_limit(state, seat)
     chosen = {c for c, _ in p.selected}
     normal = sum(1 for c, _ in p.selected if not is_additional(state, seat, c, p.selected))
     room = normal < limit
