@@ -268,3 +268,14 @@ def test_grail_war_the_start_player_marker_passes_over_the_masters_eliminated_af
     assert marked.count() == 1 and marked.first.get_attribute("data-seat") == "0"
     assert "Player 1 starts" in page.locator("#table .starts").inner_text()
     page.context.close()
+
+
+def test_kaleido_says_where_each_effect_in_play_comes_from_and_how_long_it_lasts(browser: Browser) -> None:
+    page, d = shown(browser, "kaleido", lambda v: len({e["source"] for e in v.get("effects") or []}) >= 2)
+    line = " ".join(page.locator("#table .effects").inner_text().split())
+    duration = {"turn": "turn", "battle": "battle", "action": "combat action"}
+    for e in d.view["effects"]:
+        assert e["source_name"], e["source"]
+        sign = "+" if e["value"] >= 0 else ""
+        assert f"{e['stat']} {sign}{e['value']} ({e['source_name']}, {duration[e['scope']]}" in line
+    page.context.close()

@@ -101,6 +101,20 @@ def card_view(card: MagicCard, instance: str | None = None) -> dict[str, Any]:
             "effect": bilingual(lambda: effect_text(card)), "value": card.value}
 
 
+def effect_source_name(state: KaleidoState, source: str) -> Any:
+    """What an effect in play comes from, as the table names it: the magic card or strategy card (used face up,
+    so public), the ability or Noble Phantasm, or command spell ③ (KAL-149); ``None`` for anything else."""
+    kind, _sep, rest = source.partition(":")
+    if kind in ("card", "strategy") and rest in state.catalog.magic:
+        return state.catalog.magic[rest].name
+    ability = rest.split(":")[0]
+    if kind == "ability" and ability in state.catalog.abilities:
+        return state.catalog.abilities[ability].name
+    if kind == "spell":
+        return bilingual(lambda: _("command spell {spell}", spell="③"))
+    return None
+
+
 def view_of(state: KaleidoState, seat: int | None, acting: tuple[int, ...]) -> dict[str, Any]:
     """The public table plus ``seat``'s own hand (KAL-025, KAL-026)."""
     catalog = state.catalog
@@ -151,7 +165,8 @@ def view_of(state: KaleidoState, seat: int | None, acting: tuple[int, ...]) -> d
         "game": "kaleido", "turn": state.turn, "phase": state.phase, "you": seat, "order": list(state.order),
         "to_act": list(acting), "decision": decision, "players": players, "battle": battle,
         "effects": [{"target": e.target, "stat": e.stat, "value": e.value, "scope": e.scope,
-                     "source": e.source, "active": bool(e.bound) or e.scope == "turn"} for e in state.effects],
+                     "source": e.source, "source_name": effect_source_name(state, e.source),
+                     "active": bool(e.bound) or e.scope == "turn"} for e in state.effects],
         "deck": len(state.deck), "discard": len(state.discard),
         "discard_top": [catalog.magic[c].name for c in state.discard[-3:]],
         "discard_pile": [catalog.magic[c].name for c in state.discard],

@@ -121,7 +121,10 @@ function draw(view, root, k) {
   const effects = view.effects || [];
   if (effects.length) {
     root.append(k.el("div", { class: "small effects" }, k.el("b", { text: _("Effects in play") + ": " }),
-      effects.map((e) => k.seatName(e.target) + " " + (e.stat === "attack" ? _("attack") : _("defence")) + " " + (e.value >= 0 ? "+" : "") + e.value + (e.active ? "" : " (" + _("from the next step") + ")")).join(" · ")));
+      effects.map((e) => {
+        const why = [e.source_name ? k.t(e.source_name) : "", durationName(k, e.scope), e.active ? "" : _("from the next step")].filter(Boolean).join(", ");
+        return k.seatName(e.target) + " " + (e.stat === "attack" ? _("attack") : _("defence")) + " " + (e.value >= 0 ? "+" : "") + e.value + (why ? ` (${why})` : "");
+      }).join(" · ")));
   }
   if (view.open) {
     // set-up (KAL-011..KAL-013): the master and servant cards still free to choose
