@@ -177,10 +177,15 @@ def view_of(state: KaleidoState, seat: int | None, acting: tuple[int, ...]) -> d
     if state.phase == "setup":  # the master and servant cards still open to choose (KAL-011..KAL-013)
         taken_masters = {p.master for p in state.players if p.master}
         taken_servants = {p.servant for p in state.players if p.servant}
-        view["open"] = {"masters": [{"id": m.id, "name": m.name} for m in catalog.masters.values()
+        def lines(owned: tuple[str, ...]) -> list[Any]:
+            return [bilingual(functools.partial(ability_line, state, a)) for a in owned]
+
+        view["open"] = {"masters": [{"id": m.id, "name": m.name, "max_mana": m.max_mana, "mana_rank": m.mana_rank,
+                                     "abilities": lines(m.abilities)} for m in catalog.masters.values()
                                     if m.id not in taken_masters],
-                        "servants": [{"id": s.id, "name": s.name} for s in catalog.servants.values()
-                                     if s.id not in taken_servants]}
+                        "servants": [{"id": s.id, "name": s.name, "hp": s.hp, "attack": s.attack,
+                                      "defence": s.defence, "abilities": lines(s.abilities)}
+                                     for s in catalog.servants.values() if s.id not in taken_servants]}
     if seat is not None and 0 <= seat < state.seats:
         me = state.players[seat]
         view["hand"] = [card_view(catalog.magic[c], c) for c in me.hand]

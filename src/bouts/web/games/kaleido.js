@@ -128,8 +128,13 @@ function draw(view, root, k) {
   }
   if (view.open) {
     // set-up (KAL-011..KAL-013): the master and servant cards still free to choose
+    // each with the numbers the choice turns on: a master's hand size and mana rank, a servant's HP, attack and
+    // defence, and the abilities and Noble Phantasms of both (the whole text on hover)
+    const numbers = (o) => (o.max_mana !== undefined ? _("max mana {n} · mana rank {rank}", { n: o.max_mana, rank: o.mana_rank })
+      : o.hp !== undefined ? _("HP {hp} · attack {attack} · defence {defence}", { hp: o.hp, attack: o.attack, defence: o.defence }) : "");
     const pick = (kind, list) => k.el("div", { class: "cards choices" }, ...(list || []).map((o) =>
-      k.card({ obj: `${kind}:${o.id}`, name: k.t(o.name) })));
+      k.card({ obj: `${kind}:${o.id}`, name: k.t(o.name), cls: "setup-card", title: (o.abilities || []).map((a) => k.t(a)).join("\n"),
+        lines: [numbers(o), ...(o.abilities || []).map((a) => String(k.t(a)).split(/ ?[(（]/)[0])] })));
     root.append(k.panel(_("Masters still free"), pick("master", view.open.masters)),
       k.panel(_("Servants still free"), pick("servant", view.open.servants)));
   }
