@@ -50,6 +50,7 @@ function seatBox(view, k, p) {
   box.append(k.el("div", { class: "small" }, k.el("b", { text: k.t(p.master) || "—" }), " / ", servant,
     p.lurking ? " · " + _("lurking") : "", p.summoned ? " · " + _("summoned") : "", p.alive ? "" : k.el("b", { class: "error", text: " · " + _("out of the war") })));
   if (p.max_hp) box.append(k.bar(Math.max(0, p.hp), p.max_hp, { cls: "hp", path: `${at}.hp`, maxPath: `${at}.max_hp`, label: _("HP") }));
+  if (!p.master) return box;  // set-up: nothing chosen yet, no numbers to show
   box.append(k.stats(k.stat(_("Attack"), p.attack, `${at}.attack`), k.stat(_("Defence"), p.defence, `${at}.defence`),
     k.stat(_("Command spells"), p.spells, `${at}.spells`), k.stat(_("Hand"), `${p.hand}/${p.max_mana}`, `${at}.hand`),
     k.stat(_("Mana accumulated"), p.accumulation, `${at}.accumulation`), k.stat(_("Mana rank"), p.mana_rank, `${at}.mana_rank`)));
@@ -138,7 +139,7 @@ function draw(view, root, k) {
     root.append(k.panel(_("Masters still free"), pick("master", view.open.masters)),
       k.panel(_("Servants still free"), pick("servant", view.open.servants)));
   }
-  if (Array.isArray(view.hand)) {
+  if (Array.isArray(view.hand) && view.phase !== "setup") {
     root.append(k.panel(_("Your hand"), k.el("div", { class: "cards hand" }, ...view.hand.map((c, i) => magic(k, c, `hand.${i}`))),
       k.el("div", { class: "zone-label", text: _("Your mana accumulation (face down)") }),
       k.el("div", { class: "cards accumulation" }, ...(view.accumulation || []).map((x, i) =>
