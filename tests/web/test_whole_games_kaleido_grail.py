@@ -268,3 +268,30 @@ def test_grail_war_the_start_player_marker_passes_over_the_masters_eliminated_af
     assert marked.count() == 1 and marked.first.get_attribute("data-seat") == "0"
     assert "Player 1 starts" in page.locator("#table .starts").inner_text()
     page.context.close()
+
+
+def test_kaleido_says_where_each_effect_in_play_comes_from_and_how_long_it_lasts(browser: Browser) -> None:
+    page, d = shown(browser, "kaleido", lambda v: len({e["source"] for e in v.get("effects") or []}) >= 2)
+    line = " ".join(page.locator("#table .effects").inner_text().split())
+    duration = {"turn": "turn", "battle": "battle", "action": "combat action"}
+    for e in d.view["effects"]:
+        assert e["source_name"], e["source"]
+        sign = "+" if e["value"] >= 0 else ""
+        assert f"{e['stat']} {sign}{e['value']} ({e['source_name']}, {duration[e['scope']]}" in line
+    page.context.close()
+
+
+def test_kaleido_set_up_shows_the_numbers_each_master_and_servant_brings(browser: Browser) -> None:
+    """KAL-011..KAL-013: choosing a master, then a servant, on the cards still free, each with what it brings."""
+    page, d = shown(browser, "kaleido", lambda v: bool(v.get("open") and v["open"]["masters"]))
+    opened = d.view["open"]
+    for m in opened["masters"]:
+        card = " ".join(page.locator(f'#table [data-obj="master:{m["id"]}"]').inner_text().split())
+        assert f"max mana {m['max_mana']} · mana rank {m['mana_rank']}" in card
+        assert all(a.split(" (")[0] in card for a in m["abilities"])
+    for s in opened["servants"]:
+        node = page.locator(f'#table [data-obj="servant:{s["id"]}"]')
+        assert f"HP {s['hp']} · attack {s['attack']} · defence {s['defence']}" in " ".join(node.inner_text().split())
+        assert (node.get_attribute("title") or "") == "\n".join(s["abilities"])  # the whole texts on hover
+        assert s["abilities"]
+    page.context.close()

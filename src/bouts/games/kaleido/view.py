@@ -103,6 +103,20 @@ def card_view(card: MagicCard, instance: str | None = None) -> dict[str, Any]:
             "effect": bilingual(lambda: effect_text(card)), "value": card.value}
 
 
+def effect_source_name(state: KaleidoState, source: str) -> Any:
+    """What an effect in play comes from, as the table names it: the magic card or strategy card (used face up,
+    so public), the ability or Noble Phantasm, or command spell ③ (KAL-149); ``None`` for anything else."""
+    kind, _sep, rest = source.partition(":")
+    if kind in ("card", "strategy") and rest in state.catalog.magic:
+        return state.catalog.magic[rest].name
+    ability = rest.split(":")[0]
+    if kind == "ability" and ability in state.catalog.abilities:
+        return state.catalog.abilities[ability].name
+    if kind == "spell":
+        return bilingual(lambda: _("command spell {spell}", spell="③"))
+    return None
+
+
 def view_of(state: KaleidoState, seat: int | None, acting: tuple[int, ...]) -> dict[str, Any]:
     """The public table plus ``seat``'s own hand (KAL-025, KAL-026)."""
     catalog = state.catalog
@@ -153,7 +167,8 @@ def view_of(state: KaleidoState, seat: int | None, acting: tuple[int, ...]) -> d
         "game": "kaleido", "turn": state.turn, "phase": state.phase, "you": seat, "order": list(state.order),
         "to_act": list(acting), "decision": decision, "players": players, "battle": battle,
         "effects": [{"target": e.target, "stat": e.stat, "value": e.value, "scope": e.scope,
-                     "source": e.source, "active": bool(e.bound) or e.scope == "turn"} for e in state.effects],
+                     "source": e.source, "source_name": effect_source_name(state, e.source),
+                     "active": bool(e.bound) or e.scope == "turn"} for e in state.effects],
         "deck": len(state.deck), "discard": len(state.discard),
         "discard_top": [catalog.magic[c].name for c in state.discard[-3:]],
         "discard_pile": [catalog.magic[c].name for c in state.discard],
@@ -164,10 +179,15 @@ def view_of(state: KaleidoState, seat: int | None, acting: tuple[int, ...]) -> d
     if state.phase == "setup":  # the master and servant cards still open to choose (KAL-011..KAL-013)
         taken_masters = {p.master for p in state.players if p.master}
         taken_servants = {p.servant for p in state.players if p.servant}
-        view["open"] = {"masters": [{"id": m.id, "name": m.name} for m in catalog.masters.values()
+        def lines(owned: tuple[str, ...]) -> list[Any]:
+            return [bilingual(functools.partial(ability_line, state, a)) for a in owned]
+
+        view["open"] = {"masters": [{"id": m.id, "name": m.name, "max_mana": m.max_mana, "mana_rank": m.mana_rank,
+                                     "abilities": lines(m.abilities)} for m in catalog.masters.values()
                                     if m.id not in taken_masters],
-                        "servants": [{"id": s.id, "name": s.name} for s in catalog.servants.values()
-                                     if s.id not in taken_servants]}
+                        "servants": [{"id": s.id, "name": s.name, "hp": s.hp, "attack": s.attack,
+                                      "defence": s.defence, "abilities": lines(s.abilities)}
+                                     for s in catalog.servants.values() if s.id not in taken_servants]}
     if seat is not None and 0 <= seat < state.seats:
         me = state.players[seat]
         view["hand"] = [card_view(catalog.magic[c], c) for c in me.hand]

@@ -50,6 +50,7 @@ function seatBox(view, k, p) {
   box.append(k.el("div", { class: "small" }, k.el("b", { text: k.t(p.master) || "—" }), " / ", servant,
     p.lurking ? " · " + _("lurking") : "", p.summoned ? " · " + _("summoned") : "", p.alive ? "" : k.el("b", { class: "error", text: " · " + _("out of the war") })));
   if (p.max_hp) box.append(k.bar(Math.max(0, p.hp), p.max_hp, { cls: "hp", path: `${at}.hp`, maxPath: `${at}.max_hp`, label: _("HP") }));
+  if (!p.master) return box;  // set-up: nothing chosen yet, no numbers to show
   box.append(k.stats(k.stat(_("Attack"), p.attack, `${at}.attack`), k.stat(_("Defence"), p.defence, `${at}.defence`),
     k.stat(_("Command spells"), p.spells, `${at}.spells`), k.stat(_("Hand"), `${p.hand}/${p.max_mana}`, `${at}.hand`),
     k.stat(_("Mana accumulated"), p.accumulation, `${at}.accumulation`), k.stat(_("Mana rank"), p.mana_rank, `${at}.mana_rank`)));
@@ -121,16 +122,24 @@ function draw(view, root, k) {
   const effects = view.effects || [];
   if (effects.length) {
     root.append(k.el("div", { class: "small effects" }, k.el("b", { text: _("Effects in play") + ": " }),
-      effects.map((e) => k.seatName(e.target) + " " + (e.stat === "attack" ? _("attack") : _("defence")) + " " + (e.value >= 0 ? "+" : "") + e.value + (e.active ? "" : " (" + _("from the next step") + ")")).join(" · ")));
+      effects.map((e) => {
+        const why = [e.source_name ? k.t(e.source_name) : "", durationName(k, e.scope), e.active ? "" : _("from the next step")].filter(Boolean).join(", ");
+        return k.seatName(e.target) + " " + (e.stat === "attack" ? _("attack") : _("defence")) + " " + (e.value >= 0 ? "+" : "") + e.value + (why ? ` (${why})` : "");
+      }).join(" · ")));
   }
   if (view.open) {
     // set-up (KAL-011..KAL-013): the master and servant cards still free to choose
+    // each with the numbers the choice turns on: a master's hand size and mana rank, a servant's HP, attack and
+    // defence, and the abilities and Noble Phantasms of both (the whole text on hover)
+    const numbers = (o) => (o.max_mana !== undefined ? _("max mana {n} · mana rank {rank}", { n: o.max_mana, rank: o.mana_rank })
+      : o.hp !== undefined ? _("HP {hp} · attack {attack} · defence {defence}", { hp: o.hp, attack: o.attack, defence: o.defence }) : "");
     const pick = (kind, list) => k.el("div", { class: "cards choices" }, ...(list || []).map((o) =>
-      k.card({ obj: `${kind}:${o.id}`, name: k.t(o.name) })));
+      k.card({ obj: `${kind}:${o.id}`, name: k.t(o.name), cls: "setup-card", title: (o.abilities || []).map((a) => k.t(a)).join("\n"),
+        lines: [numbers(o), ...(o.abilities || []).map((a) => String(k.t(a)).split(/ ?[(（]/)[0])] })));
     root.append(k.panel(_("Masters still free"), pick("master", view.open.masters)),
       k.panel(_("Servants still free"), pick("servant", view.open.servants)));
   }
-  if (Array.isArray(view.hand)) {
+  if (Array.isArray(view.hand) && view.phase !== "setup") {
     root.append(k.panel(_("Your hand"), k.el("div", { class: "cards hand" }, ...view.hand.map((c, i) => magic(k, c, `hand.${i}`))),
       k.el("div", { class: "zone-label", text: _("Your mana accumulation (face down)") }),
       k.el("div", { class: "cards accumulation" }, ...(view.accumulation || []).map((x, i) =>
