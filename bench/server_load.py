@@ -60,14 +60,18 @@ DATABASE: str | None = None
 class Phase:
     """Whether every seat has connected: round trips and CPU are measured from then on (the steady state)."""
 
-    def __init__(self, seats: int) -> None:
+    def __init__(self, seats: int, limit: float) -> None:
         self.waiting = seats
         self.all_in = asyncio.Event()
+        self.limit = limit
+        self.deadline = time.monotonic() + 3600.0
+        """When the load stops: ``limit`` seconds after every seat connected (an hour at most before)."""
 
     def connected(self) -> None:
         self.waiting -= 1
-        if self.waiting <= 0:
+        if self.waiting <= 0 and not self.all_in.is_set():
             self.all_in.set()
+            self.deadline = time.monotonic() + self.limit
 
 
 class Frame(msgspec.Struct):
@@ -146,10 +150,11 @@ async def play(server: LiveServer, match_id: str, token: str, rng: random.Random
             sent_at = time.perf_counter()
             await ws.send(json.dumps({"type": "act", "action": choice, "step": step}))
 
-        while time.monotonic() < deadline:
-            wait = min(60.0, deadline - time.monotonic())
+        while time.monotonic() < phase.deadline:
+            wait = min(60.0, phase.deadline - time.monotonic())
             try:
-                frame = decoder.decode(await asyncio.wait_for(ws.recv(decode=False), timeout=max(wait, 0.01)))
+                raw = await asyncio.wait_for(ws.recv(decode=False), timeout=max(wait, 0.01))
+                frame = decoder.decode(raw)
             except TimeoutError:
                 if wait >= 60.0:
                     silent.append(match_id)
@@ -177,9 +182,16 @@ async def play(server: LiveServer, match_id: str, token: str, rng: random.Random
                     times.append(time.perf_counter() - sent_at)
                 sent_at = 0.0
                 acked += 1
+            elif frame.type == "error" and state["first"]:  # refused at the door (hello not read in time)
+                dropped.append(f"hello refused: {msgspec.json.decode(raw).get('message')}")
+                break
             elif frame.type == "error":  # refused (the table changed first): look again
                 sent_at, acting_on = 0.0, -1
-                await ws.send(json.dumps({"type": "sync"}))
+                try:
+                    await ws.send(json.dumps({"type": "sync"}))
+                except ConnectionClosed as exc:
+                    dropped.append(f"{exc.rcvd.code if exc.rcvd else None} closed")
+                    break
         if pending is not None:
             pending.cancel()
     return acked
@@ -204,12 +216,23 @@ async def create_all(servers: list[LiveServer], matches: int) -> list[tuple[int,
     return made
 
 
+async def lag_monitor(lags: list[float]) -> None:
+    """How late this process's event loop wakes a 0.5 s sleep: how far behind the clients fall (a pong the
+    server's keepalive waits for is answered only when they get to it)."""
+    while True:
+        began = time.perf_counter()
+        await asyncio.sleep(0.5)
+        lags.append(time.perf_counter() - began - 0.5)
+
+
 async def run(servers: list[LiveServer], matches: int, limit: float, think: float) -> dict[str, Any]:
+    lags: list[float] = []
+    monitor = asyncio.ensure_future(lag_monitor(lags))
     made = await create_all(servers, matches)
     times: list[float] = []
-    phase = Phase(sum(len(m["seats"]) for _, m in made))
+    phase = Phase(sum(len(m["seats"]) for _, m in made), limit)
     began = time.perf_counter()
-    deadline = time.monotonic() + limit
+    deadline = 0.0  # the phase keeps the real one
     tasks = [asyncio.ensure_future(seat(servers[(number + entry["seat"]) % len(servers)], m["id"], entry["token"],
                                         random.Random(f"{m['id']}{entry['seat']}"), times, deadline, think, phase))
              for number, m in made for entry in m["seats"]]
@@ -220,9 +243,10 @@ async def run(servers: list[LiveServer], matches: int, limit: float, think: floa
     client_cpu = cpu_seconds()
     counts = await asyncio.gather(*tasks)
     elapsed = time.perf_counter() - start
+    monitor.cancel()
     return {"times": times, "elapsed": elapsed, "actions": sum(counts), "connect": start - began,
             "cpu": sum(cpu_seconds(s.pid) - cpu[s.pid] for s in servers), "pg_cpu": postgres_cpu(DATABASE) - pg,
-            "client_cpu": cpu_seconds() - client_cpu}
+            "client_cpu": cpu_seconds() - client_cpu, "client_lag": max(lags, default=0.0)}
 
 
 async def churn(servers: list[LiveServer], count: int) -> float:
@@ -259,6 +283,10 @@ async def churn(servers: list[LiveServer], count: int) -> float:
 
         for start in range(0, count, 40):
             await asyncio.gather(*(one(n) for n in range(start, min(count, start + 40))))
+            done = min(count, start + 40)
+            if done % 1000 == 0 or done == count:  # memory along the way (a long churn can be read as it goes)
+                print(f"    {done} created and finished ({time.perf_counter() - began:.0f} s): server memory "
+                      f"{', '.join(f'{memory(s.pid)[0]:.0f}' for s in servers)} MiB", flush=True)
     return time.perf_counter() - began
 
 
@@ -292,7 +320,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=1000)
     parser.add_argument("--processes", type=int, default=4)
-    parser.add_argument("--limit", type=float, default=180.0, help="stop the load after this many seconds")
+    parser.add_argument("--limit", type=float, default=180.0, help="seconds of load once every seat has connected")
     parser.add_argument("--think", type=float, default=1.0,
                         help="seconds a client waits before acting (on average; 0: act at once)")
     parser.add_argument("--churn", type=int, default=10_000, help="matches to create and finish afterwards")
@@ -301,6 +329,8 @@ def main() -> None:
     anchor()  # warm up (imports, content)
     before = anchor()
     load_before = os.getloadavg()[0]
+    engine: Any = None
+    schema = ""
     with tempfile.TemporaryDirectory() as folder:
         if postgres:
             import sqlalchemy
@@ -310,11 +340,11 @@ def main() -> None:
             global DATABASE
             engine = sqlalchemy.create_engine(normalize_url(postgres))
             DATABASE = engine.url.database
-            with engine.begin() as conn:  # a schema of the bench's own, made afresh
-                conn.execute(sqlalchemy.text("DROP SCHEMA IF EXISTS bouts_bench CASCADE"))
-                conn.execute(sqlalchemy.text("CREATE SCHEMA bouts_bench"))
-            engine.dispose()
-            postgres += ("&" if "?" in postgres else "?") + "options=-csearch_path%3Dbouts_bench"
+            schema = f"bouts_bench_{os.getpid()}"
+            with engine.begin() as conn:  # a schema of this run's own, made afresh (dropped at the end)
+                conn.execute(sqlalchemy.text(f"DROP SCHEMA IF EXISTS {schema} CASCADE"))
+                conn.execute(sqlalchemy.text(f"CREATE SCHEMA {schema}"))
+            postgres += ("&" if "?" in postgres else "?") + f"options=-csearch_path%3D{schema}"
             servers = [LiveServer(postgres, message_rate=1e6).start()]  # migrates first
             servers += [LiveServer(postgres, message_rate=1e6).start() for _ in range(args.processes - 1)]
             label = f"{len(servers)} processes over PostgreSQL"
@@ -346,6 +376,10 @@ def main() -> None:
         finally:
             for server in servers:
                 server.stop()
+            if engine is not None:
+                with engine.begin() as conn:
+                    conn.execute(sqlalchemy.text(f"DROP SCHEMA IF EXISTS {schema} CASCADE"))
+                engine.dispose()
 
 
 def report(args: argparse.Namespace, label: str, result: dict[str, Any], after_load: list[float]) -> None:
@@ -363,7 +397,8 @@ def report(args: argparse.Namespace, label: str, result: dict[str, Any], after_l
     causes = Counter(dropped)
     print(f"  seats the server closed before their match ended: {len(dropped)}"
           f"{' (' + ', '.join(f'{n}: {c}' for c, n in causes.most_common()) + ')' if dropped else ''}; "
-          f"seats that heard nothing for 60 s: {len(silent)}")
+          f"seats that heard nothing for 60 s: {len(silent)}; the clients' event loop fell up to "
+          f"{result['client_lag']:.1f} s behind")
     print(f"  server memory after the load: {', '.join(f'{m:.0f}' for m in after_load)} MiB", flush=True)
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import weakref
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -31,71 +30,12 @@ SLOW_CLOSE_CODE = 4008
 """Close code for a connection that did not take its messages in time."""
 
 
-class Lane:
-    """Turns for building frames, shared by a process's connections: at most ``per_turn`` frames are built per
-    turn of the event loop, in the order the connections asked (first come, first served).
-
-    Without it an overloaded process runs every due frame in one turn of its loop (thousands of them, seconds
-    each turn) and reads no socket meanwhile: acts wait, and the keepalive's pongs go unread until the client is
-    dropped as dead although it answered. With it the loop reads its sockets between every few frames, so an
-    overloaded server slows down evenly (each connection's frame comes later, and a lagging one gets one
-    up-to-date frame) instead of dropping connections that behave.
-    """
-
-    def __init__(self, per_turn: int = 8) -> None:
-        self.per_turn = per_turn
-        self.used = 0
-        self.waiting: deque[asyncio.Future[None]] = deque()
-        self.scheduled = False
-
-    async def turn(self) -> None:
-        """Wait for this connection's turn to build a frame."""
-        if self.used < self.per_turn and not self.waiting:
-            self.used += 1
-            self._schedule()
-            return
-        ticket: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self.waiting.append(ticket)
-        self._schedule()
-        await ticket
-
-    def _schedule(self) -> None:
-        if not self.scheduled:
-            self.scheduled = True
-            asyncio.get_running_loop().call_soon(self._next_turn)
-
-    def _next_turn(self) -> None:
-        """A new turn of the loop (its sockets were read since the last): let the next few build."""
-        self.scheduled = False
-        self.used = 0
-        while self.waiting and self.used < self.per_turn:
-            ticket = self.waiting.popleft()
-            if not ticket.done():  # a connection that closed meanwhile gave up its place
-                ticket.set_result(None)
-                self.used += 1
-        if self.waiting or self.used:
-            self._schedule()
-
-
-_lanes: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Lane] = weakref.WeakKeyDictionary()
-
-
-def loop_lane() -> Lane:
-    """The lane of the running event loop (one per loop: a server process has one)."""
-    loop = asyncio.get_running_loop()
-    found = _lanes.get(loop)
-    if found is None:
-        found = _lanes[loop] = Lane()
-    return found
-
-
 class Connection:
     """A socket with a bounded outgoing queue drained by its own task."""
 
     def __init__(self, socket: Any, rate: float, queue_limit: int = 64, send_timeout: float = 10.0,
-                 on_close: Callable[[], None] | None = None, lane: Lane | None = None) -> None:
+                 on_close: Callable[[], None] | None = None) -> None:
         self.socket = socket
-        self.lane = lane or loop_lane()
         self.seat: int | None = None
         self.log_sent = 0
         self.epoch = 0
@@ -170,9 +110,6 @@ class Connection:
                 while self.queue and not self.closed:
                     item = self.queue.popleft()
                     if item is STATE:
-                        await self.lane.turn()
-                        if self.closed:
-                            break
                         full, self.state_due, self.full_due = self.full_due, False, False
                         messages = self.builder(self, full) if self.builder is not None else []
                     else:
