@@ -19,6 +19,7 @@ import pytest
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser import chromium
 from tests.server.live import LiveServer
@@ -63,7 +64,7 @@ CLICKED: set[str] = set()
 
 def click_obj(page: Page, obj: str) -> None:
     CLICKED.add(obj.partition(":")[0])
-    page.locator(f'#board [data-obj="{obj}"]').first.click()
+    page.locator(f'#board [data-obj="{obj}"]').first.click(timeout=5000)
 
 
 def ask_hint(page: Page, tally: Tally) -> bool:
@@ -108,7 +109,7 @@ def follow_hint(page: Page, step: str) -> bool:
             continue
         pick = pick or objs(page, "[data-obj].hinted.usable:not(.chosen):not(.selected)")
         if not pick:
-            return False
+                return False
         click_obj(page, pick[0])
         page.wait_for_timeout(20)
     return False
@@ -127,7 +128,7 @@ def random_decision(page: Page, rng: random.Random, tally: Tally) -> bool:
         plain.nth(int(which)).click()
         return True
     click_obj(page, which)
-    page.wait_for_selector("#board .popover, #board [data-obj].target, #selection-bar:not([hidden])")
+    page.wait_for_selector("#board .popover, #board [data-obj].target, #selection-bar:not([hidden])", timeout=5000)
     for _ in range(10):
         targets = objs(page, "[data-obj].target")
         pops = page.locator("#board .popover .pop-act")
@@ -147,17 +148,32 @@ def random_decision(page: Page, rng: random.Random, tally: Tally) -> bool:
     tally.selections += 1
     while True:
         if page.locator("#confirm-selection:not([disabled])").count() and rng.random() < 0.7:
-            page.click("#confirm-selection")
+            page.click("#confirm-selection", timeout=3000)
             return True
         left = sorted(set(objs(page, "[data-obj].selectable:not(.selected)")))
         if not left:
             break
         click_obj(page, rng.choice(left))
     if page.locator("#confirm-selection:not([disabled])").count():
-        page.click("#confirm-selection")
+        page.click("#confirm-selection", timeout=3000)
         return True
-    page.click("#clear-selection")  # no action takes these: try something else
+    page.click("#clear-selection", timeout=3000)  # no action takes these: try something else
     return False
+
+
+def moved(page: Page, step: str) -> bool:
+    """Whether the table moved on from ``step`` (or an action is on its way)."""
+    return state(page)[0] != step or bool(page.locator("body[data-pending]").count())
+
+
+def attempt(page: Page, rng: random.Random, tally: Tally) -> bool:
+    """:func:`random_decision`, False when a frame came in the middle of it (the other seat sealed its battle
+    cards: a new step resets what was being built) so that it is tried again."""
+    try:
+        return random_decision(page, rng, tally)
+    except PlaywrightTimeout:
+        page.keyboard.press("Escape")
+        return False
 
 
 def where(page: Page) -> str:
@@ -165,7 +181,10 @@ def where(page: Page) -> str:
     page.screenshot(path="/tmp/whole-games-failure.png", full_page=True)
     shown = " | ".join(page.locator(s).inner_text()[:600]
                        for s in ("#hint-box", "#selection-bar", "#plain", "#actions"))
-    return f"{shown} | usable {objs(page, '.usable')} target {objs(page, '.target')} chosen {objs(page, '.chosen')}"
+    body = page.evaluate("() => JSON.stringify(document.body.dataset)")
+    return (f"{shown} | usable {objs(page, '.usable')} target {objs(page, '.target')} chosen {objs(page, '.chosen')}"
+            f" | popover {page.locator('#board .popover').count()} | {body}"
+            f" | error {page.locator('#error').inner_text()}")
 
 
 def decide(page: Page, rng: random.Random, tally: Tally, *, follow: float, hint: bool = True) -> bool:
@@ -186,10 +205,13 @@ def decide(page: Page, rng: random.Random, tally: Tally, *, follow: float, hint:
                 page.click("#clear-selection")
             page.keyboard.press("Escape")
             for _ in range(6):
-                if random_decision(page, rng, tally):
+                if attempt(page, rng, tally) or moved(page, step):
                     break
             else:
-                assert hinted and follow_hint(page, step), f"no decision found by clicking: {where(page)}"
+                if not moved(page, step):  # once more, on the hint asked again
+                    page.keyboard.press("Escape")
+                    ask_hint(page, Tally())
+                assert moved(page, step) or follow_hint(page, step), f"no decision found by clicking: {where(page)}"
     else:
         tally.followed += 1
     deadline = time.monotonic() + 30
@@ -245,7 +267,7 @@ def test_a_whole_sao_game_by_clicking_the_table_with_a_hint_at_every_decision(br
     page, errors = open_match(browser, server, "sao", SAO_OPTIONS)
     tally = play_whole_game(page, random.Random(3), follow=0.85)
     assert tally.decisions >= 10
-    assert tally.hinted == tally.glowing and tally.hinted >= tally.decisions * 0.8, tally
+    assert tally.hinted == tally.glowing == tally.decisions, tally  # advice, its reason and a glow at every decision
     assert tally.followed >= 5, tally
     assert {"die", "skill", "card"} <= tally.clicked, tally.clicked  # dice, Sword Skills, characters and items
     assert_ended_with_log(page, "SAO-")
@@ -258,7 +280,7 @@ def test_a_whole_fgo_duel_game_by_clicking_the_table_with_a_hint_at_every_decisi
     page, errors = open_match(browser, server, "fgo_duel", FGO_OPTIONS)
     tally = play_whole_game(page, random.Random(5), follow=0.8)
     assert tally.decisions >= 10
-    assert tally.hinted == tally.glowing and tally.hinted >= tally.decisions * 0.8, tally
+    assert tally.hinted == tally.glowing == tally.decisions, tally  # advice, its reason and a glow at every decision
     assert tally.followed >= 5, tally
     assert {"servant", "figure", "card", "area"} <= tally.clicked, tally.clicked  # the party, moves, battles
     assert_ended_with_log(page, "FGO-")
