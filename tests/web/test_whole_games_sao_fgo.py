@@ -50,6 +50,8 @@ class Tally:
     followed: int = 0
     selections: int = 0
     reasons: list[str] = field(default_factory=list)
+    stale: int = 0
+    """Decisions whose table answered no click until the next frame came."""
     clicked: set[str] = field(default_factory=set)
     """The kinds of table objects clicked (``die``, ``skill``, ``figure``...)."""
 
@@ -208,10 +210,13 @@ def decide(page: Page, rng: random.Random, tally: Tally, *, follow: float, hint:
                 if attempt(page, rng, tally) or moved(page, step):
                     break
             else:
-                if not moved(page, step):  # once more, on the hint asked again
-                    page.keyboard.press("Escape")
-                    ask_hint(page, Tally())
-                assert moved(page, step) or follow_hint(page, step), f"no decision found by clicking: {where(page)}"
+                # a table that answers no click: its frame was already out of date (issue: see the report), the
+                # next frame is on its way
+                waited = time.monotonic() + 30
+                while not moved(page, step) and time.monotonic() < waited:
+                    page.wait_for_timeout(100)
+                assert moved(page, step), f"no decision found by clicking: {where(page)}"
+                tally.stale += 1
     else:
         tally.followed += 1
     deadline = time.monotonic() + 30
