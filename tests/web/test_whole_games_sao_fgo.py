@@ -212,6 +212,9 @@ def decide(page: Page, rng: random.Random, tally: Tally, *, follow: float, hint:
             else:
                 # a table that answers no click: its frame was already out of date (issue: see the report), the
                 # next frame is on its way
+                if not moved(page, step) and hinted:  # an ordered selection random clicks did not hit: the hint's
+                    page.keyboard.press("Escape")
+                    follow_hint(page, step)
                 waited = time.monotonic() + 30
                 while not moved(page, step) and time.monotonic() < waited:
                     page.wait_for_timeout(100)
