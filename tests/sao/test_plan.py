@@ -10,16 +10,16 @@ from bouts.core.i18n import use_lang
 
 
 def test_the_plan_is_the_hint_then_the_rest_of_the_best_use_of_the_dice_for_the_deciding_seat_only() -> None:
-    """At each roll or Sword Skill decision of seeded games, the deciding seat's view carries a plan whose first step
-    is what ``hint`` recommends (with its reason); at a Sword Skill decision its steps are each legal in turn and,
-    after each, the new plan is the rest of the old one, ending by dealing the damage; the other seat and spectators
-    get none; the words come in both languages."""
+    """At each Sword Skill decision of seeded games, the deciding seat's view carries a plan whose first step is what
+    ``hint`` recommends (with its reason); its steps are each legal in turn and, after each, the new plan is the rest
+    of the old one, ending by dealing the damage; the other seat and spectators get none, nor does any other
+    decision (roll decisions: the hint); the words come in both languages."""
     several = checked = 0
     for seed in (1, 2, 3):
         match = Match(GAME, 2, {}, None, seed)
         for _ in range(600):
             acting = match.to_act()
-            if not acting:
+            if not acting or (checked >= 10 and several >= 3):
                 break
             if acting == (CHANCE,):
                 match.step_chance()
@@ -30,7 +30,7 @@ def test_the_plan_is_the_hint_then_the_rest_of_the_best_use_of_the_dice_for_the_
             kind = state.pending[-1].kind
             plan = view["plan"]
             assert GAME.view(state, 1 - seat)["plan"] is None and GAME.view(state, None)["plan"] is None
-            if kind not in ("roll_window", "ability_window", "assign"):
+            if kind != "assign":
                 assert plan is None
             else:
                 recommended, reason = GAME.recommend(state, seat) or (None, "")
@@ -38,17 +38,14 @@ def test_the_plan_is_the_hint_then_the_rest_of_the_best_use_of_the_dice_for_the_
                 assert plan["reason"]["en"] == reason and plan["reason"]["ja"]
                 assert all(s["label"]["en"] and s["label"]["ja"] for s in plan["steps"])
                 checked += 1
-                if kind == "assign":
-                    assert plan["steps"][-1]["action"].startswith("done")
-                    several += len(plan["steps"]) > 1
-                    trial, rest = state, [s["action"] for s in plan["steps"]]
-                    while rest:
-                        assert rest[0] in {str(a) for a in GAME.legal_actions(trial, seat)}
-                        trial = GAME.apply(trial, seat, rest.pop(0))
-                        if rest:
-                            assert [s["action"] for s in GAME.view(trial, seat)["plan"]["steps"]] == rest
-                else:
-                    assert len(plan["steps"]) == 1
+                assert plan["steps"][-1]["action"].startswith("done")
+                several += len(plan["steps"]) > 1
+                trial, rest = state, [s["action"] for s in plan["steps"]]
+                while rest:
+                    assert rest[0] in {str(a) for a in GAME.legal_actions(trial, seat)}
+                    trial = GAME.apply(trial, seat, rest.pop(0))
+                    if rest:
+                        assert [s["action"] for s in GAME.view(trial, seat)["plan"]["steps"]] == rest
             with use_lang("en"):
                 match.apply(GAME.recommend(state, seat)[0], seat)  # type: ignore[index]
-    assert checked >= 20 and several >= 3
+    assert checked >= 10 and several >= 3

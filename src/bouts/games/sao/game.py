@@ -320,7 +320,7 @@ class Sao(Game[SaoState, SaoAction]):
     # -- information -------------------------------------------------------------------------------
     def view(self, state: SaoState, seat: Seat | None) -> dict[str, Any]:
         """The public table: unrevealed scenario cards and the item deck order stay hidden; for the seat deciding
-        a roll or its Sword Skills, the advisor's plan (``plan``, see :mod:`bouts.games.sao.plan`)."""
+        its Sword Skills, the advisor's plan (``plan``, see :mod:`bouts.games.sao.plan`)."""
         from bouts.core.i18n import jsonable
         from bouts.games.sao.plan import advisor_plan
 

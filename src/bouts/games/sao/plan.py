@@ -1,12 +1,14 @@
-"""The advisor's plan, as the table shows it and one click applies it.
+"""The advisor's plan for the Sword Skill decision, as the table shows it and one click applies it.
 
-At a roll decision (the turn player's roll window, another seat's ability window) the plan is the exact reroll
-advisor's first choice (a reroll, finalizing, an ability, a Consumable, asking the partner): one step, as the dice
-are rolled after it. At the Sword Skill decision it is the best use of the dice, skill by skill, then dealing the
-damage: several steps, each the action ``hint`` recommends on the state the previous step leaves. Each step is
-an action's text form (what the page sends, through the normal action path), its words and the table objects it
-names; the reason is ``hint``'s. A page applying a plan takes its steps in order and stops as soon as the plan of
-the new state is not the rest of the one being applied.
+The plan is the best use of the dice, skill by skill, then dealing the damage: several decisions, each step the
+action ``hint`` recommends on the state the previous step leaves. Each step is an action's text form (what the page
+sends, through the normal action path), its words and the table objects it names; the reason is ``hint``'s. A page
+applying a plan takes its steps in order and stops as soon as the plan of the new state is not the rest of the one
+being applied.
+
+Roll decisions get no plan in the view: their advice is the exact reroll advisor's (a few hundred milliseconds on a
+large pool), and a view is built on every step of every consumer (agents' observations, replays); there the page's
+``hint`` gives the advisor's choice with its reason, and its one action is taken with one click too.
 """
 
 from __future__ import annotations
@@ -21,17 +23,16 @@ if TYPE_CHECKING:
     from bouts.games.sao.game import Sao
     from bouts.games.sao.state import SaoState
 
-PLANNED = ("roll_window", "ability_window", "assign")
-"""The decisions the advisor plans for."""
+PLANNED = ("assign",)
+"""The decisions the view carries a plan for (cheap to plan: the best assignment is a memoised search)."""
 
 MOST_STEPS = 8
 """The longest plan drawn (a pool of eight dice triggers at most eight Sword Skills, then the damage is dealt)."""
 
 
 def advisor_plan(game: Sao, state: SaoState, seat: Seat | None) -> dict[str, Any] | None:
-    """``seat``'s plan at its roll or Sword Skill decision (``None`` elsewhere, for a spectator, or for a seat
-    that is not deciding): ``{"kind", "steps": [{"action", "label", "objects"}], "reason"}``, words in both
-    languages."""
+    """``seat``'s plan at its Sword Skill decision (``None`` elsewhere, for a spectator, or for a seat that is not
+    deciding): ``{"kind", "steps": [{"action", "label", "objects"}], "reason"}``, words in both languages."""
     decision = state.pending[-1] if state.pending and state.result is None else None
     if seat is None or decision is None or decision.seat != seat or decision.kind not in PLANNED:
         return None
@@ -45,7 +46,7 @@ def advisor_plan(game: Sao, state: SaoState, seat: Seat | None) -> dict[str, Any
         parts = game.action_parts(trial, seat, action)
         steps.append({"action": str(action), "label": bilingual(functools.partial(game.describe, trial, seat, action)),
                       "objects": [*parts.objects, *parts.select]})
-        if decision.kind != "assign" or len(steps) >= MOST_STEPS:
+        if len(steps) >= MOST_STEPS:
             break
         trial = game.apply(trial, seat, action)
         after = trial.pending[-1] if trial.pending and trial.result is None else None

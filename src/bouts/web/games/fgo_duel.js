@@ -156,7 +156,9 @@ function draw(view, root, k) {
   }
   if (view.map) root.append(board(view, k));
   if (view.last_battle) root.append(lastBattle(view, k));
-  root.append(k.el("div", { class: "seats" }, ...(view.masters || []).map((m) => masterBox(view, k, m))));
+  const seats = k.el("div", { class: "seats" }, ...(view.masters || []).map((m) => masterBox(view, k, m)));
+  seats.style.gridTemplateColumns = "repeat(auto-fit, minmax(230px, 1fr))";  // the two masters share the width
+  root.append(seats);
   if (view.winner !== null && view.winner !== undefined) {
     root.append(k.el("div", { class: "banner outcome" }, k.el("b", { text: _("{name} wins", { name: k.seatName(view.winner) }) }), view.reason ? ` — ${k.t(view.reason)}` : ""));
   }

@@ -108,8 +108,15 @@ function diceTray(view, k) {
     const who = d.char ? (view.characters || []).find((c) => c.id === d.char) : null;
     const kind = d.kind === "support" ? _("support die") : who ? _("{name}'s character die", { name: who.name }) : _("main die");
     const [shown, meaning] = face(_, d.value);
-    return k.die({ obj: `die:${d.number}`, value: shown, path: `pool.${i}.value`,
+    const die = k.die({ obj: `die:${d.number}`, value: shown, path: `pool.${i}.value`,
       cls: `${d.kind}${d.char ? " char" : ""}${d.used ? " used" : ""}`, title: _("Die {n}", { n: d.number }) + ": " + kind + (meaning ? " · " + meaning : "") + (d.used ? " · " + _("used") : "") });
+    // under each die, what a phone cannot hover for: its number, whose die it is, whether it is used
+    const whose = d.kind === "support" ? _("support die") : who ? who.name : "";
+    const caption = k.el("span", { class: "die-caption small muted" }, `${d.number}`, whose ? ` · ${whose}` : "", d.used ? ` · ${_("used")}` : "");
+    const slot = k.el("span", { class: "die-slot" }, die, caption);
+    slot.style.display = "inline-flex"; slot.style.flexDirection = "column"; slot.style.alignItems = "center"; slot.style.maxWidth = "4.2em";
+    caption.style.fontSize = ".7em"; caption.style.textAlign = "center"; caption.style.lineHeight = "1.1";
+    return slot;
   }));
   const q = view.queued;
   const lines = [];
@@ -162,7 +169,9 @@ function draw(view, root, k) {
   root.append(scenarioTrack(view, k), diceTray(view, k));
   const plan = planPanel(view, k);
   if (plan) root.append(plan);
-  root.append(k.el("div", { class: "seats" }, ...(view.characters || []).map((c) => characterCard(view, k, c))));
+  const seats = k.el("div", { class: "seats" }, ...(view.characters || []).map((c) => characterCard(view, k, c)));
+  seats.style.gridTemplateColumns = "repeat(auto-fit, minmax(230px, 1fr))";  // the characters share the width
+  root.append(seats);
   const table = [];
   if ((view.consumables || []).length) {
     table.push(k.el("div", { class: "zone-label", text: _("Consumables") }), k.el("div", { class: "cards" },
