@@ -103,7 +103,7 @@ function renderControls(force = false) {
   $("undo").disabled = !frame.can_undo || !live;
   $("concede").disabled = !online;
   $("outcome-tools").hidden = !frame.over;
-  const key = JSON.stringify([frame.step, frame.menu.map((a) => a.text)]);
+  const key = JSON.stringify(frame.menu.map((a) => a.text));  // the same decision keeps its panel (open groups, filter)
   if (key !== menuKey || force) {
     const fresh = key !== menuKey;
     menuKey = key;
@@ -289,6 +289,13 @@ function renderRules() {
 }
 
 // -- one frame --------------------------------------------------------------------------------------
+// Frames are drawn one after another in the order they came: a frame's drawing awaits (its renderer's module),
+// and a later frame must never be overwritten by an earlier one finishing after it.
+let drawing = Promise.resolve();
+function queueFrame(data) {
+  drawing = drawing.then(() => onState(data)).catch((e) => console.error("a frame could not be drawn:", e));
+}
+
 async function onState(data) {
   if (data.log_from === 0) log.length = 0;
   log.length = Math.min(log.length, data.log_from);
@@ -297,8 +304,10 @@ async function onState(data) {
   const sameStep = frame && frame.step === data.step;
   const sameView = sameStep && !(data.changed || []).length && viewStep === data.step;
   frame = data;
-  if (pending && !sameStep) { pending = false; delete document.body.dataset.pending; }
-  const newMenu = JSON.stringify([data.step, data.menu.map((a) => a.text)]) !== menuKey;
+  const answered = pending && !sameStep; // my action was taken: what I was building is done with
+  if (answered) { pending = false; delete document.body.dataset.pending; }
+  // the same decision (an opponent sealed, a bot moved elsewhere) keeps what is being built on the table
+  const newMenu = answered || JSON.stringify(data.menu.map((a) => a.text)) !== menuKey;
   if (!sameStep) clearHint();
   if (!sameView) {  // a frame that changes nothing of mine (someone joined, a reload) leaves the table as it is
     await renderTable(data);
@@ -348,7 +357,7 @@ function connect() {
   });
   socket.addEventListener("message", (event) => {
     const data = JSON.parse(event.data);
-    if (data.type === "state") { if (!pending) showError(""); onState(data); }
+    if (data.type === "state") { if (!pending) showError(""); queueFrame(data); }
     else if (data.type === "error") {
       showError(data.message);
       if (data.code === "auth" || data.code === "expired") refused = true;

@@ -91,8 +91,9 @@ def roster_json(state: FgoState) -> list[dict[str, Any]]:
     return [{"id": s.id, "name": s.name, "short": s.figure_name, "servant_no": s.servant_no,
              "class": s.servant_class, "class_name": class_name(s.servant_class), "rarity": s.rarity, "cost": s.cost,
              "commands": _commands(s.commands),
-             "skills": [{"id": k, "name": catalog.skills[k].name, "np_cost": catalog.skills[k].np_cost,
-                         "kind": catalog.skills[k].kind, "text": catalog.skills[k].text}
+             "skills": [{"id": k, "card": f"{s.id}:{k}", "name": catalog.skills[k].name,
+                         "np_cost": catalog.skills[k].np_cost, "kind": catalog.skills[k].kind,
+                         "text": catalog.skills[k].text}
                         for k in s.skills] if state.options.advanced else []}
             for s in catalog.servants.values()]
 

@@ -144,7 +144,7 @@ function draw(view, root, k) {
     root.append(k.panel(_("Servants to choose from"), k.el("div", { class: "cards roster" }, ...view.roster.map((s) => k.el("div", { class: "pick" },
       k.card({ obj: `servant:${s.id}`, name: s.name, cls: "status", lines: [[k.t(s.class_name), _("cost {cost}", { cost: s.cost }), "★".repeat(s.rarity || 0)].join(" · "),
         (s.commands || []).map((c) => `${typeName(_, c.type)} ${c.power}`).join(" · "),
-        (s.skills || []).length ? k.el("span", { class: "cards skills" }, ...s.skills.map((sk) => k.card({ obj: `skill:${s.id}:${sk.id}`, name: sk.name, title: sk.text, cls: "skill",
+        (s.skills || []).length ? k.el("span", { class: "cards skills" }, ...s.skills.map((sk) => k.card({ obj: `skill:${sk.card}`, name: sk.name, title: sk.text, cls: "skill",
           lines: [_("NP {cost}", { cost: sk.np_cost }), sk.text] }))) : null] }))))));
   }
   if (view.attack) {
