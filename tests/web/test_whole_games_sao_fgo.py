@@ -1,4 +1,4 @@
-"""Whole games of SAO and FGO Duel in Debian's chromium against bots, acting only on the table (dice, Sword Skills,
+"""Whole games of SAO, FGO Duel (and Swordplay) in chromium against bots, acting only on the table (dice, Sword Skills,
 character and item cards, figures, areas, command cards, the selection bar's Confirm and the decision bar's plain
 controls), never the fallback list of actions; under the server's CSP.
 
@@ -333,5 +333,18 @@ def test_saos_advisor_plan_is_drawn_on_the_table_and_applied_with_one_click(brow
     new_lines = [page.locator("#log .log-line").nth(i).inner_text()
                  for i in range(log_before, page.locator("#log .log-line").count())]
     assert len(new_lines) >= len(labels), (labels, new_lines)
+    assert not errors
+    page.context.close()
+
+
+def test_a_whole_swordplay_game_with_a_hint_at_every_decision(browser: Browser, server: LiveServer) -> None:
+    """Swordplay's share of "hint answers at every decision of every game" in the browser (issue 24)."""
+    page, errors = open_match(browser, server, "swordplay", {})
+    tally = play_whole_game(page, random.Random(9), follow=0.8)
+    assert tally.decisions >= 3
+    assert tally.hinted == tally.glowing == tally.decisions, tally  # advice, its reason and a glow at every decision
+    assert tally.followed >= 1, tally
+    assert "card" in tally.clicked, tally.clicked
+    assert_ended_with_log(page, "SWP-")
     assert not errors
     page.context.close()

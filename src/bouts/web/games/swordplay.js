@@ -67,6 +67,11 @@ function draw(view, root, k) {
     view.fighters && view.fighters[view.turn] ? k.el("span", {}, _("{name} to play", { name: view.fighters[view.turn].name })) : null,
     k.stat(_("Deck"), view.deck_size, "deck_size"), k.stat(_("Discard pile"), (view.discard || []).length, "discard"));
   root.append(top);
+  const o = k.frame && k.frame.over ? k.frame.outcome : null;
+  if (o) {  // how the game ended, on the table too
+    root.append(k.el("div", { class: "banner outcome" }, k.el("b", { text: o.winners.length ? _("Winners: {names}", { names: o.winners.map((s) => k.seatName(s)).join(", ") }) : _("Nobody wins") }),
+      o.reason ? ` — ${o.reason}` : ""));
+  }
   if ((view.heroes || []).length) {
     root.append(k.panel(_("Choose a Hero"), k.el("div", { class: "cards heroes" }, ...view.heroes.map((h) => k.card({
       obj: `hero:${h.id}`, name: h.name, cls: "hero", title: h.text,
