@@ -531,6 +531,16 @@ def _prepare(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
             reason = _("{card}: {reason}", card=name, reason=reason)
         scored.append((value, a, reason))
     value, act, why = max(scored, key=lambda item: item[0])
+    if act.how == "down" and not fighting:
+        why = _("no battle here: a card face down costs nothing")
+    elif act.how == "down":  # say why no card face up is worth it, with the best of them
+        ups = [x for x in scored if x[1].how != "down"]
+        if ups:
+            best = max(ups, key=lambda item: item[0])
+            why = _("face down: power 0 for no mana, while the best card face up is not worth its mana ({best})",
+                    best=best[2])
+        else:
+            why = _("face down: power 0 for no mana; no card can be used face up with your {mana} mana", mana=p.mana)
     if Act("done") in legal and value <= 0.3:
         return Act("done"), _("keep the rest of the mana") if fighting else _("no battle here: keep the mana")
     if not fighting and act.how == "up" and value <= 0.3:
@@ -640,7 +650,15 @@ def _window(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
         return Act("jewel", "mana"), _("Jewel Magecraft: 2 jewels for +1 mana ({mana} → {more}): mana 8 opens the "
                                        "NP/skill cards", mana=p.mana, more=p.mana + 1) if p.mana == 7 else \
             _("Jewel Magecraft: 2 jewels for +1 mana ({mana} → {more})", mana=p.mana, more=p.mana + 1)
-    return Act("next"), _("keep the command spells") if p.command_spells else _("go on")
+    if not p.command_spells:
+        return Act("next"), _("go on")
+    if here in BATTLEFIELDS and p.acted:
+        return Act("next"), _("keep the command spells ({count} left): at {here} you have {mine} power against "
+                              "{threat}, and +2 power would not change who wins", count=p.command_spells,
+                              here=_where(here), mine=total_power(state, seat),
+                              threat=round(_threat(state, seat, here)))
+    return Act("next"), _("keep the command spells ({count} left) for a battle that +2 power decides",
+                          count=p.command_spells)
 
 
 def _pending(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
