@@ -276,7 +276,7 @@ def test_dgw_110_climax_hint_says_plainly_when_no_move_saves_you() -> None:
     advice = GAME.advice(state, 2)[0]
     assert "keep the command spells" not in advice
     assert "no move saves you this round: you are eliminated unless you gain 3 more spoils (you have 5" in advice
-    assert "the most you can gain is 2" in advice
+    assert "the most spoils you can gain is 2" in advice
 
 
 def test_dgw_rul_51_the_start_player_marker_is_never_shown_on_an_eliminated_seat() -> None:

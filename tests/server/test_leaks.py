@@ -100,7 +100,15 @@ class Capture:
         # the view is the game's own (checked above); everything else in the frame must hold nothing private
         # (``changed`` is made only from this seat's own previous and new views, so its paths hold the view's
         # key names, which are not secrets; every other key must hold nothing another seat keeps private)
-        shown = leaves({k: v for k, v in frame.items() if k not in ("view", "changed")})
+        # ``rules`` is the rules panel: the game's summary, its declared phases and the options (public, the same for
+        # every reader), the current phase (one of the declared ones) and the phase word of this seat's own view
+        rules = frame["rules"]
+        declared = {p.id for p in match.game.phases()}
+        assert rules["current"] is None or rules["current"] in declared, rules["current"]
+        assert rules["phase"] is None or rules["phase"] in leaves(frame["view"]), rules["phase"]
+        public_rules = leaves({k: v for k, v in rules.items() if k not in ("current", "phase")})
+        assert public_rules <= leaves(self.room.rules({}, "en")), "the rules panel differs between readers"
+        shown = leaves({k: v for k, v in frame.items() if k not in ("view", "changed", "rules")})
         own = views.private.get(seat, set()) if seat is not None else set()
         for other in range(match.seats):
             if other == seat:

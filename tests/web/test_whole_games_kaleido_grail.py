@@ -259,7 +259,8 @@ def test_grail_war_the_start_player_marker_passes_over_the_masters_eliminated_af
     from tests.grail_war.scenario import steer
 
     state = steer(5, ["illya", "rin", "kirei", "shinji", "kuzuki"], {8: [12, 10, 8, 6, 6]}).state
-    assert state.round == 9 and state.players[state.start].eliminated  # the marker's raw seat is out
+    assert state.round == 9 and [p.eliminated for p in state.players] == [False, False, False, True, True]
+    assert state.start == 0  # the marker passed over the eliminated P4 and P5 (DGW-RUL-51)
     view = json.loads(json.dumps(GAME.view(state, 0)))
     assert view["start"] == 0
     page = table_page(browser)

@@ -595,7 +595,7 @@ def _rescue(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str] |
     now = _battle_gain(state, seat, here, mine, p.use_b) if fighting else 0
     # (gain, spells spent, action, why)
     options: list[tuple[int, int, Act, str]] = [
-        (now, 0, Act("next"), _("the battle at {place} pays {gain} as it stands ({mine} against {threat})",
+        (now, 0, Act("next"), _("the battle at {place} pays {gain} spoils as it stands ({mine} against {threat})",
                                 place=_where(here), gain=now, mine=mine, threat=threat)
          if fighting else _("nothing more to gain here"))]
     if fighting and Act("spell", "power") in legal:
@@ -616,7 +616,7 @@ def _rescue(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str] |
             return act, _("{facts}: {why}, no command spell needed", facts=facts, why=why)
         return act, _("{facts}: {why}", facts=facts, why=why)
     gain, spent, act, why = max(options, key=lambda o: (o[0], -o[1]))
-    return act, _("no move saves you this round: {facts}; the most you can gain is {gain}: {why}", facts=facts,
+    return act, _("no move saves you this round: {facts}; the most spoils you can gain is {gain}: {why}", facts=facts,
                   gain=gain, why=why)
 
 
