@@ -298,7 +298,7 @@ def test_constant_effect_works_from_the_hand() -> None:
 
 def test_dgw_s16_riding_adds_hand_cards_of_power_three_or_less_paying_each() -> None:
     """DGW-S16, DGW-074 (騎乗, on use: additionally play any number of hand cards of base power 3 or less, paying
-    their mana): Illya's Rider (12 mana after Use A) uses 騎乗 (3 mana) with Rider Strength 4 #1 (1); then only
+    their mana): Illya's Rider (12 mana after Use A) uses 騎乗 (3 mana) with Rider Agility 5 #1 (1); then only
     the hand cards of power 3 or less are offered: 遠隔操作 (power 2, 1 mana, doubling her +3 land advantage) is
     added and paid, and nothing is left to add."""
     state = at_preparation(servants=["rider", "archer", "saber", "lancer", "berserker"],
@@ -306,8 +306,8 @@ def test_dgw_s16_riding_adds_hand_cards_of_power_three_or_less_paying_each() -> 
     state = act(state, 0, "play riding up", "play rider_01 up")
     assert state.players[0].mana == 12 - 3 - 1
     assert state.pending and state.pending[-1].kind == "riding"
-    assert legal(state, 0) == ["play remote_control up", "done"]  # Rider Strength 4 #2 has power 4
+    assert legal(state, 0) == ["play remote_control up", "done"]  # Rider Strength 5 #2 has power 5
     state = act(state, 0, "play remote_control up")
     assert state.players[0].mana == 12 - 3 - 1 - 1 and "play rider_02 up" not in legal(state, 0)
     state = act(state, 0, "done")
-    assert power(state) == 0 + 4 + 2 + 3 * 2
+    assert power(state) == 0 + 5 + 2 + 3 * 2

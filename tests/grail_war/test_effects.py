@@ -81,7 +81,7 @@ def test_rider_bellerophon_takes_land_advantage() -> None:
     state = act(state, 0, "goto miyama")
     view = GAME.view(state, 2)
     assert view["players"][0]["location"] == "miyama" and view["tokens"]["miyama3"] == 0
-    assert power(state, 0) == 8 + 4 + 3 + 1  # both of Miyama's tokens, the free +1 too
+    assert power(state, 0) == 8 + 5 + 3 + 1  # both of Miyama's tokens, the free +1 too
     taken = [e.text for e in GAME.events(state) if "land advantage of Miyama" in e.text]
     assert len(taken) == 2 and "takes the +3" in taken[0] and taken[0].endswith("from P2 Tohsaka Rin")  # P2's
     assert "takes the +1" in taken[1] and " from " not in taken[1]  # nobody held it
