@@ -273,6 +273,8 @@ def test_tsubame_gaeshi() -> None:
     state = act(state, 0, "play first_sword up", "play second_sword up", "play third_sword up")
     view = GAME.view(state, 1)["players"][0]
     assert view["revealed"] and state.players[0].mana == 12 - 10 and power(state) == 7 + 5 + 3 + 3 + 3
+    reveals = [e for e in GAME.events(state) if e.kind == "reveal"]
+    assert len(reveals) == 1 and reveals[0].text.endswith("(Tsubame Gaeshi)")  # why the true name is out
 
 
 def test_trash_keeps_orientation() -> None:
@@ -309,5 +311,7 @@ def test_dgw_s16_riding_adds_hand_cards_of_power_three_or_less_paying_each() -> 
     assert legal(state, 0) == ["play remote_control up", "done"]  # Rider Strength 5 #2 has power 5
     state = act(state, 0, "play remote_control up")
     assert state.players[0].mana == 12 - 3 - 1 - 1 and "play rider_02 up" not in legal(state, 0)
+    added = [e for e in GAME.events(state) if "also uses" in e.text]
+    assert len(added) == 1 and added[0].is_news_to(1)  # played face up: the others saw it (no undo past it)
     state = act(state, 0, "done")
     assert power(state) == 0 + 5 + 2 + 3 * 2
