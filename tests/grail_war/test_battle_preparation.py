@@ -315,3 +315,15 @@ def test_dgw_s16_riding_adds_hand_cards_of_power_three_or_less_paying_each() -> 
     assert len(added) == 1 and added[0].is_news_to(1)  # played face up: the others saw it (no undo past it)
     state = act(state, 0, "done")
     assert power(state) == 0 + 5 + 2 + 3 * 2
+
+
+def test_dgw_s28_self_modification_once_used_is_an_attack_card_in_the_trash() -> None:
+    """DGW-S28, DGW-097, DGW-008: 自己改造, once used, becomes an attack card: when the round is cleaned up it goes
+    to the trash face up with the other used cards (an NP/skill card otherwise stays face up beside the tarot)."""
+    state = at_preparation(servants=["true_assassin", "saber", "berserker", "lancer", "rider"],
+                           hand=["true_assassin_01"])
+    state = act(state, 0, "play self_modification up", "play true_assassin_01 up", "next")
+    while state.round == 1:
+        state = turn(state)
+    trash = GAME.view(state, 1)["players"][0]["trash"]
+    assert "Self-Modification" in names_in(trash) and "True Assassin Agility 3 #1" in names_in(trash), trash
