@@ -103,6 +103,9 @@ def test_dgw_095_a_tie_is_one_line_naming_every_winner() -> None:
     assert re.search(r"\(3 \+ 3\) ÷ 2 = 3", line), line
     gains = {e.data["seat"]: e.data["spoils"] for e in GAME.events(state) if "spoils" in e.data}
     assert gains == {0: 3, 1: 5}
+    why = [e.text for e in GAME.events(state) if "spoils" in e.data]
+    assert why == ["P1 Illyasviel von Einzbern gains 3 spoils (share at Shinto): 0 → 3",
+                   "P2 Tohsaka Rin gains 5 spoils (share at Shinto 3 + command spell x1 2): 0 → 5"], why
 
 
 def test_log_lines_are_english_sentences() -> None:
