@@ -164,3 +164,15 @@ def test_kirei_executor_bonus() -> None:
     assert GAME.view(state, 1)["players"][0]["revealed"]
     assert power(state, 0) == 12 + 0 + 3 + 2
     assert any("Executor: 2" in e.text for e in GAME.events(state))
+
+
+def test_dgw_s23_second_sword_silences_the_cards_played_after_it_at_its_battlefield() -> None:
+    """DGW-S21, DGW-S23 (二の太刀, on use: the cards the other players here play afterwards have no 使用時 or 対決時
+    effects): Assassin uses 二の太刀 at Miyama; Lancer then plays 刺し穿つ死棘の槍 there, which would make the only
+    rival lose (see the 幸運 test), and Assassin does not lose."""
+    state = duel(["assassin", "lancer"], [["assassin_08"], ["lancer_08", "lancer_09"]])
+    state = end(act(state, 0, "play second_sword up", "play assassin_08 up"), 0)
+    state = end(act(state, 1, "spell mana", "stay", "play gae_bolg_thrust up", "play lancer_08 down"), 1)
+    state = finish(state)
+    assert not state.players[0].lost
+    assert not any("is made to lose" in e.text for e in GAME.events(state))
