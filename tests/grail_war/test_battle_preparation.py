@@ -273,6 +273,8 @@ def test_tsubame_gaeshi() -> None:
     state = act(state, 0, "play first_sword up", "play second_sword up", "play third_sword up")
     view = GAME.view(state, 1)["players"][0]
     assert view["revealed"] and state.players[0].mana == 12 - 10 and power(state) == 7 + 5 + 3 + 3 + 3
+    reveals = [e for e in GAME.events(state) if e.kind == "reveal"]
+    assert len(reveals) == 1 and reveals[0].text.endswith("(Tsubame Gaeshi)")  # why the true name is out
 
 
 def test_trash_keeps_orientation() -> None:
@@ -298,7 +300,7 @@ def test_constant_effect_works_from_the_hand() -> None:
 
 def test_dgw_s16_riding_adds_hand_cards_of_power_three_or_less_paying_each() -> None:
     """DGW-S16, DGW-074 (騎乗, on use: additionally play any number of hand cards of base power 3 or less, paying
-    their mana): Illya's Rider (12 mana after Use A) uses 騎乗 (3 mana) with Rider Strength 4 #1 (1); then only
+    their mana): Illya's Rider (12 mana after Use A) uses 騎乗 (3 mana) with Rider Agility 5 #1 (1); then only
     the hand cards of power 3 or less are offered: 遠隔操作 (power 2, 1 mana, doubling her +3 land advantage) is
     added and paid, and nothing is left to add."""
     state = at_preparation(servants=["rider", "archer", "saber", "lancer", "berserker"],
@@ -306,8 +308,22 @@ def test_dgw_s16_riding_adds_hand_cards_of_power_three_or_less_paying_each() -> 
     state = act(state, 0, "play riding up", "play rider_01 up")
     assert state.players[0].mana == 12 - 3 - 1
     assert state.pending and state.pending[-1].kind == "riding"
-    assert legal(state, 0) == ["play remote_control up", "done"]  # Rider Strength 4 #2 has power 4
+    assert legal(state, 0) == ["play remote_control up", "done"]  # Rider Strength 5 #2 has power 5
     state = act(state, 0, "play remote_control up")
     assert state.players[0].mana == 12 - 3 - 1 - 1 and "play rider_02 up" not in legal(state, 0)
+    added = [e for e in GAME.events(state) if "also uses" in e.text]
+    assert len(added) == 1 and added[0].is_news_to(1)  # played face up: the others saw it (no undo past it)
     state = act(state, 0, "done")
-    assert power(state) == 0 + 4 + 2 + 3 * 2
+    assert power(state) == 0 + 5 + 2 + 3 * 2
+
+
+def test_dgw_s28_self_modification_once_used_is_an_attack_card_in_the_trash() -> None:
+    """DGW-S28, DGW-097, DGW-008: 自己改造, once used, becomes an attack card: when the round is cleaned up it goes
+    to the trash face up with the other used cards (an NP/skill card otherwise stays face up beside the tarot)."""
+    state = at_preparation(servants=["true_assassin", "saber", "berserker", "lancer", "rider"],
+                           hand=["true_assassin_01"])
+    state = act(state, 0, "play self_modification up", "play true_assassin_01 up", "next")
+    while state.round == 1:
+        state = turn(state)
+    trash = GAME.view(state, 1)["players"][0]["trash"]
+    assert "Self-Modification" in names_in(trash) and "True Assassin Agility 3 #1" in names_in(trash), trash

@@ -81,9 +81,11 @@ def test_rider_bellerophon_takes_land_advantage() -> None:
     state = act(state, 0, "goto miyama")
     view = GAME.view(state, 2)
     assert view["players"][0]["location"] == "miyama" and view["tokens"]["miyama3"] == 0
-    assert power(state, 0) == 8 + 4 + 3 + 1  # both of Miyama's tokens, the free +1 too
+    assert power(state, 0) == 8 + 5 + 3 + 1  # both of Miyama's tokens, the free +1 too
     taken = [e.text for e in GAME.events(state) if "land advantage of Miyama" in e.text]
     assert len(taken) == 2 and "takes the +3" in taken[0] and taken[0].endswith("from P2 Tohsaka Rin")  # P2's
+    lines = [e for e in GAME.events(state) if "land advantage of Miyama" in e.text]
+    assert all(e.kind == "effect" and e.text.startswith("P1 Illyasviel von Einzbern takes") for e in lines)
     assert "takes the +1" in taken[1] and " from " not in taken[1]  # nobody held it
     state = end(act(end(state, 0), 1, "stay", "play saber_01 up", "play saber_02 up"), 1)
     assert power(state, 1) == 4 + 4  # no token left to it
@@ -136,6 +138,8 @@ def test_gilgamesh_and_true_assassin() -> None:
     state = duel(["true_assassin", "saber"], [["true_assassin_01"], ["saber_01", "saber_02"]])
     state = act(state, 0, "play self_modification up", "play true_assassin_01 up")
     assert not GAME.view(state, 1)["players"][0]["revealed"] and state.players[0].spoils == 2
+    hidden = [e for e in GAME.events(state) if e.text.endswith("hides the true name again")]
+    assert len(hidden) == 1 and hidden[0].kind == "effect" and hidden[0].text.startswith("P1 Illyasviel von Einzbern: ")
 
 
 def test_shared_luck_cancels_losing() -> None:
@@ -146,7 +150,9 @@ def test_shared_luck_cancels_losing() -> None:
     state = end(act(state, 1, "spell mana", "stay", "play gae_bolg_thrust up", "play lancer_08 down"), 1)
     state = finish(state)
     assert not state.players[0].lost
-    assert any("is protected by Luck" in e.text for e in GAME.events(state))
+    luck = [e for e in GAME.events(state) if "is protected by Luck" in e.text]
+    assert len(luck) == 1 and luck[0].data["seat"] == 0  # the line belongs to the seat it protects
+    assert luck[0].text.startswith("P1 Illyasviel von Einzbern is protected by Luck from ")
     assert "P1 Illyasviel von Einzbern wins" in battle_line(state)
 
 
@@ -158,3 +164,15 @@ def test_kirei_executor_bonus() -> None:
     assert GAME.view(state, 1)["players"][0]["revealed"]
     assert power(state, 0) == 12 + 0 + 3 + 2
     assert any("Executor: 2" in e.text for e in GAME.events(state))
+
+
+def test_dgw_s23_second_sword_silences_the_cards_played_after_it_at_its_battlefield() -> None:
+    """DGW-S21, DGW-S23 (二の太刀, on use: the cards the other players here play afterwards have no 使用時 or 対決時
+    effects): Assassin uses 二の太刀 at Miyama; Lancer then plays 刺し穿つ死棘の槍 there, which would make the only
+    rival lose (see the 幸運 test), and Assassin does not lose."""
+    state = duel(["assassin", "lancer"], [["assassin_08"], ["lancer_08", "lancer_09"]])
+    state = end(act(state, 0, "play second_sword up", "play assassin_08 up"), 0)
+    state = end(act(state, 1, "spell mana", "stay", "play gae_bolg_thrust up", "play lancer_08 down"), 1)
+    state = finish(state)
+    assert not state.players[0].lost
+    assert not any("is made to lose" in e.text for e in GAME.events(state))

@@ -11,6 +11,7 @@ import pytest
 
 from bouts.core import CHANCE
 from bouts.core.events import visible
+from bouts.core.i18n import tr
 from bouts.games.grail_war.state import GrailState
 from tests.grail_war.helpers import GAME, start
 
@@ -102,6 +103,9 @@ def test_dgw_095_a_tie_is_one_line_naming_every_winner() -> None:
     assert re.search(r"\(3 \+ 3\) ÷ 2 = 3", line), line
     gains = {e.data["seat"]: e.data["spoils"] for e in GAME.events(state) if "spoils" in e.data}
     assert gains == {0: 3, 1: 5}
+    why = [e.text for e in GAME.events(state) if "spoils" in e.data]
+    assert why == ["P1 Illyasviel von Einzbern gains 3 spoils (share at Shinto): 0 → 3",
+                   "P2 Tohsaka Rin gains 5 spoils (share at Shinto 3 + command spell x1 2): 0 → 5"], why
 
 
 def test_log_lines_are_english_sentences() -> None:
@@ -112,3 +116,38 @@ def test_log_lines_are_english_sentences() -> None:
     texts = [e.text for e in visible(GAME.events(state), 1)]
     assert any("places at Miyama" in t for t in texts), texts
     assert not any("stands to" in t for t in texts), texts
+
+
+CLAUSE_ID = re.compile(r"DGW-(?:[A-Z]+-)?[A-Z]?\d{2,3}")
+"""A checklist id as rules/grail_war.md spells it (DGW-032, DGW-M07, DGW-S20, DGW-RUL-42)."""
+
+
+@pytest.mark.parametrize(("seats", "options"), SETUPS)
+def test_every_log_line_is_filled_in_in_both_languages_with_its_kind_seat_and_clauses(
+        seats: int, options: dict[str, Any]) -> None:
+    """DGW-032, DGW-073, DGW-087, DGW-M07, DGW-M11, DGW-M17, DGW-S20 (the lines the mutation run found unchecked:
+    command spells, Rin's jewels, Illya's 秘匿, Kuzuki's moves, 十二の試練, eliminations, Shinji → Sakura): in whole
+    games every log line has a kind (a lower-case word), reads whole in English and in Japanese (no placeholder,
+    no "None", no English sentence in the Japanese log), names only seats P1..Pn and starts with its own seat's,
+    cites checklist ids as the checklist spells them, and a reveal of a servant is news to the other seats; the
+    table's power breakdown reads whole too."""
+    seen: set[str] = set()
+    for _before, _seat, _action, after in games(seats, options, range(8)):
+        for e in GAME.events(after):
+            assert isinstance(e.kind, str) and re.fullmatch(r"[a-z_]+", e.kind), (e.kind, e.text)
+            english, japanese = e.render("en"), e.render("ja")
+            for text in (english, japanese):
+                assert "{" not in text and "None" not in text, text
+            assert not re.search(r"[a-z]{2,} [a-z]{2,} [a-z]{2,}", japanese), japanese
+            assert all(1 <= int(n) <= seats for n in re.findall(r"\bP(-?\d+)\b", english)), english
+            if (first := re.match(r"P(\d+) ", english)) and e.kind != "battle":
+                assert e.data.get("seat") == int(first[1]) - 1, (e.data, english)  # the line is that seat's
+            assert all(CLAUSE_ID.fullmatch(c) for c in e.clauses), (e.clauses, english)
+            if e.kind == "reveal" and "servant" in e.data:
+                assert any(e.is_news_to(s) for s in range(seats) if s != e.data["seat"]), english
+            seen.add(e.kind)
+        for p in GAME.view(after, None)["players"]:
+            for part in p["power_parts"] or ():
+                for lang in ("en", "ja"):
+                    assert "None" not in tr(part["label"], lang) and "{" not in tr(part["label"], lang), part
+    assert {"reveal", "spoils", "battle"} <= seen, seen

@@ -91,3 +91,13 @@ def test_shinji_gains_mana_entering_miyama() -> None:
     mana = state.players[0].mana
     state = place_all(state, "miyama")
     assert state.players[0].mana == mana + 1
+
+
+def test_dgw_045_the_table_lists_who_is_at_the_workshop_in_the_order_they_placed() -> None:
+    """DGW-045, DGW-RUL-04: the Workshop's order decides its mana (the first 2, each later one 1); the table lists
+    the seats there in the order they placed, and they gained 2, 1 and 1."""
+    state = start(5)
+    before = [p.mana for p in state.players]
+    state = place_all(state, "workshop", "miyama", "workshop", "shinto", "workshop")
+    assert GAME.view(state, 1)["workshop"] == [0, 2, 4]
+    assert [state.players[s].mana - before[s] for s in (0, 2, 4)] == [2, 1, 1]
