@@ -14,6 +14,7 @@ import json
 import mimetypes
 import os
 import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,14 +22,16 @@ from typing import Any
 import pytest
 
 pytest.importorskip("playwright")
-from playwright.sync_api import Browser, Page, Route
+from playwright.sync_api import Browser, Page, Route, sync_playwright
 
 import bouts.server.app as server_app
-from tests.browser import chromium
 from tests.web.decisions import Decision, decisions
 
 pytestmark = pytest.mark.browser
 
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
 WEB = Path(os.environ.get("BOUTS_TABLES_WEB") or Path(server_app.__file__).resolve().parent.parent / "web")
 """The client's files (BOUTS_TABLES_WEB: another checkout's, to try these renderers on a game's newer branch)."""
 ORIGIN = "http://bouts.test"
@@ -69,7 +72,14 @@ def serve(route: Route, lang: str) -> None:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    yield from chromium()
+    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
+        if os.environ.get("CI") == "true":
+            pytest.fail("chromium is not installed: .ci/run must apt-get install chromium")
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
 
 
 def table_page(browser: Browser, width: int = 1366, height: int = 900, lang: str = "en") -> Page:
