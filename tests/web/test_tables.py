@@ -14,7 +14,6 @@ import json
 import mimetypes
 import os
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,16 +21,14 @@ from typing import Any
 import pytest
 
 pytest.importorskip("playwright")
-from playwright.sync_api import Browser, Page, Route, sync_playwright
+from playwright.sync_api import Browser, Page, Route
 
 import bouts.server.app as server_app
+from tests.browser import chromium
 from tests.web.decisions import Decision, decisions
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 WEB = Path(os.environ.get("BOUTS_TABLES_WEB") or Path(server_app.__file__).resolve().parent.parent / "web")
 """The client's files (BOUTS_TABLES_WEB: another checkout's, to try these renderers on a game's newer branch)."""
 ORIGIN = "http://bouts.test"
@@ -72,14 +69,7 @@ def serve(route: Route, lang: str) -> None:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
-        if os.environ.get("CI") == "true":
-            pytest.fail("chromium is not installed: .ci/run must apt-get install chromium")
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
+    yield from chromium()
 
 
 def table_page(browser: Browser, width: int = 1366, height: int = 900, lang: str = "en") -> Page:

@@ -477,18 +477,12 @@ class Game(ABC, Generic[S, A]):
         know), and optionally ``evaluate(game, state) -> per-seat values``,
         ``settled(game, state) -> bool`` and ``SEARCH`` (IS-MCTS settings it recommends).
         """
-        package = type(self).__module__.rpartition(".")[0]
-        name = f"{package}.strategy" if package else "strategy"
-        try:
-            return importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            return None
+        return self._module_beside("strategy")
 
-    def _phases_module(self) -> Any | None:
+    def _module_beside(self, module: str) -> Any | None:
+        """The module ``module`` in the game's package (``strategy``, ``phases``), or None without one."""
         package = type(self).__module__.rpartition(".")[0]
-        name = f"{package}.phases" if package else "phases"
+        name = f"{package}.{module}" if package else module
         try:
             return importlib.import_module(name)
         except ModuleNotFoundError as exc:
@@ -499,14 +493,14 @@ class Game(ABC, Generic[S, A]):
     def phases(self) -> tuple[TurnPhase, ...]:
         """The game's phases in the order its rulebook lists them (set-up first): ``PHASES`` of the module
         ``phases`` beside the game's module, or none (a game without that module has no phase list)."""
-        module = self._phases_module()
+        module = self._module_beside("phases")
         return tuple(getattr(module, "PHASES", ())) if module is not None else ()
 
     def phase(self, state: S) -> str | None:
         """The id of the phase ``state`` is in (one of :meth:`phases`), or ``None`` once the game is over or for a
         game without a phase list: ``current(state)`` of the module ``phases`` beside the game's module. The
         phase is public: every seat and spectator sees the same one."""
-        module = self._phases_module()
+        module = self._module_beside("phases")
         current = getattr(module, "current", None) if module is not None else None
         found = current(state) if current is not None else None
         return found if isinstance(found, str) else None
