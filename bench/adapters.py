@@ -32,7 +32,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from _common import default_setup, game_ids, machine
+from _common import default_setup, game_ids, machine, spiel_playout
 
 import bouts
 from bouts.core import CHANCE
@@ -146,14 +146,7 @@ def spiel_chunk(game_id: str) -> Chunk:
         decisions = 0
         until = time.process_time() + budget
         while time.process_time() < until:
-            state = spiel_game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
-                    state.apply_action(rng.choices(outcomes, probabilities)[0])
-                else:
-                    state.apply_action(rng.choice(state.legal_actions()))
-                    decisions += 1
+            decisions += spiel_playout(spiel_game.new_initial_state(), rng)[0]
         return decisions
 
     return chunk

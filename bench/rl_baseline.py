@@ -25,6 +25,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from _common import spiel_playout
+
 import bouts
 from bouts.core import CHANCE
 from bouts.rl.gym import BoutsGym
@@ -342,14 +344,7 @@ def spiel_loop(game: Any, seconds: float) -> float:
     steps, started = 0, time.perf_counter()
     until = started + seconds
     while time.perf_counter() < until:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(outcomes, probabilities)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-                steps += 1
+        steps += spiel_playout(game.new_initial_state(), rng)[0]
     return steps / (time.perf_counter() - started)
 
 

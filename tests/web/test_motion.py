@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -22,7 +21,6 @@ import pytest
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, Page
 
-from tests.browser import chromium
 from tests.server.live import LiveServer
 from tests.web.clicking import act_on_table, state
 
@@ -33,18 +31,6 @@ RUNNING = """() => document.getAnimations().map((a) => {
   return [String(a.id), target ? (target.dataset.obj || target.dataset.was || "") : ""];
 })"""
 """The animations running now: [id, the table object it moves] (a ghost of what left carries data-was)."""
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = LiveServer(str(tmp_path_factory.mktemp("motion") / "bouts.sqlite")).start()
-    yield live
-    live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from chromium()
 
 
 def seat_pages(browser: Browser, server: LiveServer, game: str, seats: int, **context: Any) -> list[Page]:

@@ -19,7 +19,6 @@ from __future__ import annotations
 import importlib.resources
 import re
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -27,7 +26,6 @@ import pytest
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, Page
 
-from tests.browser import chromium
 from tests.server.live import LiveServer
 from tests.web.clicking import new_page, state
 
@@ -39,18 +37,6 @@ AXE = (importlib.resources.files("axe_playwright_python") / "axe.min.js").read_t
 """axe-core, as the PyPI package axe-playwright-python ships it."""
 UNNAMED = re.compile(r"\s*- (combobox|textbox|button|checkbox|spinbutton|link|meter|radio|slider)(\s*\[|:|$)")
 """A control in an aria snapshot without a quoted name."""
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = LiveServer(str(tmp_path_factory.mktemp("a11y") / "bouts.sqlite")).start()
-    yield live
-    live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from chromium()
 
 
 def acting_page(browser: Browser, server: LiveServer, game: str) -> Page:

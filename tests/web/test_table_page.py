@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,23 +16,10 @@ import pytest
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, Page
 
-from tests.browser import chromium
 from tests.server.live import LiveServer
 
 pytestmark = pytest.mark.browser
 
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = LiveServer(str(tmp_path_factory.mktemp("page") / "bouts.sqlite")).start()
-    yield live
-    live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from chromium()
 
 
 def open_page(browser: Browser, url: str, width: int = 1366, height: int = 900) -> Page:

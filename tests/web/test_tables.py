@@ -24,7 +24,6 @@ pytest.importorskip("playwright")
 from playwright.sync_api import Browser, Page, Route
 
 import bouts.server.app as server_app
-from tests.browser import chromium
 from tests.web.decisions import Decision, decisions
 
 pytestmark = pytest.mark.browser
@@ -65,11 +64,6 @@ def serve(route: Route, lang: str) -> None:
         route.fulfill(status=404, body="", headers=headers)
         return
     route.fulfill(status=200, body=PAGE.format(lang=lang), headers={**headers, "Content-Type": "text/html"})
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from chromium()
 
 
 def table_page(browser: Browser, width: int = 1366, height: int = 900, lang: str = "en") -> Page:

@@ -9,7 +9,7 @@ import dataclasses
 import json
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -18,7 +18,6 @@ pytest.importorskip("playwright")
 from playwright.sync_api import Browser, Page
 
 from bouts.server.room import localize
-from tests.browser import chromium
 from tests.server.live import LiveServer
 from tests.web.clicking import act_on_table, new_page, play_to_the_end, state
 from tests.web.decisions import Decision, decisions
@@ -36,18 +35,6 @@ MATCHES = {
 }
 """Each game's match: one person against two bots, options keeping a game to a couple of minutes."""
 CLAUSE = {"kaleido": "KAL-", "grail_war": "DGW-"}
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = LiveServer(str(tmp_path_factory.mktemp("whole") / "bouts.sqlite")).start()
-    yield live
-    live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from chromium()
 
 
 def open_seat(browser: Browser, server: LiveServer, game: str, errors: list[str]) -> Page:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import pytest
@@ -21,23 +20,10 @@ pytest.importorskip("playwright")
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser import chromium
 from tests.server.live import LiveServer
 from tests.web.clicking import new_page, state
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = LiveServer(str(tmp_path_factory.mktemp("whole") / "bouts.sqlite")).start()
-    yield live
-    live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from chromium()
 
 
 @dataclass
