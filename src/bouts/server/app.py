@@ -467,6 +467,7 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
         conn.lang = socket_lang(websocket)  # until its hello says
         room: Room | None = None
         worker: asyncio.Task[None] | None = None
+        inbox: asyncio.Queue[Any] = asyncio.Queue()
         try:
             grant = await hello(conn, match_id)
             if grant is None:
@@ -483,7 +484,6 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
                 await room.load_chat()
             conn.push({"type": "chat", "messages": list(room.chat)})
             room.presence_changed()  # everyone sees who is connected
-            inbox: asyncio.Queue[Any] = asyncio.Queue()
             worker = asyncio.get_running_loop().create_task(work(conn, room, inbox))
             worker.add_done_callback(stopper_on_failure(reader))
             while True:
@@ -499,8 +499,10 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
         except (WebSocketDisconnect, asyncio.CancelledError):
             pass
         finally:
-            if worker is not None:
-                worker.cancel()
+            if worker is not None:  # what it is doing is finished (an action half-committed helps nobody)
+                while not inbox.empty():
+                    inbox.get_nowait()
+                inbox.put_nowait(None)
                 with contextlib.suppress(BaseException):
                     await worker
             if room is not None:
@@ -535,9 +537,9 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
             return None
 
     async def work(conn: Connection, room: Room, inbox: asyncio.Queue[Any]) -> None:
-        """Do what a connection's messages ask, one after another, in the order they came."""
-        while True:
-            await handle(conn, room, await inbox.get())
+        """Do what a connection's messages ask, one after another, in the order they came (until ``None``)."""
+        while (message := await inbox.get()) is not None:
+            await handle(conn, room, message)
 
     async def handle(conn: Connection, room: Room, message: Any) -> None:
         data = decode(message)
