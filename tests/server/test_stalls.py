@@ -201,6 +201,7 @@ def test_a_spectator_that_never_reads_stalls_nobody_and_is_disconnected(tmp_path
         await reading.open()
         await watched.open()
         changes.append(await flood(server, [reading, watched], stalled[0]))
+        assert send_queue(server, stalled[0]), "the server's send to the stalled spectator never filled up"
         blocked.append(time.monotonic())
         for _ in range(STEPS):  # a round to let the server work off the flood (not counted)
             await reading.step()
