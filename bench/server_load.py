@@ -53,6 +53,8 @@ silent: list[str] = []
 """Seats that heard nothing for a minute before their match ended (an overloaded machine, or a partner gone)."""
 
 GAMES = [("swordplay", 2), ("fgo_duel", 2), ("sao", 2)]
+COMPRESSION: str | None = "deflate"
+"""What the clients offer: permessage-deflate, as browsers do (``--compression none``: plain frames)."""
 DATABASE: str | None = None
 """The bench's PostgreSQL database (its backends' CPU is counted)."""
 
@@ -141,7 +143,7 @@ async def play(server: LiveServer, match_id: str, token: str, rng: random.Random
     acting_on = -1
     pending: asyncio.Task[None] | None = None
     async with connect(f"ws://127.0.0.1:{server.port}/ws/{match_id}", max_size=2**24, open_timeout=120,
-                       ping_interval=None) as ws:
+                       ping_interval=None, compression=COMPRESSION) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
 
         async def act(step: int, choice: str, delay: float) -> None:
@@ -324,7 +326,11 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0,
                         help="seconds a client waits before acting (on average; 0: act at once)")
     parser.add_argument("--churn", type=int, default=10_000, help="matches to create and finish afterwards")
+    parser.add_argument("--compression", choices=["deflate", "none"], default="deflate",
+                        help="whether the clients offer permessage-deflate (browsers do)")
     args = parser.parse_args()
+    global COMPRESSION
+    COMPRESSION = None if args.compression == "none" else "deflate"
     postgres = os.environ.get("BOUTS_BENCH_POSTGRES") or os.environ.get("BOUTS_TEST_POSTGRES")
     anchor()  # warm up (imports, content)
     before = anchor()
@@ -386,7 +392,8 @@ def report(args: argparse.Namespace, label: str, result: dict[str, Any], after_l
     spread = ", each match's seats on different processes"
     times, actions = result["times"], max(1, len(result["times"]))
     print(f"{args.matches} concurrent matches ({', '.join(g for g, _ in GAMES)} in turn) on {label}"
-          f"{spread if not label.startswith('1 ') else ''}, random socket clients thinking {args.think:g} s; "
+          f"{spread if not label.startswith('1 ') else ''}, random socket clients thinking {args.think:g} s "
+          f"(compression: {args.compression}); "
           f"{os.cpu_count()} CPUs shared by clients, servers and PostgreSQL, load average "
           f"{os.getloadavg()[0]:.1f}")
     print(f"  every seat connected and had its first frame after {result['connect']:.1f} s; from then on:")

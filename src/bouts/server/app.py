@@ -20,6 +20,7 @@ import contextlib
 import functools
 import json
 import os
+import sys
 from collections.abc import AsyncIterator
 from http import HTTPStatus
 from pathlib import Path
@@ -58,6 +59,8 @@ OptionValue = Scalar | list[Scalar]
 MESSAGE_RATE = float(os.environ.get("BOUTS_MESSAGE_RATE", "30"))
 """Socket messages a connection may send per second on average (bursts of twice that)."""
 MAX_LOBBY_SOCKETS = 5000
+INBOX_LIMIT = 32
+"""Messages of one connection read but not yet done; past that (the server is far behind) a message is refused."""
 """Lobby sockets open at once (past that a new one is refused with close code 1013)."""
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
@@ -433,6 +436,18 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
 
         return stop
 
+    def stopper_on_failure(reader: asyncio.Task[Any] | None) -> Any:
+        """What a connection's worker calls when it ends: if it failed, say so and end the handler reading."""
+
+        def done(worker: asyncio.Task[None]) -> None:
+            if worker.cancelled() or worker.exception() is None:
+                return
+            print(f"bouts serve: socket worker failed: {worker.exception()!r}", file=sys.stderr)
+            if reader is not None:
+                reader.cancel()
+
+        return done
+
     async def finish(conn: Connection, websocket: WebSocket) -> None:
         task = asyncio.current_task()
         if task is not None:
@@ -451,6 +466,8 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
         conn = Connection(websocket, message_rate, send_timeout=send_timeout, on_close=stopper(reader))
         conn.lang = socket_lang(websocket)  # until its hello says
         room: Room | None = None
+        worker: asyncio.Task[None] | None = None
+        inbox: asyncio.Queue[Any] = asyncio.Queue()
         try:
             grant = await hello(conn, match_id)
             if grant is None:
@@ -467,14 +484,27 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
                 await room.load_chat()
             conn.push({"type": "chat", "messages": list(room.chat)})
             room.presence_changed()  # everyone sees who is connected
+            worker = asyncio.get_running_loop().create_task(work(conn, room, inbox))
+            worker.add_done_callback(stopper_on_failure(reader))
             while True:
+                # this loop only reads: what a message asks for is done by the worker, so the socket is read (and
+                # the keepalive's pongs seen) however long an action waits for the database or the owner
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                await handle(conn, room, message)
+                if not conn.bucket.take() or inbox.qsize() >= INBOX_LIMIT:
+                    conn.error("rate", too_many)
+                    continue
+                inbox.put_nowait(message)
         except (WebSocketDisconnect, asyncio.CancelledError):
             pass
         finally:
+            if worker is not None:  # what it is doing is finished (an action half-committed helps nobody)
+                while not inbox.empty():
+                    inbox.get_nowait()
+                inbox.put_nowait(None)
+                with contextlib.suppress(BaseException):
+                    await worker
             if room is not None:
                 room.sinks.discard(conn)
                 with contextlib.suppress(Exception):
@@ -506,10 +536,12 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
             await conn.send_now({"type": "error", "code": "auth", "message": conn.words(exc.message)})
             return None
 
+    async def work(conn: Connection, room: Room, inbox: asyncio.Queue[Any]) -> None:
+        """Do what a connection's messages ask, one after another, in the order they came (until ``None``)."""
+        while (message := await inbox.get()) is not None:
+            await handle(conn, room, message)
+
     async def handle(conn: Connection, room: Room, message: Any) -> None:
-        if not conn.bucket.take():
-            conn.error("rate", too_many)
-            return
         data = decode(message)
         if not isinstance(data, dict):
             conn.error("bad_message", data)

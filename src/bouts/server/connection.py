@@ -124,7 +124,8 @@ class Connection:
     async def _send(self, message: dict[str, Any] | str) -> None:
         text = message if isinstance(message, str) else wire.encode(message)
         try:
-            await asyncio.wait_for(self.socket.send_text(text), self.send_timeout)
+            async with asyncio.timeout(self.send_timeout):  # no task per message, as wait_for makes
+                await self.socket.send_text(text)
         except TimeoutError:
             seconds = f"{self.send_timeout:g}"
             self.abort(M_("too slow: a message was not taken within {seconds} s", seconds=seconds))

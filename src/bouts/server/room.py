@@ -252,6 +252,9 @@ class Room:
     _frames: dict[Any, Any] = field(default_factory=dict)
     """The frames built for the current state, per audience (see :meth:`_built`)."""
     _frames_stamp: Any = None
+    _menus: dict[tuple[Seat, str], list[dict[str, Any]]] = field(default_factory=dict)
+    """The menus of the current state, per seat and language (see :meth:`menu_of`)."""
+    _menus_state: Any = None
     _view_serials: int = 0
 
     @property
@@ -370,7 +373,7 @@ class Room:
                previous: dict[str, Any] | None) -> tuple[dict[str, Any], dict[str, Any]]:
         """The frame of ``seat`` with its log entries from step ``first`` (log index ``start``) on; and its view."""
         match = self.match
-        game, state = match.game, match.state
+        game = match.game
         acting = self.acting()
         steps = match.steps
         entries: list[dict[str, Any]] = []
@@ -388,7 +391,7 @@ class Room:
                 cited.update(event.clauses)
         entries_menu: list[dict[str, Any]] = []
         if seat is not None and seat in acting:
-            entries_menu = menu(game, state, seat, with_hint=False)
+            entries_menu = self.menu_of(seat, lang)
         view = localize(match.view(seat), lang)
         changed = [] if previous is None else changed_paths(previous, view)
         summaries = game.clauses() if cited else {}
@@ -424,6 +427,18 @@ class Room:
             "outcome": self.outcome(lang),
             "rematch": record.rematch,
         }, view
+
+    def menu_of(self, seat: Seat, lang: str) -> list[dict[str, Any]]:
+        """``seat``'s menu of the current state in ``lang``, made once per state (a presence change, another
+        connection of the seat or another audience's frame do not make it again: SAO's advisor is in it)."""
+        match = self.match
+        if self._menus_state is not match.state:  # the state itself is kept, so its id is never another's
+            self._menus.clear()
+            self._menus_state = match.state
+        found = self._menus.get((seat, lang))
+        if found is None:
+            found = self._menus[(seat, lang)] = menu(match.game, match.state, seat, with_hint=False)
+        return found
 
     def turn_after(self, index: int) -> int | None:
         """The table's turn counter after step ``index`` (public: read from a spectator's view), cached."""
