@@ -120,6 +120,11 @@ def test_berserker_god_hand() -> None:
     state = finish(state)
     assert [a - b for a, b in zip(spoils(state), before, strict=True)][:2] == [3, 3 + 2 - 3]
     assert {n["card"]: n["status"] for n in GAME.view(state, 2)["players"][0]["np"]}["god_hand_1"] == "removed"
+    assert [line[1:] for line in _spoils_lines(state)] == [  # the winner's line says what 十二の試練 took
+        ("P2 Tohsaka Rin gains 2 spoils (battle at Miyama 5 - God Hand 3): 0 → 2",
+         "P2 遠坂凛が戦果2を得る（深山町の戦闘 5 - 十二の試練 3）：0 → 2"),
+        ("P1 Illyasviel von Einzbern gains 3 spoils (God Hand after a lost battle): 0 → 3",
+         "P1 イリヤスフィール・フォン・アインツベルンが戦果3を得る（敗北した戦闘の十二の試練）：0 → 3")]
 
 
 def test_assassin_agility() -> None:
@@ -176,3 +181,37 @@ def test_dgw_s23_second_sword_silences_the_cards_played_after_it_at_its_battlefi
     state = finish(state)
     assert not state.players[0].lost
     assert not any("is made to lose" in e.text for e in GAME.events(state))
+
+
+def _spoils_lines(state: Any) -> list[tuple[tuple[str, ...], str, str]]:
+    """The last step's spoils lines: (clauses, English, Japanese)."""
+    return [(e.clauses, e.render("en"), e.render("ja")) for e in GAME.events(state) if "spoils" in e.data]
+
+
+def test_zabaniya_doubles_the_spoils_before_the_battle_and_says_so() -> None:
+    """DGW-S28: 妄想心音 used face up (the true name still hidden), then 自己改造 (+2 spoils, hidden again): the
+    win at Miyama first doubles the 2 spoils, on a line of its own that names the card in each language and
+    cites DGW-S28, then adds the battle's 5."""
+    state = duel(["true_assassin", "saber"], [["true_assassin_01"], ["saber_01", "saber_02"]])
+    state = act(state, 0, "play zabaniya up", "play self_modification up", "next")
+    assert spoils(state)[0] == 2
+    state = finish(state)
+    assert spoils(state)[0] == 2 * 2 + 5
+    assert _spoils_lines(state) == [
+        (("DGW-S28",), "P1 Illyasviel von Einzbern gains 2 spoils (Zabaniya doubles the spoils before this "
+                       "battle's): 2 → 4",
+         "P1 イリヤスフィール・フォン・アインツベルンが戦果2を得る（妄想心音でこの戦闘の戦果の前に戦果を2倍）：2 → 4"),
+        (("DGW-094",), "P1 Illyasviel von Einzbern gains 5 spoils (battle at Miyama): 4 → 9",
+         "P1 イリヤスフィール・フォン・アインツベルンが戦果5を得る（深山町の戦闘）：4 → 9")]
+
+
+def test_a_win_says_each_part_of_its_spoils() -> None:
+    """DGW-094, DGW-088, DGW-RUL-25, 遠隔操作 (facts, shared special cards): the winner's spoils line adds up the
+    battle's 5, the command spell's 2 and 遠隔操作's 2, each named in both languages."""
+    state = duel(["saber", "archer"], [["remote_control", "saber_01"], ["archer_01", "archer_02"]])
+    state = act(state, 0, "play remote_control up", "play saber_01 up", "spell power", "next")
+    state = finish(state)
+    assert _spoils_lines(state) == [
+        (("DGW-094",), "P1 Illyasviel von Einzbern gains 9 spoils (battle at Miyama 5 + command spell x1 2 + "
+                       "Remote Control 2): 0 → 9",
+         "P1 イリヤスフィール・フォン・アインツベルンが戦果9を得る（深山町の戦闘 5 + 令呪×1 2 + 遠隔操作 2）：0 → 9")]  # noqa: RUF001
