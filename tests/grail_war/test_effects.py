@@ -215,3 +215,21 @@ def test_a_win_says_each_part_of_its_spoils() -> None:
         (("DGW-094",), "P1 Illyasviel von Einzbern gains 9 spoils (battle at Miyama 5 + command spell x1 2 + "
                        "Remote Control 2): 0 → 9",
          "P1 イリヤスフィール・フォン・アインツベルンが戦果9を得る（深山町の戦闘 5 + 令呪×1 2 + 遠隔操作 2）：0 → 9")]  # noqa: RUF001
+
+
+def test_the_power_line_says_each_part_and_cites_its_clauses() -> None:
+    """DGW-079, DGW-RUL-16, DGW-088: with Use B taken before the cards, the first power line names each part
+    (the cards, the land advantage, the command spell) in both languages and cites DGW-079 and DGW-RUL-16; 遠隔操作's
+    doubled land advantage follows on a line of its own."""
+    state = duel(["saber", "archer"], [["remote_control", "saber_01"], ["archer_01", "archer_02"]])
+    state = act(state, 0, "spell power", "play remote_control up", "play saber_01 up")
+    lines = [(e.clauses, e.render("en"), e.render("ja")) for e in GAME.events(state) if e.kind == "power"]
+    assert lines == [
+        (("DGW-079", "DGW-RUL-16"), "P1 Illyasviel von Einzbern: total power 11 at Miyama (Remote Control: 2, Saber "
+                                    "Strength 4 #1: 4, land advantage: 3, command spell x1: 2)",
+         "P1 イリヤスフィール・フォン・アインツベルン：深山町で合計パワー11"
+         "（遠隔操作：2、セイバー 筋力 4 #1：4、地の利：3、令呪×1：2）"),  # noqa: RUF001
+        (("DGW-079", "DGW-RUL-16"), "P1 Illyasviel von Einzbern: total power 11 → 14 (P1 Illyasviel von Einzbern's "
+                                    "Remote Control (on use))",
+         "P1 イリヤスフィール・フォン・アインツベルン：合計パワー11 → 14"
+         "（P1 イリヤスフィール・フォン・アインツベルンの遠隔操作（使用時））")]
