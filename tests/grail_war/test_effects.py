@@ -233,3 +233,34 @@ def test_the_power_line_says_each_part_and_cites_its_clauses() -> None:
                                     "Remote Control (on use))",
          "P1 イリヤスフィール・フォン・アインツベルン：合計パワー11 → 14"
          "（P1 イリヤスフィール・フォン・アインツベルンの遠隔操作（使用時））")]
+
+
+def test_ubw_residual_plays_up_to_four_draws_none_and_returns_when_the_hand_is_empty() -> None:
+    """DGW-S05, DGW-S06, DGW-077: after 無限の剣製 (round 1) Illya holds her whole deck (11 in round 2) and, from the
+    next round, may use up to 4 cards and draws none in preparation: 4 face down in round 2 (7 left), 4 in round
+    3 (3 left), her last 3 in round 4; at round 5's preparation, her hand empty, the card returns beside the
+    servant tarot, on a line that says so in both languages and cites DGW-S06."""
+    from tests.grail_war.helpers import place_all, turn
+    from tests.grail_war.test_view import whole_deck_in_hand
+    state = whole_deck_in_hand()
+    hands: dict[int, int] = {}
+    returned: list[tuple[int, tuple[str, ...], str, str]] = []
+    while not returned:
+        seat = GAME.to_act(state)[0]
+        if state.step == "place":
+            hands[state.round] = len(state.players[0].hand)
+            state = place_all(state, *["miyama"] * 7)
+        elif seat == 0 and state.stage == "prepare":
+            downs = [o for o in legal(state, 0) if o.endswith(" down")]
+            state = act(state, 0, downs[0] if downs else "done")
+        elif seat == 0:
+            state = act(state, 0, next(o for o in ("stay", "next") if o in legal(state, 0)))
+        else:
+            state = turn(state)
+        returned = [(state.round, e.clauses, e.render("en"), e.render("ja")) for e in GAME.events(state)
+                    if e.kind == "effect" and "returns beside" in e.render("en")]
+    assert hands == {3: 7, 4: 3}  # no draw while residual; 4 cards a round
+    assert returned == [(5, ("DGW-S06",), "P1 Illyasviel von Einzbern: Unlimited Blade Works returns beside the "
+                                          "servant tarot",
+                         "P1 イリヤスフィール・フォン・アインツベルン：無限の剣製がサーヴァントタロットの隣に戻る")]
+    assert state.players[0].np["unlimited_blade_works"] == "up"
