@@ -264,3 +264,15 @@ def test_ubw_residual_plays_up_to_four_draws_none_and_returns_when_the_hand_is_e
                                           "servant tarot",
                          "P1 イリヤスフィール・フォン・アインツベルン：無限の剣製がサーヴァントタロットの隣に戻る")]
     assert state.players[0].np["unlimited_blade_works"] == "up"
+
+
+def test_independent_action_pays_three_on_use_and_says_so() -> None:
+    """DGW-S25: 単独行動 used face up gains 3 spoils at once, on a line that names the card in both languages and
+    cites DGW-S25 (then the win at Miyama adds its 5)."""
+    state = duel(["gilgamesh", "saber"], [["gilgamesh_01"], ["saber_01", "saber_02"]])
+    state = act(state, 0, "play independent_action up", "play gilgamesh_01 up")
+    assert _spoils_lines(state) == [
+        (("DGW-S25",), "P1 Illyasviel von Einzbern gains 3 spoils (Independent Action (on use)): 0 → 3",
+         "P1 イリヤスフィール・フォン・アインツベルンが戦果3を得る（単独行動（使用時））：0 → 3")]
+    state = finish(act(state, 0, "next"))
+    assert spoils(state)[0] == 3 + 5
