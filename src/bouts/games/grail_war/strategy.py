@@ -215,6 +215,9 @@ def _in_danger(state: GrailState, seat: int) -> bool:
 
 GANDR_MARGIN = 2
 """How close a battle must look (power against the threat) for Rin to spend a jewel and a mana on ガンド's +1."""
+GANDR_LATE_ROUND = 7
+"""From this round on (the elimination after round 8 near, then the climax) Rin spends a jewel on ガンド's +1 in
+every battle against a rival or the NPC: a jewel kept has few rounds left to pay."""
 CLOWN_MARGIN = 2
 """How far above the first who would drop out solo Shinji must stand to stop gaining spoils in round 8 (道化)."""
 
@@ -470,6 +473,10 @@ def _effect_value(state: GrailState, seat: int, card: str, place: str | None) ->
         if fighting and (rivals or state.npc == place) and abs(mine - threat) <= GANDR_MARGIN:
             return 3.0, _("{card} for a jewel: +1 power in a close battle (about {mine} against {threat})",
                           card=c.name, mine=round(mine), threat=round(threat))
+        if fighting and (rivals or state.npc == place) and state.round >= GANDR_LATE_ROUND:
+            return 3.0, _("{card} for a jewel: +1 power in round {round}, with few rounds left for the {count} "
+                          "jewels (about {mine} against {threat})", card=c.name, round=state.round, count=p.jewels,
+                          mine=round(mine), threat=round(threat))
         return -1.0, ""
     if isinstance(c, NPCard) and c.true_name_release and has(state, seat, "executor") and not p.revealed \
             and fighting:
@@ -661,6 +668,27 @@ def _window(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
                           count=p.command_spells)
 
 
+def _jewel_for_power(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str] | None:
+    """Rin before her cards, at a battle against a rival or the NPC: 2 jewels for +1 mana when that mana lets her
+    best cards add 1.5 power or more and the battle is then within reach (宝石魔術, DGW-M07)."""
+    p = state.players[seat]
+    here = p.location
+    if Act("jewel", "mana") not in legal or p.infinite or p.selected or here not in BATTLEFIELDS:
+        return None
+    if not (_rivals(state, seat, here) or state.npc == here):
+        return None
+    now = _best_power(state, seat, here, p.mana)[0]
+    more = _best_power(state, seat, here, min(12, p.mana + 1))[0]
+    threat = _threat(state, seat, here)
+    rest = _held_land(state, seat, here) + 2 * p.use_b + p.power_bonus
+    if more - now >= 1.5 and now + rest < threat + 1 <= more + rest + 2:
+        return Act("jewel", "mana"), _("Jewel Magecraft: 2 jewels for +1 mana ({mana} → {more}): your best cards "
+                                       "here then add {gain} power (about {power} against {threat})", mana=p.mana,
+                                       more=p.mana + 1, gain=round(more - now), power=round(more + rest),
+                                       threat=round(threat))
+    return None
+
+
 def _pending(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
     """An effect's choice: where to move, whom to target, which cards to add or discard, Shinji's change."""
     p = state.players[seat]
@@ -717,6 +745,9 @@ def _choose(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
         if not p.selected and Act("jewel", "mana") in legal and p.mana == 7 and p.location in BATTLEFIELDS \
                 and any(status in ("down", "up") for status in p.np.values()):
             return Act("jewel", "mana"), _("Jewel Magecraft: 2 jewels for mana 8, the NP/skill cards' threshold")
+        jewel = _jewel_for_power(state, seat, legal)
+        if jewel is not None:
+            return jewel
         if not p.selected and Act("spell", "mana") in legal and _spell_use_a(state, seat, p.location):
             return Act("spell", "mana"), _("command spell Use A: 4 more mana let your best cards win here")
         return _prepare(state, seat, cards or legal)
