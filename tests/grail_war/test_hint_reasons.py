@@ -67,3 +67,8 @@ def test_rin_trades_two_jewels_for_the_mana_her_best_cards_need_and_says_why() -
                                                       "cards here then add 2 power (about 13 against 11)")
     state = GAME.apply(state, 0, pick)
     assert (state.players[0].mana, state.players[0].jewels) == (6, 8)
+    while GAME.to_act(state) == (0,) and state.stage == "prepare":  # ガンド waits: its mana is the second card's
+        state = GAME.apply(state, 0, strategy.choose(GAME, state, 0, random.Random(0)))
+    played = [(card, up) for card, up, _silent in state.players[0].played]
+    assert played == [("berserker_03", True), ("berserker_04", True)]
+    assert GAME.view(state, None)["players"][0]["power"] == 5 + 5 + 3

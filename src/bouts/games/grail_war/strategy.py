@@ -22,6 +22,7 @@ from typing import Any
 from bouts.core import CHANCE, Game, Seat
 from bouts.games.grail_war.actions import Act
 from bouts.games.grail_war.battle import card_power, total_power
+from bouts.games.grail_war.battle_preparation import card_limit, is_additional
 from bouts.games.grail_war.board import np_cost, rank_top_half, situation_effect, stats
 from bouts.games.grail_war.cards import NPCard, SpecialCard
 from bouts.games.grail_war.climax import LAST_NORMAL_ROUND, at_stake, dropping
@@ -469,6 +470,20 @@ def _effect_value(state: GrailState, seat: int, card: str, place: str | None) ->
         return 3.0, _("{card}: Tsubame Gaeshi (+{amount} power with First Sword and Second Sword)", card=c.name,
                       amount=c.amount)
     if isinstance(c, SpecialCard) and c.ability == "jewel_magecraft":
+        # ガンド is used additionally: it waits while its mana is needed for a stronger card in an open slot
+        if fighting and not p.infinite:
+            left = p.mana - sum(stats(state, p, x)[2] for x, up in p.selected if up)
+            chosen = {x for x, _ in p.selected}
+            normal = sum(1 for x, _ in p.selected if not is_additional(state, seat, x, p.selected))
+            cards = [(_power_at(state, seat, x, place), stats(state, p, x)[2]) for x in p.hand if x not in chosen]
+            slots = max(0, card_limit(state, seat) - normal)
+
+            def best(budget: int) -> float:
+                return max((sum(o[0] for o in combo) for size in range(slots + 1)
+                            for combo in itertools.combinations(cards, size) if sum(o[1] for o in combo) <= budget),
+                           default=0.0)
+            if slots and best(left - c.cost) + c.power < best(left):
+                return -1.0, ""
         # ガンド's +1 decides only a close battle: elsewhere the jewel and the mana wait for one
         if fighting and (rivals or state.npc == place) and abs(mine - threat) <= GANDR_MARGIN:
             return 3.0, _("{card} for a jewel: +1 power in a close battle (about {mine} against {threat})",
