@@ -276,3 +276,27 @@ def test_independent_action_pays_three_on_use_and_says_so() -> None:
          "P1 イリヤスフィール・フォン・アインツベルンが戦果3を得る（単独行動（使用時））：0 → 3")]
     state = finish(act(state, 0, "next"))
     assert spoils(state)[0] == 3 + 5
+
+
+def test_independent_action_only_in_the_top_half_of_the_spoils() -> None:
+    """DGW-S25 (単独行動: usable only in the top half of the spoils ranking, rounded down): 5 players, round 2, Illya
+    (Gilgamesh) with 0 spoils at Shinto: with one master ahead (Rin's 3 from Miyama) she is in the top half and may
+    use it; with two ahead (Kuzuki's Tranquility too) she is not."""
+    from tests.grail_war.helpers import turn
+    offered = []
+    for fifth in ("shinji", "kuzuki"):
+        state = start(5, masters=["illya", "rin", "kirei", "shirou", fifth],
+                      servants=["gilgamesh", "saber", "archer", "lancer", "rider"])
+        state = place_all(state, "workshop", "miyama", "workshop", "workshop", "workshop")
+        while state.round == 1:
+            state = turn(state)
+        while state.step == "place":
+            seat = GAME.to_act(state)[0]
+            state = GAME.apply(state, seat, "place shinto" if seat == 0 else "place workshop")
+        while GAME.to_act(state) != (0,):
+            state = turn(state)
+        state = act(state, 0, "stay")
+        assert state.players[0].mana >= 8 and state.players[0].spoils == 0
+        ahead = sum(1 for p in state.players if p.spoils > 0)
+        offered.append((ahead, "play independent_action up" in legal(state, 0)))
+    assert offered == [(1, True), (2, False)]
