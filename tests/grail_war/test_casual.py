@@ -121,3 +121,24 @@ def test_casual_np_threshold_and_npc_still_apply() -> None:
     state = place_all(state, "miyama", "workshop", "workshop", "workshop")
     state = act(state, 0, "spell mana", "stay")
     assert state.players[0].mana == 10 and "play god_hand_1 up" in legal(state)
+
+
+def test_dgw_120_casual_spoils_lines_say_alone_or_contested() -> None:
+    """DGW-120: a Casual win says which fixed amount it is, in both languages: alone at Miyama 2 ("Casual: alone"),
+    then beating a rival there 4 ("Casual: a contested Miyama")."""
+    lines: list[tuple[str, str]] = []
+    for places, plays, hands in (
+            (["miyama", "workshop", "workshop", "workshop"], [dict(), dict(), dict(), dict()], {}),
+            (["miyama", "miyama", "workshop", "workshop"],
+             [dict(cards=["berserker_05 up", "berserker_06 up"]), dict(cards=["saber_06 up", "saber_07 up"]), dict(),
+              dict()], {0: STRONG, 1: WEAK})):
+        state = place_all(start(4, masters=FOUR, servants=SERVANTS, casual=True, decks=hands), *places)
+        for spec in plays:
+            state = turn(state, **spec)
+        lines += [(e.render("en"), e.render("ja")) for e in GAME.events(state)
+                  if e.kind == "battle" and e.data.get("place") == "miyama"]
+    assert len(lines) == 2
+    assert "(Casual: alone 2)" in lines[0][0] and "wins 2 spoils" in lines[0][0], lines[0]
+    assert "(Casual: a contested Miyama 4)" in lines[1][0] and "wins 4 spoils" in lines[1][0], lines[1]
+    assert "（カジュアル：1人 2）" in lines[0][1], lines[0]
+    assert all("Casual" not in ja and "{" not in ja for _en, ja in lines), lines

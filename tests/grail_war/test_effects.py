@@ -120,6 +120,11 @@ def test_berserker_god_hand() -> None:
     state = finish(state)
     assert [a - b for a, b in zip(spoils(state), before, strict=True)][:2] == [3, 3 + 2 - 3]
     assert {n["card"]: n["status"] for n in GAME.view(state, 2)["players"][0]["np"]}["god_hand_1"] == "removed"
+    assert [line[1:] for line in _spoils_lines(state)] == [  # the winner's line says what 十二の試練 took
+        ("P2 Tohsaka Rin gains 2 spoils (battle at Miyama 5 - God Hand 3): 0 → 2",
+         "P2 遠坂凛が戦果2を得る（深山町の戦闘 5 - 十二の試練 3）：0 → 2"),
+        ("P1 Illyasviel von Einzbern gains 3 spoils (God Hand after a lost battle): 0 → 3",
+         "P1 イリヤスフィール・フォン・アインツベルンが戦果3を得る（敗北した戦闘の十二の試練）：0 → 3")]
 
 
 def test_assassin_agility() -> None:
@@ -176,3 +181,122 @@ def test_dgw_s23_second_sword_silences_the_cards_played_after_it_at_its_battlefi
     state = finish(state)
     assert not state.players[0].lost
     assert not any("is made to lose" in e.text for e in GAME.events(state))
+
+
+def _spoils_lines(state: Any) -> list[tuple[tuple[str, ...], str, str]]:
+    """The last step's spoils lines: (clauses, English, Japanese)."""
+    return [(e.clauses, e.render("en"), e.render("ja")) for e in GAME.events(state) if "spoils" in e.data]
+
+
+def test_zabaniya_doubles_the_spoils_before_the_battle_and_says_so() -> None:
+    """DGW-S28: 妄想心音 used face up (the true name still hidden), then 自己改造 (+2 spoils, hidden again): the
+    win at Miyama first doubles the 2 spoils, on a line of its own that names the card in each language and
+    cites DGW-S28, then adds the battle's 5."""
+    state = duel(["true_assassin", "saber"], [["true_assassin_01"], ["saber_01", "saber_02"]])
+    state = act(state, 0, "play zabaniya up", "play self_modification up", "next")
+    assert spoils(state)[0] == 2
+    state = finish(state)
+    assert spoils(state)[0] == 2 * 2 + 5
+    assert _spoils_lines(state) == [
+        (("DGW-S28",), "P1 Illyasviel von Einzbern gains 2 spoils (Zabaniya doubles the spoils before this "
+                       "battle's): 2 → 4",
+         "P1 イリヤスフィール・フォン・アインツベルンが戦果2を得る（妄想心音でこの戦闘の戦果の前に戦果を2倍）：2 → 4"),
+        (("DGW-094",), "P1 Illyasviel von Einzbern gains 5 spoils (battle at Miyama): 4 → 9",
+         "P1 イリヤスフィール・フォン・アインツベルンが戦果5を得る（深山町の戦闘）：4 → 9")]
+
+
+def test_a_win_says_each_part_of_its_spoils() -> None:
+    """DGW-094, DGW-088, DGW-RUL-25, 遠隔操作 (facts, shared special cards): the winner's spoils line adds up the
+    battle's 5, the command spell's 2 and 遠隔操作's 2, each named in both languages."""
+    state = duel(["saber", "archer"], [["remote_control", "saber_01"], ["archer_01", "archer_02"]])
+    state = act(state, 0, "play remote_control up", "play saber_01 up", "spell power", "next")
+    state = finish(state)
+    assert _spoils_lines(state) == [
+        (("DGW-094",), "P1 Illyasviel von Einzbern gains 9 spoils (battle at Miyama 5 + command spell x1 2 + "
+                       "Remote Control 2): 0 → 9",
+         "P1 イリヤスフィール・フォン・アインツベルンが戦果9を得る（深山町の戦闘 5 + 令呪×1 2 + 遠隔操作 2）：0 → 9")]  # noqa: RUF001
+
+
+def test_the_power_line_says_each_part_and_cites_its_clauses() -> None:
+    """DGW-079, DGW-RUL-16, DGW-088: with Use B taken before the cards, the first power line names each part
+    (the cards, the land advantage, the command spell) in both languages and cites DGW-079 and DGW-RUL-16; 遠隔操作's
+    doubled land advantage follows on a line of its own."""
+    state = duel(["saber", "archer"], [["remote_control", "saber_01"], ["archer_01", "archer_02"]])
+    state = act(state, 0, "spell power", "play remote_control up", "play saber_01 up")
+    lines = [(e.clauses, e.render("en"), e.render("ja")) for e in GAME.events(state) if e.kind == "power"]
+    assert lines == [
+        (("DGW-079", "DGW-RUL-16"), "P1 Illyasviel von Einzbern: total power 11 at Miyama (Remote Control: 2, Saber "
+                                    "Strength 4 #1: 4, land advantage: 3, command spell x1: 2)",
+         "P1 イリヤスフィール・フォン・アインツベルン：深山町で合計パワー11"
+         "（遠隔操作：2、セイバー 筋力 4 #1：4、地の利：3、令呪×1：2）"),  # noqa: RUF001
+        (("DGW-079", "DGW-RUL-16"), "P1 Illyasviel von Einzbern: total power 11 → 14 (P1 Illyasviel von Einzbern's "
+                                    "Remote Control (on use))",
+         "P1 イリヤスフィール・フォン・アインツベルン：合計パワー11 → 14"
+         "（P1 イリヤスフィール・フォン・アインツベルンの遠隔操作（使用時））")]
+
+
+def test_ubw_residual_plays_up_to_four_draws_none_and_returns_when_the_hand_is_empty() -> None:
+    """DGW-S05, DGW-S06, DGW-077: after 無限の剣製 (round 1) Illya holds her whole deck (11 in round 2) and, from the
+    next round, may use up to 4 cards and draws none in preparation: 4 face down in round 2 (7 left), 4 in round
+    3 (3 left), her last 3 in round 4; at round 5's preparation, her hand empty, the card returns beside the
+    servant tarot, on a line that says so in both languages and cites DGW-S06."""
+    from tests.grail_war.helpers import place_all, turn
+    from tests.grail_war.test_view import whole_deck_in_hand
+    state = whole_deck_in_hand()
+    hands: dict[int, int] = {}
+    returned: list[tuple[int, tuple[str, ...], str, str]] = []
+    while not returned:
+        seat = GAME.to_act(state)[0]
+        if state.step == "place":
+            hands[state.round] = len(state.players[0].hand)
+            state = place_all(state, *["miyama"] * 7)
+        elif seat == 0 and state.stage == "prepare":
+            downs = [o for o in legal(state, 0) if o.endswith(" down")]
+            state = act(state, 0, downs[0] if downs else "done")
+        elif seat == 0:
+            state = act(state, 0, next(o for o in ("stay", "next") if o in legal(state, 0)))
+        else:
+            state = turn(state)
+        returned = [(state.round, e.clauses, e.render("en"), e.render("ja")) for e in GAME.events(state)
+                    if e.kind == "effect" and "returns beside" in e.render("en")]
+    assert hands == {3: 7, 4: 3}  # no draw while residual; 4 cards a round
+    assert returned == [(5, ("DGW-S06",), "P1 Illyasviel von Einzbern: Unlimited Blade Works returns beside the "
+                                          "servant tarot",
+                         "P1 イリヤスフィール・フォン・アインツベルン：無限の剣製がサーヴァントタロットの隣に戻る")]
+    assert state.players[0].np["unlimited_blade_works"] == "up"
+
+
+def test_independent_action_pays_three_on_use_and_says_so() -> None:
+    """DGW-S25: 単独行動 used face up gains 3 spoils at once, on a line that names the card in both languages and
+    cites DGW-S25 (then the win at Miyama adds its 5)."""
+    state = duel(["gilgamesh", "saber"], [["gilgamesh_01"], ["saber_01", "saber_02"]])
+    state = act(state, 0, "play independent_action up", "play gilgamesh_01 up")
+    assert _spoils_lines(state) == [
+        (("DGW-S25",), "P1 Illyasviel von Einzbern gains 3 spoils (Independent Action (on use)): 0 → 3",
+         "P1 イリヤスフィール・フォン・アインツベルンが戦果3を得る（単独行動（使用時））：0 → 3")]
+    state = finish(act(state, 0, "next"))
+    assert spoils(state)[0] == 3 + 5
+
+
+def test_independent_action_only_in_the_top_half_of_the_spoils() -> None:
+    """DGW-S25 (単独行動: usable only in the top half of the spoils ranking, rounded down): 5 players, round 2, Illya
+    (Gilgamesh) with 0 spoils at Shinto: with one master ahead (Rin's 3 from Miyama) she is in the top half and may
+    use it; with two ahead (Kuzuki's Tranquility too) she is not."""
+    from tests.grail_war.helpers import turn
+    offered = []
+    for fifth in ("shinji", "kuzuki"):
+        state = start(5, masters=["illya", "rin", "kirei", "shirou", fifth],
+                      servants=["gilgamesh", "saber", "archer", "lancer", "rider"])
+        state = place_all(state, "workshop", "miyama", "workshop", "workshop", "workshop")
+        while state.round == 1:
+            state = turn(state)
+        while state.step == "place":
+            seat = GAME.to_act(state)[0]
+            state = GAME.apply(state, seat, "place shinto" if seat == 0 else "place workshop")
+        while GAME.to_act(state) != (0,):
+            state = turn(state)
+        state = act(state, 0, "stay")
+        assert state.players[0].mana >= 8 and state.players[0].spoils == 0
+        ahead = sum(1 for p in state.players if p.spoils > 0)
+        offered.append((ahead, "play independent_action up" in legal(state, 0)))
+    assert offered == [(1, True), (2, False)]

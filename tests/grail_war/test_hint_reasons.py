@@ -47,3 +47,28 @@ def test_a_card_face_down_says_why_no_card_face_up() -> None:
                     or f"with your {state.players[seat].mana} mana" in reason), reason
         else:
             assert reason == "no battle here: a card face down costs nothing", reason
+
+
+def test_rin_trades_two_jewels_for_the_mana_her_best_cards_need_and_says_why() -> None:
+    """DGW-M07 (宝石魔術: 2 jewels for +1 mana): Rin alone with the NPC (11) at Shinto, 5 mana, holding two Strength
+    5 cards of cost 3 and one of power 2: with 5 mana her best cards make about 11 with the land advantage, with 6
+    about 13: the heuristic trades 2 jewels for the mana before choosing cards, and the hint says so."""
+    from tests.grail_war.helpers import place_all, start
+    state = start(4, masters=["rin", "illya", "kirei", "shirou"], servants=["berserker", "saber", "archer", "lancer"],
+                  situations=["s05", "s06", "s08", "s01", "s02", "s03", "s04", "s07", "s09", "s10"],
+                  decks={0: ["berserker_03", "berserker_04", "berserker_08"]})
+    state = place_all(state, "shinto", "workshop", "workshop", "miyama")
+    state = GAME.apply(state, 0, "stay")
+    assert state.npc == "shinto" and state.players[0].mana == 5 and state.players[0].jewels == 10
+    strategy = GAME.strategy()
+    pick = strategy.choose(GAME, state, 0, random.Random(0))
+    assert str(pick) == "jewel mana"
+    assert strategy.explain(GAME, state, 0, pick) == ("Jewel Magecraft: 2 jewels for +1 mana (5 → 6): your best "
+                                                      "cards here then add 2 power (about 13 against 11)")
+    state = GAME.apply(state, 0, pick)
+    assert (state.players[0].mana, state.players[0].jewels) == (6, 8)
+    while GAME.to_act(state) == (0,) and state.stage == "prepare":  # ガンド waits: its mana is the second card's
+        state = GAME.apply(state, 0, strategy.choose(GAME, state, 0, random.Random(0)))
+    played = [(card, up) for card, up, _silent in state.players[0].played]
+    assert played == [("berserker_03", True), ("berserker_04", True)]
+    assert GAME.view(state, None)["players"][0]["power"] == 5 + 5 + 3

@@ -151,3 +151,18 @@ def test_every_log_line_is_filled_in_in_both_languages_with_its_kind_seat_and_cl
                 for lang in ("en", "ja"):
                     assert "None" not in tr(part["label"], lang) and "{" not in tr(part["label"], lang), part
     assert {"reveal", "spoils", "battle"} <= seen, seen
+
+
+@pytest.mark.parametrize(("seats", "options"), SETUPS)
+def test_every_log_line_names_its_clauses_and_the_table_has_each(seats: int, options: dict[str, Any]) -> None:
+    """DGW-032, DGW-M07, DGW-S25, DGW-S28: in whole games every log line cites at least one clause, and every
+    clause cited is in the game's clause table (clauses.toml), so `why` can say the rule behind it (Rin's jewels
+    cite DGW-M07; 単独行動's and 自己改造's spoils cite their cards' clauses)."""
+    table = GAME.clauses()
+    cited: set[str] = set()
+    for _before, _seat, _action, after in games(seats, options, range(8)):
+        for e in GAME.events(after):
+            assert e.clauses, (e.kind, e.render("en"))
+            assert all(c in table for c in e.clauses), (e.clauses, e.render("en"))
+            cited.update(e.clauses)
+    assert len(cited) > 10, cited

@@ -113,3 +113,19 @@ def test_illya_gains_a_mana_each_round_end() -> None:
         state = turn(state)
     assert GAME.view(state, 1)["players"][0]["mana"] == 1 + 1 + 3
     assert any("Holy Grail" in e.text and "+1 mana" in e.text for e in GAME.events(state))
+
+
+def test_the_round_limit_house_guard_ends_with_the_most_spoils_and_says_so() -> None:
+    """The option ``round_limit`` (a house guard, no rulebook clause; DGW-RUL-53 for who wins): with a limit of 2
+    the game ends after round 2, the most spoils win, and the reason reads whole in both languages."""
+    from bouts.core.i18n import tr
+    from tests.grail_war.helpers import finish_round
+    state = finish_round(start(4, round_limit=2))
+    assert state.step != "over" and state.round == 2
+    state = finish_round(state)
+    outcome = GAME.outcome(state)
+    assert outcome is not None and state.round == 2
+    best = max(p.spoils for p in state.players)
+    assert outcome.winners == tuple(s for s, p in enumerate(state.players) if p.spoils == best)
+    assert tr(outcome.reason, "en") == "the round limit (2) was reached: most spoils wins"
+    assert tr(outcome.reason, "ja") == "ラウンドの上限（2）に達した：戦果の最も多いプレイヤーの勝利"

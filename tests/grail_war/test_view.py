@@ -170,6 +170,21 @@ def test_dgw_109_climax_rounds_warn_who_is_eliminated_with_the_spoils_standing()
     assert not GAME.view(start(4), 0)["at_stake"]  # round 1: no elimination follows
 
 
+def test_dgw_108_with_five_players_round_8_warns_that_the_four_with_the_most_stay() -> None:
+    """DGW-108, DGW-107: with 5 players, round 8's table cites DGW-108 (keep the 4 with the most), not the 4-player
+    rule, and names who would drop out; only that master is told what it must gain. The stored plan for
+    [12, 10, 8, 7, 6] after round 8 is played through its first 7 rounds."""
+    from tests.grail_war.scenario import PLANS, _key, replay
+    five = ["illya", "rin", "kirei", "shinji", "kuzuki"]
+    state, reached, _order = replay(5, five, PLANS[_key(5, five, {8: [12, 10, 8, 7, 6]}, None, None, {})][:7])
+    assert state.round == 8 and reached[7] == [12, 10, 8, 3, 5]
+    for seat in range(5):
+        text = "\n".join(screen(GAME.view(state, seat), []))
+        assert "After this round (DGW-108: keep the 4 with the most): with the spoils standing, P4 Matou Shinji (3) " \
+               "would be eliminated" in text
+        assert ("You are eliminated unless you gain 3 more spoils (you have 3)" in text) == (seat == 3)
+
+
 def test_dgw_g14_card_power_in_menus_counts_the_situation_and_the_events() -> None:
     """DGW-G14, DGW-G11, DGW-010, DGW-011: the menu and the hand show a card's power where it is used: Archer
     筋力 2 #1 at Miyama under 剛腕の試し (base power 5) and 剛力の夜 (筋力属性+3) is 8."""

@@ -235,9 +235,10 @@ def resolve(state: GrailState, place: str) -> list[int]:
     for s in winners:
         p = state.players[s]
         if "zabaniya" in p.flags and len(seats) >= 2:  # 妄想心音: double before this round's spoils
-            gain_spoils(state, s, p.spoils, M_("{card} doubles the spoils before this battle's",
-                                               card=state.catalog.cards["zabaniya"].name
-                                               if "zabaniya" in state.catalog.cards else "Zabaniya"), ("DGW-S28",))
+            doubler = [state.catalog.cards[c].name for c, _up, _silent in p.played
+                       if state.catalog.cards[c].effect == "zabaniya"]
+            gain_spoils(state, s, p.spoils, M_("{card} doubles the spoils before this battle's", card=doubler[0]),
+                        ("DGW-S28",))
         pieces: list[tuple[Words, int]] = [
             (M_("share at {place}", place=where) if divisor > 1 else M_("battle at {place}", place=where), share)]
         if p.use_b:

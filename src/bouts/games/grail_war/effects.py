@@ -136,7 +136,7 @@ def _riding(state: GrailState, seat: int, card: str) -> None:
 
 def _independent(state: GrailState, seat: int, card: str) -> None:
     c = state.catalog.cards[card]
-    gain_spoils(state, seat, c.amount, M_("{card} (on use)", card=c.name))
+    gain_spoils(state, seat, c.amount, M_("{card} (on use)", card=c.name), ("DGW-S25",))
 
 
 def _second_sword(state: GrailState, seat: int, card: str) -> None:
@@ -157,7 +157,7 @@ def _self_modification(state: GrailState, seat: int, card: str) -> None:
     p.revealed = False
     log(state, "effect", N_("{master}: {card} hides the true name again"), {"seat": seat},
         args={"master": name(state, seat), "card": state.catalog.cards[card].name}, clauses=("DGW-S28",))
-    gain_spoils(state, seat, 2, M_("{card} (on use)", card=state.catalog.cards[card].name))
+    gain_spoils(state, seat, 2, M_("{card} (on use)", card=state.catalog.cards[card].name), ("DGW-S28",))
 
 
 def _rush(state: GrailState, seat: int, card: str) -> None:

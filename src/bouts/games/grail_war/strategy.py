@@ -22,6 +22,7 @@ from typing import Any
 from bouts.core import CHANCE, Game, Seat
 from bouts.games.grail_war.actions import Act
 from bouts.games.grail_war.battle import card_power, total_power
+from bouts.games.grail_war.battle_preparation import card_limit, is_additional
 from bouts.games.grail_war.board import np_cost, rank_top_half, situation_effect, stats
 from bouts.games.grail_war.cards import NPCard, SpecialCard
 from bouts.games.grail_war.climax import LAST_NORMAL_ROUND, at_stake, dropping
@@ -215,6 +216,9 @@ def _in_danger(state: GrailState, seat: int) -> bool:
 
 GANDR_MARGIN = 2
 """How close a battle must look (power against the threat) for Rin to spend a jewel and a mana on ガンド's +1."""
+GANDR_LATE_ROUND = 7
+"""From this round on (the elimination after round 8 near, then the climax) Rin spends a jewel on ガンド's +1 in
+every battle against a rival or the NPC: a jewel kept has few rounds left to pay."""
 CLOWN_MARGIN = 2
 """How far above the first who would drop out solo Shinji must stand to stop gaining spoils in round 8 (道化)."""
 
@@ -466,10 +470,28 @@ def _effect_value(state: GrailState, seat: int, card: str, place: str | None) ->
         return 3.0, _("{card}: Tsubame Gaeshi (+{amount} power with First Sword and Second Sword)", card=c.name,
                       amount=c.amount)
     if isinstance(c, SpecialCard) and c.ability == "jewel_magecraft":
+        # ガンド is used additionally: it waits while its mana is needed for a stronger card in an open slot
+        if fighting and not p.infinite:
+            left = p.mana - sum(stats(state, p, x)[2] for x, up in p.selected if up)
+            chosen = {x for x, _ in p.selected}
+            normal = sum(1 for x, _ in p.selected if not is_additional(state, seat, x, p.selected))
+            cards = [(_power_at(state, seat, x, place), stats(state, p, x)[2]) for x in p.hand if x not in chosen]
+            slots = max(0, card_limit(state, seat) - normal)
+
+            def best(budget: int) -> float:
+                return max((sum(o[0] for o in combo) for size in range(slots + 1)
+                            for combo in itertools.combinations(cards, size) if sum(o[1] for o in combo) <= budget),
+                           default=0.0)
+            if slots and best(left - c.cost) + c.power < best(left):
+                return -1.0, ""
         # ガンド's +1 decides only a close battle: elsewhere the jewel and the mana wait for one
         if fighting and (rivals or state.npc == place) and abs(mine - threat) <= GANDR_MARGIN:
             return 3.0, _("{card} for a jewel: +1 power in a close battle (about {mine} against {threat})",
                           card=c.name, mine=round(mine), threat=round(threat))
+        if fighting and (rivals or state.npc == place) and state.round >= GANDR_LATE_ROUND:
+            return 3.0, _("{card} for a jewel: +1 power in round {round}, with few rounds left for the {count} "
+                          "jewels (about {mine} against {threat})", card=c.name, round=state.round, count=p.jewels,
+                          mine=round(mine), threat=round(threat))
         return -1.0, ""
     if isinstance(c, NPCard) and c.true_name_release and has(state, seat, "executor") and not p.revealed \
             and fighting:
@@ -661,6 +683,27 @@ def _window(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
                           count=p.command_spells)
 
 
+def _jewel_for_power(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str] | None:
+    """Rin before her cards, at a battle against a rival or the NPC: 2 jewels for +1 mana when that mana lets her
+    best cards add 1.5 power or more and the battle is then within reach (宝石魔術, DGW-M07)."""
+    p = state.players[seat]
+    here = p.location
+    if Act("jewel", "mana") not in legal or p.infinite or p.selected or here not in BATTLEFIELDS:
+        return None
+    if not (_rivals(state, seat, here) or state.npc == here):
+        return None
+    now = _best_power(state, seat, here, p.mana)[0]
+    more = _best_power(state, seat, here, min(12, p.mana + 1))[0]
+    threat = _threat(state, seat, here)
+    rest = _held_land(state, seat, here) + 2 * p.use_b + p.power_bonus
+    if more - now >= 1.5 and now + rest < threat + 1 <= more + rest + 2:
+        return Act("jewel", "mana"), _("Jewel Magecraft: 2 jewels for +1 mana ({mana} → {more}): your best cards "
+                                       "here then add {gain} power (about {power} against {threat})", mana=p.mana,
+                                       more=p.mana + 1, gain=round(more - now), power=round(more + rest),
+                                       threat=round(threat))
+    return None
+
+
 def _pending(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
     """An effect's choice: where to move, whom to target, which cards to add or discard, Shinji's change."""
     p = state.players[seat]
@@ -717,6 +760,9 @@ def _choose(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
         if not p.selected and Act("jewel", "mana") in legal and p.mana == 7 and p.location in BATTLEFIELDS \
                 and any(status in ("down", "up") for status in p.np.values()):
             return Act("jewel", "mana"), _("Jewel Magecraft: 2 jewels for mana 8, the NP/skill cards' threshold")
+        jewel = _jewel_for_power(state, seat, legal)
+        if jewel is not None:
+            return jewel
         if not p.selected and Act("spell", "mana") in legal and _spell_use_a(state, seat, p.location):
             return Act("spell", "mana"), _("command spell Use A: 4 more mana let your best cards win here")
         return _prepare(state, seat, cards or legal)
