@@ -171,39 +171,53 @@ def _power_at_now(state: GrailState, seat: int, card: str, place: str | None) ->
 
 def _card_options(state: GrailState, seat: int, place: str | None, mana: int) -> list[tuple[float, int, str, bool]]:
     """(power at ``place``, cost, card, additional) of each card ``seat`` could use face up with ``mana``."""
+    infinite = state.players[seat].infinite
+    return [(power, cost, card, additional) for power, cost, card, additional, needs8 in _cards_at(state, seat, place)
+            if infinite or ((mana >= 8 or not needs8) and cost <= mana)]
+
+
+def _cards_at(state: GrailState, seat: int, place: str | None) -> list[tuple[float, int, str, bool, bool]]:
+    """(power at ``place``, cost, card, additional, needs mana 8) of each card ``seat`` could use face up with
+    enough mana, worked out once a decision."""
+    memo: dict[tuple[Any, ...], Any] | None = _MEMO.found
+    if memo is None:
+        return _cards_at_now(state, seat, place)
+    key = ("cards", seat, place)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _cards_at_now(state, seat, place)
+    return found
+
+
+def _cards_at_now(state: GrailState, seat: int, place: str | None) -> list[tuple[float, int, str, bool, bool]]:
     p = state.players[seat]
-    found: list[tuple[float, int, str, bool]] = []
+    found: list[tuple[float, int, str, bool, bool]] = []
     prohibited = state.situation is not None and state.catalog.situations[state.situation].effect
     for card in p.hand:
         c = state.catalog.cards[card]
         if isinstance(c, SpecialCard) and prohibited == "special_prohibited":
             continue
-        cost = stats(state, p, card)[2]
-        if p.infinite or cost <= mana:
-            found.append((_power_at(state, seat, card, place), cost, card, False))
+        found.append((_power_at(state, seat, card, place), stats(state, p, card)[2], card, False, False))
     if prohibited != "np_prohibited":
         for card, status in p.np.items():
             c = state.catalog.cards[card]
             assert isinstance(c, NPCard)
             if status not in ("down", "up") or (status == "up" and c.once_per_game):
                 continue
-            if not (p.infinite or mana >= 8 or c.any_mana):
-                continue
             if c.effect == "zabaniya" and p.revealed:
                 continue
             if c.effect == "independent_action" and (place == WORKSHOP or not rank_top_half(state, seat)):
                 continue
-            cost = np_cost(state, card)
-            if p.infinite or cost <= mana:
-                found.append((_power_at(state, seat, card, place), cost, card, bool(c.additional)))
+            found.append((_power_at(state, seat, card, place), np_cost(state, card), card, bool(c.additional),
+                          not c.any_mana))
     if prohibited != "special_prohibited":
         for card in p.at_hand:
             c = state.catalog.cards[card]
             assert isinstance(c, SpecialCard)
-            ok = (c.ability == "projection" and has(state, seat, "projection") and (p.infinite or mana >= 8)) or \
-                 (c.ability == "jewel_magecraft" and has(state, seat, "jewel_magecraft") and p.jewels >= 1)
-            if ok and (p.infinite or c.cost <= mana):
-                found.append((_power_at(state, seat, card, place), c.cost, card, True))
+            if c.ability == "projection" and has(state, seat, "projection"):
+                found.append((_power_at(state, seat, card, place), c.cost, card, True, True))
+            elif c.ability == "jewel_magecraft" and has(state, seat, "jewel_magecraft") and p.jewels >= 1:
+                found.append((_power_at(state, seat, card, place), c.cost, card, True, False))
     return found
 
 
