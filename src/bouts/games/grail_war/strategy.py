@@ -243,10 +243,14 @@ def _best_power_now(state: GrailState, seat: int, place: str, mana: int) -> tupl
     count = 2 + (1 if infinite and has(state, seat, "hidden_secret") else 0)
     for size in range(min(count, len(normal)), -1, -1):
         for combo in itertools.combinations(normal, size):
-            cost = sum(o[1] for o in combo)
+            cost = 0
+            for o in combo:
+                cost += o[1]
             if not infinite and cost > mana:
                 continue
-            power = sum(o[0] for o in combo)
+            power: float = 0
+            for o in combo:
+                power += o[0]
             left = mana - cost
             for o in extra:
                 if infinite or o[1] <= left:
