@@ -339,13 +339,13 @@ def card_uses(state: KaleidoState, frame: Decision) -> list[Act]:
     if where != "outside" and player.hand:
         seen: set[str] = set()
         timings = HAND_TIMINGS[where]  # KAL-124, KAL-125, KAL-RUL-54
-        magic = catalog.magic
+        magic_cards = catalog.magic
         for card in player.hand:
             kind = card.partition("/")[0]
             if kind in seen:
                 continue
             seen.add(kind)
-            if magic[card].timing in timings:
+            if magic_cards[card].timing in timings:
                 options.extend(_aimed(state, seat, card))
     strategy_card = player.strategy
     if strategy_card is not None and strategy_card_free(state, seat):
