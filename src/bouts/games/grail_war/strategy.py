@@ -119,6 +119,13 @@ def _events_value(state: GrailState, place: str) -> float:
 
 
 def _rivals(state: GrailState, seat: int, place: str) -> list[int]:
+    memo: dict[tuple[Any, ...], Any] | None = _MEMO.found
+    if memo is not None:
+        key = ("rivals", seat, place)
+        found: list[int] | None = memo.get(key)
+        if found is None:
+            found = memo[key] = [s for s in state.living() if s != seat and state.players[s].location == place]
+        return found
     return [s for s in state.living() if s != seat and state.players[s].location == place]
 
 
@@ -263,6 +270,17 @@ def _best_power_now(state: GrailState, seat: int, place: str, mana: int) -> tupl
 
 def _my_power(state: GrailState, seat: int, place: str, mana: int | None = None) -> float:
     """``seat``'s expected total power at ``place`` if it goes there now and uses its best cards."""
+    memo: dict[tuple[Any, ...], Any] | None = _MEMO.found
+    if memo is not None:
+        key = ("mine", seat, place, mana)
+        found: float | None = memo.get(key)
+        if found is None:
+            found = memo[key] = _my_power_now(state, seat, place, mana)
+        return found
+    return _my_power_now(state, seat, place, mana)
+
+
+def _my_power_now(state: GrailState, seat: int, place: str, mana: int | None) -> float:
     p = state.players[seat]
     land = _held_land(state, seat, place) if p.location == place else 0
     cards, _ = _best_power(state, seat, place, p.mana if mana is None else mana)
