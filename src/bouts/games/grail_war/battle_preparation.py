@@ -30,13 +30,17 @@ NP_MANA = 8
 def ubw_residual(state: GrailState, seat: int) -> bool:
     """無限の剣製 is residual: 0-4 cards in the action phase, no draw in preparation."""
     p = state.players[seat]
-    return any(p.np.get(c) == "residual" and state.catalog.cards[c].effect == "unlimited_blade_works"
-               and state.round > p.np_round.get(c, 99) for c in p.np)
+    for c, status in p.np.items():
+        if status == "residual" and state.catalog.cards[c].effect == "unlimited_blade_works" \
+                and state.round > p.np_round.get(c, 99):
+            return True
+    return False
 
 
-def card_limit(state: GrailState, seat: int) -> int:
-    """Cards that count toward the limit: 2, 3 with 隠された秘密, 4 under 無限の剣製."""
-    if ubw_residual(state, seat):
+def card_limit(state: GrailState, seat: int, ubw: bool | None = None) -> int:
+    """Cards that count toward the limit: 2, 3 with 隠された秘密, 4 under 無限の剣製 (``ubw``: whether
+    :func:`ubw_residual` holds, when known)."""
+    if ubw_residual(state, seat) if ubw is None else ubw:
         return 4
     return CARDS_USED + (1 if state.players[seat].infinite and has(state, seat, "hidden_secret") else 0)
 
@@ -44,6 +48,8 @@ def card_limit(state: GrailState, seat: int) -> int:
 def is_additional(state: GrailState, seat: int, card: str, selected: list[tuple[str, bool]]) -> bool:
     """Cards used additionally, beyond the count (DGW-G08): 干将・莫耶, ガンド, 三の太刀 after 2+ 敏捷 cards."""
     c = state.catalog.cards[card]
+    if isinstance(c, AttackCard):
+        return False
     if isinstance(c, SpecialCard) and c.at_hand:
         return True
     if isinstance(c, NPCard) and c.additional:
@@ -55,6 +61,8 @@ def is_additional(state: GrailState, seat: int, card: str, selected: list[tuple[
 
 def _spent(state: GrailState, seat: int) -> int:
     p = state.players[seat]
+    if not p.selected:
+        return 0
     return sum(stats(state, p, c)[2] for c, up in p.selected if up)
 
 
@@ -86,9 +94,9 @@ def prepare_options(state: GrailState, seat: int) -> list[Act]:
     """Cards that may be added to the battle preparation now, and ``done`` when the count is met."""
     p = state.players[seat]
     ubw = ubw_residual(state, seat)
-    limit = card_limit(state, seat)
+    limit = card_limit(state, seat, ubw)
     chosen = {c for c, _ in p.selected}
-    normal = sum(1 for c, _ in p.selected if not is_additional(state, seat, c, p.selected))
+    normal = sum(1 for c, _ in p.selected if not is_additional(state, seat, c, p.selected)) if p.selected else 0
     room = normal < limit
     spent = _spent(state, seat)
     mana = p.mana

@@ -65,6 +65,8 @@ def is_converted(p: Player, card: str) -> bool:
 def stats(state: GrailState, p: Player, card: str) -> tuple[int, tuple[str, ...], int]:
     """(base power, attributes, cost) as printed, or as a converted card counts (DGW-013..DGW-015)."""
     c = state.catalog.cards[card]
+    if type(c) is AttackCard:
+        return c.power, c.attributes, c.cost
     if isinstance(c, NPCard):
         if is_converted(p, card):
             return c.amount, tuple(a for a in c.attributes if a != "noble"), 0
@@ -76,6 +78,8 @@ def np_cost(state: GrailState, card: str) -> int:
     """An NP/skill card's cost now (陣地作成 costs 16 - 2 x round)."""
     c = state.catalog.cards[card]
     assert isinstance(c, NPCard)
+    if not c.cost_per_round:
+        return c.cost if c.cost > 0 else 0
     return max(0, c.cost - c.cost_per_round * state.round)
 
 

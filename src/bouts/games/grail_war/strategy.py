@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -26,7 +27,7 @@ from bouts.games.grail_war.battle_preparation import card_limit, is_additional
 from bouts.games.grail_war.board import np_cost, rank_top_half, situation_effect, stats
 from bouts.games.grail_war.cards import NPCard, SpecialCard
 from bouts.games.grail_war.climax import LAST_NORMAL_ROUND, at_stake, dropping
-from bouts.games.grail_war.i18n import _
+from bouts.games.grail_war.i18n import _ as _say
 from bouts.games.grail_war.masters import has
 from bouts.games.grail_war.movement import RECON_SPOILS, paid_moves, recon_open
 from bouts.games.grail_war.state import (
@@ -51,6 +52,34 @@ UNSEEN_POWER = 6
 HIDDEN_EVENT = 2.5
 """The spoils expected of a face-down event."""
 CONTESTED = {MIYAMA: 2, SHINTO: 3}
+
+
+class _Memo(threading.local):
+    """What one decision of the heuristic has worked out (its best power and the threat at each place), kept
+    while :func:`choose` or :func:`explain` makes that decision on a state nobody changes meanwhile; ``None``
+    outside them. Per thread: servers ask bots from several."""
+
+    found: dict[tuple[Any, ...], Any] | None = None
+    quiet = False
+    """Whether the reason is thrown away (:func:`choose`): its words are then not made."""
+
+
+_MEMO = _Memo()
+
+
+def _(msgid: str, /, **args: Any) -> str:
+    """A reason's words in the current language, or ``""`` while :func:`choose` decides (nobody reads them)."""
+    return "" if _MEMO.quiet else _say(msgid, **args)
+
+
+def _decide(state: GrailState, seat: int, legal: list[Act], quiet: bool) -> tuple[Act, str]:
+    """:func:`_choose` with the memo of this one decision."""
+    outer, was_quiet = _MEMO.found, _MEMO.quiet
+    _MEMO.found, _MEMO.quiet = {}, quiet
+    try:
+        return _choose(state, seat, legal)
+    finally:
+        _MEMO.found, _MEMO.quiet = outer, was_quiet
 
 
 def _where(place: str | None) -> str:
@@ -91,6 +120,13 @@ def _events_value(state: GrailState, place: str) -> float:
 
 
 def _rivals(state: GrailState, seat: int, place: str) -> list[int]:
+    memo: dict[tuple[Any, ...], Any] | None = _MEMO.found
+    if memo is not None:
+        key = ("rivals", seat, place)
+        found: list[int] | None = memo.get(key)
+        if found is None:
+            found = memo[key] = [s for s in state.living() if s != seat and state.players[s].location == place]
+        return found
     return [s for s in state.living() if s != seat and state.players[s].location == place]
 
 
@@ -106,6 +142,17 @@ def _rival_power(state: GrailState, seat: int, rival: int, place: str) -> float:
 
 def _threat(state: GrailState, seat: int, place: str) -> float:
     """The highest power ``seat`` must beat at ``place`` (the NPC's 11 included)."""
+    memo: dict[tuple[Any, ...], Any] | None = _MEMO.found
+    if memo is not None:
+        key = ("threat", seat, place)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _threat_now(state, seat, place)
+        return found
+    return _threat_now(state, seat, place)
+
+
+def _threat_now(state: GrailState, seat: int, place: str) -> float:
     found = [_rival_power(state, seat, r, place) for r in _rivals(state, seat, place)]
     if state.npc == place:
         found.append(NPC_POWER)
@@ -114,6 +161,17 @@ def _threat(state: GrailState, seat: int, place: str) -> float:
 
 def _power_at(state: GrailState, seat: int, card: str, place: str | None) -> int:
     """A card's power at ``place`` as ``seat`` can know it: a face-down event there is not taken into account."""
+    memo: dict[tuple[Any, ...], Any] | None = _MEMO.found
+    if memo is None:
+        return _power_at_now(state, seat, card, place)
+    key = ("power", seat, card, place)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _power_at_now(state, seat, card, place)
+    return found
+
+
+def _power_at_now(state: GrailState, seat: int, card: str, place: str | None) -> int:
     if place and any(not up for _, up in state.events_at.get(place, [])):
         return card_power(state, seat, card, True, None)
     return card_power(state, seat, card, True, place)
@@ -121,59 +179,89 @@ def _power_at(state: GrailState, seat: int, card: str, place: str | None) -> int
 
 def _card_options(state: GrailState, seat: int, place: str | None, mana: int) -> list[tuple[float, int, str, bool]]:
     """(power at ``place``, cost, card, additional) of each card ``seat`` could use face up with ``mana``."""
+    infinite = state.players[seat].infinite
+    return [(power, cost, card, additional) for power, cost, card, additional, needs8 in _cards_at(state, seat, place)
+            if infinite or ((mana >= 8 or not needs8) and cost <= mana)]
+
+
+def _cards_at(state: GrailState, seat: int, place: str | None) -> list[tuple[float, int, str, bool, bool]]:
+    """(power at ``place``, cost, card, additional, needs mana 8) of each card ``seat`` could use face up with
+    enough mana, worked out once a decision."""
+    memo: dict[tuple[Any, ...], Any] | None = _MEMO.found
+    if memo is None:
+        return _cards_at_now(state, seat, place)
+    key = ("cards", seat, place)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _cards_at_now(state, seat, place)
+    return found
+
+
+def _cards_at_now(state: GrailState, seat: int, place: str | None) -> list[tuple[float, int, str, bool, bool]]:
     p = state.players[seat]
-    found: list[tuple[float, int, str, bool]] = []
+    found: list[tuple[float, int, str, bool, bool]] = []
     prohibited = state.situation is not None and state.catalog.situations[state.situation].effect
     for card in p.hand:
         c = state.catalog.cards[card]
         if isinstance(c, SpecialCard) and prohibited == "special_prohibited":
             continue
-        cost = stats(state, p, card)[2]
-        if p.infinite or cost <= mana:
-            found.append((_power_at(state, seat, card, place), cost, card, False))
+        found.append((_power_at(state, seat, card, place), stats(state, p, card)[2], card, False, False))
     if prohibited != "np_prohibited":
         for card, status in p.np.items():
             c = state.catalog.cards[card]
             assert isinstance(c, NPCard)
             if status not in ("down", "up") or (status == "up" and c.once_per_game):
                 continue
-            if not (p.infinite or mana >= 8 or c.any_mana):
-                continue
             if c.effect == "zabaniya" and p.revealed:
                 continue
             if c.effect == "independent_action" and (place == WORKSHOP or not rank_top_half(state, seat)):
                 continue
-            cost = np_cost(state, card)
-            if p.infinite or cost <= mana:
-                found.append((_power_at(state, seat, card, place), cost, card, bool(c.additional)))
+            found.append((_power_at(state, seat, card, place), np_cost(state, card), card, bool(c.additional),
+                          not c.any_mana))
     if prohibited != "special_prohibited":
         for card in p.at_hand:
             c = state.catalog.cards[card]
             assert isinstance(c, SpecialCard)
-            ok = (c.ability == "projection" and has(state, seat, "projection") and (p.infinite or mana >= 8)) or \
-                 (c.ability == "jewel_magecraft" and has(state, seat, "jewel_magecraft") and p.jewels >= 1)
-            if ok and (p.infinite or c.cost <= mana):
-                found.append((_power_at(state, seat, card, place), c.cost, card, True))
+            if c.ability == "projection" and has(state, seat, "projection"):
+                found.append((_power_at(state, seat, card, place), c.cost, card, True, True))
+            elif c.ability == "jewel_magecraft" and has(state, seat, "jewel_magecraft") and p.jewels >= 1:
+                found.append((_power_at(state, seat, card, place), c.cost, card, True, False))
     return found
 
 
 def _best_power(state: GrailState, seat: int, place: str, mana: int) -> tuple[float, int]:
     """The most power ``seat``'s cards can add at ``place`` with ``mana`` (two cards, plus additional ones),
     and what it costs."""
+    memo: dict[tuple[Any, ...], Any] | None = _MEMO.found
+    if memo is not None:
+        key = ("best", seat, place, mana)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _best_power_now(state, seat, place, mana)
+        return found
+    return _best_power_now(state, seat, place, mana)
+
+
+def _best_power_now(state: GrailState, seat: int, place: str, mana: int) -> tuple[float, int]:
     options = _card_options(state, seat, place, mana)
     normal = sorted((o for o in options if not o[3]), key=lambda o: -o[0])[:6]
-    extra = [o for o in options if o[3]]
+    infinite = state.players[seat].infinite
+    extra = sorted((o for o in options if o[3]), key=lambda o: -o[0])
     best, spent = 0.0, 0
-    count = 2 + (1 if state.players[seat].infinite and has(state, seat, "hidden_secret") else 0)
+    count = 2 + (1 if infinite and has(state, seat, "hidden_secret") else 0)
     for size in range(min(count, len(normal)), -1, -1):
         for combo in itertools.combinations(normal, size):
-            cost = sum(o[1] for o in combo)
-            if not state.players[seat].infinite and cost > mana:
+            cost = 0
+            for o in combo:
+                cost += o[1]
+            if not infinite and cost > mana:
                 continue
-            power = sum(o[0] for o in combo)
+            power: float = 0
+            for o in combo:
+                power += o[0]
             left = mana - cost
-            for o in sorted(extra, key=lambda o: -o[0]):
-                if state.players[seat].infinite or o[1] <= left:
+            for o in extra:
+                if infinite or o[1] <= left:
                     power += o[0]
                     left -= o[1]
             if power > best:
@@ -183,6 +271,17 @@ def _best_power(state: GrailState, seat: int, place: str, mana: int) -> tuple[fl
 
 def _my_power(state: GrailState, seat: int, place: str, mana: int | None = None) -> float:
     """``seat``'s expected total power at ``place`` if it goes there now and uses its best cards."""
+    memo: dict[tuple[Any, ...], Any] | None = _MEMO.found
+    if memo is not None:
+        key = ("mine", seat, place, mana)
+        found: float | None = memo.get(key)
+        if found is None:
+            found = memo[key] = _my_power_now(state, seat, place, mana)
+        return found
+    return _my_power_now(state, seat, place, mana)
+
+
+def _my_power_now(state: GrailState, seat: int, place: str, mana: int | None) -> float:
     p = state.players[seat]
     land = _held_land(state, seat, place) if p.location == place else 0
     cards, _ = _best_power(state, seat, place, p.mana if mana is None else mana)
@@ -776,7 +875,7 @@ def choose(game: Game[Any, Any], state: GrailState, seat: Seat, rng: random.Rand
     legal = list(game.legal_actions(state, seat))
     if len(legal) == 1:
         return legal[0]
-    action, _ = _choose(state, seat, legal)
+    action, _why = _decide(state, seat, legal, True)
     if action not in legal:
         return legal[0]
     return action
@@ -786,7 +885,7 @@ def explain(game: Game[Any, Any], state: GrailState, seat: Seat, action: Any) ->
     """One line of reason for ``action`` when it is the heuristic's pick (the terminal's ``hint``): it names
     what the action does and the numbers it turns on."""
     legal = list(game.legal_actions(state, seat))
-    pick, why = _choose(state, seat, legal)
+    pick, why = _decide(state, seat, legal, False)
     if pick == action:
         return why if len(legal) > 1 else _("the only choice ({why})", why=why)
     return _("the only choice") if len(legal) <= 1 else ""

@@ -8,13 +8,14 @@ simulations sample every master-servant pair).
 from __future__ import annotations
 
 import random
+import threading
 from typing import Any
 
 from bouts.core import CHANCE, Game, Seat
 from bouts.games.kaleido.actions import Act
 from bouts.games.kaleido.battle_part import strike_damage
 from bouts.games.kaleido.end_part import max_mana
-from bouts.games.kaleido.i18n import _
+from bouts.games.kaleido.i18n import _ as _say
 from bouts.games.kaleido.mana import ability_cost
 from bouts.games.kaleido.state import KaleidoState, Strike
 from bouts.games.kaleido.timings import attack_power, defence_power, printed_hp
@@ -22,6 +23,21 @@ from bouts.games.kaleido.timings import attack_power, defence_power, printed_hp
 VALUE = {"counter": 5, "attack_up": 4, "defence_up": 4, "heal": 3, "attack_down": 3, "defence_down": 2,
          "damage": 2, "draw": 2, "ambush": 1, "evade": 2}
 """How much the heuristic likes to keep a card, by effect."""
+
+
+class _Quiet(threading.local):
+    """Whether the reason being made is thrown away (:func:`choose`): its words are then not made. Per thread:
+    servers ask bots from several."""
+
+    on = False
+
+
+_QUIET = _Quiet()
+
+
+def _(msgid: str, /, **args: Any) -> str:
+    """A reason's words in the current language, or ``""`` while :func:`choose` decides (nobody reads them)."""
+    return "" if _QUIET.on else _say(msgid, **args)
 
 
 def card_value(state: KaleidoState, instance: str) -> float:
@@ -45,7 +61,11 @@ def choose(game: Game[Any, Any], state: KaleidoState, seat: Seat, rng: random.Ra
         options = [a for a in legal if a.verb == "nominate"]
         least = min(weakness(state, seat, int(a.args[0])) for a in options)
         return rng.choice([a for a in options if weakness(state, seat, int(a.args[0])) <= least + NEAR])
-    return advise(game, state, seat)[0]
+    was, _QUIET.on = _QUIET.on, True
+    try:
+        return advise(game, state, seat)[0]
+    finally:
+        _QUIET.on = was
 
 
 NEAR = 3.0

@@ -321,6 +321,11 @@ def context(state: KaleidoState, frame: Decision) -> str:
     return "none"
 
 
+HAND_TIMINGS = {"strategy": frozenset({"strategy", "auto"}), "end": frozenset({"strategy"}),
+                "battle": frozenset({"battle"})}
+"""The timings of the hand cards usable in each context (KAL-124, KAL-125, KAL-RUL-54)."""
+
+
 def card_uses(state: KaleidoState, frame: Decision) -> list[Act]:
     """Magic cards the deciding seat may use now, one entry per card kind (KAL-123..KAL-136); a hostile card
     names its target when it is not the natural one (KAL-119)."""
@@ -331,17 +336,16 @@ def card_uses(state: KaleidoState, frame: Decision) -> list[Act]:
     player = state.players[seat]
     catalog = state.catalog
     options: list[Act] = []
-    if where != "outside":
+    if where != "outside" and player.hand:
         seen: set[str] = set()
+        timings = HAND_TIMINGS[where]  # KAL-124, KAL-125, KAL-RUL-54
+        magic_cards = catalog.magic
         for card in player.hand:
             kind = card.partition("/")[0]
             if kind in seen:
                 continue
             seen.add(kind)
-            timing = catalog.magic[card].timing
-            if (where in ("strategy", "end") and timing == "strategy") \
-                    or (where == "strategy" and timing == "auto") \
-                    or (where == "battle" and timing == "battle"):  # KAL-124, KAL-125, KAL-RUL-54
+            if magic_cards[card].timing in timings:
                 options.extend(_aimed(state, seat, card))
     strategy_card = player.strategy
     if strategy_card is not None and strategy_card_free(state, seat):
