@@ -50,28 +50,17 @@ def skill_actions(state: SaoState) -> list[Act]:
     worked out once per pack and kept in the catalogue's memo.
     """
     values = [d.value for d in state.pool]
-    me = state.characters[state.turn_char]
-    catalog = state.catalog
-    menu_key = ("skill_menu", me.id, me.level, tuple(values), tuple(state.used))
-    menu: tuple[Act, ...] | None = catalog.memo.get(menu_key)
-    if menu is None:
-        menu = catalog.remember(menu_key, _skill_menu(state, me.id, me.level, values))
-    return list(menu)
-
-
-def _skill_menu(state: SaoState, char_id: str, level: int, values: list[int]) -> tuple[Act, ...]:
-    """:func:`skill_actions` worked out (the memo keeps it by the character, his level, the dice and the dice
-    used)."""
     used = state.used
     free = [i for i in range(len(values)) if i not in used] if used else range(len(values))
     order = sorted(free, key=values.__getitem__)  # stable: equal values keep die order
-    key = ("skill_groups", char_id, level, tuple(map(values.__getitem__, order)))
+    me = state.characters[state.turn_char]
+    key = ("skill_groups", me.id, me.level, tuple(map(values.__getitem__, order)))
     catalog = state.catalog
     groups: tuple[tuple[str, tuple[int, ...]], ...] | None = catalog.memo.get(key)
     if groups is None:
-        groups = catalog.remember(key, _skill_groups(catalog.known_skills[char_id, level], key[3]))
-    return tuple([act("skill", skill_id, *[str(i + 1) for i in sorted(map(order.__getitem__, picks))])
-                  for skill_id, picks in groups])
+        groups = catalog.remember(key, _skill_groups(catalog.known_skills[me.id, me.level], key[3]))
+    return [act("skill", skill_id, *[str(i + 1) for i in sorted(map(order.__getitem__, picks))])
+            for skill_id, picks in groups]
 
 
 def _skill_groups(skills: tuple[SwordSkill, ...],
