@@ -34,7 +34,7 @@ from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bouts.games.sao.actions import FINALIZE as FINALIZE_ACT
 from bouts.games.sao.cards import FACE, SwordSkill
@@ -488,6 +488,12 @@ def _arguments(state: SaoState, lookahead: int | None) -> tuple[object, ...]:
     left = rerolls_left(state) if lookahead is None else min(lookahead, rerolls_left(state))
     return (_pool_of(state), known_skills(state, state.turn_char), modifiers(state), left,
             max(0, step.hp - state.step_damage), switch_value(state), state.is_final_ordeal, loss_value(state))
+
+
+def outlook_arguments(state: SaoState, lookahead: int | None = None) -> tuple[Any, ...]:
+    """What :func:`best_pool_outlook` weighs for ``state``: its dice ((faces, code) per pool index) first,
+    then the facts of the turn (Sword Skills, modifiers, rerolls, HP left, Switch value, final ordeal, loss)."""
+    return _arguments(state, lookahead)
 
 
 def reroll_advice(state: SaoState, lookahead: int | None = None) -> list[RerollChoice]:

@@ -9,7 +9,7 @@ from bouts.core.contract import Game, Seat
 from bouts.games.sao import advisor
 from bouts.games.sao.actions import Act, act
 from bouts.games.sao.attack import counter_targets, known_skills, modifiers
-from bouts.games.sao.rolling import rerolls_left
+from bouts.games.sao.rolling import OPPOSITE, rerolls_left
 from bouts.games.sao.skills import triggers
 from bouts.games.sao.state import SaoState
 
@@ -65,27 +65,34 @@ def _final_score(state: SaoState) -> float:
 
 
 def _best_dice_change(state: SaoState, actions: tuple[Any, ...] | list[Any], char: int | None) -> Any | None:
-    """The die-changing action that most improves the final score, if it is worth a use."""
-    base = _final_score(state)
+    """The die-changing action that most improves the final score, if it is worth a use.
+
+    A die change alters nothing the score looks at but the dice (not the HP, tokens, Switch value or
+    Sword Skills), so each is scored on the changed dice beside the facts of ``state``, worked out once.
+    """
+    pool, *facts = advisor.outlook_arguments(state, 0)
+    base = advisor.best_pool_outlook(pool, *facts).value  # _final_score(state)
     best, best_gain = None, IMPROVEMENT
     for action in actions:
         if not isinstance(action, Act) or action.verb not in DICE_VERBS:
             continue
+        changed = list(pool)
         if action.verb == "ability":
             ability = next(a for a in state.catalog.characters[action.args[0]].abilities if a.id == action.args[1])
             if ability.kind not in ("set_die", "set_dice", "flip_dice"):
                 continue
-        trial = state.clone()
-        trial.events = []
-        if action.verb == "ability":
-            from bouts.games.sao.rolling import use_ability
-
-            use_ability(trial, action)
-        else:
-            from bouts.games.sao.rolling import control
-
-            control(trial, int(action.args[0]) - 1, int(action.args[1]))
-        gain = _final_score(trial) - base
+            # what rolling.use_ability does to the dice, with the ability as the user's card prints it
+            used = next(a for a in state.card(state.index_of(action.args[0])).abilities if a.id == action.args[1])
+            if used.kind == "set_die":
+                changes = [(int(action.args[2]) - 1, int(action.args[3]))]
+            else:
+                changes = [(p, used.values[0] if used.kind == "set_dice" else OPPOSITE[state.pool[p].value])
+                           for p in [int(r) - 1 for r in action.args[2:]]]
+        else:  # rolling.control
+            changes = [(int(action.args[0]) - 1, int(action.args[1]))]
+        for position, value in changes:
+            changed[position] = (changed[position][0], value)
+        gain = advisor.best_pool_outlook(changed, *facts).value - base
         if gain > best_gain:
             best, best_gain = action, gain
     return best
