@@ -164,3 +164,46 @@ def test_search_tree_branches_on_what_the_observer_sees_of_chance() -> None:
     root = agent.search(game, state, 0)
     assert 1 < len(root.children) <= 6
     assert all(isinstance(key, tuple) and key and key[0][0] == "roll" for key in root.children)
+
+
+def sao_roll_decision() -> tuple[object, int]:
+    """An SAO state (2 seats) at the turn player's first roll window, where the advisor guides the tree."""
+    game = bouts.game("sao")
+    rng = random.Random(2)
+    state = game.setup(2, {}, None, 2)
+    while True:
+        seat = game.to_act(state)[0]
+        if seat != CHANCE and state.pending[-1].kind == "roll_window":
+            return state, seat
+        action = game.sample_chance(state, rng) if seat == CHANCE else game.legal_actions(state, seat)[0]
+        state = game.apply(state, seat, action)
+
+
+def test_a_public_hint_is_asked_once_per_node_and_searches_alike() -> None:
+    """SAO's advisor decides by the open table alone (``public_hint``): the search asks it once per tree node and
+    every statistic of the tree is what asking it at every visit gives."""
+    import dataclasses
+
+    game = bouts.game("sao")
+    state, seat = sao_roll_decision()
+    trees = {}
+    asked = {}
+    for public in (True, False):
+        agent = make_agent("ismcts:iterations=120", 5)
+        assert isinstance(agent, ISMCTSAgent)
+        settings = agent.settings(game)
+        assert settings.public_hint and settings.hint is not None
+        calls: list[int] = []
+        hint = settings.hint
+
+        def counted(game: object, state: object, seat: int, rng: random.Random, hint: object = hint,
+                    calls: list[int] = calls) -> object:
+            calls.append(seat)
+            return hint(game, state, seat, rng)  # type: ignore[operator]
+
+        agent._settings[game.info.id] = dataclasses.replace(settings, public_hint=public, hint=counted)
+        root = agent.search(game, state, seat)
+        trees[public] = {str(a): (n.visits, n.hinted, n.reward[seat]) for a, n in root.children.items()}
+        asked[public] = len(calls)
+    assert trees[True] == trees[False]
+    assert asked[True] < asked[False] / 2

@@ -229,3 +229,30 @@ def test_lethal_assign_prefers_the_switch_over_damage():
     while s.pending and s.pending[-1].kind == "assign":
         s = game.apply(s, 0, choose(game, s, 0, random.Random(0)))
     assert s.result is None and any(e.kind == "switch" for e in s.events)
+
+
+def test_reroll_choices_are_the_first_mask_of_each_distinct_reroll() -> None:
+    """The advisor lists one reroll per distinct (dice kept, dice rerolled), the first in mask order (die ``i`` is
+    bit ``i``), as trying every mask does: on random pools of 1-8 dice with repeated codes and several kinds."""
+    import random
+
+    from bouts.games.sao.advisor import _distinct_rerolls
+
+    def every_mask(encoded: tuple[int, ...]) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
+        n = len(encoded)
+        seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+        out = []
+        for mask in range(1, 1 << n):
+            picked = tuple(i for i in range(n) if mask >> i & 1)
+            kept = tuple(sorted(encoded[i] for i in range(n) if not mask >> i & 1))
+            rolled = tuple(sorted(encoded[i] >> 4 for i in picked))
+            if (kept, rolled) not in seen:
+                seen.add((kept, rolled))
+                out.append((picked, kept, rolled))
+        return out
+
+    rng = random.Random(7)
+    for _ in range(2000):
+        n = rng.randint(1, 8)
+        encoded = tuple(rng.randint(0, 2) << 4 | rng.randint(1, 6) for _ in range(n))
+        assert _distinct_rerolls(encoded) == every_mask(encoded)

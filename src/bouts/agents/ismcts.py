@@ -23,6 +23,11 @@ where ``share`` is how often it was the heuristic's choice; the bonus fades as
 real results accumulate, so the search keeps the heuristic's judgement where it
 has little evidence and overrules it where simulations disagree.
 
+A game whose heuristic decides by what every seat sees and nothing else (no hidden card, no random
+tie-break) says so with ``"public_hint": True`` in its ``SEARCH``: every determinization that reaches a
+tree node then shows the heuristic the same position (the node's path fixes every action and every
+chance outcome the seats saw), so the search asks it once per node instead of once per visit.
+
 With ``widen`` (progressive widening, Coulom 2007; Chaslot et al., 2008), a
 decision that has been tried ``n`` times opens a new action only while fewer than
 ``n ** widen`` are open (the heuristic's choice always first): where there are far
@@ -113,6 +118,9 @@ class Settings:
     """Weight of the heuristic's progressive bias."""
     widen: float | None = None
     """Progressive widening exponent (``None``: every legal action is tried before any is tried twice)."""
+    public_hint: bool = False
+    """Whether the heuristic's choice depends only on what every seat sees (``public_hint`` in the game's
+    ``SEARCH``): then it is asked once per tree node and kept there."""
 
 
 def random_policy(game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
@@ -129,7 +137,7 @@ class Node:
     At a chance step, ``children`` maps what the searching seat saw to its node.
     """
 
-    __slots__ = ("avail", "children", "hinted", "joint", "reward", "visits")
+    __slots__ = ("avail", "children", "hint", "hinted", "joint", "reward", "visits")
 
     def __init__(self, seats: int) -> None:
         self.visits = 0
@@ -144,6 +152,12 @@ class Node:
         """Per-seat statistics when several seats decide at once."""
         self.hinted = 0
         """Times this edge was the heuristic's choice when its parent was reached (``prior=heuristic``)."""
+        self.hint: Any = _UNASKED
+        """The heuristic's choice at this node, kept when the game's hint is public (``_UNASKED`` until asked)."""
+
+
+_UNASKED: Any = object()
+"""A node's hint not asked yet."""
 
 
 class ISMCTSAgent:
@@ -228,7 +242,7 @@ class ISMCTSAgent:
         widen = recommended.get("widen", OFF) if self.widen == AUTO else self.widen
         return Settings(rollout, prior, None if horizon == END else int(horizon), policy,
                         choose if prior == "heuristic" else None, evaluate, steps, settled, bias,
-                        None if widen == OFF else float(widen))
+                        None if widen == OFF else float(widen), bool(recommended.get("public_hint", False)))
 
     def check(self, game: Game[Any, Any]) -> None:
         """Raise :class:`AgentSpecError` now if this agent cannot play ``game``."""
@@ -290,6 +304,7 @@ class _Search:
         self.settled = settings.settled
         self.rollout_limit = agent.rollout_limit
         self.widen = settings.widen
+        self.public_hint = settings.public_hint
 
     def iterate(self, state: Any, root: Node) -> None:
         """One iteration on ``state``, a forked determinization this search may change in place."""
@@ -376,7 +391,13 @@ class _Search:
     def _select_one(self, state: Any, seat: Seat, node: Node) -> tuple[Node, bool]:
         game = self.game
         options = game.legal_actions(state, seat)
-        action, fresh = self._ucb_pick(options, node.children, seat, self._hinted(state, seat, options))
+        if self.public_hint:
+            hinted = node.hint
+            if hinted is _UNASKED:
+                hinted = node.hint = self._hinted(state, seat, options)
+        else:
+            hinted = self._hinted(state, seat, options)
+        action, fresh = self._ucb_pick(options, node.children, seat, hinted)
         game.advance(state, seat, action)
         return node.children[action], fresh
 

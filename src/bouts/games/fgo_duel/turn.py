@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Any
+
 from bouts.core.decisions import SealedChoices
 from bouts.core.i18n import Message, Text
 from bouts.games.fgo_duel import battle, deck, skills
 from bouts.games.fgo_duel.cards import CHAIN_NAMES
-from bouts.games.fgo_duel.deck import HAND_SIZE, card_name, cards_words, declare_winner, seat_words, type_words
+from bouts.games.fgo_duel.deck import (
+    HAND_SIZE,
+    card_name,
+    catalog_cards_words,
+    declare_winner,
+    seat_words,
+    type_words,
+)
 from bouts.games.fgo_duel.i18n import M_, N_
 from bouts.games.fgo_duel.log import event
 from bouts.games.fgo_duel.movement import holds_card_of_servant_on_map, legal_moves
@@ -188,20 +198,12 @@ def resolve_battle(state: FgoState) -> None:
                                      for c in chosen[s]]}
                   for s in (attacker_seat, defender_seat)},
     }
-    sides = []
-    for s in (attacker_seat, defender_seat):
-        total = totals[s]
-        if total.chains:  # the table breaks each total down; the log line keeps to one row
-            sides.append(M_("{seat}: {cards} ({chains}) = {total}", seat=seat_words(s),
-                            cards=cards_words(state, chosen[s]), chains=chain_words(total.chains), total=total.value))
-        else:
-            sides.append(M_("{seat}: {cards} = {total}", seat=seat_words(s), cards=cards_words(state, chosen[s]),
-                            total=total.value))
-    verdict = {"attacker": M_("the attacker wins"), "defender": M_("the defender holds (a greater total)"),
-               "tie": M_("a tie: nothing happens")}[result]
     state.events.append(event("reveal", N_("Revealed: {attacker}; {defender}; {result}"),
-                              dict(state.last_battle), args={"attacker": sides[0], "defender": sides[1],
-                                                             "result": verdict}, reveals=True,
+                              dict(state.last_battle),
+                              args=partial(_reveal_args, state.catalog, result,
+                                           ((attacker_seat, tuple(chosen[attacker_seat]), totals[attacker_seat]),
+                                            (defender_seat, tuple(chosen[defender_seat]), totals[defender_seat]))),
+                              reveals=True,
                               clauses=RESULT_CLAUSES[result] + tuple(sorted(
                                   {CHAIN_CLAUSES[c] for s in totals.values() for c in s.chains}))))
     for seat in (attacker_seat, defender_seat):  # step ⑤
@@ -224,6 +226,24 @@ def resolve_battle(state: FgoState) -> None:
             declare_winner(state, attacker_seat, M_("all 3 enemy servants are destroyed"), ("FGO-029",))
             return
     charge_phase(state)
+
+
+def _reveal_args(catalog: Any, result: str, sides: tuple[tuple[int, tuple[str, ...], battle.Total], ...]
+                 ) -> dict[str, Any]:
+    """The reveal's arguments, made when someone reads the log (a rollout never does): each side's cards, chains
+    and total (the table breaks each total down; the log line keeps to one row), and the verdict."""
+    words = []
+    for seat, cards, total in sides:
+        if total.chains:
+            words.append(M_("{seat}: {cards} ({chains}) = {total}", seat=seat_words(seat),
+                            cards=catalog_cards_words(catalog, cards), chains=chain_words(total.chains),
+                            total=total.value))
+        else:
+            words.append(M_("{seat}: {cards} = {total}", seat=seat_words(seat),
+                            cards=catalog_cards_words(catalog, cards), total=total.value))
+    verdict = {"attacker": M_("the attacker wins"), "defender": M_("the defender holds (a greater total)"),
+               "tie": M_("a tie: nothing happens")}[result]
+    return {"attacker": words[0], "defender": words[1], "result": verdict}
 
 
 RESULT_CLAUSES = {"attacker": ("FGO-057", "FGO-058", "FGO-059"), "defender": ("FGO-057", "FGO-058", "FGO-060"),

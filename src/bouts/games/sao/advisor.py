@@ -34,7 +34,7 @@ from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bouts.games.sao.actions import FINALIZE as FINALIZE_ACT
 from bouts.games.sao.cards import FACE, SwordSkill
@@ -417,21 +417,45 @@ def advise_pool(dice: Sequence[tuple[tuple[int, ...], int]], skills: Sequence[Sw
         return list(ranked)
     choices = [RerollChoice((), Outlook(*ctx.final(tuple(sorted(encoded)))))]
     if rerolls > 0:
-        seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
-        n = len(dice)
-        for mask in range(1, 1 << n):
-            picked = tuple(i for i in range(n) if mask >> i & 1)
-            kept = tuple(sorted(encoded[i] for i in range(n) if not mask >> i & 1))
-            rolled = tuple(sorted(encoded[i] >> 4 for i in picked))
-            if (kept, rolled) in seen:
-                continue
-            seen.add((kept, rolled))
+        for picked, kept, rolled in _distinct_rerolls(tuple(encoded)):
             choices.append(RerollChoice(picked, Outlook(*_roll(ctx, kept, rolled, rerolls))))
     choices.sort(key=lambda c: (-c.outlook.value, len(c.dice)))
     if len(ctx.ranked) >= RANKED_CACHE:
         ctx.ranked.clear()
     ctx.ranked[key] = tuple(choices)
     return choices
+
+
+@lru_cache(maxsize=16)
+def _masks(n: int) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...], int], ...]:
+    """Every non-empty reroll of ``n`` dice in mask order: (mask, the dice rerolled, the dice kept, the mask
+    without its lowest die)."""
+    return tuple((mask, tuple(i for i in range(n) if mask >> i & 1), tuple(i for i in range(n) if not mask >> i & 1),
+                  mask & (mask - 1)) for mask in range(1, 1 << n))
+
+
+def _distinct_rerolls(encoded: tuple[int, ...]) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
+    """(dice rerolled, sorted codes kept, sorted kinds rerolled) of every reroll of the pool ``encoded``, the
+    first of each distinct (kept, rerolled) pair in mask order (dice numbered as bits, lowest first).
+
+    Two rerolls are alike exactly when they reroll the same multiset of codes (what is kept is the rest), so
+    each mask is keyed by its multiset, counted in base ``n + 1`` per distinct code: a number made from the
+    key of the mask without its lowest die, and the pairs are built only for the first mask of each key.
+    """
+    n = len(encoded)
+    rank = {v: (n + 1) ** r for r, v in enumerate(sorted(set(encoded)))}
+    weight = [rank[v] for v in encoded]
+    keys = [0] * (1 << n)
+    seen: set[int] = set()
+    out = []
+    for mask, picked, kept, rest in _masks(n):
+        key = keys[mask] = keys[rest] + weight[(mask ^ rest).bit_length() - 1]
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append((picked, tuple(sorted([encoded[i] for i in kept])),
+                    tuple(sorted([encoded[i] >> 4 for i in picked]))))
+    return out
 
 
 def _pool_of(state: SaoState) -> list[tuple[tuple[int, ...], int]]:
@@ -464,6 +488,12 @@ def _arguments(state: SaoState, lookahead: int | None) -> tuple[object, ...]:
     left = rerolls_left(state) if lookahead is None else min(lookahead, rerolls_left(state))
     return (_pool_of(state), known_skills(state, state.turn_char), modifiers(state), left,
             max(0, step.hp - state.step_damage), switch_value(state), state.is_final_ordeal, loss_value(state))
+
+
+def outlook_arguments(state: SaoState, lookahead: int | None = None) -> tuple[Any, ...]:
+    """What :func:`best_pool_outlook` weighs for ``state``: its dice ((faces, code) per pool index) first,
+    then the facts of the turn (Sword Skills, modifiers, rerolls, HP left, Switch value, final ordeal, loss)."""
+    return _arguments(state, lookahead)
 
 
 def reroll_advice(state: SaoState, lookahead: int | None = None) -> list[RerollChoice]:

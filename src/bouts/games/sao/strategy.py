@@ -7,9 +7,9 @@ from typing import Any
 
 from bouts.core.contract import Game, Seat
 from bouts.games.sao import advisor
-from bouts.games.sao.actions import Act
+from bouts.games.sao.actions import Act, act
 from bouts.games.sao.attack import counter_targets, known_skills, modifiers
-from bouts.games.sao.rolling import rerolls_left
+from bouts.games.sao.rolling import OPPOSITE, rerolls_left
 from bouts.games.sao.skills import triggers
 from bouts.games.sao.state import SaoState
 
@@ -26,7 +26,6 @@ def choose(game: Game[Any, Any], state: SaoState, seat: Seat, rng: random.Random
     actions = game.legal_actions(state, seat)
     decision = state.pending[-1]
     kind = decision.kind
-    by_text = {str(a): a for a in actions}
     if kind == "chain_partner":
         return max(actions, key=lambda a: _hp_left(state, state.index_of(a.args[0])))
     if kind == "exchange":
@@ -36,7 +35,7 @@ def choose(game: Game[Any, Any], state: SaoState, seat: Seat, rng: random.Random
         return max(actions, key=lambda a: advisor.best_assignment(
             [int(v) for v in a.args], skills, modifiers(state)).damage)
     if kind == "roll_window":
-        return _roll_window(state, actions, by_text)
+        return _roll_window(state, actions)
     if kind == "ability_window":
         return _partner_window(state, seat, actions)
     if kind == "assign":
@@ -66,27 +65,34 @@ def _final_score(state: SaoState) -> float:
 
 
 def _best_dice_change(state: SaoState, actions: tuple[Any, ...] | list[Any], char: int | None) -> Any | None:
-    """The die-changing action that most improves the final score, if it is worth a use."""
-    base = _final_score(state)
+    """The die-changing action that most improves the final score, if it is worth a use.
+
+    A die change alters nothing the score looks at but the dice (not the HP, tokens, Switch value or
+    Sword Skills), so each is scored on the changed dice beside the facts of ``state``, worked out once.
+    """
+    pool, *facts = advisor.outlook_arguments(state, 0)
+    base = advisor.best_pool_outlook(pool, *facts).value  # _final_score(state)
     best, best_gain = None, IMPROVEMENT
     for action in actions:
         if not isinstance(action, Act) or action.verb not in DICE_VERBS:
             continue
+        changed = list(pool)
         if action.verb == "ability":
             ability = next(a for a in state.catalog.characters[action.args[0]].abilities if a.id == action.args[1])
             if ability.kind not in ("set_die", "set_dice", "flip_dice"):
                 continue
-        trial = state.clone()
-        trial.events = []
-        if action.verb == "ability":
-            from bouts.games.sao.rolling import use_ability
-
-            use_ability(trial, action)
-        else:
-            from bouts.games.sao.rolling import control
-
-            control(trial, int(action.args[0]) - 1, int(action.args[1]))
-        gain = _final_score(trial) - base
+            # what rolling.use_ability does to the dice, with the ability as the user's card prints it
+            used = next(a for a in state.card(state.index_of(action.args[0])).abilities if a.id == action.args[1])
+            if used.kind == "set_die":
+                changes = [(int(action.args[2]) - 1, int(action.args[3]))]
+            else:
+                changes = [(p, used.values[0] if used.kind == "set_dice" else OPPOSITE[state.pool[p].value])
+                           for p in [int(r) - 1 for r in action.args[2:]]]
+        else:  # rolling.control
+            changes = [(int(action.args[0]) - 1, int(action.args[1]))]
+        for position, value in changes:
+            changed[position] = (changed[position][0], value)
+        gain = advisor.best_pool_outlook(changed, *facts).value - base
         if gain > best_gain:
             best, best_gain = action, gain
     return best
@@ -127,7 +133,7 @@ def _life_saver(state: SaoState, actions: tuple[Any, ...]) -> Any | None:
     return None
 
 
-def _roll_window(state: SaoState, actions: tuple[Any, ...], by_text: dict[str, Any]) -> Any:
+def _roll_window(state: SaoState, actions: tuple[Any, ...]) -> Any:
     saver = _life_saver(state, actions)
     if saver is not None:
         return saver
@@ -137,7 +143,7 @@ def _roll_window(state: SaoState, actions: tuple[Any, ...], by_text: dict[str, A
     advice = advisor.reroll_advice(state, LOOKAHEAD)
     top = advice[0]
     if top.dice and rerolls_left(state) > 0:
-        return by_text["reroll " + " ".join(str(i + 1) for i in top.dice)]
+        return act("reroll", *[str(i + 1) for i in top.dice])  # the very action the menu lists
     change = _best_dice_change(state, actions, state.turn_char)
     if change is not None:
         return change
@@ -230,9 +236,11 @@ def settled(game: Game[Any, Any], state: SaoState) -> bool:
     return state.result is not None or all(die.value == 0 for die in state.pool)
 
 
-SEARCH = {"rollout": "heuristic", "prior": "heuristic", "horizon": 1, "widen": 0.5}
+SEARCH = {"rollout": "heuristic", "prior": "heuristic", "horizon": 1, "widen": 0.5, "public_hint": True}
 """IS-MCTS settings for SAO: the advisor guides the tree and plays the rollouts, which finish the turn
-(``horizon`` 1, then on until :func:`settled`) and are scored by :func:`evaluate`."""
+(``horizon`` 1, then on until :func:`settled`) and are scored by :func:`evaluate`. The advisor decides by the
+open table alone (SAO is played open; it never looks at the face-down scenarios or the item deck and draws no
+random numbers), so the search asks it once per tree node (``public_hint``)."""
 
 
 def explain(game: Game[Any, Any], state: SaoState, seat: Seat, action: Any) -> str:
