@@ -62,14 +62,16 @@ clean:
 
 # The optional compiled build (mypyc, from the same sources): `make fast` builds it into its own venv;
 # `make test-fast` runs the conformance suite on it and checks that it plays every seeded game as the
-# pure-Python sources do. A machine without a C compiler gets pure Python from `BOUTS_COMPILE=1 pip install .`.
+# pure-Python sources do. A machine without a C compiler gets pure Python from `BOUTS_COMPILE=1 pip install .`;
+# `make test-fast COMPILE=require` (CI) fails instead when the build cannot compile.
 FAST_VENV ?= .venv-fast
+COMPILE   ?= 1
 
 $(FAST_VENV)/bin/python:
 	$(PYTHON) -m venv $(FAST_VENV)
 
 fast: | $(FAST_VENV)/bin/python
-	BOUTS_COMPILE=1 $(FAST_VENV)/bin/python -m pip install --quiet --disable-pip-version-check ".[dev,rl]"
+	BOUTS_COMPILE=$(COMPILE) $(FAST_VENV)/bin/python -m pip install --quiet --disable-pip-version-check ".[dev,rl]"
 	$(FAST_VENV)/bin/python -c "import bouts.core.match as m, sys; sys.exit(m.__file__.endswith('.py'))" \
 	  && echo "compiled build in $(FAST_VENV)" || echo "pure-Python build in $(FAST_VENV) (no compiler or mypyc failed)"
 

@@ -3,7 +3,8 @@
 ``BOUTS_COMPILE=1 pip install .`` (or ``make fast``) builds the same sources into C extensions with mypyc
 (the build backend in ``build_backend/`` adds mypy to the build requirements only then). Without a C
 compiler, or if mypyc fails, the build says so and installs pure Python: the compiled build is only ever
-an option. The modules compiled are :data:`COMPILED`; every other module stays Python in both builds.
+an option. ``BOUTS_COMPILE=require`` (CI) fails the build instead of falling back. The modules compiled are
+:data:`COMPILED`; every other module stays Python in both builds.
 """
 
 from __future__ import annotations
@@ -70,18 +71,47 @@ COMPILED = [
 """The modules a compiled build compiles (paths from the project root)."""
 
 
-def compiled_modules() -> list[object]:
-    """The mypyc extensions, or none (pure Python) when not asked for or not possible here."""
-    if os.environ.get("BOUTS_COMPILE", "") not in ("1", "true", "yes"):
+def compile_mode() -> str:
+    """``""`` (pure Python), ``"try"`` (compile, or say why not and build pure Python) or ``"require"``
+    (compile or fail the build: CI, so that a build which silently fell back cannot pass)."""
+    if os.environ.get("BOUTS_COMPILE_PROBE"):  # the build backend listing requirements or writing metadata
+        return ""
+    asked = os.environ.get("BOUTS_COMPILE", "").lower()
+    if asked == "require":
+        return "require"
+    return "try" if asked in ("1", "true", "yes") else ""
+
+
+def groups() -> list[tuple[list[str], str | None]]:
+    """:data:`COMPILED` in one C library per package (the core with the agents, then one per game), so
+    that gcc compiles them in parallel; games never call each other, so only calls into the core cross
+    a group. ``BOUTS_COMPILE_GROUPS=1`` builds one library (the slowest build, the fastest calls)."""
+    by_package: dict[str, list[str]] = {}
+    for path in COMPILED:
+        parts = Path(path).parts  # src/bouts/<core|agents|games>/[<game>/]module.py
+        package = parts[3] if parts[2] == "games" else "core"
+        by_package.setdefault(package, []).append(path)
+    return [(paths, f"bouts_{package}") for package, paths in by_package.items()]
+
+
+def compiled_modules(mode: str) -> list[object]:
+    """The mypyc extensions, or none (pure Python) when not asked for or (unless required) not possible."""
+    if not mode:
         return []
     try:
         from mypyc.build import mypycify
     except ImportError:
+        if mode == "require":
+            raise
         print("BOUTS_COMPILE=1 but mypyc is not installed: building pure Python", file=sys.stderr)
         return []
+    one = os.environ.get("BOUTS_COMPILE_GROUPS", "") == "1"
     try:
-        return list(mypycify(COMPILED, opt_level=os.environ.get("BOUTS_COMPILE_OPT", "3")))
+        return list(mypycify(COMPILED, opt_level=os.environ.get("BOUTS_COMPILE_OPT", "3"),
+                             separate=False if one else groups()))
     except (Exception, SystemExit) as exc:  # a type error, a mypyc crash: the pure-Python build still works
+        if mode == "require":
+            raise
         print(f"BOUTS_COMPILE=1 but mypyc failed ({exc!r}): building pure Python", file=sys.stderr)
         return []
 
@@ -94,4 +124,6 @@ def forget_stale_builds() -> None:
 
 
 forget_stale_builds()
-setup(ext_modules=compiled_modules())
+MODE = compile_mode()
+# build_ext compiles the groups' C libraries in parallel, one per core
+setup(ext_modules=compiled_modules(MODE), options={"build_ext": {"parallel": os.cpu_count() or 1}} if MODE else {})
