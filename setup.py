@@ -17,11 +17,10 @@ from pathlib import Path
 from setuptools import setup
 
 COMPILED = [
-    # core: matches, chance, actions, decisions, the RL encoding base, text. Not contract.py: Game and
+    # core: matches, chance, actions, decisions, events, the RL encoding base, text. Not contract.py: Game and
     # State must stay plain classes (games subclass them), and mypyc's checks of arguments typed with a
     # plain class compiled in the same build refuse the games' subclasses ("State object expected; got
-    # FgoState"); not registry.py (the same, for isinstance(game, Game)); not events.py (being redesigned;
-    # compiled, it has no __dict__, which swordplay/log.py fills directly); not content.py and options.py
+    # FgoState"); not registry.py (the same, for isinstance(game, Game)); not content.py and options.py
     # (pydantic models); not cli/server/web (no hot path).
     "src/bouts/core/actions.py",
     "src/bouts/core/chance.py",
@@ -29,20 +28,25 @@ COMPILED = [
     "src/bouts/core/encoding.py",
     "src/bouts/core/match.py",
     "src/bouts/core/text.py",
+    "src/bouts/core/events.py",
     # agents: the search loop
     "src/bouts/agents/ismcts.py",
-    # games: the rule modules made of functions only (turns, battles, dice, flows). Not a game's game.py
-    # (the Game subclass), state.py, cards.py, actions.py (classes: docs/compiled.md lists why), nor its
-    # view, strategy, options or encoding (no hot path in a playout), nor grail_war/cleanup.py (one
-    # variable holds an int and then a bool: the compiled check refuses it).
+    # games: the rules (turns, battles, dice, flows, event makers) and the state. A state.py's game state
+    # class is a plain class (@mypyc_attr(native_class=False): it subclasses the plain State), its parts
+    # (players, servants, characters) native classes. Not cards.py, options.py (pydantic), actions.py, nor
+    # the view, strategy or encoding (no hot path in a playout): docs/compiled.md lists why.
+    "src/bouts/games/fgo_duel/battle.py",
     "src/bouts/games/fgo_duel/deck.py",
+    "src/bouts/games/fgo_duel/log.py",
     "src/bouts/games/fgo_duel/movement.py",
     "src/bouts/games/fgo_duel/party.py",
     "src/bouts/games/fgo_duel/skills.py",
+    "src/bouts/games/fgo_duel/state.py",
     "src/bouts/games/fgo_duel/turn.py",
     "src/bouts/games/grail_war/battle.py",
     "src/bouts/games/grail_war/battle_preparation.py",
     "src/bouts/games/grail_war/board.py",
+    "src/bouts/games/grail_war/cleanup.py",
     "src/bouts/games/grail_war/climax.py",
     "src/bouts/games/grail_war/command_spells.py",
     "src/bouts/games/grail_war/effects.py",
@@ -51,6 +55,7 @@ COMPILED = [
     "src/bouts/games/grail_war/movement.py",
     "src/bouts/games/grail_war/outpost.py",
     "src/bouts/games/grail_war/preparation.py",
+    "src/bouts/games/grail_war/state.py",
     "src/bouts/games/kaleido/battle_part.py",
     "src/bouts/games/kaleido/command_spells.py",
     "src/bouts/games/kaleido/end_part.py",
@@ -59,13 +64,19 @@ COMPILED = [
     "src/bouts/games/kaleido/menus.py",
     "src/bouts/games/kaleido/order_part.py",
     "src/bouts/games/kaleido/setup_part.py",
+    "src/bouts/games/kaleido/state.py",
     "src/bouts/games/kaleido/timings.py",
     "src/bouts/games/sao/attack.py",
     "src/bouts/games/sao/clearing.py",
+    "src/bouts/games/sao/log.py",
     "src/bouts/games/sao/rolling.py",
+    "src/bouts/games/sao/skills.py",
+    "src/bouts/games/sao/state.py",
     "src/bouts/games/sao/turn.py",
     "src/bouts/games/swordplay/combat.py",
+    "src/bouts/games/swordplay/log.py",
     "src/bouts/games/swordplay/monster.py",
+    "src/bouts/games/swordplay/state.py",
     "src/bouts/games/swordplay/turn.py",
 ]
 """The modules a compiled build compiles (paths from the project root)."""
