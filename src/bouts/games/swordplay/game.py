@@ -400,12 +400,8 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
         combat.finish_attack(state)
         turn.end_turn(state)
 
-    _verbs: ClassVar[dict[str, Callable[[Swordplay, SwordplayState, Seat, Act], None]]] = {
-        "hero": _hero, "keep": _keep_or_discard, "discard": _keep_or_discard, "drop": _drop_item,
-        "ready": _ready_item, "pass": _pass, "attack": _attack, "end": _end,
-        "take": _counter, "defend": _counter, "shield": _counter,
-    }
-    """Each verb's handler."""
+    _verbs: ClassVar[dict[str, Callable[[Swordplay, SwordplayState, Seat, Act], None]]]
+    """Each verb's handler (filled after the class: a compiled class body cannot name its own methods)."""
 
     @staticmethod
     def _drop(state: SwordplayState, fighter: Fighter, instance: str) -> None:
@@ -622,3 +618,11 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
         if action.card is not None:
             return ActionParts((f"card:{action.card}",), group=group)
         return ActionParts(group=group)
+
+
+Swordplay._verbs = {
+    "hero": Swordplay._hero, "keep": Swordplay._keep_or_discard, "discard": Swordplay._keep_or_discard,
+    "drop": Swordplay._drop_item, "ready": Swordplay._ready_item, "pass": Swordplay._pass,
+    "attack": Swordplay._attack, "end": Swordplay._end,
+    "take": Swordplay._counter, "defend": Swordplay._counter, "shield": Swordplay._counter,
+}
