@@ -7,8 +7,6 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
-from mypy_extensions import mypyc_attr
-
 from bouts.core.chance import Roll, Shuffle
 from bouts.core.contract import (
     CHANCE,
@@ -71,7 +69,6 @@ INFO = GameInfo(
 )
 
 
-@mypyc_attr(native_class=False)  # a plain class in a compiled build: it subclasses the plain Game
 class FgoDuel(Game[FgoState, FgoAction]):
     """Fate/Grand Order Duel, by its rules page (clauses FGO-001..FGO-101 of rules/fgo_duel.md)."""
 

@@ -6,8 +6,6 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from mypy_extensions import mypyc_attr
-
 from bouts.core.chance import Shuffle
 from bouts.core.contract import (
     CHANCE,
@@ -93,7 +91,6 @@ INFO = GameInfo(
 )
 
 
-@mypyc_attr(native_class=False)  # a plain class in a compiled build: it subclasses the plain Game
 class Kaleido(Game[KaleidoState, KaleidoAction]):
     """Fate/kaleido grail, by its rulebook (clauses KAL-001..KAL-172 of rules/kaleido.md)."""
 

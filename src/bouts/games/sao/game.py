@@ -10,8 +10,6 @@ from functools import cache
 from itertools import repeat
 from typing import Any, ClassVar
 
-from mypy_extensions import mypyc_attr
-
 from bouts.core.chance import Roll, Shuffle
 from bouts.core.contract import (
     CHANCE,
@@ -81,7 +79,6 @@ ACTING = {seat: (seat,) for seat in range(CHANCE, INFO.max_seats)}
 """``to_act`` answers, made once."""
 
 
-@mypyc_attr(native_class=False)  # a plain class in a compiled build: it subclasses the plain Game
 class Sao(Game[SaoState, SaoAction]):
     """Sword Art Online: Sword of Fellows, by its rulebook (rules/sao.md, SAO-001..SAO-157)."""
 
