@@ -62,17 +62,22 @@ clean:
 
 # The optional compiled build (mypyc, from the same sources): `make fast` builds it into its own venv;
 # `make test-fast` runs the conformance suite on it and checks that it plays every seeded game as the
-# pure-Python sources do. A machine without a C compiler gets pure Python from `BOUTS_COMPILE=1 pip install .`.
+# pure-Python sources do. A machine without a C compiler gets pure Python from `BOUTS_COMPILE=1 pip install .`;
+# `make test-fast COMPILE=require` (CI) fails instead when the build cannot compile.
 FAST_VENV ?= .venv-fast
+COMPILE   ?= 1
 
 $(FAST_VENV)/bin/python:
 	$(PYTHON) -m venv $(FAST_VENV)
 
 fast: | $(FAST_VENV)/bin/python
-	BOUTS_COMPILE=1 $(FAST_VENV)/bin/python -m pip install --quiet --disable-pip-version-check ".[dev,rl]"
+	BOUTS_COMPILE=$(COMPILE) $(FAST_VENV)/bin/python -m pip install --quiet --disable-pip-version-check ".[dev,rl]"
 	$(FAST_VENV)/bin/python -c "import bouts.core.match as m, sys; sys.exit(m.__file__.endswith('.py'))" \
 	  && echo "compiled build in $(FAST_VENV)" || echo "pure-Python build in $(FAST_VENV) (no compiler or mypyc failed)"
 
+# The conformance suite but its terminal-rendering checks (Rich drawing the views, which are interpreted code
+# reading the JSON views the seeded digests of tests/build already compare bit for bit), two workers as `make test`.
 test-fast: fast
-	BOUTS_EXPECT_COMPILED=1 $(FAST_VENV)/bin/python -m pytest -q -p no:cacheprovider tests/build tests/conformance \
-	  tests/rl/test_action_index_conformance.py tests/rl/test_state_observations.py
+	BOUTS_EXPECT_COMPILED=1 $(FAST_VENV)/bin/python -m pytest -q -n 2 -p no:cacheprovider tests/build tests/conformance \
+	  tests/rl/test_action_index_conformance.py tests/rl/test_state_observations.py \
+	  -k "not (reaches_the_screen or fits_a_160 or holds_markup or on_the_acting_seats_table)"

@@ -3,7 +3,8 @@
 ``BOUTS_COMPILE=1 pip install .`` (or ``make fast``) builds the same sources into C extensions with mypyc
 (the build backend in ``build_backend/`` adds mypy to the build requirements only then). Without a C
 compiler, or if mypyc fails, the build says so and installs pure Python: the compiled build is only ever
-an option. The modules compiled are :data:`COMPILED`; every other module stays Python in both builds.
+an option. ``BOUTS_COMPILE=require`` (CI) fails the build instead of falling back. The modules compiled are
+:data:`COMPILED`; every other module stays Python in both builds.
 """
 
 from __future__ import annotations
@@ -16,11 +17,10 @@ from pathlib import Path
 from setuptools import setup
 
 COMPILED = [
-    # core: matches, chance, actions, decisions, the RL encoding base, text. Not contract.py: Game and
+    # core: matches, chance, actions, decisions, events, the RL encoding base, text. Not contract.py: Game and
     # State must stay plain classes (games subclass them), and mypyc's checks of arguments typed with a
     # plain class compiled in the same build refuse the games' subclasses ("State object expected; got
-    # FgoState"); not registry.py (the same, for isinstance(game, Game)); not events.py (being redesigned;
-    # compiled, it has no __dict__, which swordplay/log.py fills directly); not content.py and options.py
+    # FgoState"); not registry.py (the same, for isinstance(game, Game)); not content.py and options.py
     # (pydantic models); not cli/server/web (no hot path).
     "src/bouts/core/actions.py",
     "src/bouts/core/chance.py",
@@ -28,20 +28,26 @@ COMPILED = [
     "src/bouts/core/encoding.py",
     "src/bouts/core/match.py",
     "src/bouts/core/text.py",
+    "src/bouts/core/events.py",
     # agents: the search loop
     "src/bouts/agents/ismcts.py",
-    # games: the rule modules made of functions only (turns, battles, dice, flows). Not a game's game.py
-    # (the Game subclass), state.py, cards.py, actions.py (classes: docs/compiled.md lists why), nor its
-    # view, strategy, options or encoding (no hot path in a playout), nor grail_war/cleanup.py (one
-    # variable holds an int and then a bool: the compiled check refuses it).
+    # games: the rules (turns, battles, dice, flows, event makers) and the state. A state.py's game state
+    # class is a plain class (@mypyc_attr(native_class=False): it subclasses the plain State) with compiled
+    # methods; its parts (players, servants, characters) are native classes. Not game.py (a function-local
+    # `from package import module` in a compiled method gives None), cards.py, options.py (pydantic),
+    # actions.py, nor the view, strategy or encoding (no hot path in a playout): docs/compiled.md lists why.
+    "src/bouts/games/fgo_duel/battle.py",
     "src/bouts/games/fgo_duel/deck.py",
+    "src/bouts/games/fgo_duel/log.py",
     "src/bouts/games/fgo_duel/movement.py",
     "src/bouts/games/fgo_duel/party.py",
     "src/bouts/games/fgo_duel/skills.py",
+    "src/bouts/games/fgo_duel/state.py",
     "src/bouts/games/fgo_duel/turn.py",
     "src/bouts/games/grail_war/battle.py",
     "src/bouts/games/grail_war/battle_preparation.py",
     "src/bouts/games/grail_war/board.py",
+    "src/bouts/games/grail_war/cleanup.py",
     "src/bouts/games/grail_war/climax.py",
     "src/bouts/games/grail_war/command_spells.py",
     "src/bouts/games/grail_war/effects.py",
@@ -50,6 +56,7 @@ COMPILED = [
     "src/bouts/games/grail_war/movement.py",
     "src/bouts/games/grail_war/outpost.py",
     "src/bouts/games/grail_war/preparation.py",
+    "src/bouts/games/grail_war/state.py",
     "src/bouts/games/kaleido/battle_part.py",
     "src/bouts/games/kaleido/command_spells.py",
     "src/bouts/games/kaleido/end_part.py",
@@ -58,30 +65,65 @@ COMPILED = [
     "src/bouts/games/kaleido/menus.py",
     "src/bouts/games/kaleido/order_part.py",
     "src/bouts/games/kaleido/setup_part.py",
+    "src/bouts/games/kaleido/state.py",
     "src/bouts/games/kaleido/timings.py",
     "src/bouts/games/sao/attack.py",
     "src/bouts/games/sao/clearing.py",
+    "src/bouts/games/sao/log.py",
     "src/bouts/games/sao/rolling.py",
+    "src/bouts/games/sao/skills.py",
+    "src/bouts/games/sao/state.py",
     "src/bouts/games/sao/turn.py",
     "src/bouts/games/swordplay/combat.py",
+    "src/bouts/games/swordplay/log.py",
     "src/bouts/games/swordplay/monster.py",
+    "src/bouts/games/swordplay/state.py",
     "src/bouts/games/swordplay/turn.py",
 ]
 """The modules a compiled build compiles (paths from the project root)."""
 
 
-def compiled_modules() -> list[object]:
-    """The mypyc extensions, or none (pure Python) when not asked for or not possible here."""
-    if os.environ.get("BOUTS_COMPILE", "") not in ("1", "true", "yes"):
+def compile_mode() -> str:
+    """``""`` (pure Python), ``"try"`` (compile, or say why not and build pure Python) or ``"require"``
+    (compile or fail the build: CI, so that a build which silently fell back cannot pass)."""
+    if os.environ.get("BOUTS_COMPILE_PROBE"):  # the build backend listing requirements or writing metadata
+        return ""
+    asked = os.environ.get("BOUTS_COMPILE", "").lower()
+    if asked == "require":
+        return "require"
+    return "try" if asked in ("1", "true", "yes") else ""
+
+
+def groups() -> list[tuple[list[str], str | None]]:
+    """:data:`COMPILED` in one C library per package (the core with the agents, then one per game), so
+    that gcc compiles them in parallel; games never call each other, so only calls into the core cross
+    a group. ``BOUTS_COMPILE_GROUPS=1`` builds one library (the slowest build, the fastest calls)."""
+    by_package: dict[str, list[str]] = {}
+    for path in COMPILED:
+        parts = Path(path).parts  # src/bouts/<core|agents|games>/[<game>/]module.py
+        package = parts[3] if parts[2] == "games" else "core"
+        by_package.setdefault(package, []).append(path)
+    return [(paths, f"bouts_{package}") for package, paths in by_package.items()]
+
+
+def compiled_modules(mode: str) -> list[object]:
+    """The mypyc extensions, or none (pure Python) when not asked for or (unless required) not possible."""
+    if not mode:
         return []
     try:
         from mypyc.build import mypycify
     except ImportError:
+        if mode == "require":
+            raise
         print("BOUTS_COMPILE=1 but mypyc is not installed: building pure Python", file=sys.stderr)
         return []
+    one = os.environ.get("BOUTS_COMPILE_GROUPS", "") == "1"
     try:
-        return list(mypycify(COMPILED, opt_level=os.environ.get("BOUTS_COMPILE_OPT", "3")))
+        return list(mypycify(COMPILED, opt_level=os.environ.get("BOUTS_COMPILE_OPT", "3"),
+                             separate=False if one else groups()))
     except (Exception, SystemExit) as exc:  # a type error, a mypyc crash: the pure-Python build still works
+        if mode == "require":
+            raise
         print(f"BOUTS_COMPILE=1 but mypyc failed ({exc!r}): building pure Python", file=sys.stderr)
         return []
 
@@ -94,4 +136,6 @@ def forget_stale_builds() -> None:
 
 
 forget_stale_builds()
-setup(ext_modules=compiled_modules())
+MODE = compile_mode()
+# build_ext compiles the groups' C libraries in parallel, one per core
+setup(ext_modules=compiled_modules(MODE), options={"build_ext": {"parallel": os.cpu_count() or 1}} if MODE else {})

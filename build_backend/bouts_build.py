@@ -2,12 +2,15 @@
 
 ``pip install .`` builds pure Python as before; ``BOUTS_COMPILE=1 pip install .`` asks pip's isolated
 build environment for mypy (with the packages the compiled modules' types come from) and ``setup.py``
-compiles :data:`setup.COMPILED` with mypyc. Everything else is setuptools' own backend.
+compiles :data:`setup.COMPILED` with mypyc (``BOUTS_COMPILE=require``: the same, but a build that cannot
+compile fails instead of falling back to pure Python). Everything else is setuptools' own backend.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from setuptools import build_meta as _setuptools
@@ -18,16 +21,41 @@ COMPILE_REQUIRES = ["mypy>=1.10", "mypy_extensions>=1.0", "pydantic>=2.6", "type
 
 
 def _compiling() -> bool:
-    return os.environ.get("BOUTS_COMPILE", "") in ("1", "true", "yes")
+    return os.environ.get("BOUTS_COMPILE", "").lower() in ("1", "true", "yes", "require")
+
+
+@contextmanager
+def _not_compiling() -> Iterator[None]:
+    """setuptools runs ``setup.py`` to list requirements (before mypy is installed) and to write metadata
+    (which extensions do not change): ``BOUTS_COMPILE_PROBE`` tells it not to compile then."""
+    os.environ["BOUTS_COMPILE_PROBE"] = "1"
+    try:
+        yield
+    finally:
+        del os.environ["BOUTS_COMPILE_PROBE"]
 
 
 def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) -> list[str]:
     """setuptools' requirements, and mypy's when compiling."""
     extra = COMPILE_REQUIRES if _compiling() else []
-    return [*_setuptools.get_requires_for_build_wheel(config_settings), *extra]
+    with _not_compiling():
+        return [*_setuptools.get_requires_for_build_wheel(config_settings), *extra]
 
 
 def get_requires_for_build_editable(config_settings: dict[str, Any] | None = None) -> list[str]:
     """setuptools' requirements, and mypy's when compiling."""
     extra = COMPILE_REQUIRES if _compiling() else []
-    return [*_setuptools.get_requires_for_build_editable(config_settings), *extra]
+    with _not_compiling():
+        return [*_setuptools.get_requires_for_build_editable(config_settings), *extra]
+
+
+def _metadata(hook: Callable[..., str]) -> Callable[..., str]:
+    def prepare(metadata_directory: str, config_settings: dict[str, Any] | None = None) -> str:
+        with _not_compiling():
+            return hook(metadata_directory, config_settings)
+    prepare.__doc__ = f"setuptools' {hook.__name__}, without compiling."
+    return prepare
+
+
+prepare_metadata_for_build_wheel = _metadata(_setuptools.prepare_metadata_for_build_wheel)
+prepare_metadata_for_build_editable = _metadata(_setuptools.prepare_metadata_for_build_editable)

@@ -8,6 +8,8 @@ Python (the check then guards determinism across processes and hash seeds).
 
 from __future__ import annotations
 
+import ast
+import importlib
 import json
 import os
 import subprocess
@@ -37,3 +39,24 @@ def test_every_game_plays_the_same_seeded_games_as_the_pure_python_sources() -> 
     differ = [case for case, value in here.items() if pure["digests"][case] != value]  # type: ignore[index]
     assert not differ, f"{'compiled' if is_compiled() else 'this'} build plays these differently: {differ}"
 
+
+
+def compiled_list() -> list[str]:
+    """``setup.COMPILED``, read from setup.py (importing it would run the build)."""
+    tree = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "COMPILED" for t in node.targets):
+            value: list[str] = ast.literal_eval(node.value)
+            return value
+    raise AssertionError("setup.py has no COMPILED list")
+
+
+def test_the_compiled_build_compiled_every_module_it_lists() -> None:
+    """Under ``make test-fast`` (CI) every module of ``setup.COMPILED`` is an extension module: a build
+    that fell back to pure Python, wholly or in part, fails here. Elsewhere each is importable."""
+    modules = [".".join(Path(path).with_suffix("").parts[1:]) for path in compiled_list()]
+    assert modules and all(name.startswith("bouts.") for name in modules)
+    files = {name: str(importlib.import_module(name).__file__) for name in modules}
+    if os.environ.get("BOUTS_EXPECT_COMPILED") == "1":
+        interpreted = [name for name, file in files.items() if file.endswith(".py")]
+        assert not interpreted, f"the compiled build left these modules interpreted: {interpreted}"

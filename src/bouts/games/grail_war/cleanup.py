@@ -11,9 +11,9 @@ def cleanup(state: GrailState) -> None:
     """Cards to the trash as used, NP/skill cards back face up, tokens back, pieces off, start player on."""
     for seat in state.living():
         p = state.players[seat]
-        for card, up in [(c, u) for c, u in p.residual]:
-            if state.round > up:  # a residual attack card's round is over
-                p.residual.remove((card, up))
+        for card, placed in [(c, r) for c, r in p.residual]:
+            if state.round > placed:  # a residual attack card's round is over
+                p.residual.remove((card, placed))
                 p.trash.append((card, True))
         for card, up, _ in p.played:
             c = state.catalog.cards[card]

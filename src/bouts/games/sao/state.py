@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
+from mypy_extensions import mypyc_attr
+
 from bouts.core.contract import State
 from bouts.core.decisions import Decision
 from bouts.core.i18n import Message, Text
@@ -40,11 +42,8 @@ class Character:
 
     def clone(self) -> Character:
         """A copy with its own list."""
-        fields = self.__dict__.copy()  # every field but the list is immutable
-        fields["equipment"] = list(self.equipment)
-        new = object.__new__(Character)
-        new.__dict__ = fields
-        return new
+        return Character(self.id, self.name, self.seat, self.level, self.damage, self.usage, self.exhausted,
+                         self.dead, self.has_die, self.free_use, list(self.equipment))
 
 
 @dataclass(frozen=True)
@@ -95,6 +94,7 @@ class Token:
     """Whether the holder's "next turn" is under way (SAO-RUL-37)."""
 
 
+@mypyc_attr(native_class=False)  # a plain class in a compiled build: it subclasses the plain State
 @dataclass(eq=True)
 class SaoState(State):
     """The whole game."""

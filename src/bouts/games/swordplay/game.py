@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any, ClassVar
+
+from mypy_extensions import mypyc_attr
 
 from bouts.core.chance import Roll, Shuffle
 from bouts.core.contract import (
@@ -105,6 +108,14 @@ _CHANCE_ONLY = (CHANCE,)
 _ONE_D10 = Roll.outcomes(1, D10)
 
 
+def _weakness(state: SwordplayState, action: SwordplayAction) -> tuple[int, str]:
+    """How a featured menu ranks an action: attacks on the weakest Heroes first (a function, not a closure in
+    the method: mypyc cannot compile a closure in a method of a plain class)."""
+    if type(action) is not Act or action.verb != "attack" or action.target in (None, "monster"):
+        return (-1, str(action))
+    return (state.fighters[target_index(action.target or "1", state.monster)].life, str(action))
+
+
 def _counter_options(state: SwordplayState) -> tuple[SwordplayAction, ...]:
     assert state.attack is not None
     return combat.counter_options(state, state.attack)
@@ -118,6 +129,7 @@ _OPTIONS = {**_TURN_OPTIONS, DEFEND: _counter_options}
 """The legal actions of the phases where a Hero decides."""
 
 
+@mypyc_attr(native_class=False)  # a plain class in a compiled build: it subclasses the plain Game
 class Swordplay(Game[SwordplayState, SwordplayAction]):
     """Swordplay: Arena, by its rulebook (clauses SWP-001..SWP-072 of rules/swordplay.md)."""
 
@@ -388,12 +400,8 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
         combat.finish_attack(state)
         turn.end_turn(state)
 
-    _verbs: ClassVar[dict[str, Callable[[Swordplay, SwordplayState, Seat, Act], None]]] = {
-        "hero": _hero, "keep": _keep_or_discard, "discard": _keep_or_discard, "drop": _drop_item,
-        "ready": _ready_item, "pass": _pass, "attack": _attack, "end": _end,
-        "take": _counter, "defend": _counter, "shield": _counter,
-    }
-    """Each verb's handler."""
+    _verbs: ClassVar[dict[str, Callable[[Swordplay, SwordplayState, Seat, Act], None]]]
+    """Each verb's handler (filled after the class: a compiled class body cannot name its own methods)."""
 
     @staticmethod
     def _drop(state: SwordplayState, fighter: Fighter, instance: str) -> None:
@@ -566,13 +574,7 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
         from bouts.games.swordplay import strategy
 
         best = strategy.choose(self, state, seat, random.Random(0))
-
-        def weakness(action: SwordplayAction) -> tuple[int, str]:
-            if type(action) is not Act or action.verb != "attack" or action.target in (None, "monster"):
-                return (-1, str(action))
-            return (state.fighters[target_index(action.target or "1", state.monster)].life, str(action))
-
-        ranked = sorted((a for a in legal if a != best), key=weakness)
+        ranked = sorted((a for a in legal if a != best), key=partial(_weakness, state))
         return (best, *ranked[:self.MENU_LIMIT - 1])
 
     def is_trivial(self, state: SwordplayState, seat: Seat, action: SwordplayAction) -> bool:
@@ -616,3 +618,11 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
         if action.card is not None:
             return ActionParts((f"card:{action.card}",), group=group)
         return ActionParts(group=group)
+
+
+Swordplay._verbs = {
+    "hero": Swordplay._hero, "keep": Swordplay._keep_or_discard, "discard": Swordplay._keep_or_discard,
+    "drop": Swordplay._drop_item, "ready": Swordplay._ready_item, "pass": Swordplay._pass,
+    "attack": Swordplay._attack, "end": Swordplay._end,
+    "take": Swordplay._counter, "defend": Swordplay._counter, "shield": Swordplay._counter,
+}
