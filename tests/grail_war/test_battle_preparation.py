@@ -327,3 +327,19 @@ def test_dgw_s28_self_modification_once_used_is_an_attack_card_in_the_trash() ->
         state = turn(state)
     trash = GAME.view(state, 1)["players"][0]["trash"]
     assert "Self-Modification" in names_in(trash) and "True Assassin Agility 3 #1" in names_in(trash), trash
+
+
+def test_dgw_067_an_np_card_must_fit_beside_the_cards_already_chosen() -> None:
+    """DGW-067, DGW-068, DGW-072: the chosen cards' total cost may not pass the mana. With 8 mana and a cost-3
+    attack card chosen face up, Excalibur (cost 8) is no longer offered (3 + 8 > 8) and cannot be played; with 12
+    mana (command spell Use A) it still is (3 + 8 <= 12), and the one payment leaves 1."""
+    hand = ["saber_05", "saber_01", "saber_06"]
+    poor = act(at_preparation(hand=hand, before=()), 0, "play saber_05 up")
+    assert "play excalibur up" not in legal(poor)
+    assert "play invisible_air up" in legal(poor)  # cost 4 still fits: 3 + 4 <= 8
+    with pytest.raises(IllegalAction):
+        act(poor, 0, "play excalibur up")
+    rich = act(at_preparation(hand=hand), 0, "play saber_05 up")
+    assert "play excalibur up" in legal(rich)
+    paid = act(rich, 0, "play excalibur up")
+    assert GAME.view(paid, 0)["players"][0]["mana"] == 1  # 12 - (3 + 8), paid at once
