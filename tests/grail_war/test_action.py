@@ -194,3 +194,16 @@ def test_dgw_053_recon_holds_one_piece_at_a_time() -> None:
     state = act(state, 1, "move recon")
     assert state.players[1].location == "recon" and state.players[1].spoils == 2
     assert "move recon" not in legal(state, 2)
+
+
+def test_dgw_059_dgw_052_a_paid_move_into_recon_is_logged_with_its_place_and_its_spoils_reason() -> None:
+    """DGW-059, DGW-052: moving to Recon for 5 mana is one public "move" line whose data names the place (the table
+    moves the piece by it) and a spoils line that says why: "entering Recon", in both languages."""
+    state = place_all(start(5, masters=FIVE), *["workshop"] * 4, "shinto")
+    new = GAME.events(act(state, 0, "move recon"))
+    move = [e for e in new if e.kind == "move"]
+    assert len(move) == 1 and move[0].is_public and move[0].data["place"] == "recon" and move[0].data["seat"] == 0
+    assert "Recon" in move[0].text and "5 mana" in move[0].text
+    spoils = [e for e in new if "spoils" in e.data]
+    assert len(spoils) == 1 and spoils[0].data["spoils"] == 2 and "entering Recon" in spoils[0].text
+    assert "偵察" in spoils[0].render("ja")
