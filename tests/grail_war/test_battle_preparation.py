@@ -343,3 +343,15 @@ def test_dgw_067_an_np_card_must_fit_beside_the_cards_already_chosen() -> None:
     assert "play excalibur up" in legal(rich)
     paid = act(rich, 0, "play excalibur up")
     assert GAME.view(paid, 0)["players"][0]["mana"] == 1  # 12 - (3 + 8), paid at once
+
+
+def test_dgw_g14_a_base_power_event_sets_only_its_attribute() -> None:
+    """DGW-G14, DGW-RUL-58, DGW-014: under 剛腕の試し at Miyama ("Strength cards have base power 5") archer_01
+    (筋力, printed 2) has power 5 and archer_02 (敏捷, printed 2) keeps its 2; the table shows both."""
+    events = ["e08", "e01", *[f"e{i:02d}" for i in range(2, 21) if i != 8]]
+    state = start(5, masters=FIVE, servants=["archer", "berserker", "saber", "lancer", "rider"], events=events,
+                  decks={0: ["archer_01", "archer_02"]})
+    state = place_all(state, "miyama", "workshop", "workshop", "workshop", "workshop")
+    state = act(state, 0, "stay", "play archer_01 up", "play archer_02 up")
+    played = GAME.view(state, 2)["players"][0]["played"]
+    assert [(c["card"], c["power_now"]) for c in played] == [("archer_01", 5), ("archer_02", 2)]
