@@ -308,3 +308,12 @@ def test_dgw_rul_51_the_start_player_marker_is_never_shown_on_an_eliminated_seat
     state = steer(5, five, {8: [12, 10, 8, 6, 6], 9: [14, 12, 8, 6, 6]}).state
     assert state.round == 10 and GAME.view(state, 0)["start"] == 1 and GAME.to_act(state) == (1,)
     assert "start player P2 Tohsaka Rin" in "\n".join(screen(GAME.view(state, 1), []))
+
+
+def test_dgw_110_a_tie_at_the_cut_needs_one_more_spoil() -> None:
+    """DGW-110, DGW-107, DGW-RUL-36: climax round with 残り3人, Rin and Kirei tied at 7 behind Illya's 9: tied players
+    drop out together, so both would; one more spoil each is enough to stay in; the table and the hint say 1."""
+    state = _climax_window([9, 7, 7, 3], ("miyama", "shinto", "workshop"))
+    stake = GAME.view(state, 2)["at_stake"]
+    assert stake["out"] == [1, 2] and stake["need"] == [[1, 1], [2, 1]]
+    assert "you are eliminated unless you gain 1 more spoils (you have 7" in GAME.advice(state, 2)[0]
