@@ -146,7 +146,7 @@ def spiel_chunk(game_id: str) -> Chunk:
         decisions = 0
         until = time.process_time() + budget
         while time.process_time() < until:
-            decisions += spiel_playout(spiel_game.new_initial_state(), rng)[0]
+            decisions += spiel_playout(spiel_game.new_initial_state(), rng)
         return decisions
 
     return chunk

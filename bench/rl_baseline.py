@@ -344,7 +344,7 @@ def spiel_loop(game: Any, seconds: float) -> float:
     steps, started = 0, time.perf_counter()
     until = started + seconds
     while time.perf_counter() < until:
-        steps += spiel_playout(game.new_initial_state(), rng)[0]
+        steps += spiel_playout(game.new_initial_state(), rng)
     return steps / (time.perf_counter() - started)
 
 

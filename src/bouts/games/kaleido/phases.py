@@ -17,6 +17,9 @@ PHASES = (
 """Set-up (KAL-007) and the four parts of a turn (KAL-028)."""
 
 
+_IDS = frozenset(phase.id for phase in PHASES)
+
+
 def current(state: KaleidoState) -> str | None:
     """The part ``state`` is in (its ``phase`` names it); ``None`` once the game is over."""
-    return state.phase if state.phase in ("setup", "order", "strategy", "battle", "end") else None
+    return state.phase if state.phase in _IDS else None
