@@ -458,8 +458,17 @@ _JSON_LEAVES: Final = frozenset({str, int, float, bool, type(None)})
 def jsonable(value: Any) -> Any:
     """``value`` made JSON-ready: a :class:`Text` becomes ``{"en": ..., "ja": ...}``, a :class:`Message` its JSON
     form, tuples lists (a game builds its view with Text names and passes it through this at the end)."""
-    if type(value) in _JSON_LEAVES:  # most of a view: returned before the isinstance (ABC) checks
+    kind = type(value)
+    if kind in _JSON_LEAVES:  # most of a view: returned before the isinstance (ABC) checks
         return value
+    leaves = _JSON_LEAVES
+    if kind is dict:  # the plain containers first, their leaves without a call
+        return {k if isinstance(k, str) else str(k): v if type(v) in leaves else jsonable(v)
+                for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [v if type(v) in leaves else jsonable(v) for v in value]
+    if kind is Text:
+        return value.to_json()
     if isinstance(value, Message):
         return {"$message": value.to_json()}
     if isinstance(value, Text):
@@ -473,7 +482,8 @@ def jsonable(value: Any) -> Any:
 
 def json_view(view: Mapping[str, Any]) -> dict[str, Any]:
     """A view built with :class:`Text` names, made JSON-ready (see :func:`jsonable`)."""
-    return {k: jsonable(v) for k, v in view.items()}
+    leaves = _JSON_LEAVES
+    return {k: v if type(v) in leaves else jsonable(v) for k, v in view.items()}
 
 
 def _from_jsonable(value: Any) -> Any:

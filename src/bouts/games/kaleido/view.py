@@ -12,10 +12,10 @@ from typing import Any
 
 from rich.cells import cell_len
 
-from bouts.core.i18n import bilingual, json_view, tr
+from bouts.core.i18n import Text, bilingual, json_view, tr
 from bouts.core.text import escape_markup as escape
 from bouts.games.kaleido.actions import Act
-from bouts.games.kaleido.cards import MagicCard
+from bouts.games.kaleido.cards import Catalog, MagicCard
 from bouts.games.kaleido.i18n import N_, _
 from bouts.games.kaleido.state import KaleidoState
 
@@ -97,10 +97,23 @@ def _preview(state: KaleidoState) -> dict[str, int]:
             "clash_power": clash}
 
 
+@functools.lru_cache(maxsize=4096)
+def _effect_line(card: MagicCard) -> Text:
+    """A magic card's 【効果】 in both languages (its numbers never change: made once per card)."""
+    return bilingual(lambda: effect_text(card))
+
+
+@functools.lru_cache(maxsize=4096)
+def _ability_line(catalog: Catalog, ability_id: str) -> Text:
+    """An ability's line (:func:`ability_line`) in both languages, made once per pack and ability: it reads
+    nothing but the pack."""
+    return bilingual(lambda: _ability_text(catalog, ability_id))
+
+
 def card_view(card: MagicCard, instance: str | None = None) -> dict[str, Any]:
     """A magic card's face: 発動 / 持続 / 効果 (KAL-168), as ids with the effect in both languages."""
     return {"id": instance or card.id, "name": card.name, "timing": card.timing, "duration": card.duration,
-            "effect": bilingual(lambda: effect_text(card)), "value": card.value}
+            "effect": _effect_line(card), "value": card.value}
 
 
 def effect_source_name(state: KaleidoState, source: str) -> Any:
@@ -113,8 +126,14 @@ def effect_source_name(state: KaleidoState, source: str) -> Any:
     if kind == "ability" and ability in state.catalog.abilities:
         return state.catalog.abilities[ability].name
     if kind == "spell":
-        return bilingual(lambda: _("command spell {spell}", spell="③"))
+        return _spell_three()
     return None
+
+
+@functools.cache
+def _spell_three() -> Text:
+    """``command spell ③`` in both languages (made once)."""
+    return bilingual(lambda: _("command spell {spell}", spell="③"))
 
 
 def view_of(state: KaleidoState, seat: int | None, acting: tuple[int, ...]) -> dict[str, Any]:
@@ -133,7 +152,7 @@ def view_of(state: KaleidoState, seat: int | None, acting: tuple[int, ...]) -> d
             "lurking": p.lurking, "hand": len(p.hand), "accumulation": len(p.accumulation),
             "strategy": card_view(catalog.magic[p.strategy], p.strategy) if p.strategy else None,
             "max_mana": master.max_mana if master else 0, "mana_rank": master.mana_rank if master else 0,
-            "abilities": [bilingual(functools.partial(ability_line, state, a)) for a in owned],
+            "abilities": [_ability_line(catalog, a) for a in owned],
             "ability_ids": list(owned),
             "alive": p.alive, "summoned": p.summoned,
         })
@@ -180,7 +199,7 @@ def view_of(state: KaleidoState, seat: int | None, acting: tuple[int, ...]) -> d
         taken_masters = {p.master for p in state.players if p.master}
         taken_servants = {p.servant for p in state.players if p.servant}
         def lines(owned: tuple[str, ...]) -> list[Any]:
-            return [bilingual(functools.partial(ability_line, state, a)) for a in owned]
+            return [_ability_line(catalog, a) for a in owned]
 
         view["open"] = {"masters": [{"id": m.id, "name": m.name, "max_mana": m.max_mana, "mana_rank": m.mana_rank,
                                      "abilities": lines(m.abilities)} for m in catalog.masters.values()
@@ -199,7 +218,11 @@ def view_of(state: KaleidoState, seat: int | None, acting: tuple[int, ...]) -> d
 def ability_line(state: KaleidoState, ability_id: str) -> str:
     """An ability or Noble Phantasm with its numbers, in the current language:
     ``Excalibur (Noble Phantasm (attack) 13, cost 4, can clash)``."""
-    a = state.catalog.abilities[ability_id]
+    return _ability_text(state.catalog, ability_id)
+
+
+def _ability_text(catalog: Catalog, ability_id: str) -> str:
+    a = catalog.abilities[ability_id]
     if a.kind in ("special_attack", "np_attack"):
         what = _("attack {v}", v=a.power)
     elif a.kind == "np_defence":
