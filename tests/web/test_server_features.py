@@ -4,7 +4,6 @@ download with the token in a header, the lobby pushed (no polling), under the Co
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,23 +11,9 @@ import pytest
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, Page
 
-from tests.browser import chromium
 from tests.server.live import LiveServer
 
 pytestmark = pytest.mark.browser
-
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = LiveServer(str(tmp_path_factory.mktemp("table") / "bouts.sqlite")).start()
-    yield live
-    live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from chromium()
 
 
 def wait_js(page: Page, expression: str, timeout: float = 20.0) -> None:
