@@ -176,7 +176,24 @@ def valuer(state: FgoState, seat: int, fighting: str, enemy: str) -> Callable[[S
     base = chips_in_effect(state, seat) + skill_bonus(state, seat, fighting, enemy)
     facts: dict[str, tuple[int, int, CardType, bool]] = {}
 
+    def fact_of(card: str) -> tuple[int, int, CardType, bool]:
+        command = catalog.command(card)
+        fact = facts[card] = (card_power(state, seat, card), command.power, command.type,
+                              catalog.owner(card) == fighting)
+        return fact
+
     def value(cards: Sequence[str]) -> int:
+        if len(cards) == BATTLE_CARDS:  # the usual case, unrolled (the same total as below)
+            first, second, third = cards
+            a = facts.get(first) or fact_of(first)
+            b = facts.get(second) or fact_of(second)
+            c = facts.get(third) or fact_of(third)
+            total = base + a[0] + b[0] + c[0]
+            if a[2] is CardType.BUSTER and b[2] is CardType.BUSTER and c[2] is CardType.BUSTER:
+                total += BUSTER_BONUS
+            if a[3] and b[3] and c[3]:  # Brave CHAIN: the lowest printed power again
+                total += min(a[1], b[1], c[1])
+            return total
         total = base
         types: set[CardType] = set()
         own = True

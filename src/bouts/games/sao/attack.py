@@ -52,15 +52,22 @@ def skill_actions(state: SaoState) -> list[Act]:
     values = [d.value for d in state.pool]
     used = state.used
     free = [i for i in range(len(values)) if i not in used] if used else range(len(values))
-    order = sorted(free, key=values.__getitem__)  # stable: equal values keep die order
+    order = tuple(sorted(free, key=values.__getitem__))  # stable: equal values keep die order
     me = state.characters[state.turn_char]
-    key = ("skill_groups", me.id, me.level, tuple(map(values.__getitem__, order)))
+    dice = tuple(map(values.__getitem__, order))
     catalog = state.catalog
-    groups: tuple[tuple[str, tuple[int, ...]], ...] | None = catalog.memo.get(key)
-    if groups is None:
-        groups = catalog.remember(key, _skill_groups(catalog.known_skills[me.id, me.level], key[3]))
-    return [act("skill", skill_id, *[str(i + 1) for i in sorted(map(order.__getitem__, picks))])
-            for skill_id, picks in groups]
+    memo = catalog.memo
+    menu_key = ("skill_actions", me.id, me.level, order, dice)
+    menu: tuple[Act, ...] | None = memo.get(menu_key)
+    if menu is None:  # the actions of these dice in this order, made once
+        key = ("skill_groups", me.id, me.level, dice)
+        groups: tuple[tuple[str, tuple[int, ...]], ...] | None = memo.get(key)
+        if groups is None:
+            groups = catalog.remember(key, _skill_groups(catalog.known_skills[me.id, me.level], dice))
+        menu = catalog.remember(menu_key, tuple([
+            act("skill", skill_id, *[str(i + 1) for i in sorted(map(order.__getitem__, picks))])
+            for skill_id, picks in groups]))
+    return list(menu)
 
 
 def _skill_groups(skills: tuple[SwordSkill, ...],
