@@ -417,13 +417,43 @@ def advise_pool(dice: Sequence[tuple[tuple[int, ...], int]], skills: Sequence[Sw
         return list(ranked)
     choices = [RerollChoice((), Outlook(*ctx.final(tuple(sorted(encoded)))))]
     if rerolls > 0:
-        for picked, kept, rolled in _distinct_rerolls(tuple(encoded)):
+        for picked, kept, rolled in _distinct_rerolls_of(tuple(encoded)):
             choices.append(RerollChoice(picked, Outlook(*_roll(ctx, kept, rolled, rerolls))))
     choices.sort(key=lambda c: (-c.outlook.value, len(c.dice)))
     if len(ctx.ranked) >= RANKED_CACHE:
         ctx.ranked.clear()
     ctx.ranked[key] = tuple(choices)
     return choices
+
+
+def best_pool_choice(dice: Sequence[tuple[tuple[int, ...], int]], skills: Sequence[SwordSkill], step: Modifiers,
+                     rerolls: int, remaining: int, switch_value: int, add_up: bool = False,
+                     loss: int = 0) -> RerollChoice:
+    """The choice :func:`advise_pool` ranks first (the highest value, then the fewest dice, then the first in its
+    order), without making and sorting the others."""
+    ctx = _context(dice, skills, step, remaining, switch_value, add_up, loss)
+    encoded = [ctx.kind(faces) << 4 | code for faces, code in dice]
+    key = (tuple(encoded), rerolls)
+    ranked = ctx.ranked.get(key)
+    if ranked is not None:
+        return ranked[0]
+    best: tuple[int, ...] = ()
+    vec = ctx.final(tuple(sorted(encoded)))
+    value = vec[0]
+    if rerolls > 0:
+        for picked, kept, rolled in _distinct_rerolls_of(tuple(encoded)):
+            out = _roll(ctx, kept, rolled, rerolls)
+            # sorted by (-value, len(dice)), stably: a later choice wins only if strictly better
+            if out[0] > value or (out[0] == value and len(picked) < len(best)):
+                best, vec, value = picked, out, out[0]
+    return RerollChoice(best, Outlook(*vec))
+
+
+@lru_cache(maxsize=4096)
+def _distinct_rerolls_of(encoded: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]],
+                                                            ...]:
+    """:func:`_distinct_rerolls`, kept per pool."""
+    return tuple(_distinct_rerolls(encoded))
 
 
 @lru_cache(maxsize=16)
@@ -503,6 +533,11 @@ def reroll_advice(state: SaoState, lookahead: int | None = None) -> list[RerollC
     answer); bots use 1 to trade a little accuracy for speed.
     """
     return advise_pool(*_arguments(state, lookahead))  # type: ignore[arg-type]
+
+
+def best_reroll(state: SaoState, lookahead: int | None = None) -> RerollChoice:
+    """The reroll choice :func:`reroll_advice` ranks first."""
+    return best_pool_choice(*_arguments(state, lookahead))  # type: ignore[arg-type]
 
 
 def best_outlook(state: SaoState, lookahead: int | None = None) -> Outlook:

@@ -52,22 +52,30 @@ def skill_actions(state: SaoState) -> list[Act]:
     values = [d.value for d in state.pool]
     used = state.used
     free = [i for i in range(len(values)) if i not in used] if used else range(len(values))
-    order = tuple(sorted(free, key=values.__getitem__))  # stable: equal values keep die order
+    order = sorted(free, key=values.__getitem__)  # stable: equal values keep die order
     me = state.characters[state.turn_char]
-    dice = tuple(map(values.__getitem__, order))
+    key = ("skill_groups", me.id, me.level, tuple(map(values.__getitem__, order)))
     catalog = state.catalog
-    memo = catalog.memo
-    menu_key = ("skill_actions", me.id, me.level, order, dice)
-    menu: tuple[Act, ...] | None = memo.get(menu_key)
-    if menu is None:  # the actions of these dice in this order, made once
-        key = ("skill_groups", me.id, me.level, dice)
-        groups: tuple[tuple[str, tuple[int, ...]], ...] | None = memo.get(key)
-        if groups is None:
-            groups = catalog.remember(key, _skill_groups(catalog.known_skills[me.id, me.level], dice))
-        menu = catalog.remember(menu_key, tuple([
-            act("skill", skill_id, *[str(i + 1) for i in sorted(map(order.__getitem__, picks))])
-            for skill_id, picks in groups]))
-    return list(menu)
+    groups: tuple[tuple[str, tuple[int, ...]], ...] | None = catalog.memo.get(key)
+    if groups is None:
+        groups = catalog.remember(key, _skill_groups(catalog.known_skills[me.id, me.level], key[3]))
+    made = _SKILL_ACTS
+    out: list[Act] = []
+    for skill_id, picks in groups:
+        dice = tuple(sorted(map(order.__getitem__, picks)))
+        found = made.get((skill_id, dice))
+        if found is None:
+            if len(made) >= SKILL_ACTS_LIMIT:
+                made.clear()
+            found = made[skill_id, dice] = act("skill", skill_id, *[str(i + 1) for i in dice])
+        out.append(found)
+    return out
+
+
+_SKILL_ACTS: dict[tuple[str, tuple[int, ...]], Act] = {}
+"""The ``skill`` action of each Sword Skill and dice (pool indices from 0), made once."""
+SKILL_ACTS_LIMIT = 65_536
+"""Most actions :data:`_SKILL_ACTS` keeps (it starts afresh beyond)."""
 
 
 def _skill_groups(skills: tuple[SwordSkill, ...],
