@@ -174,7 +174,10 @@ def valuer(state: FgoState, seat: int, fighting: str, enemy: str) -> Callable[[S
     each card's power, type and owner once per card."""
     catalog = state.catalog
     base = chips_in_effect(state, seat) + skill_bonus(state, seat, fighting, enemy)
-    facts: dict[str, tuple[int, int, CardType, bool]] = {}
+    # with skills (advanced rules) a card's power depends on the state: facts per call; with printed powers only,
+    # on the pack and the fighting servant alone: facts shared
+    facts: dict[str, tuple[int, int, CardType, bool]] = {} if state.options.advanced else \
+        _basic_facts(catalog, fighting)
 
     def fact_of(card: str) -> tuple[int, int, CardType, bool]:
         command = catalog.command(card)
@@ -217,6 +220,22 @@ def valuer(state: FgoState, seat: int, fighting: str, enemy: str) -> Callable[[S
         return total
 
     return value
+
+
+_BASIC_FACTS: dict[tuple[int, str], tuple[Catalog, dict[str, tuple[int, int, CardType, bool]]]] = {}
+
+
+def _basic_facts(catalog: Catalog, fighting: str) -> dict[str, tuple[int, int, CardType, bool]]:
+    """The facts :func:`valuer` keeps per card under the basic rules (power, printed power, type, whether it is
+    ``fighting``'s own card), shared per pack and fighting servant."""
+    key = (id(catalog), fighting)
+    found = _BASIC_FACTS.get(key)
+    if found is None or found[0] is not catalog:
+        if len(_BASIC_FACTS) >= 1024:
+            _BASIC_FACTS.clear()
+        found = _BASIC_FACTS[key] = (catalog, {})
+    facts: dict[str, tuple[int, int, CardType, bool]] = found[1]
+    return facts
 
 
 def place_chips(state: FgoState, seat: int, chains: tuple[str, ...]) -> None:

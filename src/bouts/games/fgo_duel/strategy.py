@@ -299,7 +299,7 @@ def _move_table(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random
                 occupants.setdefault(figure.area, figure.servant)
     tables: dict[str, dict[str, int]] = {}
     totals: dict[tuple[str, str], Callable[[Sequence[str]], int]] = {}
-    cards: dict[str, tuple[int, bool]] = {}  # card -> (power, is Arts)
+    cards: dict[str, tuple[int, bool, float]] = {}  # card -> (power, is Arts, the score's cost of paying it)
     bests: dict[tuple[str, str, str], int] = {}  # (servant, enemy, card played to move) -> best total left
 
     ranked: dict[tuple[str, str], list[tuple[int, tuple[str, ...]]]] = {}
@@ -323,33 +323,47 @@ def _move_table(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random
     append = out.append
     areas = {s.servant: s.area for s in reversed(me.party)}  # the first with an id, as Master.servant finds it
     sole_guard = guards[0] if len(guards) == 1 else None
+    draw = rng.random
+    command = state.catalog.command
+    # the menu lists moves servant by servant, destination by destination: the facts of a servant and
+    # destination are worked out once for its cards
+    moving = going = ""
+    winning = last_guard = new_guard = False
+    before = after = 0
+    step = 0.0
+    enemy: str | None = None
     for act in legal:
         servant_id, area, card = act.args
-        servant_area = areas[servant_id]
-        assert servant_area is not None
-        table = tables.get(servant_area)  # steps to the enemy master area, around the other own servants
-        if table is None:
-            table = tables[servant_area] = _cached_distances_avoiding(state, enemy_master,
-                                                                      occupied - {servant_area})
-        before = table.get(servant_area, 99)
-        if area == enemy_master:
+        if servant_id != moving or area != going:
+            moving, going = servant_id, area
+            servant_area = areas[servant_id]
+            assert servant_area is not None
+            table = tables.get(servant_area)  # steps to the enemy master area, around the other own servants
+            if table is None:
+                table = tables[servant_area] = _cached_distances_avoiding(state, enemy_master,
+                                                                          occupied - {servant_area})
+            before = table.get(servant_area, 99)
+            winning = area == enemy_master
+            if not winning:
+                after = table.get(area, 99)
+                step = 2.0 * (before - after)
+                last_guard = sole_guard == servant_id
+                new_guard = not guards and area in gates
+                enemy = occupants.get(area)
+        if winning:
             append((act, MoveFacts(math.inf, before, 0, None) if detailed else math.inf))
             continue
-        after = table.get(area, 99)
         known = cards.get(card)
         if known is None:
-            command = state.catalog.command(card)
-            known = cards[card] = (command.power, command.type.value == "arts")
-        score = 2.0 * (before - after) - 0.3 * known[0] + rng.random() * 0.5
-        last_guard = sole_guard == servant_id
-        new_guard = not guards and area in gates
+            found = command(card)
+            known = cards[card] = (found.power, found.type.value == "arts", 0.3 * found.power)
+        score = step - known[2] + draw() * 0.5
         if last_guard:
             score -= GUARD_WEIGHT  # keep the last guard on the gate of the own master area
         elif new_guard:
             score += GUARD_WEIGHT / 2
         if known[1]:
             score += 0.2  # NP for skills
-        enemy = occupants.get(area)
         if enemy is None:
             append((act, MoveFacts(score, before, after, None, last_guard=last_guard, new_guard=new_guard)
                         if detailed else score))
