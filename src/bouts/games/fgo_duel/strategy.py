@@ -302,22 +302,9 @@ def _move_table(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random
     cards: dict[str, tuple[int, bool, float]] = {}  # card -> (power, is Arts, the score's cost of paying it)
     bests: dict[tuple[str, str, str], int] = {}  # (servant, enemy, card played to move) -> best total left
 
-    ranked: dict[tuple[str, str], list[tuple[int, tuple[str, ...]]]] = {}
-
     def best_without(servant_id: str, enemy: str, card: str) -> int:
         """The best battle total left if ``card`` is played to move (the best 3 of the rest of the hand)."""
-        hand = me.hand
-        if len(hand) <= 3:
-            return _best_total(state, seat, [c for c in hand if c != card], servant_id, enemy, totals)
-        order = ranked.get((servant_id, enemy))
-        if order is None:  # every 3 cards of the hand with their total, the highest total first
-            value = valuer(state, seat, servant_id, enemy)
-            order = ranked[(servant_id, enemy)] = sorted(
-                [(value(combo), combo) for combo in itertools.combinations(hand, 3)], key=_first, reverse=True)
-        for total, combo in order:  # the best 3 without the card paid
-            if card not in combo:
-                return total
-        return 0  # pragma: no cover - a hand of 4 or more always leaves 3 cards
+        return _best_total(state, seat, [c for c in me.hand if c != card], servant_id, enemy, totals)
 
     out: list[tuple[Any, Any]] = []
     append = out.append
@@ -387,10 +374,6 @@ def move_scores(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random
     """Each move's score (see :func:`move_facts`)."""
     scores: dict[Any, float] = dict(_move_table(state, seat, legal, rng, False))
     return scores
-
-
-def _first(item: tuple[int, Any]) -> int:
-    return item[0]
 
 
 def _move(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Random) -> Any:
