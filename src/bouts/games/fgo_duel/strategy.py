@@ -285,9 +285,8 @@ def _move_table(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random
     links = board.neighbours
     enemy_master = board.master_areas[1 - seat]
     own_master = board.master_areas[seat]
-    defence = _expected_defence(state, seat)
-    threats = {s.servant for s in state.masters[1 - seat].party
-               if s.area is not None and own_master in links[s.area]}
+    defence = -1.0  # the expected defence and the threats, worked out at the first attack
+    threats: set[str] = set()
     gates = links[own_master]
     mine = [s for s in me.party if s.area is not None]
     guards = [s.servant for s in mine if s.area in gates]
@@ -358,6 +357,10 @@ def _move_table(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random
         best = bests.get((servant_id, enemy, card))
         if best is None:
             best = bests[(servant_id, enemy, card)] = best_without(servant_id, enemy, card)
+        if defence < 0:
+            defence = _expected_defence(state, seat)
+            threats = {s.servant for s in state.masters[1 - seat].party
+                       if s.area is not None and own_master in links[s.area]}
         edge = best - defence
         if enemy in threats:
             score += 20 + edge  # it would walk into our master area next turn

@@ -452,8 +452,26 @@ def best_pool_choice(dice: Sequence[tuple[tuple[int, ...], int]], skills: Sequen
 @lru_cache(maxsize=4096)
 def _distinct_rerolls_of(encoded: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]],
                                                             ...]:
-    """:func:`_distinct_rerolls`, kept per pool."""
-    return tuple(_distinct_rerolls(encoded))
+    """:func:`_distinct_rerolls`, kept per pool and made from the pool's pattern of equal dice.
+
+    Which masks come first of their multiset depends only on which dice are equal, so the rerolls of the
+    pattern (each die replaced by the rank of its code among the pool's distinct codes) are worked out once;
+    ranks follow codes in order, and kinds (``code >> 4``) too, so sorted ranks map to sorted codes and kinds.
+    """
+    codes = sorted(set(encoded))
+    rank = {v: r for r, v in enumerate(codes)}
+    kinds = [v >> 4 for v in codes]
+    return tuple([(picked, tuple([codes[r] for r in kept]), tuple([kinds[r] for r in rolled]))
+                  for picked, kept, rolled in _pattern_rerolls(tuple([rank[v] for v in encoded]))])
+
+
+@lru_cache(maxsize=4096)
+def _pattern_rerolls(pattern: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]],
+                                                        ...]:
+    """:func:`_distinct_rerolls` of a pool of ranks (0 for its lowest code, 1 for the next...), with the ranks
+    rerolled (sorted) in place of their kinds."""
+    return tuple([(picked, kept, tuple(sorted([pattern[i] for i in picked])))
+                  for picked, kept, _ in _distinct_rerolls(pattern)])
 
 
 @lru_cache(maxsize=16)
