@@ -274,6 +274,8 @@ class _Context:
     splits: dict[tuple[tuple[int, ...], tuple[int, ...], int], Vec] = field(default_factory=dict)
     ranked: dict[tuple[tuple[int, ...], int], tuple[RerollChoice, ...]] = field(default_factory=dict)
     """:func:`advise_pool`'s ranking by (encoded pool in pool order, rerolls): a search asks it again and again."""
+    tops: dict[tuple[tuple[int, ...], int], RerollChoice] = field(default_factory=dict)
+    """:func:`best_pool_choice`'s answer by the same key."""
 
     def kind(self, faces: tuple[int, ...]) -> int:
         found = self.types.get(faces)
@@ -434,6 +436,9 @@ def best_pool_choice(dice: Sequence[tuple[tuple[int, ...], int]], skills: Sequen
     ctx = _context(dice, skills, step, remaining, switch_value, add_up, loss)
     encoded = [ctx.kind(faces) << 4 | code for faces, code in dice]
     key = (tuple(encoded), rerolls)
+    top = ctx.tops.get(key)
+    if top is not None:
+        return top
     ranked = ctx.ranked.get(key)
     if ranked is not None:
         return ranked[0]
@@ -446,7 +451,10 @@ def best_pool_choice(dice: Sequence[tuple[tuple[int, ...], int]], skills: Sequen
             # sorted by (-value, len(dice)), stably: a later choice wins only if strictly better
             if out[0] > value or (out[0] == value and len(picked) < len(best)):
                 best, vec, value = picked, out, out[0]
-    return RerollChoice(best, Outlook(*vec))
+    if len(ctx.tops) >= RANKED_CACHE:
+        ctx.tops.clear()
+    top = ctx.tops[key] = RerollChoice(best, Outlook(*vec))
+    return top
 
 
 @lru_cache(maxsize=4096)
