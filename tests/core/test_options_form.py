@@ -30,3 +30,25 @@ def test_grail_wars_rulings_keep_their_meaning_without_their_ids() -> None:
         terminal = get_game("grail_war").options_help()
     assert terminal["npc_counts_for_contested_bonus"].startswith("DGW-RUL-13")
     assert form["npc_counts_for_contested_bonus"].startswith("beating only the NPC is contested")
+
+
+def test_options_of_plain_scalars_are_validated_once_and_refused_every_time() -> None:
+    """Options of plain scalars are validated once and the frozen model shared; the value's type is part of what
+    is remembered (``1`` is not ``True``), and options that fail are refused again on every call."""
+    from bouts.core.contract import OptionsError
+    from bouts.core.options import validate_options
+    from bouts.games.sao.options import SaoOptions
+
+    first = validate_options(SaoOptions, {"difficulty": "easy", "turn_limit": 5})
+    assert validate_options(SaoOptions, {"turn_limit": 5, "difficulty": "easy"}) is first
+    assert validate_options(SaoOptions, None) is validate_options(SaoOptions, {})
+    assert validate_options(SaoOptions, {}).difficulty == "normal"
+    assert validate_options(SaoOptions, {"character_dice": True}).character_dice is True
+    assert validate_options(SaoOptions, {"turn_limit": 1}).turn_limit == 1  # remembered: True must not find it
+    for _ in range(2):
+        with pytest.raises(OptionsError):
+            validate_options(SaoOptions, {"turn_limit": 0})
+        with pytest.raises(OptionsError):
+            validate_options(SaoOptions, {"turn_limit": True})
+        with pytest.raises(OptionsError):
+            validate_options(SaoOptions, {"no_such_option": 1})

@@ -7,6 +7,7 @@ from collections import Counter, defaultdict
 
 from bouts.core import CHANCE
 from bouts.core.i18n import tr
+from bouts.games.grail_war.state import GrailState
 from tests.grail_war.helpers import CAT, GAME, start
 
 
@@ -105,3 +106,80 @@ def test_the_heuristic_uses_every_master_ability_command_spell_and_np_card() -> 
     for master, wanted in expected.items():
         assert wanted <= set(total[master]), (master, wanted - set(total[master]))
     assert set(total["np"]) == NP_CARDS, NP_CARDS - set(total["np"])
+
+
+
+SAKURA = 3
+
+
+def _secret_game() -> GrailState:
+    """A 7-player game with Sakura at seat 3 (P4), every shuffle forced, at round 1's first placement."""
+    return start(7, masters=["illya", "kirei", "kuzuki", "sakura", "shinji", "shirou", "rin"],
+                 servants=["caster", "rider", "gilgamesh", "true_assassin", "saber", "lancer", "assassin"],
+                 events=["e15", "e12", "e06", "e08", "e10", "e19", "e14", "e17", "e02", "e01", "e07", "e09", "e03",
+                         "e11", "e04", "e05", "e13", "e16", "e20", "e18"])
+
+
+def test_the_heuristic_plays_against_sakura_before_the_cut() -> None:
+    """A real 7-player game, the heuristic on every seat: in rounds 7 and 8 Sakura, not first in spoils, would
+    have unlimited mana in the climax (隠された秘密); a seat joins the battlefield where she stands, to keep her
+    spoils down before the round-8 elimination, and says so; with that term off (DENIAL 0) it would have gone
+    elsewhere (issue 23: play against the climax favourite)."""
+    from bouts.games.grail_war import strategy as heuristic
+
+    strategy = GAME.strategy()
+    state = _secret_game()
+    rng = random.Random(0)
+    joined = []
+    while GAME.to_act(state) and state.round <= 8:
+        seat = GAME.to_act(state)[0]
+        action = strategy.choose(GAME, state, seat, rng)
+        if seat != CHANCE and state.step == "place" and seat != SAKURA:
+            saved = heuristic.DENIAL
+            heuristic.DENIAL = 0.0
+            try:
+                otherwise = strategy.choose(GAME, state, seat, random.Random(0))
+            finally:
+                heuristic.DENIAL = saved
+            if otherwise != action:
+                sakura = state.players[SAKURA]
+                assert state.round >= heuristic.SECRET_ROUND and sakura.master == "sakura"
+                assert sakura.spoils < max(p.spoils for p in state.players)
+                assert str(action) == f"place {sakura.location}"
+                why = strategy.explain(GAME, state, seat, action)
+                assert "P4" in why and "Hidden Secret" in why, why
+                joined.append((state.round, seat))
+        state = GAME.apply(state, seat, action)
+    assert joined
+
+
+def test_the_heuristic_keeps_clear_of_unlimited_mana_in_the_climax() -> None:
+    """The same game played on into the climax: Sakura has unlimited mana (隠された秘密) and stands at a
+    battlefield; a seat that places later counts her unseen cards at what unlimited mana buys (three of them) and
+    places elsewhere, where with the ordinary estimate of two cards it would have joined her (issue 23: play
+    against the climax favourite)."""
+    from bouts.games.grail_war import strategy as heuristic
+    from bouts.games.grail_war.state import BATTLEFIELDS
+
+    strategy = GAME.strategy()
+    state = _secret_game()
+    rng = random.Random(0)
+    kept_clear = []
+    while GAME.to_act(state):
+        seat = GAME.to_act(state)[0]
+        action = strategy.choose(GAME, state, seat, rng)
+        unlimited = [s for s in state.living() if s != seat and state.players[s].infinite
+                     and state.players[s].location in BATTLEFIELDS]
+        if seat != CHANCE and state.step == "place" and state.round > 8 and unlimited:
+            there = state.players[unlimited[0]].location
+            saved = heuristic.UNSEEN_UNLIMITED
+            heuristic.UNSEEN_UNLIMITED = heuristic.UNSEEN_POWER / 2
+            try:
+                naive = strategy.choose(GAME, state, seat, random.Random(0))
+            finally:
+                heuristic.UNSEEN_UNLIMITED = saved
+            if naive != action:
+                assert str(naive) == f"place {there}" and str(action) != f"place {there}"
+                kept_clear.append((state.round, seat, str(action)))
+        state = GAME.apply(state, seat, action)
+    assert kept_clear

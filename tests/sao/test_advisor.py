@@ -256,3 +256,43 @@ def test_reroll_choices_are_the_first_mask_of_each_distinct_reroll() -> None:
         n = rng.randint(1, 8)
         encoded = tuple(rng.randint(0, 2) << 4 | rng.randint(1, 6) for _ in range(n))
         assert _distinct_rerolls(encoded) == every_mask(encoded)
+
+
+def test_kept_reroll_choices_are_those_of_the_pool() -> None:
+    """The rerolls kept per pattern of equal dice (what the heuristic reads) are exactly the pool's own, codes and
+    kinds mapped back from the ranks: on random pools of 1-8 dice with repeated codes and several kinds."""
+    import random
+
+    from bouts.games.sao.advisor import _distinct_rerolls, _distinct_rerolls_of
+
+    rng = random.Random(11)
+    for _ in range(2000):
+        n = rng.randint(1, 8)
+        encoded = tuple(rng.randint(0, 2) << 4 | rng.randint(1, 6) for _ in range(n))
+        assert _distinct_rerolls_of(encoded) == tuple(_distinct_rerolls(encoded))
+
+
+def test_the_heuristics_reroll_is_the_advisors_first_choice() -> None:
+    """``best_reroll`` (the heuristic's roll decision) is the choice ``reroll_advice`` ranks first, ties included,
+    at every roll decision of seeded heuristic games, for every lookahead."""
+    import random
+
+    import bouts
+    from bouts.core import CHANCE
+    from bouts.games.sao import strategy
+    from bouts.games.sao.advisor import best_reroll
+
+    game = bouts.game("sao")
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = game.setup(2 + seed % 3, {}, None, seed)
+        while game.to_act(state) and checked < 400:
+            seat = game.to_act(state)[0]
+            if seat != CHANCE and state.pending[-1].kind == "roll_window":
+                for lookahead in (1, None):
+                    assert best_reroll(state, lookahead) == reroll_advice(state, lookahead)[0]
+                checked += 1
+            action = game.sample_chance(state, rng) if seat == CHANCE else strategy.choose(game, state, seat, rng)
+            state = game.apply(state, seat, action)
+    assert checked > 50

@@ -342,10 +342,10 @@ class _Search:
     def _ucb_pick(self, options: tuple[Any, ...], stats: dict[Any, Node] | dict[Hashable, Node], seat: Seat,
                   hinted: Any = None) -> tuple[Any, bool]:
         """UCT over the actions legal now; an untried one first. Returns (action, was_untried)."""
+        nodes = list(map(stats.get, options))  # each option's node, None when not tried yet
         untried: list[Any] = []
         pulls = 0
-        for a in options:
-            found = stats.get(a)
+        for a, found in zip(options, nodes, strict=True):
             if found is None:
                 untried.append(a)
             else:
@@ -370,8 +370,7 @@ class _Search:
             return action, True
         c, bias = self.exploration, self.bias
         best, best_value = options[0], -math.inf
-        for a in options:
-            opened = stats.get(a)
+        for a, opened in zip(options, nodes, strict=True):
             if opened is None:  # not opened yet (progressive widening)
                 continue
             visits = opened.visits

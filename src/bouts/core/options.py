@@ -24,10 +24,39 @@ class Options(BaseModel):
 OptionsT = TypeVar("OptionsT", bound=Options)
 
 
+_SCALARS = (str, int, bool, type(None))
+"""Option value types whose validation :func:`validate_options` remembers (hashable, compared exactly)."""
+_VALIDATED: dict[tuple[Any, ...], Any] = {}
+"""Options already validated, by model and given scalars (simulations set up thousands of games alike)."""
+VALIDATED_LIMIT = 256
+"""Most validations :data:`_VALIDATED` keeps (it starts afresh beyond)."""
+
+
 def validate_options(model: type[OptionsT], given: Mapping[str, Any] | OptionsT | None) -> OptionsT:
-    """Validate ``given`` against ``model``; errors name the option."""
+    """Validate ``given`` against ``model``; errors name the option.
+
+    Options of plain scalars (text, whole numbers, booleans, ``None``; the type is part of the key, so ``1``
+    and ``True`` stay apart) are validated once and the frozen model shared afterwards.
+    """
     if isinstance(given, model):
         return given
+    key: tuple[Any, ...] | None = None
+    if given is None or type(given) is dict:
+        items = given.items() if given else ()
+        if all(type(k) is str and type(v) in _SCALARS for k, v in items):
+            key = (model, *sorted([(k, type(v).__name__, v) for k, v in items]))
+            found = _VALIDATED.get(key)
+            if found is not None:
+                return found  # type: ignore[no-any-return]
+    validated = _validate_options(model, given)
+    if key is not None:
+        if len(_VALIDATED) >= VALIDATED_LIMIT:
+            _VALIDATED.clear()
+        _VALIDATED[key] = validated
+    return validated
+
+
+def _validate_options(model: type[OptionsT], given: Mapping[str, Any] | OptionsT | None) -> OptionsT:
     if given is not None and not isinstance(given, Mapping):
         raise OptionsError(M_("options must be a mapping of names to values, not {kind}", kind=type(given).__name__))
     try:

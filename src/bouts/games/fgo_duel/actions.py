@@ -20,9 +20,20 @@ class Act(Command):
     servant [target]), ``pass`` (use no skill), ``move`` (servant, area, card paid), ``battle`` (the
     sealed battle cards), ``remove`` (the trash card removed in a deck rebuild), ``end_move``
     (魔境の智慧: area, card).
+
+    Its hash is computed once and kept (the heuristic and searches key tables by action).
     """
 
-    __slots__ = ()
+    __slots__ = ("_hash",)
+    _hash: int
+
+    def __hash__(self) -> int:
+        try:
+            return self._hash
+        except AttributeError:
+            value = hash((self.verb, self.args))
+            object.__setattr__(self, "_hash", value)
+            return value
 
 
 _INTERNED: dict[tuple[str, tuple[str, ...]], Act] = {}

@@ -174,9 +174,29 @@ def valuer(state: FgoState, seat: int, fighting: str, enemy: str) -> Callable[[S
     each card's power, type and owner once per card."""
     catalog = state.catalog
     base = chips_in_effect(state, seat) + skill_bonus(state, seat, fighting, enemy)
-    facts: dict[str, tuple[int, int, CardType, bool]] = {}
+    # with skills (advanced rules) a card's power depends on the state: facts per call; with printed powers only,
+    # on the pack and the fighting servant alone: facts shared
+    facts: dict[str, tuple[int, int, CardType, bool]] = {} if state.options.advanced else \
+        _basic_facts(catalog, fighting)
+
+    def fact_of(card: str) -> tuple[int, int, CardType, bool]:
+        command = catalog.command(card)
+        fact = facts[card] = (card_power(state, seat, card), command.power, command.type,
+                              catalog.owner(card) == fighting)
+        return fact
 
     def value(cards: Sequence[str]) -> int:
+        if len(cards) == BATTLE_CARDS:  # the usual case, unrolled (the same total as below)
+            first, second, third = cards
+            a = facts.get(first) or fact_of(first)
+            b = facts.get(second) or fact_of(second)
+            c = facts.get(third) or fact_of(third)
+            total = base + a[0] + b[0] + c[0]
+            if a[2] is CardType.BUSTER and b[2] is CardType.BUSTER and c[2] is CardType.BUSTER:
+                total += BUSTER_BONUS
+            if a[3] and b[3] and c[3]:  # Brave CHAIN: the lowest printed power again
+                total += min(a[1], b[1], c[1])
+            return total
         total = base
         types: set[CardType] = set()
         own = True
@@ -200,6 +220,22 @@ def valuer(state: FgoState, seat: int, fighting: str, enemy: str) -> Callable[[S
         return total
 
     return value
+
+
+_BASIC_FACTS: dict[tuple[int, str], tuple[Catalog, dict[str, tuple[int, int, CardType, bool]]]] = {}
+
+
+def _basic_facts(catalog: Catalog, fighting: str) -> dict[str, tuple[int, int, CardType, bool]]:
+    """The facts :func:`valuer` keeps per card under the basic rules (power, printed power, type, whether it is
+    ``fighting``'s own card), shared per pack and fighting servant."""
+    key = (id(catalog), fighting)
+    found = _BASIC_FACTS.get(key)
+    if found is None or found[0] is not catalog:
+        if len(_BASIC_FACTS) >= 1024:
+            _BASIC_FACTS.clear()
+        found = _BASIC_FACTS[key] = (catalog, {})
+    facts: dict[str, tuple[int, int, CardType, bool]] = found[1]
+    return facts
 
 
 def place_chips(state: FgoState, seat: int, chains: tuple[str, ...]) -> None:

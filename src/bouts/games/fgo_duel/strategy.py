@@ -202,11 +202,49 @@ def _best_total(state: FgoState, seat: Seat, hand: list[str], fighting: str, ene
 def _expected_defence(state: FgoState, seat: Seat) -> float:
     """What the opponent may show: 3 times the mean power of its unseen cards, plus its chips."""
     other = state.masters[1 - seat]
-    seen = set(other.trash) | set(other.removed)
-    unseen = [f"{s.servant}/{n}" for s in other.party for n in range(1, 6)]
-    unseen = [c for c in unseen if c not in seen]
-    mean = sum(_power(state, c) for c in unseen) / max(1, len(unseen))
+    seen = set(other.trash)
+    seen.update(other.removed)
+    count = total = 0
+    for instance, power in _party_cards(state.catalog, tuple([s.servant for s in other.party])):
+        if instance not in seen:
+            count += 1
+            total += power
+    mean = total / max(1, count)
     return 3 * mean + 2 + chip_bonus(other.chips)
+
+
+_PARTY_CARDS: dict[tuple[int, tuple[str, ...]], tuple[Any, tuple[tuple[str, int], ...]]] = {}
+
+
+def _party_cards(catalog: Any, servants: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """Each command card instance of a party with its printed power, party order (cached per catalogue)."""
+    key = (id(catalog), servants)
+    found = _PARTY_CARDS.get(key)
+    if found is None or found[0] is not catalog:
+        if len(_PARTY_CARDS) >= CACHE_LIMIT:
+            _PARTY_CARDS.clear()
+        cards = tuple((f"{s}/{n}", catalog.command(f"{s}/{n}").power) for s in servants for n in range(1, 6))
+        found = _PARTY_CARDS[key] = (catalog, cards)
+    cards_found: tuple[tuple[str, int], ...] = found[1]
+    return cards_found
+
+
+CACHE_LIMIT = 4096
+"""Most entries each of the heuristic's caches keeps (it starts afresh beyond)."""
+_AVOIDING: dict[tuple[int, str, frozenset[str]], tuple[Any, dict[str, int]]] = {}
+
+
+def _cached_distances_avoiding(state: FgoState, goal: str, blocked: frozenset[str]) -> dict[str, int]:
+    """:func:`_distances_avoiding`, kept per map, goal and blocked areas (the caller must not change it)."""
+    game_map = state.map
+    key = (id(game_map), goal, blocked)
+    found = _AVOIDING.get(key)
+    if found is None or found[0] is not game_map:
+        if len(_AVOIDING) >= CACHE_LIMIT:
+            _AVOIDING.clear()
+        found = _AVOIDING[key] = (game_map, _distances_avoiding(state, goal, set(blocked)))
+    table: dict[str, int] = found[1]
+    return table
 
 
 @dataclass(frozen=True)
@@ -234,23 +272,25 @@ class MoveFacts:
 
 def move_facts(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Random) -> dict[Any, MoveFacts]:
     """Each move's score and the facts behind it (a winning move scores infinity)."""
-    return _move_table(state, seat, legal, rng, True)
+    return dict(_move_table(state, seat, legal, rng, True))
 
 
 def _move_table(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Random,
-                detailed: bool) -> dict[Any, Any]:
+                detailed: bool) -> list[tuple[Any, Any]]:
     """:func:`move_facts` (``detailed``), or only each move's score (what the heuristic's choice needs: rollouts
-    make no :class:`MoveFacts`); the same scores, from the same draws of ``rng``, either way."""
+    make no :class:`MoveFacts`); the same scores, from the same draws of ``rng``, either way. Each legal move
+    with its facts or score, in menu order."""
     me = state.masters[seat]
-    links = _adjacency(state.map)
-    enemy_master = state.map.master_area(1 - seat)
-    own_master = state.map.master_area(seat)
-    defence = _expected_defence(state, seat)
-    threats = {s.servant for s in state.masters[1 - seat].on_map()
-               if s.area is not None and own_master in links[s.area]}
-    gates = set(links[own_master])
-    guards = [s.servant for s in me.on_map() if s.area in gates]
-    occupied = {s.area for s in me.on_map() if s.area is not None} | {own_master}
+    board = state.board
+    links = board.neighbours
+    enemy_master = board.master_areas[1 - seat]
+    own_master = board.master_areas[seat]
+    defence = -1.0  # the expected defence and the threats, worked out at the first attack
+    threats: set[str] = set()
+    gates = links[own_master]
+    mine = [s for s in me.party if s.area is not None]
+    guards = [s.servant for s in mine if s.area in gates]
+    occupied = frozenset([s.area for s in mine if s.area is not None] + [own_master])
     occupants: dict[str, str] = {}  # area -> the servant standing there (at most one, FGO-RUL-16)
     for master in state.masters:
         for figure in master.party:
@@ -258,59 +298,69 @@ def _move_table(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random
                 occupants.setdefault(figure.area, figure.servant)
     tables: dict[str, dict[str, int]] = {}
     totals: dict[tuple[str, str], Callable[[Sequence[str]], int]] = {}
-    cards: dict[str, tuple[int, bool]] = {}  # card -> (power, is Arts)
+    cards: dict[str, tuple[int, bool, float]] = {}  # card -> (power, is Arts, the score's cost of paying it)
     bests: dict[tuple[str, str, str], int] = {}  # (servant, enemy, card played to move) -> best total left
-
-    ranked: dict[tuple[str, str], list[tuple[int, tuple[str, ...]]]] = {}
 
     def best_without(servant_id: str, enemy: str, card: str) -> int:
         """The best battle total left if ``card`` is played to move (the best 3 of the rest of the hand)."""
-        hand = me.hand
-        if len(hand) <= 3:
-            return _best_total(state, seat, [c for c in hand if c != card], servant_id, enemy, totals)
-        order = ranked.get((servant_id, enemy))
-        if order is None:
-            value = valuer(state, seat, servant_id, enemy)
-            order = ranked[(servant_id, enemy)] = sorted(
-                ((value(combo), combo) for combo in itertools.combinations(hand, 3)), reverse=True)
-        return next(total for total, combo in order if card not in combo)
+        return _best_total(state, seat, [c for c in me.hand if c != card], servant_id, enemy, totals)
 
-    out: dict[Any, Any] = {}
+    out: list[tuple[Any, Any]] = []
+    append = out.append
     areas = {s.servant: s.area for s in reversed(me.party)}  # the first with an id, as Master.servant finds it
     sole_guard = guards[0] if len(guards) == 1 else None
+    draw = rng.random
+    command = state.catalog.command
+    # the menu lists moves servant by servant, destination by destination: the facts of a servant and
+    # destination are worked out once for its cards
+    moving = going = ""
+    winning = last_guard = new_guard = False
+    before = after = 0
+    step = 0.0
+    enemy: str | None = None
     for act in legal:
         servant_id, area, card = act.args
-        servant_area = areas[servant_id]
-        assert servant_area is not None
-        table = tables.get(servant_area)  # steps to the enemy master area, around the other own servants
-        if table is None:
-            table = tables[servant_area] = _distances_avoiding(state, enemy_master, occupied - {servant_area})
-        before = table.get(servant_area, 99)
-        if area == enemy_master:
-            out[act] = MoveFacts(math.inf, before, 0, None) if detailed else math.inf
+        if servant_id != moving or area != going:
+            moving, going = servant_id, area
+            servant_area = areas[servant_id]
+            assert servant_area is not None
+            table = tables.get(servant_area)  # steps to the enemy master area, around the other own servants
+            if table is None:
+                table = tables[servant_area] = _cached_distances_avoiding(state, enemy_master,
+                                                                          occupied - {servant_area})
+            before = table.get(servant_area, 99)
+            winning = area == enemy_master
+            if not winning:
+                after = table.get(area, 99)
+                step = 2.0 * (before - after)
+                last_guard = sole_guard == servant_id
+                new_guard = not guards and area in gates
+                enemy = occupants.get(area)
+        if winning:
+            append((act, MoveFacts(math.inf, before, 0, None) if detailed else math.inf))
             continue
-        after = table.get(area, 99)
         known = cards.get(card)
         if known is None:
-            command = state.catalog.command(card)
-            known = cards[card] = (command.power, command.type.value == "arts")
-        score = 2.0 * (before - after) - 0.3 * known[0] + rng.random() * 0.5
-        last_guard = sole_guard == servant_id
-        new_guard = not guards and area in gates
+            found = command(card)
+            known = cards[card] = (found.power, found.type.value == "arts", 0.3 * found.power)
+        score = step - known[2] + draw() * 0.5
         if last_guard:
             score -= GUARD_WEIGHT  # keep the last guard on the gate of the own master area
         elif new_guard:
             score += GUARD_WEIGHT / 2
         if known[1]:
             score += 0.2  # NP for skills
-        enemy = occupants.get(area)
         if enemy is None:
-            out[act] = MoveFacts(score, before, after, None, last_guard=last_guard, new_guard=new_guard) \
-                if detailed else score
+            append((act, MoveFacts(score, before, after, None, last_guard=last_guard, new_guard=new_guard)
+                        if detailed else score))
             continue
         best = bests.get((servant_id, enemy, card))
         if best is None:
             best = bests[(servant_id, enemy, card)] = best_without(servant_id, enemy, card)
+        if defence < 0:
+            defence = _expected_defence(state, seat)
+            threats = {s.servant for s in state.masters[1 - seat].party
+                       if s.area is not None and own_master in links[s.area]}
         edge = best - defence
         if enemy in threats:
             score += 20 + edge  # it would walk into our master area next turn
@@ -318,24 +368,24 @@ def _move_table(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random
             score += 3 + edge
         else:
             score -= 6 - edge
-        out[act] = MoveFacts(score, before, after, enemy, best, defence, enemy in threats, last_guard, new_guard) \
-            if detailed else score
+        append((act, MoveFacts(score, before, after, enemy, best, defence, enemy in threats, last_guard, new_guard)
+                    if detailed else score))
     return out
 
 
 def move_scores(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Random) -> dict[Any, float]:
     """Each move's score (see :func:`move_facts`)."""
-    scores: dict[Any, float] = _move_table(state, seat, legal, rng, False)
+    scores: dict[Any, float] = dict(_move_table(state, seat, legal, rng, False))
     return scores
 
 
 def _move(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Random) -> Any:
-    enemy_master = state.map.master_area(1 - seat)
+    enemy_master = state.board.master_areas[1 - seat]
     for act in legal:
         if act.args[1] == enemy_master:
             return act
     best, best_score = legal[0], float("-inf")
-    for act, score in _move_table(state, seat, legal, rng, False).items():
+    for act, score in _move_table(state, seat, legal, rng, False):
         if score > best_score:
             best, best_score = act, score
     return best

@@ -8,7 +8,10 @@ the Workshop, Shinji's 吸魔命令 at Miyama, Kirei's 監督役 and 代行者, 
 battle, Use B when 2 power decides it, Use C to Recon when the battle is lost) and each NP/skill card when its
 effect pays: a 使用時 move to escape, 刺し穿つ死棘の槍 against a lone rival, 突き穿つ死翔の槍 against several,
 破戒すべき全ての符 on a rival with one command spell, 十二の試練 in a battle it cannot win, 妄想心音 when it
-will win with spoils to double, and so on. Each choice comes with the reason it was made.
+will win with spoils to double, and so on. It plays against the climax favourite: Sakura with unlimited mana
+(隠された秘密) counts at three free cards, so the others keep clear of her battles in the climax rounds, and in
+rounds 7 and 8, while she is not first in spoils, a seat that can beat her values the spoils it keeps from her.
+Each choice comes with the reason it was made.
 """
 
 from __future__ import annotations
@@ -52,6 +55,16 @@ UNSEEN_POWER = 6
 HIDDEN_EVENT = 2.5
 """The spoils expected of a face-down event."""
 CONTESTED = {MIYAMA: 2, SHINTO: 3}
+UNSEEN_UNLIMITED = 4.5
+"""What each card of a rival with unlimited mana who has not used its cards yet is expected to show: its best
+cards, NP/skill cards included, at no cost (Sakura's 隠された秘密 in the climax rounds, with a third card)."""
+SECRET_ROUND = 7
+"""From this round to round 8 a seat plays against a rival with 隠された秘密 who is not first in spoils: not
+first after round 8, she has unlimited mana and a third card in the climax rounds, and spoils kept from her now
+may drop her at the round-8 elimination."""
+DENIAL = 0.5
+"""What the spoils a seat keeps from the favourite (:func:`_favourite`) by beating it are worth to the seat, against
+its own spoils' 1."""
 
 
 class _Memo(threading.local):
@@ -131,13 +144,43 @@ def _rivals(state: GrailState, seat: int, place: str) -> list[int]:
 
 
 def _rival_power(state: GrailState, seat: int, rival: int, place: str) -> float:
-    """What ``rival`` shows at ``place``: its total power once its cards are used, else an estimate."""
+    """What ``rival`` shows at ``place``: its total power once its cards are used, else an estimate (more for a
+    rival with unlimited mana: its strongest cards, NP/skill cards included, cost it nothing)."""
     r = state.players[rival]
     if r.acted and r.location == place:
         return float(total_power(state, rival))
     land = _held_land(state, rival, place)
     bonus = 2 if has(state, rival, "executor") and r.revealed else 0
-    return land + UNSEEN_POWER + bonus + (1.0 if r.command_spells and state.round >= 6 else 0.0)
+    unseen = UNSEEN_UNLIMITED * card_limit(state, rival) if r.infinite else UNSEEN_POWER
+    return land + unseen + bonus + (1.0 if r.command_spells and state.round >= 6 else 0.0)
+
+
+def _favourite(state: GrailState, seat: int) -> int | None:
+    """The rival ``seat`` plays against, from what every seat sees: in the climax rounds one with unlimited mana
+    (隠された秘密 wins most of the climax battles it enters); from round :data:`SECRET_ROUND` to round 8 one
+    with 隠された秘密 who is not first in spoils (she would have it); else ``None``. (Playing against the spoils
+    leader in the normal rounds was tried and dropped: it took Rin, often an early leader, from 7.5 % to 6 %.)"""
+    memo: dict[tuple[Any, ...], Any] | None = _MEMO.found
+    key = ("favourite", seat)
+    if memo is not None and key in memo:
+        found: int | None = memo[key]
+        return found
+    found = _favourite_now(state, seat)
+    if memo is not None:
+        memo[key] = found
+    return found
+
+
+def _favourite_now(state: GrailState, seat: int) -> int | None:
+    living = [s for s in state.living() if s != seat]
+    if state.round > LAST_NORMAL_ROUND:
+        unlimited = [s for s in living if state.players[s].infinite]
+        return max(unlimited, key=lambda s: state.players[s].spoils) if unlimited else None
+    if state.options.casual or state.round < SECRET_ROUND or not living:
+        return None
+    top = max(state.players[s].spoils for s in state.living())
+    coming = [s for s in living if has(state, s, "hidden_secret") and state.players[s].spoils < top]
+    return coming[0] if coming else None
 
 
 def _threat(state: GrailState, seat: int, place: str) -> float:
@@ -337,6 +380,28 @@ def _clown_hold(state: GrailState, seat: int) -> bool:
     return seat not in out and all(v > mine for v in kept) and all(mine - spoils[s] >= CLOWN_MARGIN for s in out)
 
 
+def _denial(state: GrailState, seat: int, place: str, mine: float, rivals: list[int]) -> float:
+    """What going to ``place`` with about ``mine`` power is worth against the favourite (:func:`_favourite`) placed
+    there: the spoils it would win there, times the chance to beat it, times :data:`DENIAL`."""
+    favourite = _favourite(state, seat)
+    if favourite is None or favourite not in rivals:
+        return 0.0
+    return DENIAL * _chance(mine - _rival_power(state, seat, favourite, place)) * _prize(state, favourite, place, True)
+
+
+def _against(state: GrailState, seat: int, why: str) -> str:
+    """``why``, and that the move plays against the favourite standing there."""
+    favourite = _favourite(state, seat)
+    if favourite is None:
+        return why
+    p = state.players[favourite]
+    if p.infinite:
+        return _("{why}; and a win there keeps P{number} (unlimited mana, {spoils} spoils) from its spoils", why=why,
+                 number=favourite + 1, spoils=p.spoils)
+    return _("{why}; and a win there keeps P{number} ({spoils} spoils) low: not first after round 8, Hidden Secret "
+             "gives unlimited mana in the climax", why=why, number=favourite + 1, spoils=p.spoils)
+
+
 # -- the decisions ------------------------------------------------------------------------------------------
 def _place(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
     """Outpost: the place that pays most (DGW-043..DGW-055)."""
@@ -378,12 +443,16 @@ def _place(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
         chance = _chance(mine - threat) if (rivals or state.npc == place) else 0.85 - 0.1 * min(later, 3)
         value = chance * _prize(state, seat, place, contested) + (1 if place == MIYAMA and
                                                                   has(state, seat, "mana_drain") else 0)
+        denial = _denial(state, seat, place, mine, rivals)
         why = _("{place}: about {mine} power against {threat}, the +{token} land advantage, {prize} spoils to win",
                 place=_where(place), mine=round(mine), threat=round(threat) if rivals or state.npc == place
                 else _("no one yet"), token=token, prize=round(_prize(state, seat, place, contested))) if token else \
             _("{place}: about {mine} power against {threat}, {prize} spoils to win", place=_where(place),
               mine=round(mine), threat=round(threat) if rivals or state.npc == place else _("no one yet"),
               prize=round(_prize(state, seat, place, contested)))
+        if denial > 0:
+            value += denial
+            why = _against(state, seat, why)
         scored.append((value, place, why))
     value, place, why = max(scored, key=lambda item: item[0])
     return by[place], why
@@ -458,12 +527,14 @@ def _before_move(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, s
             threat = _threat(state, seat, place)
             rivals = _rivals(state, seat, place)
             chance = _chance(mine - threat) if rivals else 0.8
-            value = chance * _prize(state, seat, place, bool(rivals)) - cost * _mana_value(state, seat)
+            denial = _denial(state, seat, place, mine, rivals)
+            value = chance * _prize(state, seat, place, bool(rivals)) - cost * _mana_value(state, seat) + denial
             if value > 1.5 and (best is None or value > best[0]):
-                best = (value, place, _("{place} for {cost} mana: about {mine} power against {threat}, {prize} spoils "
-                                        "to win", place=_where(place), cost=cost, mine=round(mine),
-                                        threat=round(threat) if rivals else _("no one"),
-                                        prize=round(_prize(state, seat, place, bool(rivals)))))
+                why = _("{place} for {cost} mana: about {mine} power against {threat}, {prize} spoils to win",
+                        place=_where(place), cost=cost, mine=round(mine),
+                        threat=round(threat) if rivals else _("no one"),
+                        prize=round(_prize(state, seat, place, bool(rivals))))
+                best = (value, place, _against(state, seat, why) if denial > 0 else why)
         if RECON in moves and recon_open(state):
             cost = paid_moves(state, seat)[RECON]
             value = 2 - cost * _mana_value(state, seat) + (1 if _in_danger(state, seat) else 0)

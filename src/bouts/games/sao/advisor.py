@@ -274,6 +274,8 @@ class _Context:
     splits: dict[tuple[tuple[int, ...], tuple[int, ...], int], Vec] = field(default_factory=dict)
     ranked: dict[tuple[tuple[int, ...], int], tuple[RerollChoice, ...]] = field(default_factory=dict)
     """:func:`advise_pool`'s ranking by (encoded pool in pool order, rerolls): a search asks it again and again."""
+    tops: dict[tuple[tuple[int, ...], int], RerollChoice] = field(default_factory=dict)
+    """:func:`best_pool_choice`'s answer by the same key."""
 
     def kind(self, faces: tuple[int, ...]) -> int:
         found = self.types.get(faces)
@@ -417,13 +419,67 @@ def advise_pool(dice: Sequence[tuple[tuple[int, ...], int]], skills: Sequence[Sw
         return list(ranked)
     choices = [RerollChoice((), Outlook(*ctx.final(tuple(sorted(encoded)))))]
     if rerolls > 0:
-        for picked, kept, rolled in _distinct_rerolls(tuple(encoded)):
+        for picked, kept, rolled in _distinct_rerolls_of(tuple(encoded)):
             choices.append(RerollChoice(picked, Outlook(*_roll(ctx, kept, rolled, rerolls))))
     choices.sort(key=lambda c: (-c.outlook.value, len(c.dice)))
     if len(ctx.ranked) >= RANKED_CACHE:
         ctx.ranked.clear()
     ctx.ranked[key] = tuple(choices)
     return choices
+
+
+def best_pool_choice(dice: Sequence[tuple[tuple[int, ...], int]], skills: Sequence[SwordSkill], step: Modifiers,
+                     rerolls: int, remaining: int, switch_value: int, add_up: bool = False,
+                     loss: int = 0) -> RerollChoice:
+    """The choice :func:`advise_pool` ranks first (the highest value, then the fewest dice, then the first in its
+    order), without making and sorting the others."""
+    ctx = _context(dice, skills, step, remaining, switch_value, add_up, loss)
+    encoded = [ctx.kind(faces) << 4 | code for faces, code in dice]
+    key = (tuple(encoded), rerolls)
+    top = ctx.tops.get(key)
+    if top is not None:
+        return top
+    ranked = ctx.ranked.get(key)
+    if ranked is not None:
+        return ranked[0]
+    best: tuple[int, ...] = ()
+    vec = ctx.final(tuple(sorted(encoded)))
+    value = vec[0]
+    if rerolls > 0:
+        for picked, kept, rolled in _distinct_rerolls_of(tuple(encoded)):
+            out = _roll(ctx, kept, rolled, rerolls)
+            # sorted by (-value, len(dice)), stably: a later choice wins only if strictly better
+            if out[0] > value or (out[0] == value and len(picked) < len(best)):
+                best, vec, value = picked, out, out[0]
+    if len(ctx.tops) >= RANKED_CACHE:
+        ctx.tops.clear()
+    top = ctx.tops[key] = RerollChoice(best, Outlook(*vec))
+    return top
+
+
+@lru_cache(maxsize=4096)
+def _distinct_rerolls_of(encoded: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]],
+                                                            ...]:
+    """:func:`_distinct_rerolls`, kept per pool and made from the pool's pattern of equal dice.
+
+    Which masks come first of their multiset depends only on which dice are equal, so the rerolls of the
+    pattern (each die replaced by the rank of its code among the pool's distinct codes) are worked out once;
+    ranks follow codes in order, and kinds (``code >> 4``) too, so sorted ranks map to sorted codes and kinds.
+    """
+    codes = sorted(set(encoded))
+    rank = {v: r for r, v in enumerate(codes)}
+    kinds = [v >> 4 for v in codes]
+    return tuple([(picked, tuple([codes[r] for r in kept]), tuple([kinds[r] for r in rolled]))
+                  for picked, kept, rolled in _pattern_rerolls(tuple([rank[v] for v in encoded]))])
+
+
+@lru_cache(maxsize=4096)
+def _pattern_rerolls(pattern: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]],
+                                                        ...]:
+    """:func:`_distinct_rerolls` of a pool of ranks (0 for its lowest code, 1 for the next...), with the ranks
+    rerolled (sorted) in place of their kinds."""
+    return tuple([(picked, kept, tuple(sorted([pattern[i] for i in picked])))
+                  for picked, kept, _ in _distinct_rerolls(pattern)])
 
 
 @lru_cache(maxsize=16)
@@ -503,6 +559,11 @@ def reroll_advice(state: SaoState, lookahead: int | None = None) -> list[RerollC
     answer); bots use 1 to trade a little accuracy for speed.
     """
     return advise_pool(*_arguments(state, lookahead))  # type: ignore[arg-type]
+
+
+def best_reroll(state: SaoState, lookahead: int | None = None) -> RerollChoice:
+    """The reroll choice :func:`reroll_advice` ranks first."""
+    return best_pool_choice(*_arguments(state, lookahead))  # type: ignore[arg-type]
 
 
 def best_outlook(state: SaoState, lookahead: int | None = None) -> Outlook:

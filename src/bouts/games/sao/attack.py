@@ -59,8 +59,23 @@ def skill_actions(state: SaoState) -> list[Act]:
     groups: tuple[tuple[str, tuple[int, ...]], ...] | None = catalog.memo.get(key)
     if groups is None:
         groups = catalog.remember(key, _skill_groups(catalog.known_skills[me.id, me.level], key[3]))
-    return [act("skill", skill_id, *[str(i + 1) for i in sorted(map(order.__getitem__, picks))])
-            for skill_id, picks in groups]
+    made = _SKILL_ACTS
+    out: list[Act] = []
+    for skill_id, picks in groups:
+        dice = tuple(sorted(map(order.__getitem__, picks)))
+        found = made.get((skill_id, dice))
+        if found is None:
+            if len(made) >= SKILL_ACTS_LIMIT:
+                made.clear()
+            found = made[skill_id, dice] = act("skill", skill_id, *[str(i + 1) for i in dice])
+        out.append(found)
+    return out
+
+
+_SKILL_ACTS: dict[tuple[str, tuple[int, ...]], Act] = {}
+"""The ``skill`` action of each Sword Skill and dice (pool indices from 0), made once."""
+SKILL_ACTS_LIMIT = 65_536
+"""Most actions :data:`_SKILL_ACTS` keeps (it starts afresh beyond)."""
 
 
 def _skill_groups(skills: tuple[SwordSkill, ...],

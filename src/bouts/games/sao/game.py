@@ -179,8 +179,12 @@ class Sao(Game[SaoState, SaoAction]):
             out = [FINALIZE]
             if rolling.rerolls_left(state) > 0:
                 out += rolling.reroll_actions(len(state.pool))
-            for index in rolling.seat_characters(state, decision.seat):
-                out += rolling.ability_actions(state, index)
+            # rolling.seat_characters: the turn player's and the partner's characters this seat plays
+            characters, me, partner = state.characters, state.turn_char, state.partner
+            if characters[me].seat == decision.seat:
+                out += rolling.ability_actions(state, me)
+            if partner is not None and partner != me and characters[partner].seat == decision.seat:
+                out += rolling.ability_actions(state, partner)
             out += rolling.die_control_actions(state)
             consumables = rolling.consumable_actions(state)
             out += consumables

@@ -140,8 +140,7 @@ def _roll_window(state: SaoState, actions: tuple[Any, ...]) -> Any:
     support = _support_ability(state, actions)
     if support is not None:
         return support
-    advice = advisor.reroll_advice(state, LOOKAHEAD)
-    top = advice[0]
+    top = advisor.best_reroll(state, LOOKAHEAD)
     if top.dice and rerolls_left(state) > 0:
         return act("reroll", *[str(i + 1) for i in top.dice])  # the very action the menu lists
     change = _best_dice_change(state, actions, state.turn_char)
