@@ -124,13 +124,26 @@ def prepare_options(state: GrailState, seat: int) -> list[Act]:
                     plays.append(act("play", card, "up"))
                 if attack:
                     plays.append(act("play", card, "down"))
-        for card in p.np:
-            if card in chosen or not np_usable(state, seat, card, spent):
-                continue
-            if is_additional(state, seat, card, [*p.selected, (card, True)]):
-                extra.append(act("play", card, "up"))
-            elif room:
-                plays.append(act("play", card, "up"))
+        if p.np and not prohibited(state, "np"):  # np_usable's test, its parts common to every card made once
+            cards = state.catalog.cards
+            enough = infinite or mana >= NP_MANA
+            for card, status in p.np.items():
+                if card in chosen or status not in ("down", "up"):
+                    continue
+                c = cards[card]
+                assert isinstance(c, NPCard)
+                if status == "up" and c.once_per_game:
+                    continue
+                if c.effect == "independent_action" and (p.location == WORKSHOP or not rank_top_half(state, seat)):
+                    continue
+                if c.effect == "zabaniya" and p.revealed:
+                    continue
+                if not (enough or c.any_mana) or not (infinite or spent + np_cost(state, card) <= mana):
+                    continue
+                if c.additional and is_additional(state, seat, card, [*p.selected, (card, True)]):
+                    extra.append(act("play", card, "up"))
+                elif room:
+                    plays.append(act("play", card, "up"))
         if special_ok:
             for card in p.at_hand:
                 if card in chosen or not (infinite or spent + stats(state, p, card)[2] <= mana):

@@ -25,9 +25,18 @@ def log(state: GrailState, kind: str, msg: str, data: dict[str, Any] | None = No
                               args=args, domain="grail_war"))
 
 
+_NAMES: dict[tuple[int, int], tuple[Text, Message]] = {}
+"""(seat, id of the master's name) -> (that name, the message): one shared message per seat and master (a
+message is never changed once made); the name is kept so its id stays its own."""
+
+
 def name(state: GrailState, seat: int) -> Message:
     """The master's name as the log shows it: the seat counted from 1 and the master (``P2 Tohsaka Rin``)."""
-    return M_("P{number} {master}", number=seat + 1, master=state.catalog.masters[state.players[seat].master].name)
+    master = state.catalog.masters[state.players[seat].master].name
+    found = _NAMES.get((seat, id(master)))
+    if found is None or found[0] is not master:
+        found = _NAMES[seat, id(master)] = (master, M_("P{number} {master}", number=seat + 1, master=master))
+    return found[1]
 
 
 def gain_mana(state: GrailState, seat: int, amount: int) -> None:
