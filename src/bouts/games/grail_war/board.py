@@ -77,9 +77,11 @@ def stats(state: GrailState, p: Player, card: str) -> tuple[int, tuple[str, ...]
     if type(c) is AttackCard:
         return c.power, c.attributes, c.cost
     if isinstance(c, NPCard):
-        if is_converted(p, card):
+        if p.np.get(card) == "converted":  # is_converted
             return c.amount, tuple(a for a in c.attributes if a != "noble"), 0
-        return c.power, c.attributes, np_cost(state, card)
+        if not c.cost_per_round:  # np_cost, made here
+            return c.power, c.attributes, c.cost if c.cost > 0 else 0
+        return c.power, c.attributes, max(0, c.cost - c.cost_per_round * state.round)
     return c.power, c.attributes, c.cost
 
 

@@ -52,10 +52,15 @@ def paid_moves(state: GrailState, seat: int) -> dict[str, int]:
     """Places a paid move may reach now and their costs (not while Engaged, DGW-063)."""
     p = state.players[seat]
     found: dict[str, int] = {}
-    if not is_engaged(state, seat):  # tested as the Move step begins, after any spell before it
-        for dest in PLACES:
-            cost = move_cost(state, seat, dest)
-            if cost is None or (dest == RECON and not recon_open(state)):
+    here = p.location
+    if here is not None and not is_engaged(state, seat):  # tested as the Move step begins, after any spell before it
+        a = PLACES.index(here)  # move_cost to each place ahead, its arrows summed as they are passed
+        cost = 0
+        integrity = has(state, seat, "integrity")
+        for b in range(a + 1, len(PLACES)):
+            cost += 0 if b == 1 and integrity else ARROWS[b - 1]  # 実直 (DGW-M23)
+            dest = PLACES[b]
+            if dest == RECON and not recon_open(state):
                 continue
             if p.infinite or cost <= p.mana:
                 found[dest] = cost
