@@ -148,14 +148,18 @@ def announce(state: GrailState, why: Words | Callable[[], Words]) -> None:
         if p.location not in BATTLEFIELDS or not p.acted:
             state.shown_power.pop(seat, None)  # off the power track: announced afresh if it comes back
             continue
-        total = total_power(state, seat)
         old = state.shown_power.get(seat)
-        if old == total:
-            continue
+        if old is None:  # first known: its parts are said, and they add up to the total (power_parts)
+            found = power_parts(state, seat)
+            total = sum(value for _, value in found)
+        else:
+            total = total_power(state, seat)
+            if old == total:
+                continue
         state.shown_power[seat] = total
         data = {"seat": seat, "total_power": total, "power": total - (old or 0)}
         if old is None:
-            parts = [M_("{label}: {value}", label=label, value=value) for label, value in power_parts(state, seat)]
+            parts = [M_("{label}: {value}", label=label, value=value) for label, value in found]
             log(state, "power", N_("{master}: total power {total} at {place} ({parts})"), data,
                 args={"master": name(state, seat), "total": total, "place": PLACE_NAMES[p.location],
                       "parts": parts or M_("no card")}, clauses=("DGW-079", "DGW-RUL-16"))

@@ -171,7 +171,10 @@ def attack_methods(state: KaleidoState, seat: int, intervention: bool = False) -
 
 def in_effect(state: KaleidoState, source: str) -> bool:
     """Whether an effect from ``source`` is still running (KAL-118)."""
-    return any(e.source == source for e in state.effects)
+    for e in state.effects:  # noqa: SIM110 (a loop, not any() over a generator: asked for every menu)
+        if e.source == source:
+            return True
+    return False
 
 
 def usable_abilities(state: KaleidoState, seat: int, timing: str) -> list[str]:
