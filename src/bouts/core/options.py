@@ -24,44 +24,12 @@ class Options(BaseModel):
 OptionsT = TypeVar("OptionsT", bound=Options)
 
 
-_VALID: dict[tuple[Any, ...], Any] = {}
-"""Options already validated, by model and given names, types and values (flat, hashable values only): simulations
-set up thousands of games with the same options, and a model is frozen, so one validated copy serves them all."""
-_VALID_MAX = 256
-
-
-def _known_key(model: type[Options], given: Mapping[str, Any] | None) -> tuple[Any, ...] | None:
-    """The cache key of ``given``: names, exact types and values; ``None`` when a value is not a plain scalar."""
-    if not given:
-        return (model,)
-    items = []
-    for name, value in given.items():
-        if value is not None and type(value) not in (str, int, float, bool):
-            return None
-        items.append((name, type(value), value))
-    return (model, *sorted(items, key=lambda item: str(item[0])))
-
-
 def validate_options(model: type[OptionsT], given: Mapping[str, Any] | OptionsT | None) -> OptionsT:
     """Validate ``given`` against ``model``; errors name the option."""
     if isinstance(given, model):
         return given
     if given is not None and not isinstance(given, Mapping):
         raise OptionsError(M_("options must be a mapping of names to values, not {kind}", kind=type(given).__name__))
-    key = _known_key(model, given) if given is None or all(type(k) is str for k in given) else None
-    if key is not None:
-        found = _VALID.get(key)
-        if found is not None:
-            return found  # type: ignore[no-any-return]
-    valid = _validate(model, given)
-    if key is not None:
-        if len(_VALID) >= _VALID_MAX:
-            _VALID.clear()
-        _VALID[key] = valid
-    return valid
-
-
-def _validate(model: type[OptionsT], given: Mapping[str, Any] | None) -> OptionsT:
     try:
         problem = numbers_problem(model, dict(given or {}), "", OPTION)
     except RecursionError:
