@@ -348,17 +348,18 @@ def card_uses(state: KaleidoState, frame: Decision, where: str | None = None) ->
         magic_cards = catalog.magic
         natural: int | str | None = _UNKNOWN  # natural_target, made once when a hostile card needs it
         for card in player.hand:
-            kind = card.partition("/")[0]
+            magic = magic_cards[card]
+            facts = _FACTS.get(card)
+            if facts is None or facts[0] is not magic:
+                facts = _FACTS[card] = (magic, card.partition("/")[0], magic.timing, magic.is_hostile,
+                                        act("use", (card,)))
+            _, kind, timing, hostile, use = facts
             if kind in seen:
                 continue
             seen.add(kind)
-            magic = magic_cards[card]
-            if magic.timing in timings:
-                if not magic.is_hostile:  # _aimed's first case, made here
-                    found = _USE.get(card)
-                    if found is None:
-                        found = _USE[card] = act("use", (card,))
-                    options.append(found)
+            if timing in timings:
+                if not hostile:  # _aimed's first case, made here
+                    options.append(use)
                     continue
                 if natural is _UNKNOWN:
                     natural = natural_target(state, seat)
@@ -381,8 +382,9 @@ def is_outside_card(card: MagicCard) -> bool:
 
 
 _UNKNOWN = "?"
-_USE: dict[str, Act] = {}
-"""Card instance -> ``use CARD`` (the same object :func:`act` gives, found without making its key)."""
+_FACTS: dict[str, tuple[MagicCard, str, str, bool, Act]] = {}
+"""Card instance -> (its record, kind, timing, whether hostile, ``use CARD``): what a menu asks of each hand card,
+made once per record (the record is kept so that another content pack's card of the same id is made afresh)."""
 
 
 def _aimed(state: KaleidoState, seat: int, card: str, natural: int | str | None = _UNKNOWN) -> list[Act]:
