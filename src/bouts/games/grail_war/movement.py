@@ -33,13 +33,20 @@ def is_engaged(state: GrailState, seat: int) -> bool:
     here = state.players[seat].location
     if here not in BATTLEFIELDS:
         return False
-    others = sum(1 for s in state.living() if s != seat and state.players[s].location == here)
-    return others + (1 if state.npc == here else 0) >= 1
+    if state.npc == here:
+        return True
+    for s, p in enumerate(state.players):  # noqa: SIM110 (a plain loop: asked at every move menu)
+        if s != seat and not p.eliminated and p.location == here:
+            return True
+    return False
 
 
 def recon_occupant(state: GrailState) -> int | None:
     """The player whose piece stands at Recon now, if any."""
-    return next((s for s in state.living() if state.players[s].location == RECON), None)
+    for s, p in enumerate(state.players):  # the living seats, in seat order
+        if not p.eliminated and p.location == RECON:
+            return s
+    return None
 
 
 def recon_open(state: GrailState) -> bool:
