@@ -8,6 +8,7 @@ from functools import partial
 
 from bouts.core.contract import Words
 from bouts.games.grail_war.board import gain_spoils, log, name, situation_effect, stats
+from bouts.games.grail_war.cards import AttackCard
 from bouts.games.grail_war.effects import ON_CLASH
 from bouts.games.grail_war.i18n import M_, N_
 from bouts.games.grail_war.masters import has
@@ -34,11 +35,16 @@ def card_power(state: GrailState, seat: int, card: str, face_up: bool, place: st
     """
     if not face_up:
         return 0
-    p = state.players[seat]
-    power, attributes, _ = stats(state, p, card)
+    catalog = state.catalog
+    c = catalog.cards[card]
+    attributes: tuple[str, ...]
+    if type(c) is AttackCard:  # stats() of the common case, made here
+        power, attributes = c.power, c.attributes
+    else:
+        power, attributes, _ = stats(state, state.players[seat], card)
     events = state.events_at.get(place, ()) if place else ()
     if events:
-        catalog_events = state.catalog.events
+        catalog_events = catalog.events
         for event, _up in events:
             e = catalog_events[event]
             if e.effect == "set_base" and e.attribute in attributes:
@@ -47,9 +53,9 @@ def card_power(state: GrailState, seat: int, card: str, face_up: bool, place: st
         if where == place and owner != seat and attribute in attributes:
             power = 0
     if state.situation is not None:
-        effect, boosted, amount = situation_effect(state)
-        if effect == "attr_plus" and boosted in attributes:
-            power += amount
+        situation = catalog.situations[state.situation]
+        if situation.effect == "attr_plus" and situation.attribute in attributes:
+            power += situation.amount
     if events:
         for event, _ in events:
             e = catalog_events[event]
@@ -62,7 +68,7 @@ def land_advantage(state: GrailState, seat: int) -> int:
     """Land advantage power: tokens of this battlefield only (DGW-RUL-15), times any multiplier."""
     p = state.players[seat]
     place = p.location
-    if place not in BATTLEFIELDS:
+    if place not in BATTLEFIELDS or seat not in state.tokens.values():
         return 0
     events = state.events_at.get(place)
     if events and any(state.catalog.events[e].effect == "no_land" for e, _ in events):
@@ -142,14 +148,18 @@ def announce(state: GrailState, why: Words | Callable[[], Words]) -> None:
         if p.location not in BATTLEFIELDS or not p.acted:
             state.shown_power.pop(seat, None)  # off the power track: announced afresh if it comes back
             continue
-        total = total_power(state, seat)
         old = state.shown_power.get(seat)
-        if old == total:
-            continue
+        if old is None:  # first known: its parts are said, and they add up to the total (power_parts)
+            found = power_parts(state, seat)
+            total = sum(value for _, value in found)
+        else:
+            total = total_power(state, seat)
+            if old == total:
+                continue
         state.shown_power[seat] = total
         data = {"seat": seat, "total_power": total, "power": total - (old or 0)}
         if old is None:
-            parts = [M_("{label}: {value}", label=label, value=value) for label, value in power_parts(state, seat)]
+            parts = [M_("{label}: {value}", label=label, value=value) for label, value in found]
             log(state, "power", N_("{master}: total power {total} at {place} ({parts})"), data,
                 args={"master": name(state, seat), "total": total, "place": PLACE_NAMES[p.location],
                       "parts": parts or M_("no card")}, clauses=("DGW-079", "DGW-RUL-16"))

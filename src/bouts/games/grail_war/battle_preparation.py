@@ -90,15 +90,22 @@ def np_usable(state: GrailState, seat: int, card: str, spent: int | None = None)
     return _affordable(state, seat, np_cost(state, card), spent)
 
 
+_NONE: frozenset[str] = frozenset()
+
+
 def prepare_options(state: GrailState, seat: int) -> list[Act]:
     """Cards that may be added to the battle preparation now, and ``done`` when the count is met."""
     p = state.players[seat]
     ubw = ubw_residual(state, seat)
     limit = card_limit(state, seat, ubw)
-    chosen = {c for c, _ in p.selected}
-    normal = sum(1 for c, _ in p.selected if not is_additional(state, seat, c, p.selected)) if p.selected else 0
+    chosen: frozenset[str] | set[str]
+    if p.selected:
+        chosen = {c for c, _ in p.selected}
+        normal = sum(1 for c, _ in p.selected if not is_additional(state, seat, c, p.selected))
+        spent = _spent(state, seat)
+    else:
+        chosen, normal, spent = _NONE, 0, 0
     room = normal < limit
-    spent = _spent(state, seat)
     mana = p.mana
     infinite = p.infinite
     plays: list[Act] = []
@@ -111,6 +118,11 @@ def prepare_options(state: GrailState, seat: int) -> list[Act]:
                 if card in chosen:
                     continue
                 c = cards[card]
+                if type(c) is AttackCard:  # the common case: its printed cost, up when it fits, and down
+                    if infinite or spent + c.cost <= mana:
+                        plays.append(act("play", card, "up"))
+                    plays.append(act("play", card, "down"))
+                    continue
                 if isinstance(c, NPCard):  # stats() and is_attack() of a (converted) NP/skill card
                     cost, attack = stats(state, p, card)[2], is_attack(state, p, card)
                 else:  # an attack or special card: its printed cost
@@ -124,13 +136,26 @@ def prepare_options(state: GrailState, seat: int) -> list[Act]:
                     plays.append(act("play", card, "up"))
                 if attack:
                     plays.append(act("play", card, "down"))
-        for card in p.np:
-            if card in chosen or not np_usable(state, seat, card, spent):
-                continue
-            if is_additional(state, seat, card, [*p.selected, (card, True)]):
-                extra.append(act("play", card, "up"))
-            elif room:
-                plays.append(act("play", card, "up"))
+        if p.np and not prohibited(state, "np"):  # np_usable's test, its parts common to every card made once
+            cards = state.catalog.cards
+            enough = infinite or mana >= NP_MANA
+            for card, status in p.np.items():
+                if card in chosen or status not in ("down", "up"):
+                    continue
+                c = cards[card]
+                assert isinstance(c, NPCard)
+                if status == "up" and c.once_per_game:
+                    continue
+                if c.effect == "independent_action" and (p.location == WORKSHOP or not rank_top_half(state, seat)):
+                    continue
+                if c.effect == "zabaniya" and p.revealed:
+                    continue
+                if not (enough or c.any_mana) or not (infinite or spent + np_cost(state, card) <= mana):
+                    continue
+                if c.additional and is_additional(state, seat, card, [*p.selected, (card, True)]):
+                    extra.append(act("play", card, "up"))
+                elif room:
+                    plays.append(act("play", card, "up"))
         if special_ok:
             for card in p.at_hand:
                 if card in chosen or not (infinite or spent + stats(state, p, card)[2] <= mana):

@@ -25,9 +25,18 @@ def log(state: GrailState, kind: str, msg: str, data: dict[str, Any] | None = No
                               args=args, domain="grail_war"))
 
 
+_NAMES: dict[tuple[int, int], tuple[Text, Message]] = {}
+"""(seat, id of the master's name) -> (that name, the message): one shared message per seat and master (a
+message is never changed once made); the name is kept so its id stays its own."""
+
+
 def name(state: GrailState, seat: int) -> Message:
     """The master's name as the log shows it: the seat counted from 1 and the master (``P2 Tohsaka Rin``)."""
-    return M_("P{number} {master}", number=seat + 1, master=state.catalog.masters[state.players[seat].master].name)
+    master = state.catalog.masters[state.players[seat].master].name
+    found = _NAMES.get((seat, id(master)))
+    if found is None or found[0] is not master:
+        found = _NAMES[seat, id(master)] = (master, M_("P{number} {master}", number=seat + 1, master=master))
+    return found[1]
 
 
 def gain_mana(state: GrailState, seat: int, amount: int) -> None:
@@ -68,9 +77,11 @@ def stats(state: GrailState, p: Player, card: str) -> tuple[int, tuple[str, ...]
     if type(c) is AttackCard:
         return c.power, c.attributes, c.cost
     if isinstance(c, NPCard):
-        if is_converted(p, card):
+        if p.np.get(card) == "converted":  # is_converted
             return c.amount, tuple(a for a in c.attributes if a != "noble"), 0
-        return c.power, c.attributes, np_cost(state, card)
+        if not c.cost_per_round:  # np_cost, made here
+            return c.power, c.attributes, c.cost if c.cost > 0 else 0
+        return c.power, c.attributes, max(0, c.cost - c.cost_per_round * state.round)
     return c.power, c.attributes, c.cost
 
 

@@ -245,7 +245,9 @@ def decide(state: GrailState, seat: int, act: Act) -> None:
         left = _turn(state, seat, act)
         if act.verb == "spell":
             announce(state, lambda: M_("{master}'s command spell", master=name(state, seat)))
-        else:
+        elif act.verb not in QUIET and (act.verb != "play" or left is None):
+            # moving, staying, going on, or a card chosen while the preparation goes on (it only joins
+            # ``selected``) change no total power: nothing to announce (the step before announced every change)
             announce(state, lambda: M_("{master}'s cards", master=name(state, seat)))
         if left is not None and state.chance is None and not any(p.owed for p in state.players):
             # nothing runs before the seat decides again (no draw is owed): its menu is the one just made,
@@ -255,6 +257,12 @@ def decide(state: GrailState, seat: int, act: Act) -> None:
                 state._legal[seat] = tuple(left)
             return
     run(state)
+
+
+QUIET = ("move", "stay", "next")
+"""Turn decisions that change no total power: a paid move or staying (before the seat's own preparation, so it
+is on no power track yet; nobody else's total depends on its place, mana or spoils), and going on (the step or
+stage moves on; the battle announces its own)."""
 
 
 def _turn(state: GrailState, seat: int, act: Act) -> list[Act] | None:

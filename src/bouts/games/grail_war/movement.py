@@ -33,13 +33,20 @@ def is_engaged(state: GrailState, seat: int) -> bool:
     here = state.players[seat].location
     if here not in BATTLEFIELDS:
         return False
-    others = sum(1 for s in state.living() if s != seat and state.players[s].location == here)
-    return others + (1 if state.npc == here else 0) >= 1
+    if state.npc == here:
+        return True
+    for s, p in enumerate(state.players):  # noqa: SIM110 (a plain loop: asked at every move menu)
+        if s != seat and not p.eliminated and p.location == here:
+            return True
+    return False
 
 
 def recon_occupant(state: GrailState) -> int | None:
     """The player whose piece stands at Recon now, if any."""
-    return next((s for s in state.living() if state.players[s].location == RECON), None)
+    for s, p in enumerate(state.players):  # the living seats, in seat order
+        if not p.eliminated and p.location == RECON:
+            return s
+    return None
 
 
 def recon_open(state: GrailState) -> bool:
@@ -52,10 +59,15 @@ def paid_moves(state: GrailState, seat: int) -> dict[str, int]:
     """Places a paid move may reach now and their costs (not while Engaged, DGW-063)."""
     p = state.players[seat]
     found: dict[str, int] = {}
-    if not is_engaged(state, seat):  # tested as the Move step begins, after any spell before it
-        for dest in PLACES:
-            cost = move_cost(state, seat, dest)
-            if cost is None or (dest == RECON and not recon_open(state)):
+    here = p.location
+    if here is not None and not is_engaged(state, seat):  # tested as the Move step begins, after any spell before it
+        a = PLACES.index(here)  # move_cost to each place ahead, its arrows summed as they are passed
+        cost = 0
+        integrity = has(state, seat, "integrity")
+        for b in range(a + 1, len(PLACES)):
+            cost += 0 if b == 1 and integrity else ARROWS[b - 1]  # 実直 (DGW-M23)
+            dest = PLACES[b]
+            if dest == RECON and not recon_open(state):
                 continue
             if p.infinite or cost <= p.mana:
                 found[dest] = cost

@@ -185,7 +185,7 @@ class GrailState(State):
 
     def living(self) -> list[int]:
         """Seats still in the game, in seat order."""
-        return [s for s in range(self.seats) if not self.players[s].eliminated]
+        return [s for s, p in enumerate(self.players) if not p.eliminated]
 
     def turn_order(self) -> tuple[int, ...]:
         """Living seats clockwise from the start player (DGW-043, DGW-057)."""

@@ -65,7 +65,8 @@ def verb(*names: str) -> Callable[[Verb], Verb]:
 
 def push(state: KaleidoState, kind: str, seat: int = -1, **data: Any) -> None:
     """Put a step on top of the stack."""
-    state.stack.append(Decision.make(seat, kind, **data))
+    # Decision.make's record, without sorting what needs none
+    state.stack.append(Decision(seat, kind, tuple(sorted(data.items())) if len(data) > 1 else tuple(data.items())))
 
 
 def say(state: KaleidoState, kind: str, msg: str, data: dict[str, Any] | None = None, *,

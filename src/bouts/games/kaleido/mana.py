@@ -50,12 +50,21 @@ def _draw(state: KaleidoState, frame: Decision) -> None:
             args={"cards": [card_name(state, c) for c in drawn]}, to=seat, reveals=True, clauses=("KAL-025",))
 
 
+_LABELS: dict[tuple[int, int], tuple[Text | None, Message]] = {}
+"""(seat, id of the master's name) -> (that name, the label): one shared label per seat and master (a message is
+never changed once made); the name is kept so its id stays its own."""
+
+
 def seat_label(state: KaleidoState, seat: int) -> Message:
     """``P<n> (master)`` for logs, seats counted from 1 as the table prints them."""
     master = state.players[seat].master
-    if master:
-        return M_("P{number} ({master})", number=seat + 1, master=state.catalog.masters[master].name)
-    return M_("P{number}", number=seat + 1)
+    named = state.catalog.masters[master].name if master else None
+    found = _LABELS.get((seat, id(named)))
+    if found is None or found[0] is not named:
+        label = M_("P{number} ({master})", number=seat + 1, master=named) if named is not None \
+            else M_("P{number}", number=seat + 1)
+        found = _LABELS[seat, id(named)] = (named, label)
+    return found[1]
 
 
 def in_battle(state: KaleidoState) -> bool:

@@ -7,7 +7,7 @@ from bouts.games.kaleido.actions import PASS, Act
 from bouts.games.kaleido.command_spells import special_actions
 from bouts.games.kaleido.flow import MENUS, settle, verb
 from bouts.games.kaleido.state import KaleidoState
-from bouts.games.kaleido.timings import ability_uses, card_uses
+from bouts.games.kaleido.timings import ability_uses, card_uses, context
 
 WINDOWS = frozenset({"nominated", "intervene", "respond", "counter", "last", "end_window"})
 """Response windows: passing is always an option."""
@@ -28,8 +28,9 @@ def menu(state: KaleidoState, frame: Decision) -> tuple[Act, ...]:
     if kind in NO_EXTRAS:
         return tuple(options)
     if kind not in SPECIAL_ONLY:
-        options.extend(card_uses(state, frame))
-        options.extend(ability_uses(state, frame))
+        where = context(state, frame)
+        options.extend(card_uses(state, frame, where))
+        options.extend(ability_uses(state, frame, where))
     if kind == "nominated":
         options.extend(a for a in card_uses(state, frame) if a not in options)
     options.extend(special_actions(state, frame))

@@ -171,17 +171,22 @@ def attack_methods(state: KaleidoState, seat: int, intervention: bool = False) -
 
 def in_effect(state: KaleidoState, source: str) -> bool:
     """Whether an effect from ``source`` is still running (KAL-118)."""
-    return any(e.source == source for e in state.effects)
+    for e in state.effects:  # noqa: SIM110 (a loop, not any() over a generator: asked for every menu)
+        if e.source == source:
+            return True
+    return False
 
 
 def usable_abilities(state: KaleidoState, seat: int, timing: str) -> list[str]:
     """Boosts and special NPs ``seat`` may use now with ``timing`` (KAL-118, KAL-121)."""
     found = []
+    abilities = state.catalog.abilities
     for ability_id in abilities_of(state, seat):
-        ability = state.catalog.abilities[ability_id]
+        ability = abilities[ability_id]
         if ability.kind not in ("boost", "support", "np_special") or ability.timing != timing:
             continue
-        if in_effect(state, f"ability:{ability_id}:{seat}") or f"ability:{ability_id}:{seat}" in state.once:
+        source = f"ability:{ability_id}:{seat}"
+        if source in state.once or in_effect(state, source):
             continue
         if ability.effect == "summon" and state.players[seat].summoned:
             continue
@@ -326,10 +331,11 @@ HAND_TIMINGS = {"strategy": frozenset({"strategy", "auto"}), "end": frozenset({"
 """The timings of the hand cards usable in each context (KAL-124, KAL-125, KAL-RUL-54)."""
 
 
-def card_uses(state: KaleidoState, frame: Decision) -> list[Act]:
+def card_uses(state: KaleidoState, frame: Decision, where: str | None = None) -> list[Act]:
     """Magic cards the deciding seat may use now, one entry per card kind (KAL-123..KAL-136); a hostile card
-    names its target when it is not the natural one (KAL-119)."""
-    where = context(state, frame)
+    names its target when it is not the natural one (KAL-119). ``where``: :func:`context`, when known."""
+    if where is None:
+        where = context(state, frame)
     if where == "none":
         return []
     seat = frame.seat
@@ -340,13 +346,24 @@ def card_uses(state: KaleidoState, frame: Decision) -> list[Act]:
         seen: set[str] = set()
         timings = HAND_TIMINGS[where]  # KAL-124, KAL-125, KAL-RUL-54
         magic_cards = catalog.magic
+        natural: int | str | None = _UNKNOWN  # natural_target, made once when a hostile card needs it
         for card in player.hand:
-            kind = card.partition("/")[0]
+            magic = magic_cards[card]
+            facts = _FACTS.get(card)
+            if facts is None or facts[0] is not magic:
+                facts = _FACTS[card] = (magic, card.partition("/")[0], magic.timing, magic.is_hostile,
+                                        act("use", (card,)))
+            _, kind, timing, hostile, use = facts
             if kind in seen:
                 continue
             seen.add(kind)
-            if magic_cards[card].timing in timings:
-                options.extend(_aimed(state, seat, card))
+            if timing in timings:
+                if not hostile:  # _aimed's first case, made here
+                    options.append(use)
+                    continue
+                if natural is _UNKNOWN:
+                    natural = natural_target(state, seat)
+                options.extend(_aimed(state, seat, card, natural))
     strategy_card = player.strategy
     if strategy_card is not None and strategy_card_free(state, seat):
         magic = catalog.magic[strategy_card]
@@ -364,20 +381,30 @@ def is_outside_card(card: MagicCard) -> bool:
     return card.is_modifier or card.effect == "damage"
 
 
-def _aimed(state: KaleidoState, seat: int, card: str) -> list[Act]:
+_UNKNOWN = "?"
+_FACTS: dict[str, tuple[MagicCard, str, str, bool, Act]] = {}
+"""Card instance -> (its record, kind, timing, whether hostile, ``use CARD``): what a menu asks of each hand card,
+made once per record (the record is kept so that another content pack's card of the same id is made afresh)."""
+
+
+def _aimed(state: KaleidoState, seat: int, card: str, natural: int | str | None = _UNKNOWN) -> list[Act]:
     """The uses of ``card`` by ``seat``: on itself, or a hostile card on its natural target and on each other
-    player it may name (KAL-119); outside a battle phase a hostile card names any other master."""
+    player it may name (KAL-119); outside a battle phase a hostile card names any other master (``natural``:
+    :func:`natural_target`, when known)."""
     if not state.catalog.magic[card].is_hostile:
         return [act("use", (card,))]
-    natural = natural_target(state, seat)
+    if natural is _UNKNOWN:
+        natural = natural_target(state, seat)
     found = [act("use", (card,))] if natural is not None else []
     found += [act("use", (card, str(t))) for t in other_targets(state, seat) if t != natural]
     return found
 
 
-def ability_uses(state: KaleidoState, frame: Decision) -> list[Act]:
-    """Boosts and special NPs usable now: own strategy phase or own battles only (KAL-121)."""
-    where = context(state, frame)
+def ability_uses(state: KaleidoState, frame: Decision, where: str | None = None) -> list[Act]:
+    """Boosts and special NPs usable now: own strategy phase or own battles only (KAL-121). ``where``:
+    :func:`context`, when known."""
+    if where is None:
+        where = context(state, frame)
     if where not in ("strategy", "battle"):
         return []
     found = usable_abilities(state, frame.seat, where)
