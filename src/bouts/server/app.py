@@ -21,7 +21,7 @@ import functools
 import json
 import os
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Coroutine
 from http import HTTPStatus
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -580,6 +580,15 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
         with use_lang(sink_lang(conn)):  # refusals in the reader's language
             await seat_request(conn, room, seat, kind, data)
 
+    async def acknowledged(conn: Connection, change: Coroutine[Any, Any, int]) -> None:
+        """Make a change of this connection's own: its state frames wait meanwhile, so the one that shows the
+        change carries its ``ack`` (a refusal releases them, its error said by the caller)."""
+        conn.holding = True
+        try:
+            conn.acked(await change)
+        finally:
+            conn.release()
+
     async def seat_request(conn: Connection, room: Room, seat: int, kind: str, data: dict[str, Any]) -> None:
         try:
             if kind == "act":
@@ -590,11 +599,11 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
                 if step is not None and (not isinstance(step, int) or isinstance(step, bool)):
                     conn.error("bad_message", M_("{step} must be a whole number", step='"step"'))
                     return
-                conn.push({"type": "ack", "step": await room.act(seat, action, step)})
+                await acknowledged(conn, room.act(seat, action, step))
             elif kind == "undo":
                 await room.undo(seat)
             elif kind == "concede":
-                conn.push({"type": "ack", "step": await room.concede(seat)})
+                await acknowledged(conn, room.concede(seat))
             elif kind == "chat":
                 text = data.get("text")
                 if not isinstance(text, str):
