@@ -269,8 +269,10 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
         # what is loaded by now (modules, games, content) lives as long as the process: keep it out of the cyclic
         # collector's full passes, and collect the young generation less often (fewer passes over the rooms'
         # long-lived states); about 10 % of the CPU per action at 100 matches (docs/server.md, Load)
-        gc.freeze()
-        gc.set_threshold(*GC_THRESHOLDS)
+        if gc.get_threshold() != GC_THRESHOLDS:  # once per process (tests start many apps in one)
+            gc.collect()
+            gc.freeze()
+            gc.set_threshold(*GC_THRESHOLDS)
         try:
             yield
         finally:
