@@ -101,3 +101,30 @@ def test_a_view_localized_in_one_pass_is_the_view_localized_after(game_id: str, 
             match.advance()
         else:
             match.apply(rng.choice(match.legal_actions(acting[0])), acting[0])
+
+
+def test_the_rules_panel_is_sent_first_and_then_only_when_it_changes(client: TestClient) -> None:
+    made = create(client, "swordplay", [{"kind": "reserved"}, {"kind": "reserved"}])
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        ws.send_json({"type": "hello", "token": made["seats"][0]["token"]})
+        until(ws, "state")
+        room: Room = client.app.state.hub.rooms[made["id"]]  # type: ignore[attr-defined]
+        sink, rng = Sink(0), random.Random(3)
+        shown = [json.loads(room.texts_for(sink)[0])]  # type: ignore[arg-type]
+        states = [room.rules_state(shown[0]["view"])]
+        while len(room.match.steps) < 40 and room.match.to_act():
+            acting = room.match.to_act()[0]
+            if acting == CHANCE:
+                room.match.advance()
+            else:
+                room.match.apply(rng.choice(room.match.legal_actions(acting)), acting)
+            room.broadcast()
+            shown.append(json.loads(room.texts_for(sink)[0]))  # type: ignore[arg-type]
+            states.append(room.rules_state(shown[-1]["view"]))
+        assert "rules" in shown[0] and "rules" in shown[1]  # a frame after one that showed no step is a fresh one too
+        for before, now, frame in zip(states[1:-1], states[2:], shown[2:], strict=True):
+            assert ("rules" in frame) == (now != before), (before, now)
+            if "rules" in frame:
+                assert (frame["rules"]["phase"], frame["rules"]["current"]) == now
+        assert any("rules" in f for f in shown[2:]) and not all("rules" in f for f in shown[2:])
+        assert "rules" in json.loads(room.texts_for(sink, full=True)[0])  # type: ignore[arg-type]  # a sync
