@@ -6,10 +6,10 @@ Starts --processes `bouts serve` processes on 127.0.0.1 over one PostgreSQL data
 that picks a random legal action after a think time of about --think seconds), and connects each
 match's seats to different processes (seat i of match m to process (m + i) mod P: the owner of a
 match forwards and publishes through PostgreSQL). It prints the action round trip (an `act` sent to
-its `ack`, which comes after the database commit and, across processes, the owner's answer), actions
-per second, and the CPU the server processes (and PostgreSQL) spent per action: all measured from
-the moment every seat has connected and had its first frame (the steady state; how long connecting
-took is printed first).
+the state frame that acknowledges it, its `ack`, which comes after the database commit and, across
+processes, the owner's answer), actions per second, and the CPU the server processes (and PostgreSQL)
+spent per action: all measured from the moment every seat has connected and had its first frame (the
+steady state; how long connecting took is printed first).
 
 Around the load it times an anchor in this process: a fixed piece of the server's own work (the
 same 300 steps of a seeded Swordplay, FGO Duel and SAO match, each step applied and every seat's
@@ -81,6 +81,7 @@ class Frame(msgspec.Struct):
 
     type: str
     step: int = 0
+    ack: int | None = None
     over: bool = False
     legal: list[dict[str, str]] = []
 
@@ -167,6 +168,11 @@ async def play(server: LiveServer, match_id: str, token: str, rng: random.Random
                 reason = exc.rcvd.reason if exc.rcvd is not None else "no close frame"
                 dropped.append(f"{code} {reason}".strip())
                 break
+            if frame.type == "state" and frame.ack is not None and sent_at:  # my action, taken
+                if phase.all_in.is_set():
+                    times.append(time.perf_counter() - sent_at)
+                sent_at = 0.0
+                acked += 1
             if frame.type == "state":
                 if state["first"]:
                     state["first"] = False
@@ -179,11 +185,6 @@ async def play(server: LiveServer, match_id: str, token: str, rng: random.Random
                     acting_on = frame.step
                     choice = rng.choice(frame.legal)["text"]
                     pending = asyncio.create_task(act(frame.step, choice, rng.uniform(0.5, 1.5) * think))
-            elif frame.type == "ack" and sent_at:
-                if phase.all_in.is_set():
-                    times.append(time.perf_counter() - sent_at)
-                sent_at = 0.0
-                acked += 1
             elif frame.type == "error" and state["first"]:  # refused at the door (hello not read in time)
                 dropped.append(f"hello refused: {msgspec.json.decode(raw).get('message')}")
                 break
@@ -276,10 +277,10 @@ async def churn(servers: list[LiveServer], count: int) -> float:
                 await ws.send(json.dumps({"type": "concede"}))
                 while True:
                     raw = await asyncio.wait_for(ws.recv(decode=False), 120)
-                    kind = decoder.decode(raw).type
-                    if kind == "ack":
+                    answer = decoder.decode(raw)
+                    if answer.type == "state" and answer.ack is not None:
                         break
-                    if kind == "error":
+                    if answer.type == "error":
                         refused.append(json.loads(raw)["message"])
                         break
 

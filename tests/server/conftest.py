@@ -71,6 +71,27 @@ def until(ws: Any, kind: str) -> dict[str, Any]:
             return frame
 
 
+def kind(message: dict[str, Any]) -> str:
+    """A message's type, ``ack`` for a state frame that acknowledges the reader's own action."""
+    return "ack" if message["type"] == "state" and "ack" in message else str(message["type"])
+
+
+def until_ack(ws: Any) -> dict[str, Any]:
+    """Read frames until the state frame that acknowledges the reader's own action."""
+    while True:
+        frame: dict[str, Any] = ws.receive_json()
+        if kind(frame) == "ack":
+            return frame
+
+
+def until_your_turn(ws: Any) -> dict[str, Any]:
+    """Read frames until the state frame that says it has just become the reader's turn."""
+    while True:
+        frame: dict[str, Any] = ws.receive_json()
+        if frame["type"] == "state" and frame.get("your_turn") is True:
+            return frame
+
+
 def latest_state(ws: Any, first: dict[str, Any]) -> dict[str, Any]:
     """Ask for a fresh full frame (``sync``) and return it."""
     ws.send_json({"type": "sync"})

@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bouts.server.app import create_app
-from tests.server.conftest import create, until
+from tests.server.conftest import create, until, until_ack
 from tests.server.live import LiveServer
 
 
@@ -200,7 +200,7 @@ def test_memory_stays_flat_as_matches_come_and_go(tmp_path: Path, matches: int,
                 ws.send_json({"type": "hello", "token": made["seats"][0]["token"]})
                 until(ws, "state")
                 ws.send_json({"type": "concede"})
-                until(ws, "ack")
+                until_ack(ws)
         time.sleep(0.2)
         gc.collect()
         assert len(hub.rooms) <= 2, len(hub.rooms)

@@ -19,6 +19,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from bouts.server.app import create_app
+from tests.server.conftest import kind
 from tests.server.live import free_port
 
 PING_INTERVAL = 0.2
@@ -117,7 +118,7 @@ def test_a_player_waiting_on_a_slow_commit_is_not_dropped_by_the_keepalive(slow_
                                   "step": frames[seat]["step"]}))
         await ws.send(json.dumps({"type": "ping"}))  # its page says it is alive, as a browser's may at any time
         while not heard or heard[-1] != "ack":
-            heard.append(json.loads(await asyncio.wait_for(ws.recv(), 30))["type"])
+            heard.append(kind(json.loads(await asyncio.wait_for(ws.recv(), 30))))
         waited = time.monotonic() - began
         await asyncio.wait_for(await ws.ping(), 5)  # still open: the server answers
         for other in sockets:
@@ -152,11 +153,11 @@ def test_a_lagging_server_loop_does_not_blame_its_clients(quick_server: tuple[in
         seat = next(s for s, f in frames.items() if f["legal"])
         await sockets[seat].send(json.dumps({"type": "act", "action": frames[seat]["legal"][0]["text"],
                                              "step": frames[seat]["step"]}))
-        while (kind := json.loads(await asyncio.wait_for(sockets[seat].recv(), 30))["type"]) != "ack":
+        while (said := kind(json.loads(await asyncio.wait_for(sockets[seat].recv(), 30)))) != "ack":
             pass
         for ws in sockets:
             await ws.close()
-        return kind
+        return said
 
     try:
         assert asyncio.run(play()) == "ack"

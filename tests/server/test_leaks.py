@@ -99,7 +99,7 @@ class Capture:
         self.frames = 0
 
     def push(self, message: dict[str, Any]) -> None:
-        assert message["type"] in ("chat", "your_turn")
+        assert message["type"] == "chat"
 
     def changed(self, full: bool = False) -> None:
         for frame in self.room.messages_for(self, full):
@@ -122,7 +122,7 @@ class Capture:
         # key names, which are not secrets; every other key must hold nothing another seat keeps private)
         # ``rules`` is the rules panel: the game's summary, its declared phases and the options (public, the same for
         # every reader), the current phase (one of the declared ones) and the phase word of this seat's own view
-        rules = frame["rules"]
+        rules = frame.get("rules") or self.room.rules(frame["view"], "en")  # sent when it changes
         declared = {p.id for p in match.game.phases()}
         assert rules["current"] is None or rules["current"] in declared, rules["current"]
         assert rules["phase"] is None or rules["phase"] in leaves(frame["view"]), rules["phase"]

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from bouts.core import Match
 from bouts.server.app import create_app
-from tests.server.conftest import bearer, create, pg_url, until  # noqa: F401
+from tests.server.conftest import bearer, create, kind, pg_url, until, until_ack  # noqa: F401
 
 
 def play_out(client: TestClient, made: dict[str, Any], seed: int = 0, limit: int = 5000) -> dict[str, Any]:
@@ -41,7 +41,7 @@ def play_out(client: TestClient, made: dict[str, Any], seed: int = 0, limit: int
         ws = sockets[pick["seat"]]
         ws.send_json({"type": "act", "action": rng.choice(pick["legal"])["text"], "step": pick["step"]})
         answer = ws.receive_json()
-        while answer["type"] not in ("ack", "error"):
+        while kind(answer) not in ("ack", "error"):
             answer = ws.receive_json()
     for ws in sockets.values():
         ws.__exit__(None, None, None)
@@ -57,7 +57,7 @@ def test_fair_undo_takes_back_a_decision_in_memory_and_in_storage(client: TestCl
         ws.send_json({"type": "hello", "token": made["seats"][seat]["token"]})
         frame = until(ws, "state")
         ws.send_json({"type": "act", "action": frame["legal"][0]["text"], "step": frame["step"]})
-        until(ws, "ack")
+        until_ack(ws)
         ws.send_json({"type": "sync"})
         after = until(ws, "state")
         assert after["can_undo"] == room.match.can_undo(seat)

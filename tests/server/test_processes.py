@@ -14,7 +14,7 @@ pytest.importorskip("websockets")
 from websockets.sync.client import ClientConnection, connect
 
 from bouts.core import Match
-from tests.server.conftest import pg_url  # noqa: F401
+from tests.server.conftest import kind, pg_url  # noqa: F401
 from tests.server.live import LiveServer
 
 SETUPS = [
@@ -96,7 +96,7 @@ class Table:
             if answer["type"] == "error":
                 assert answer["code"] == "illegal" and "changed" in answer["message"], answer
                 return True  # a bot moved first: look again
-            if answer["type"] == "ack":
+            if kind(answer) == "ack":
                 self.acked[frame["step"]] = (frame["seat"], action)
                 return True
 

@@ -15,7 +15,7 @@ pytest.importorskip("websockets")
 from websockets.sync.client import ClientConnection, connect
 
 from bouts.core import Match
-from tests.server.conftest import pg_url  # noqa: F401
+from tests.server.conftest import kind, pg_url  # noqa: F401
 from tests.server.live import LiveServer
 
 SETUPS = [
@@ -97,7 +97,7 @@ class Player:
                 if answer["type"] == "error":
                     assert answer["code"] == "illegal" and "changed" in answer["message"], answer
                     return None
-                if answer["type"] == "ack":
+                if kind(answer) == "ack":
                     break
             self.acked[frame["step"]] = (frame["seat"], action)
         return True

@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import bearer, create, until
+from tests.server.conftest import bearer, create, until, until_ack, until_your_turn
 
 
 def seat_socket(client: TestClient, made: dict[str, Any], seat: int) -> Any:
@@ -77,7 +77,7 @@ def test_concede_ends_a_two_seat_match_as_a_resignation(client: TestClient) -> N
     ws = seat_socket(client, made, 1)
     until(ws, "state")
     ws.send_json({"type": "concede"})
-    until(ws, "ack")
+    until_ack(ws)
     ws.send_json({"type": "sync"})
     frame = until(ws, "state")
     assert frame["over"] and frame["outcome"]["winners"] == [0] and frame["outcome"]["resigned"] == [1]
@@ -107,7 +107,7 @@ def test_concede_with_three_or_more_seats_hands_the_seat_to_a_bot(client: TestCl
     ws = seat_socket(client, made, 2)
     until(ws, "state")
     ws.send_json({"type": "concede"})
-    until(ws, "ack")
+    until_ack(ws)
     ws.send_json({"type": "sync"})
     frame = until(ws, "state")
     assert frame["seats"][2]["resigned"]
@@ -123,15 +123,15 @@ def test_a_seat_is_told_when_it_becomes_its_turn(client: TestClient) -> None:
     frames = {seat: until(ws, "state") for seat, ws in sockets.items()}
     acting = next(seat for seat, f in frames.items() if f["legal"])
     other = 1 - acting
-    until(sockets[acting], "your_turn")
+    assert frames[acting].get("your_turn") is True and "your_turn" not in frames[other]  # in the frame itself
     for _ in range(40):  # act until the other seat is to decide: it is told so
         sockets[acting].send_json({"type": "sync"})
         frame = until(sockets[acting], "state")
         if not frame["legal"]:
             break
         sockets[acting].send_json({"type": "act", "action": frame["legal"][0]["text"], "step": frame["step"]})
-        until(sockets[acting], "ack")
-    notice = until(sockets[other], "your_turn")
+        until_ack(sockets[acting])
+    notice = until_your_turn(sockets[other])
     assert notice["match"] == made["id"]
     for ws in sockets.values():
         ws.__exit__(None, None, None)

@@ -439,7 +439,7 @@ class Message:
 
     def to_json(self) -> dict[str, Any]:
         """``{"msg", "args", "domain"}``: the message without a language (arguments made JSON-ready)."""
-        data: dict[str, Any] = {"msg": self.msgid, "args": {k: jsonable(v) for k, v in self.args.items()},
+        data: dict[str, Any] = {"msg": self.msgid, "args": {k: _jsonable(v) for k, v in self.args.items()},
                                 "domain": self.domain}
         if self.plural is not None:
             data["plural"] = self.plural
@@ -457,16 +457,27 @@ _JSON_LEAVES: Final = frozenset({str, int, float, bool, type(None)})
 
 def jsonable(value: Any) -> Any:
     """``value`` made JSON-ready: a :class:`Text` becomes ``{"en": ..., "ja": ...}``, a :class:`Message` its JSON
-    form, tuples lists (a game builds its view with Text names and passes it through this at the end)."""
+    form, tuples lists (a game builds its view with Text names and passes it through this at the end).
+
+    Inside :func:`views_in` it is :func:`localized` instead: the same value already made a string in that language."""
+    if type(value) in _JSON_LEAVES:  # most of a view: returned before the isinstance (ABC) checks
+        return value
+    lang = _view_lang.get()
+    if lang is not None:
+        return localized(value, lang)
+    return _jsonable(value)
+
+
+def _jsonable(value: Any) -> Any:
     kind = type(value)
-    if kind in _JSON_LEAVES:  # most of a view: returned before the isinstance (ABC) checks
+    if kind in _JSON_LEAVES:
         return value
     leaves = _JSON_LEAVES
     if kind is dict:  # the plain containers first, their leaves without a call
-        return {k if isinstance(k, str) else str(k): v if type(v) in leaves else jsonable(v)
+        return {k if isinstance(k, str) else str(k): v if type(v) in leaves else _jsonable(v)
                 for k, v in value.items()}
     if kind is list or kind is tuple:
-        return [v if type(v) in leaves else jsonable(v) for v in value]
+        return [v if type(v) in leaves else _jsonable(v) for v in value]
     if kind is Text:
         return value.to_json()
     if isinstance(value, Message):
@@ -474,16 +485,66 @@ def jsonable(value: Any) -> Any:
     if isinstance(value, Text):
         return value.to_json()
     if isinstance(value, (list, tuple)):
-        return [jsonable(v) for v in value]
+        return [_jsonable(v) for v in value]
     if isinstance(value, Mapping):
-        return {k if isinstance(k, str) else str(k): jsonable(v) for k, v in value.items()}
+        return {k if isinstance(k, str) else str(k): _jsonable(v) for k, v in value.items()}
     return value
 
 
 def json_view(view: Mapping[str, Any]) -> dict[str, Any]:
-    """A view built with :class:`Text` names, made JSON-ready (see :func:`jsonable`)."""
+    """A view built with :class:`Text` names, made JSON-ready (see :func:`jsonable`; inside :func:`views_in`, made
+    JSON-ready and localized in one pass)."""
+    lang = _view_lang.get()
+    if lang is not None:
+        return {k: localized(v, lang) for k, v in view.items()}
     leaves = _JSON_LEAVES
-    return {k: v if type(v) in leaves else jsonable(v) for k, v in view.items()}
+    return {k: v if type(v) in leaves else _jsonable(v) for k, v in view.items()}
+
+
+_view_lang: ContextVar[str | None] = ContextVar("bouts_view_lang", default=None)
+_NAME_KEYS: Final = frozenset({*LANGS, "original"})
+
+
+@contextmanager
+def views_in(lang: str) -> Iterator[str]:
+    """Within this block :func:`json_view` and :func:`jsonable` make views already localized into ``lang`` (see
+    :func:`localized`): one pass over a view where JSON then localizing took two (the server's frames)."""
+    token = _view_lang.set(lang)
+    try:
+        yield lang
+    finally:
+        _view_lang.reset(token)
+
+
+def localized(value: Any, lang: str) -> Any:
+    """``value`` made JSON-ready (:func:`jsonable`) with every name in both languages (``{"en", "ja"}``, a
+    :class:`Text`) and every message made a string in ``lang``, in one pass: what a reader in ``lang`` is shown.
+
+    >>> localized({"name": Text(en="Saber", ja="セイバー"), "hp": 3, "tags": (Text(en="a"),)}, "ja")
+    {'name': 'セイバー', 'hp': 3, 'tags': ['a（未翻訳）']}
+    """
+    kind = type(value)
+    if kind in _JSON_LEAVES:
+        return value
+    if kind is Text:
+        return value._texts[lang]
+    if kind is dict:
+        if "$message" in value:
+            return tr(_jsonable(value), lang)
+        if value and value.keys() <= _NAME_KEYS and all(type(v) is str for v in value.values()):
+            return tr(value, lang)
+        return {k if type(k) is str else str(k): localized(v, lang) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [localized(v, lang) for v in value]
+    if isinstance(value, Message):
+        return tr({"$message": value.to_json()}, lang)
+    if isinstance(value, Text):
+        return value.get_text(lang)
+    if isinstance(value, (list, tuple)):
+        return [localized(v, lang) for v in value]
+    if isinstance(value, Mapping):
+        return localized({k if isinstance(k, str) else str(k): v for k, v in value.items()}, lang)
+    return value
 
 
 def _from_jsonable(value: Any) -> Any:

@@ -42,6 +42,13 @@ class Connection:
         self.steps_seen = 0
         self.acting = False
         """Whether this connection's seat was to act in the last frame it was sent (for ``your_turn``)."""
+        self.ack_due: int | None = None
+        """The step count its own ``act`` or ``concede`` was acknowledged at, for its next state frame (``ack``)."""
+        self.holding = False
+        """An ``act`` or ``concede`` of this connection is being done: its next state frame waits for the answer,
+        so the frame that shows the action also acknowledges it (one message, not two)."""
+        self.rules_seen: Any = None
+        """What the rules panel it was last sent showed (frames carry the panel only when that changes)."""
         self.away = False
         """Whether the client said its page is hidden (presence ``away``)."""
         self.lang: str | None = None
@@ -89,6 +96,17 @@ class Connection:
         self.queue.append(STATE)
         self.wake.set()
 
+    def acked(self, step: int) -> None:
+        """Its own action was taken (committed): the next state frame says so (``ack``) and goes out now."""
+        self.ack_due = step
+        self.release()
+        self.changed()
+
+    def release(self) -> None:
+        """Its action was answered (taken or refused): state frames flow again."""
+        self.holding = False
+        self.wake.set()
+
     def words(self, message: Message | str) -> str:
         """A server text in this client's language (``hello``'s ``lang``; English until it says)."""
         return tr(message, normalize_lang(self.lang) or DEFAULT_LANG)
@@ -109,6 +127,9 @@ class Connection:
                 self.wake.clear()
                 while self.queue and not self.closed:
                     item = self.queue.popleft()
+                    if item is STATE and self.holding:  # until its own action is answered (see `holding`)
+                        self.queue.appendleft(item)
+                        break
                     if item is STATE:
                         full, self.state_due, self.full_due = self.full_due, False, False
                         messages = self.builder(self, full) if self.builder is not None else []

@@ -33,7 +33,7 @@ from typing import Any, Protocol, TypeVar
 
 from bouts.core import CHANCE, IllegalAction, Match
 from bouts.core.contract import Seat
-from bouts.core.i18n import BOUTS, DEFAULT_LANG, LANGS, Message, normalize_lang, tr, use_lang
+from bouts.core.i18n import BOUTS, DEFAULT_LANG, LANGS, Message, normalize_lang, tr, use_lang, views_in
 from bouts.core.table import changed_paths, menu
 from bouts.server import wire
 from bouts.server.limits import Bucket
@@ -173,6 +173,34 @@ def _localize_other(value: Any, lang: str) -> Any:
     if isinstance(value, Message):
         return value.render(lang)
     return value
+
+
+VIEW_CHECKS = 3
+"""How many of a game's views are made both ways (in one pass with ``views_in``, and JSON then :func:`localize`) and
+found the same before the server makes them in one pass only; a game whose views differ is localized afterwards."""
+
+_view_checks: dict[str, int] = {}
+"""Per game id: how many of its one-pass views matched (-1: one did not; that game's views are localized after)."""
+
+
+def localized_view(match: Match, seat: Seat | None, lang: str) -> dict[str, Any]:
+    """``seat``'s view localized into ``lang``: ``localize(match.view(seat), lang)``, made in one pass where the game
+    builds its view through ``json_view``/``jsonable`` (every game here does; checked, see :data:`VIEW_CHECKS`)."""
+    game_id = match.game.info.id
+    checked = _view_checks.get(game_id, 0)
+    if checked < 0:
+        return localize(match.view(seat), lang)  # type: ignore[no-any-return]
+    with views_in(lang):
+        made = match.view(seat)
+    if checked < VIEW_CHECKS:
+        plain = localize(match.view(seat), lang)
+        if plain != made:
+            print(f"bouts serve: {game_id}'s view is not made by json_view alone: localized in two passes",
+                  file=sys.stderr)
+            _view_checks[game_id] = -1
+            return plain  # type: ignore[no-any-return]
+        _view_checks[game_id] = checked + 1
+    return made
 
 
 TURN_KEYS = ("turns", "round", "turn")
@@ -341,6 +369,9 @@ class Room:
         Connections that see the same thing (the same seat, or spectators; the same language; the same log
         and previous view so far) get the very same frame: it is built and encoded for the first of them and
         handed to the others from :attr:`_frames`, which holds the frames of the room's current state only.
+        The rules panel goes in a frame only when it differs from the one the connection was last sent (a fresh
+        frame always has it); connections with the same previous view were sent the same panel, so this too is
+        the same for everyone who shares the frame.
         """
         steps = len(self.match.steps)
         seen = sink.steps_seen
@@ -357,21 +388,25 @@ class Room:
         key = (sink.seat, lang, start, first, prior)
         built = self._frames.get(key)
         if built is None:
+            rules_seen = None if fresh else getattr(sink, "rules_seen", None)
             with use_lang(lang):
-                frame, view = self._frame(sink.seat, lang, start, first, getattr(sink, "last_view", None))
+                frame, view, rules_now = self._frame(sink.seat, lang, start, first,
+                                                     getattr(sink, "last_view", None), rules_seen)
             self._view_serials += 1
             built = self._frames[key] = (frame, wire.encode(frame), view, self._view_serials,
-                                         start + len(frame["log"]))
-        frame, text, view, serial, log_sent = built
+                                         start + len(frame["log"]), rules_now)
+        frame, text, view, serial, log_sent, rules_now = built
         sink.log_sent, sink.epoch, sink.steps_seen = log_sent, self.epoch, steps
         with contextlib.suppress(AttributeError):
             sink.last_view = view
             sink.view_serial = serial
+            sink.rules_seen = rules_now
         return frame, text
 
-    def _frame(self, seat: Seat | None, lang: str, start: int, first: int,
-               previous: dict[str, Any] | None) -> tuple[dict[str, Any], dict[str, Any]]:
-        """The frame of ``seat`` with its log entries from step ``first`` (log index ``start``) on; and its view."""
+    def _frame(self, seat: Seat | None, lang: str, start: int, first: int, previous: dict[str, Any] | None,
+               rules_seen: Any = None) -> tuple[dict[str, Any], dict[str, Any], Any]:
+        """The frame of ``seat`` with its log entries from step ``first`` (log index ``start``) on; its view; and what
+        its rules panel shows (the panel is left out when that is ``rules_seen``, what its reader already has)."""
         match = self.match
         game = match.game
         acting = self.acting()
@@ -392,10 +427,11 @@ class Room:
         entries_menu: list[dict[str, Any]] = []
         if seat is not None and seat in acting:
             entries_menu = self.menu_of(seat, lang)
-        view = localize(match.view(seat), lang)
+        view = localized_view(match, seat, lang)
         changed = [] if previous is None else changed_paths(previous, view)
         summaries = game.clauses() if cited else {}
         record = self.record
+        rules_now = self.rules_state(view)
         local = self.local_presence()
         seats = []
         for s in range(match.seats):
@@ -403,7 +439,7 @@ class Room:
             seats.append({"seat": s, "name": self.seat_name(s), "kind": record.seat_kinds[s]["kind"],
                           "agent": record.seat_kinds[s].get("agent"), "presence": presence,
                           "connected": presence in ("connected", "away"), "resigned": record.resigned[s]})
-        return {
+        frame = {
             "type": "state",
             "match": self.id,
             "game": game.info.id,
@@ -422,11 +458,13 @@ class Room:
             "log_from": start,
             "log": entries,
             "clauses": {c: tr(summaries[c], lang) for c in sorted(cited) if c in summaries},
-            "rules": self.rules(view, lang),
             "over": self.over,
             "outcome": self.outcome(lang),
             "rematch": record.rematch,
-        }, view
+        }
+        if rules_now != rules_seen:
+            frame["rules"] = self.rules(view, lang)
+        return frame, view, rules_now
 
     def menu_of(self, seat: Seat, lang: str) -> list[dict[str, Any]]:
         """``seat``'s menu of the current state in ``lang``, made once per state (a presence change, another
@@ -469,24 +507,42 @@ class Room:
                         for k, v in given.items() if k not in known]
             cached = self._rules[lang] = {"summary": tr(game.info.summary, lang), "options": options,
                                           "phases": [p.to_json(lang) for p in game.phases()]}
+        phase, current = self.rules_state(view)
+        return {**cached, "phase": phase, "current": current}
+
+    def rules_state(self, view: dict[str, Any]) -> tuple[str | None, Any]:
+        """What of the rules panel changes during a match: the view's phase name and the game's current phase."""
         phase = next((view[k] for k in ("phase", "stage", "step") if isinstance(view.get(k), str)), None)
-        return {**cached, "phase": phase, "current": self.match.game.phase(self.match.state)}
+        return phase, self.match.game.phase(self.match.state)
 
     def messages_for(self, sink: Any, full: bool = False) -> list[dict[str, Any]]:
-        """What a connection is sent when a frame is due: its state frame, and ``your_turn`` when it just became so."""
+        """What a connection is sent when a frame is due: its state frame, with ``ack`` when it acknowledges the
+        connection's own action and ``your_turn`` when it just became the connection's seat's turn."""
         frame, _ = self._built(sink, full)
-        return [frame, *self._turn_notice(sink, frame)]
+        extra = self._extras(sink, frame)
+        return [{**frame, **extra} if extra else frame]
 
     def texts_for(self, sink: Any, full: bool = False) -> list[dict[str, Any] | str]:
-        """:meth:`messages_for` with the state frame already encoded (once for everyone who sees the same)."""
+        """:meth:`messages_for` already encoded: the frame is encoded once for everyone who sees the same, and this
+        connection's own fields are spliced in front of it."""
         frame, text = self._built(sink, full)
-        return [text, *self._turn_notice(sink, frame)]
+        extra = self._extras(sink, frame)
+        if not extra:
+            return [text]
+        return ["{" + wire.encode(extra)[1:-1] + "," + text[1:]]
 
-    def _turn_notice(self, sink: Any, frame: dict[str, Any]) -> list[dict[str, Any]]:
+    def _extras(self, sink: Any, frame: dict[str, Any]) -> dict[str, Any]:
+        """The fields of a state frame that are this connection's alone: ``ack`` and ``your_turn``."""
+        extra: dict[str, Any] = {}
+        ack = getattr(sink, "ack_due", None)
+        if ack is not None:
+            extra["ack"] = ack
+            sink.ack_due = None
         now_acting = bool(frame["legal"])
-        became = now_acting and not sink.acting
+        if now_acting and not sink.acting:
+            extra["your_turn"] = True
         sink.acting = now_acting
-        return [{"type": "your_turn", "match": self.id, "step": frame["step"]}] if became else []
+        return extra
 
     def outcome(self, lang: str | None = None) -> dict[str, Any] | None:
         """How the match ended (a concession included), or ``None``; the reason in ``lang`` when the game gave it

@@ -303,8 +303,10 @@ async function onState(data) {
   Object.assign(clauses, data.clauses || {});
   const sameStep = frame && frame.step === data.step;
   const sameView = sameStep && !(data.changed || []).length && viewStep === data.step;
+  if (!data.rules && frame) data.rules = frame.rules; // the rules panel comes only when it changes
   frame = data;
-  const answered = pending && !sameStep; // my action was taken: what I was building is done with
+  // my action was taken (the frame acknowledges it, or shows a new step): what I was building is done with
+  const answered = pending && (!sameStep || data.ack != null);
   if (answered) { pending = false; delete document.body.dataset.pending; }
   // the same decision (an opponent sealed, a bot moved elsewhere) keeps what is being built on the table
   const newMenu = answered || JSON.stringify(data.menu.map((a) => a.text)) !== menuKey;
@@ -321,6 +323,8 @@ async function onState(data) {
   if (data.log.length || data.log_from === 0) renderLog();
   renderRules();
   if (frame.over && frame.rematch) offerRematch(frame.rematch);
+  if (data.your_turn) yourTurn();
+  if (data.ack != null) showError("");
   document.body.dataset.step = String(data.step); // for tests and scripts: the table's step count
   document.body.dataset.over = String(data.over);
   document.body.dataset.acting = String(data.menu.length > 0);
@@ -372,11 +376,6 @@ function connect() {
     } else if (data.type === "chat") {
       chat.push(...data.messages);
       renderChat();
-    } else if (data.type === "your_turn") {
-      yourTurn();
-    } else if (data.type === "ack") {
-      if (pending) { pending = false; delete document.body.dataset.pending; showError(""); }
-      if (frame) renderControls(true);
     }
   });
   socket.addEventListener("close", () => {
