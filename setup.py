@@ -33,11 +33,13 @@ COMPILED = [
     "src/bouts/agents/ismcts.py",
     # games: the rules (turns, battles, dice, flows, event makers) and the state. A state.py's game state
     # class is a plain class (@mypyc_attr(native_class=False): it subclasses the plain State) with compiled
-    # methods; its parts (players, servants, characters) are native classes. Not game.py (a function-local
-    # `from package import module` in a compiled method gives None), cards.py, options.py (pydantic),
-    # actions.py, nor the view, strategy or encoding (no hot path in a playout): docs/compiled.md lists why.
+    # methods; its parts (players, servants, characters) are native classes. game.py's Game subclass is a plain
+    # class with compiled methods (its function-local imports name functions, never `from package import
+    # module`, which gives None compiled). Not cards.py, options.py (pydantic), actions.py, nor the view,
+    # strategy or encoding (no hot path in a playout): docs/compiled.md lists why.
     "src/bouts/games/fgo_duel/battle.py",
     "src/bouts/games/fgo_duel/deck.py",
+    "src/bouts/games/fgo_duel/game.py",
     "src/bouts/games/fgo_duel/log.py",
     "src/bouts/games/fgo_duel/movement.py",
     "src/bouts/games/fgo_duel/party.py",
@@ -52,6 +54,7 @@ COMPILED = [
     "src/bouts/games/grail_war/command_spells.py",
     "src/bouts/games/grail_war/effects.py",
     "src/bouts/games/grail_war/flow.py",
+    "src/bouts/games/grail_war/game.py",
     "src/bouts/games/grail_war/masters.py",
     "src/bouts/games/grail_war/movement.py",
     "src/bouts/games/grail_war/outpost.py",
@@ -61,6 +64,7 @@ COMPILED = [
     "src/bouts/games/kaleido/command_spells.py",
     "src/bouts/games/kaleido/end_part.py",
     "src/bouts/games/kaleido/flow.py",
+    "src/bouts/games/kaleido/game.py",
     "src/bouts/games/kaleido/mana.py",
     "src/bouts/games/kaleido/menus.py",
     "src/bouts/games/kaleido/order_part.py",
@@ -69,12 +73,14 @@ COMPILED = [
     "src/bouts/games/kaleido/timings.py",
     "src/bouts/games/sao/attack.py",
     "src/bouts/games/sao/clearing.py",
+    "src/bouts/games/sao/game.py",
     "src/bouts/games/sao/log.py",
     "src/bouts/games/sao/rolling.py",
     "src/bouts/games/sao/skills.py",
     "src/bouts/games/sao/state.py",
     "src/bouts/games/sao/turn.py",
     "src/bouts/games/swordplay/combat.py",
+    "src/bouts/games/swordplay/game.py",
     "src/bouts/games/swordplay/log.py",
     "src/bouts/games/swordplay/monster.py",
     "src/bouts/games/swordplay/state.py",
