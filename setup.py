@@ -17,11 +17,11 @@ from pathlib import Path
 from setuptools import setup
 
 COMPILED = [
-    # core: matches, chance, actions, decisions, events, the RL encoding base, text. Not contract.py: Game and
-    # State must stay plain classes (games subclass them), and mypyc's checks of arguments typed with a
-    # plain class compiled in the same build refuse the games' subclasses ("State object expected; got
-    # FgoState"); not registry.py (the same, for isinstance(game, Game)); not content.py and options.py
-    # (pydantic models); not cli/server/web (no hot path).
+    # core: matches, chance, actions, decisions, events, the RL encoding base, text, the base of every state
+    # (state.py: a native class the games' native states subclass) and the contract's hot methods (stepping.py:
+    # legal_actions, sample_chance, fork, advance, which Game inherits). Not contract.py itself (Game stays a
+    # plain class every game subclasses; not hot now), not registry.py (isinstance(game, Game)), not content.py
+    # and options.py (pydantic models); not cli/server/web (no hot path).
     "src/bouts/core/actions.py",
     "src/bouts/core/chance.py",
     "src/bouts/core/decisions.py",
@@ -29,14 +29,15 @@ COMPILED = [
     "src/bouts/core/match.py",
     "src/bouts/core/text.py",
     "src/bouts/core/events.py",
+    "src/bouts/core/state.py",
+    "src/bouts/core/stepping.py",
     # agents: the search loop
     "src/bouts/agents/ismcts.py",
-    # games: the rules (turns, battles, dice, flows, event makers) and the state. A state.py's game state
-    # class is a plain class (@mypyc_attr(native_class=False): it subclasses the plain State) with compiled
-    # methods; its parts (players, servants, characters) are native classes. game.py's Game subclass is a plain
-    # class with compiled methods (its function-local imports name functions, never `from package import
-    # module`, which gives None compiled). Not cards.py, options.py (pydantic), actions.py, nor the view,
-    # strategy or encoding (no hot path in a playout): docs/compiled.md lists why.
+    # games: the rules (turns, battles, dice, flows, event makers) and the state. A state.py's game state class
+    # is a native class (it subclasses core.state.State), and so are its parts (players, servants). game.py's
+    # Game subclass is a plain class with compiled methods (its function-local imports name functions, never
+    # `from package import module`, which gives None compiled). Not cards.py, options.py (pydantic), actions.py,
+    # nor the view, strategy or encoding (no hot path in a playout): docs/compiled.md lists why.
     "src/bouts/games/fgo_duel/battle.py",
     "src/bouts/games/fgo_duel/deck.py",
     "src/bouts/games/fgo_duel/game.py",
