@@ -17,11 +17,11 @@ from pathlib import Path
 from setuptools import setup
 
 COMPILED = [
-    # core: matches, chance, actions, decisions, events, the RL encoding base, text. Not contract.py: Game and
-    # State must stay plain classes (games subclass them), and mypyc's checks of arguments typed with a
-    # plain class compiled in the same build refuse the games' subclasses ("State object expected; got
-    # FgoState"); not registry.py (the same, for isinstance(game, Game)); not content.py and options.py
-    # (pydantic models); not cli/server/web (no hot path).
+    # core: matches, chance, actions, decisions, events, the RL encoding base, text, the base of every state
+    # (state.py: a native class the games' native states subclass) and the contract's hot methods (stepping.py:
+    # legal_actions, sample_chance, fork, advance, which Game inherits). Not contract.py itself (Game stays a
+    # plain class every game subclasses; not hot now), not registry.py (isinstance(game, Game)), not content.py
+    # and options.py (pydantic models); not cli/server/web (no hot path).
     "src/bouts/core/actions.py",
     "src/bouts/core/chance.py",
     "src/bouts/core/decisions.py",
@@ -29,15 +29,18 @@ COMPILED = [
     "src/bouts/core/match.py",
     "src/bouts/core/text.py",
     "src/bouts/core/events.py",
+    "src/bouts/core/state.py",
+    "src/bouts/core/stepping.py",
     # agents: the search loop
     "src/bouts/agents/ismcts.py",
-    # games: the rules (turns, battles, dice, flows, event makers) and the state. A state.py's game state
-    # class is a plain class (@mypyc_attr(native_class=False): it subclasses the plain State) with compiled
-    # methods; its parts (players, servants, characters) are native classes. Not game.py (a function-local
-    # `from package import module` in a compiled method gives None), cards.py, options.py (pydantic),
-    # actions.py, nor the view, strategy or encoding (no hot path in a playout): docs/compiled.md lists why.
+    # games: the rules (turns, battles, dice, flows, event makers) and the state. A state.py's game state class
+    # is a native class (it subclasses core.state.State), and so are its parts (players, servants). game.py's
+    # Game subclass is a plain class with compiled methods (its function-local imports name functions, never
+    # `from package import module`, which gives None compiled). Not cards.py, options.py (pydantic), actions.py,
+    # nor the view, strategy or encoding (no hot path in a playout): docs/compiled.md lists why.
     "src/bouts/games/fgo_duel/battle.py",
     "src/bouts/games/fgo_duel/deck.py",
+    "src/bouts/games/fgo_duel/game.py",
     "src/bouts/games/fgo_duel/log.py",
     "src/bouts/games/fgo_duel/movement.py",
     "src/bouts/games/fgo_duel/party.py",
@@ -52,6 +55,7 @@ COMPILED = [
     "src/bouts/games/grail_war/command_spells.py",
     "src/bouts/games/grail_war/effects.py",
     "src/bouts/games/grail_war/flow.py",
+    "src/bouts/games/grail_war/game.py",
     "src/bouts/games/grail_war/masters.py",
     "src/bouts/games/grail_war/movement.py",
     "src/bouts/games/grail_war/outpost.py",
@@ -61,6 +65,7 @@ COMPILED = [
     "src/bouts/games/kaleido/command_spells.py",
     "src/bouts/games/kaleido/end_part.py",
     "src/bouts/games/kaleido/flow.py",
+    "src/bouts/games/kaleido/game.py",
     "src/bouts/games/kaleido/mana.py",
     "src/bouts/games/kaleido/menus.py",
     "src/bouts/games/kaleido/order_part.py",
@@ -69,12 +74,14 @@ COMPILED = [
     "src/bouts/games/kaleido/timings.py",
     "src/bouts/games/sao/attack.py",
     "src/bouts/games/sao/clearing.py",
+    "src/bouts/games/sao/game.py",
     "src/bouts/games/sao/log.py",
     "src/bouts/games/sao/rolling.py",
     "src/bouts/games/sao/skills.py",
     "src/bouts/games/sao/state.py",
     "src/bouts/games/sao/turn.py",
     "src/bouts/games/swordplay/combat.py",
+    "src/bouts/games/swordplay/game.py",
     "src/bouts/games/swordplay/log.py",
     "src/bouts/games/swordplay/monster.py",
     "src/bouts/games/swordplay/state.py",

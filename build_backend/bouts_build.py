@@ -16,7 +16,8 @@ from typing import Any
 from setuptools import build_meta as _setuptools
 from setuptools.build_meta import *  # noqa: F403  (the whole PEP 517/660 interface)
 
-COMPILE_REQUIRES = ["mypy>=1.10", "mypy_extensions>=1.0", "pydantic>=2.6", "babel>=2.14", "rich>=13.7", "types-setuptools"]
+COMPILE_REQUIRES = ["mypy>=1.10", "mypy_extensions>=1.0", "pydantic>=2.6", "babel>=2.14", "rich>=13.7",
+                    "types-setuptools"]
 """What mypyc needs to compile the modules: mypy (it reads the pyproject's config, pydantic plugin included) and the
 packages whose types the compiled modules reach through their imports (pydantic, Babel through core.i18n, Rich through
 the games' view modules). pip's isolated build environment has nothing else."""

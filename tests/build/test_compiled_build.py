@@ -16,6 +16,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import bouts
 from tests.build.seeded_games import digests, is_compiled
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,3 +61,17 @@ def test_the_compiled_build_compiled_every_module_it_lists() -> None:
     if os.environ.get("BOUTS_EXPECT_COMPILED") == "1":
         interpreted = [name for name, file in files.items() if file.endswith(".py")]
         assert not interpreted, f"the compiled build left these modules interpreted: {interpreted}"
+
+
+def test_every_game_state_is_a_native_class_in_the_compiled_build() -> None:
+    """Under ``make test-fast`` every game's state is a native class (its fields are C struct fields the
+    compiled rules read directly, and it has no ``__dict__``): a state class that fell back to a plain class
+    (say, a base made plain again) would still play, only slower, and fails here. Elsewhere each state is
+    the plain dataclass it always was, with a ``__dict__``."""
+    compiled = os.environ.get("BOUTS_EXPECT_COMPILED") == "1"
+    for game_id in bouts.games():
+        game = bouts.game(game_id)
+        seats = max(2, game.info.min_seats)  # Swordplay's arena takes 2 or more, Grail War 3 or more
+        state = game.setup(seats, None, None, 0)
+        assert hasattr(state, "__dict__") is not compiled, (game_id, type(state))
+        assert game.fork(state) == state, game_id

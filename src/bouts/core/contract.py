@@ -22,6 +22,8 @@ from mypy_extensions import mypyc_attr
 
 from bouts.core.events import Event
 from bouts.core.i18n import BOUTS, Message, Text, jsonable, tr
+from bouts.core.state import State as State  # re-exported: the base of every game state
+from bouts.core.stepping import Stepping
 
 Words = str | Text | Message
 """Anything that :func:`bouts.core.i18n.tr` turns into a sentence in the reader's language: a message (made
@@ -192,24 +194,6 @@ class Variant:
     """One line for ``bouts rules``."""
 
 
-@mypyc_attr(native_class=False)  # a plain class in a compiled build: every game's state subclasses it
-@dataclass(eq=False)
-class State:
-    """Base of every game state.
-
-    A state holds the events of the step that produced it, and a cache of
-    legal actions per seat (safe because states are never changed after
-    :meth:`Game.apply` returns them). Neither takes part in equality.
-    """
-
-    events: list[Event] = field(default_factory=list, compare=False, repr=False, kw_only=True)
-    _legal: dict[Seat, tuple[Any, ...]] = field(default_factory=dict, compare=False, repr=False, kw_only=True)
-
-    def clone(self: S) -> S:
-        """A copy deep enough that applying an action to it leaves ``self`` alone."""
-        raise NotImplementedError
-
-
 S = TypeVar("S", bound=State)
 A = TypeVar("A")
 
@@ -265,8 +249,12 @@ class CheckedSetup:
 
 
 @mypyc_attr(native_class=False)  # a plain class in a compiled build: every game subclasses it
-class Game(ABC, Generic[S, A]):
-    """One game, as a set of pure functions over its states."""
+class Game(Stepping[S, A], ABC, Generic[S, A]):
+    """One game, as a set of pure functions over its states.
+
+    The hot methods (:meth:`legal_actions`, :meth:`sample_chance`, and the fast path's :meth:`fork` and
+    :meth:`advance`) come from :class:`bouts.core.stepping.Stepping`, which a compiled build compiles.
+    """
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Every game's :meth:`setup` first refuses bad seats and options (:func:`check_setup`)."""
@@ -299,18 +287,6 @@ class Game(ABC, Generic[S, A]):
     def _legal_actions(self, state: S, seat: Seat) -> tuple[A, ...]:
         """Compute the legal actions (uncached)."""
 
-    def legal_actions(self, state: S, seat: Seat) -> tuple[A, ...]:
-        """Every action ``seat`` may take now (empty when it is not to act).
-
-        For ``CHANCE`` this may be empty when the outcomes are too many to list
-        (a shuffle): use :meth:`sample_chance`, or :meth:`parse_action` to force one.
-        """
-        cached = state._legal.get(seat)
-        if cached is None:
-            cached = self._legal_actions(state, seat) if seat in self.to_act(state) else ()
-            state._legal[seat] = cached
-        return cached
-
     def is_legal(self, state: S, seat: Seat, action: A) -> bool:
         """Whether ``seat`` may take ``action`` now."""
         if seat == CHANCE and seat in self.to_act(state):
@@ -320,13 +296,6 @@ class Game(ABC, Generic[S, A]):
     def is_legal_chance(self, state: S, action: A) -> bool:
         """Whether a forced chance outcome is possible now; override for unlisted outcomes."""
         return holds(self.legal_actions(state, CHANCE), action)
-
-    def sample_chance(self, state: S, rng: random.Random) -> A:
-        """Draw the outcome of the pending chance step with ``rng``."""
-        outcomes = self.legal_actions(state, CHANCE)
-        if not outcomes:
-            raise IllegalAction(M_("no chance step is pending"))
-        return rng.choice(outcomes)
 
     def apply(self, state: S, seat: Seat, action: A | str) -> S:
         """A new state after ``seat`` takes ``action``; ``state`` is unchanged.
@@ -350,27 +319,6 @@ class Game(ABC, Generic[S, A]):
         new._legal = {}
         self._apply(new, seat, action)
         return new
-
-    # -- the fast path for trusted players (rollouts, simulations) ---------------------------
-    def fork(self, state: S) -> S:
-        """A private copy of ``state`` that :meth:`advance` may change in place; ``state`` is unchanged."""
-        new = state.clone()
-        new.events = []
-        new._legal = {}
-        return new
-
-    def advance(self, state: S, seat: Seat, action: A) -> None:
-        """Apply ``action`` to a state from :meth:`fork`, in place and unchecked.
-
-        The caller guarantees that ``seat`` is to act and ``action`` is legal (taken
-        from :meth:`legal_actions` or :meth:`sample_chance`). Afterwards the state is
-        exactly what :meth:`apply` would have returned, events included; it saves a
-        copy and a legality check per step, which is what rollouts and simulations
-        spend their time on. Never use it on a state someone else holds.
-        """
-        state.events = []
-        state._legal = {}
-        self._apply(state, seat, action)
 
     @abstractmethod
     def _apply(self, state: S, seat: Seat, action: A) -> None:

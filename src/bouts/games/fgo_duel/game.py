@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from bouts.core.chance import Roll, Shuffle
 from bouts.core.contract import (
     CHANCE,
@@ -69,6 +71,7 @@ INFO = GameInfo(
 )
 
 
+@mypyc_attr(native_class=False)  # a plain class in a compiled build: it subclasses the plain Game
 class FgoDuel(Game[FgoState, FgoAction]):
     """Fate/Grand Order Duel, by its rules page (clauses FGO-001..FGO-101 of rules/fgo_duel.md)."""
 
@@ -455,13 +458,13 @@ class FgoDuel(Game[FgoState, FgoAction]):
 
     def recommend(self, state: FgoState, seat: Seat) -> tuple[FgoAction, str] | None:
         """The heuristic's action with the facts that make it good; Enter takes it."""
-        from bouts.games.fgo_duel import strategy
+        from bouts.games.fgo_duel.strategy import choose, explain
 
         legal = self.legal_actions(state, seat)
         if not legal or seat == CHANCE:
             return None
-        action = strategy.choose(self, state, seat, random.Random(0))
-        return action, strategy.explain(self, state, seat, action)
+        action = choose(self, state, seat, random.Random(0))
+        return action, explain(self, state, seat, action)
 
     def featured_actions(self, state: FgoState, seat: Seat) -> tuple[FgoAction, ...]:
         """The first page of a menu: winning moves and attacks first, then one move per servant and destination

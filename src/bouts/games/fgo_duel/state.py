@@ -5,8 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from mypy_extensions import mypyc_attr
-
 from bouts.core.contract import State
 from bouts.core.decisions import SealedChoices
 from bouts.core.i18n import Message
@@ -158,7 +156,6 @@ class DrawOrder:
     count: int
 
 
-@mypyc_attr(native_class=False)  # a plain class in a compiled build: it subclasses the plain State
 @dataclass(eq=True)
 class FgoState(State):
     """The whole match."""

@@ -6,6 +6,8 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from bouts.core.chance import Shuffle
 from bouts.core.contract import (
     CHANCE,
@@ -64,6 +66,7 @@ _CHANCE = (CHANCE,)
 _SEAT = tuple((s,) for s in range(8))
 
 
+@mypyc_attr(native_class=False)  # a plain class in a compiled build: it subclasses the plain Game
 class GrailWar(Game[GrailState, GrailAction]):
     """Dominate Grail War, by its rulebook (clauses DGW-001..DGW-122 of rules/grail_war.md)."""
 

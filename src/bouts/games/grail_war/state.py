@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mypy_extensions import mypyc_attr
-
 from bouts.core.contract import State, Words
 from bouts.core.i18n import Text
 from bouts.games.grail_war.cards import Catalog
@@ -120,7 +118,6 @@ class Pending:
     choices: tuple[str, ...] = ()
 
 
-@mypyc_attr(native_class=False)  # a plain class in a compiled build: it subclasses the plain State
 @dataclass(eq=True)
 class GrailState(State):
     """The whole game."""

@@ -6,6 +6,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from bouts.core.chance import Shuffle
 from bouts.core.contract import (
     CHANCE,
@@ -91,6 +93,7 @@ INFO = GameInfo(
 )
 
 
+@mypyc_attr(native_class=False)  # a plain class in a compiled build: it subclasses the plain Game
 class Kaleido(Game[KaleidoState, KaleidoAction]):
     """Fate/kaleido grail, by its rulebook (clauses KAL-001..KAL-172 of rules/kaleido.md)."""
 
@@ -329,9 +332,9 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
         legal = self.legal_actions(state, seat)
         if len(legal) <= FEATURED or seat == CHANCE:
             return legal
-        from bouts.games.kaleido import strategy
+        from bouts.games.kaleido.strategy import advise
 
-        best = strategy.advise(self, state, seat)[0]
+        best = advise(self, state, seat)[0]
         own = [a for a in legal if isinstance(a, Act) and a.verb not in ("use", "ability", "spell", "convert")]
         picked: list[KaleidoAction] = [best]
         for action in [*own, *legal]:
@@ -405,8 +408,8 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
 
     def recommend(self, state: KaleidoState, seat: Seat) -> tuple[KaleidoAction, str] | None:
         """The heuristic's action with the facts that make it good; Enter takes it."""
-        from bouts.games.kaleido import strategy
+        from bouts.games.kaleido.strategy import advise
 
         if seat not in self.to_act(state) or seat == CHANCE:
             return None
-        return strategy.advise(self, state, seat)
+        return advise(self, state, seat)

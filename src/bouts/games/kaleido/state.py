@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mypy_extensions import mypyc_attr
-
 from bouts.core.contract import State
 from bouts.core.decisions import Decision
 from bouts.core.i18n import Message
@@ -147,7 +145,6 @@ class Battle:
         return seat == self.first or seat == self.second or seat in self.intervened
 
 
-@mypyc_attr(native_class=False)  # a plain class in a compiled build: it subclasses the plain State
 @dataclass(eq=True)
 class KaleidoState(State):
     """The whole match."""

@@ -10,6 +10,8 @@ from functools import cache
 from itertools import repeat
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from bouts.core.chance import Roll, Shuffle
 from bouts.core.contract import (
     CHANCE,
@@ -79,6 +81,7 @@ ACTING = {seat: (seat,) for seat in range(CHANCE, INFO.max_seats)}
 """``to_act`` answers, made once."""
 
 
+@mypyc_attr(native_class=False)  # a plain class in a compiled build: it subclasses the plain Game
 class Sao(Game[SaoState, SaoAction]):
     """Sword Art Online: Sword of Fellows, by its rulebook (rules/sao.md, SAO-001..SAO-157)."""
 
@@ -424,15 +427,16 @@ class Sao(Game[SaoState, SaoAction]):
         legal = self.legal_actions(state, seat)
         if not legal or seat == CHANCE:
             return None
-        from bouts.games.sao import advisor, strategy
+        from bouts.games.sao.advisor import option_reason, roll_options
+        from bouts.games.sao.strategy import choose, explain
 
         kind = state.pending[-1].kind
         if kind in ("roll_window", "ability_window"):
-            options = advisor.roll_options(state, seat)
+            options = roll_options(state, seat)
             if options:
-                return options[0].action, advisor.option_reason(state, options[0], seat)
-        action = strategy.choose(self, state, seat, random.Random(0))
-        return action, strategy.explain(self, state, seat, action)
+                return options[0].action, option_reason(state, options[0], seat)
+        action = choose(self, state, seat, random.Random(0))
+        return action, explain(self, state, seat, action)
 
     def render(self, view: Mapping[str, Any]) -> str:
         """The table as Rich markup, in the current language."""
@@ -458,14 +462,15 @@ class Sao(Game[SaoState, SaoAction]):
         legal = self.legal_actions(state, seat)
         if len(legal) <= FEATURED:
             return legal
-        from bouts.games.sao import advisor, strategy
+        from bouts.games.sao.advisor import roll_options
+        from bouts.games.sao.strategy import choose
 
         decision = state.pending[-1]
         picked: list[SaoAction] = []
         if decision.kind in ("roll_window", "ability_window"):
-            picked += [option.action for option in advisor.roll_options(state, seat)[:8]]
+            picked += [option.action for option in roll_options(state, seat)[:8]]
         else:
-            picked.append(strategy.choose(self, state, seat, random.Random(0)))
+            picked.append(choose(self, state, seat, random.Random(0)))
         for closing in (FINALIZE, ASK_PARTNER, DONE, DONE_COMBINED, act("back"), act("finish")):
             if closing in legal:
                 picked.append(closing)

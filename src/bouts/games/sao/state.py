@@ -5,8 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
-from mypy_extensions import mypyc_attr
-
 from bouts.core.contract import State
 from bouts.core.decisions import Decision
 from bouts.core.i18n import Message, Text
@@ -94,7 +92,6 @@ class Token:
     """Whether the holder's "next turn" is under way (SAO-RUL-37)."""
 
 
-@mypyc_attr(native_class=False)  # a plain class in a compiled build: it subclasses the plain State
 @dataclass(eq=True)
 class SaoState(State):
     """The whole game."""
@@ -152,18 +149,17 @@ class SaoState(State):
 
     def clone(self) -> SaoState:
         """A copy deep enough to apply an action to (no events, no cached legal actions)."""
-        fields = self.__dict__.copy()  # the scalars, options and catalogue are immutable: shared
-        fields.update(
-            events=[], _legal={}, characters=[c.clone() for c in self.characters],
-            scenarios=list(self.scenarios), pending=list(self.pending), items=list(self.items),
-            consumables=list(self.consumables), pool=list(self.pool), offered=list(self.offered),
+        return SaoState(  # the scalars, options and catalogue are immutable: shared
+            options=self.options, catalog=self.catalog, seats=self.seats,
+            characters=[c.clone() for c in self.characters], scenarios=list(self.scenarios),
+            pending=list(self.pending), section=self.section, step=self.step, step_damage=self.step_damage,
+            items=list(self.items), consumables=list(self.consumables), yui=self.yui, yui_used=self.yui_used,
+            turn_char=self.turn_char, partner=self.partner, last_partner=self.last_partner, pool=list(self.pool),
+            rerolls_used=self.rerolls_used, passed=list(self.passed), offered=list(self.offered),
             controlled=list(self.controlled), used=list(self.used), triggered=list(self.triggered),
-            passed=list(self.passed),
-            tokens=dict(self.tokens), moved=list(self.moved),
+            tokens=dict(self.tokens), moved=list(self.moved), turns=self.turns, result=self.result,
+            reason=self.reason,
         )
-        new = object.__new__(SaoState)
-        new.__dict__ = fields
-        return new
 
     # -- lookups ----------------------------------------------------------------------
     @property

@@ -571,9 +571,9 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
         legal = self.legal_actions(state, seat)
         if len(legal) <= self.MENU_LIMIT:
             return legal
-        from bouts.games.swordplay import strategy
+        from bouts.games.swordplay.strategy import choose
 
-        best = strategy.choose(self, state, seat, random.Random(0))
+        best = choose(self, state, seat, random.Random(0))
         ranked = sorted((a for a in legal if a != best), key=partial(_weakness, state))
         return (best, *ranked[:self.MENU_LIMIT - 1])
 

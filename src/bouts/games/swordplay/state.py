@@ -5,8 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from mypy_extensions import mypyc_attr
-
 from bouts.core.contract import State
 from bouts.core.i18n import Text
 from bouts.games.swordplay.cards import Catalog, Location
@@ -90,7 +88,6 @@ class Attack:
     location: Location
 
 
-@mypyc_attr(native_class=False)  # a plain class in a compiled build: it subclasses the plain State
 @dataclass(eq=True)
 class SwordplayState(State):
     """The whole match; fighters 0..n-1 are the seats' Heroes, the Monster (if any) comes last."""
