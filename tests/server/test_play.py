@@ -161,3 +161,36 @@ def test_a_finished_match_reopens_after_a_restart(tmp_path: Path) -> None:
         with client.websocket_connect(f"/ws/{made['id']}") as ws:
             ws.send_json({"type": "hello", "token": "wrong"})
             assert until(ws, "error")["code"] == "auth"
+
+
+
+def test_the_save_file_is_there_when_the_last_frame_shows_the_end_before_its_commit(tmp_path: Path) -> None:
+    """A bot's last action shows in a frame while its commit still waits for the (busy) database thread. A
+    player who saw the end and left at once must still get the save file, and the end must be stored. Before
+    the fix the last socket's goodbye unloaded the room, cancelling the bot's queued commit: the save answered
+    409 (the match is not over) and the database never held the end."""
+    with TestClient(create_app(str(tmp_path / "bouts.sqlite"), 0, message_rate=100_000)) as busy:
+        hub = busy.app.state.hub  # type: ignore[attr-defined]
+        store, submit = hub.store, hub.db.submit
+        ends: list[str] = []
+
+        def queued_behind_other_work(function: Any, *args: Any) -> Any:
+            if function == store.append and args[5] and args[3][-1][0] == 1:  # the bot's (seat 1) last action
+                ends.append(args[0])
+                submit(time.sleep, 0.8)  # the one database thread is busy with another call a while
+            return submit(function, *args)
+
+        hub.db.submit = queued_behind_other_work
+        seed = 0
+        while len(ends) < 3 and seed < 40:
+            made = create(busy, "swordplay", [{"kind": "reserved"}, {"kind": "bot", "agent": "random"}])
+            assert play_out(busy, made, seed=seed)["over"]
+            save = busy.get(f"/api/matches/{made['id']}/save", headers=bearer(made["spectator"]["token"]))
+            assert save.status_code == 200, save.text
+            assert Match.loads(save.text).is_over
+            seed += 1
+        assert len(ends) == 3, "no bot ended a match: the test proves nothing"
+        hub.db.submit(lambda: None).result(timeout=30)  # the database thread has done all it was given
+        for match_id in ends:
+            record = store.load(match_id)
+            assert record is not None and record.finished, "the match's end was never stored"

@@ -90,12 +90,15 @@ class Hub:
         self.ticker: asyncio.Task[None] | None = None
 
     async def run_db(self, function: Callable[..., T], *args: Any) -> T:
-        """Run a store call: on the event loop if it has a path there, else on the database threads."""
+        """Run a store call: on the event loop if it has a path there, else on the database threads.
+
+        Shielded either way: a caller cancelled meanwhile (a room unloaded while its bot's last action
+        commits) leaves the call to run to its end. Unshielded, a call still queued for a busy database
+        thread was dropped, and with it a match's stored end."""
         fast = self.on_loop.get(function)
-        if fast is not None:  # shielded: a cancelled caller leaves the write to finish (as a thread would)
-            result: T = await asyncio.shield(fast(*args))
-            return result
-        return await asyncio.get_running_loop().run_in_executor(self.db, function, *args)
+        work = fast(*args) if fast is not None else asyncio.get_running_loop().run_in_executor(self.db, function, *args)
+        result: T = await asyncio.shield(work)
+        return result
 
     def spawn(self, work: Any) -> None:
         """Run a coroutine in the background, keeping a reference until it ends."""
@@ -171,7 +174,7 @@ class Hub:
             if room.sinks or (room.bot_task is not None and not room.bot_task.done()):
                 continue
             quiet = now - room.touched
-            if room.over or quiet > self.unload_after or (not room.owner and quiet > 10):
+            if room.record.finished or quiet > self.unload_after or (not room.owner and quiet > 10):
                 self.unload(room)
 
     def unload(self, room: Room) -> None:
@@ -187,8 +190,12 @@ class Hub:
             self.spawn(self.bus.release(room.id))
 
     def room_idle(self, room: Room) -> None:
-        """A room says it may go: unload it now if it is over and nobody here watches."""
-        if room.over and not room.sinks:
+        """A room says it may go: unload it now if its end is stored and nobody here watches.
+
+        Not while its last action is still being committed (the room shows the end a moment before the
+        database holds it): a request then would load the match from the database without its end.
+        The housekeeping unloads it a second later."""
+        if room.record.finished and not room.sinks and not room.lock.locked():
             self.unload(room)
 
     async def adopt_orphans(self) -> None:

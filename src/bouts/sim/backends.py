@@ -184,6 +184,9 @@ def _run_pool(tasks: Iterator[Task], jobs: int, stop: Stop) -> Iterator[tuple[in
 def _terminate(pool: ProcessPoolExecutor) -> None:
     """Stop a pool now: cancel what waits, kill the workers (mid-game included), reap them."""
     processes = list(getattr(pool, "_processes", {}).values())  # the executor offers no public kill
+    calls = getattr(pool, "_call_queue", None)
+    if calls is not None:  # its feeder thread may be stuck writing to killed workers: never wait for it at exit
+        calls.cancel_join_thread()
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         if process.is_alive():
