@@ -193,3 +193,27 @@ def test_a_number_given_as_text_in_a_pack_is_refused(tmp_path: Path) -> None:
     (pack / "heroes.toml").write_text(heroes.replace("life = 10", 'life = "10"', 1), encoding="utf-8")
     result = run("rules", "swordplay", "--content", str(pack))
     assert result.returncode == 2 and "'10' is text, not a number" in result.stderr
+
+
+def test_the_help_lists_each_meaning_in_one_column_in_both_languages() -> None:
+    """The meanings start in the same screen column whatever the command: ``why [N]`` (escaped markup) and
+    テキスト (wide characters) used to push theirs one or more columns off."""
+    from rich.cells import cell_len
+
+    for lang in ("en", "ja"):
+        out = io.StringIO()
+        match = Match(bouts.game("swordplay"), 2, {"heroes": ["gladiator", "mercenary"]}, None, 2)
+        with use_lang(lang):
+            replies = answers(["help", "quit"])
+            Session(match, ["human", "random"], Console(file=out, width=160, color_system=None),
+                    lambda prompt, replies=replies: next(replies)).run()
+        screen = out.getvalue().splitlines()
+        start = next(i for i, line in enumerate(screen) if line.strip() in ("Commands", "コマンド"))
+        rows = screen[start + 1:start + 13]
+        assert any(row.lstrip().startswith("why [N]") for row in rows)
+        columns = set()
+        for row in rows:
+            typed = row[2:].split("  ")[0]
+            meaning = row[2 + len(typed):].lstrip()
+            columns.add(cell_len(row[:len(row) - len(meaning)]))
+        assert len(columns) == 1, (lang, rows)

@@ -77,7 +77,8 @@ def help_text() -> str:
     lines = ["[bold]" + esc(_("Commands")) + "[/]"]
     for command, meaning in COMMANDS:
         typed = _(command) if command in ("Enter", "text") else command
-        lines.append(f"  [cyan]{esc(typed):<12}[/] {esc(_(meaning))}")
+        pad = " " * max(12 - cell_len(typed), 0)  # by display width: markup escapes and wide characters
+        lines.append(f"  [cyan]{esc(typed)}[/]{pad} {esc(_(meaning))}")
     return "\n".join(lines)
 
 
