@@ -205,8 +205,11 @@ def test_the_help_lists_each_meaning_in_one_column_in_both_languages() -> None:
         match = Match(bouts.game("swordplay"), 2, {"heroes": ["gladiator", "mercenary"]}, None, 2)
         with use_lang(lang):
             replies = answers(["help", "quit"])
-            Session(match, ["human", "random"], Console(file=out, width=160, color_system=None),
-                    lambda prompt, replies=replies: next(replies)).run()
+
+            def ask(prompt: str, replies: Iterator[str] = replies) -> str:
+                return next(replies)
+
+            Session(match, ["human", "random"], Console(file=out, width=160, color_system=None), ask).run()
         screen = out.getvalue().splitlines()
         start = next(i for i, line in enumerate(screen) if line.strip() in ("Commands", "コマンド"))
         rows = screen[start + 1:start + 13]

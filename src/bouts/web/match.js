@@ -248,7 +248,9 @@ function renderLog() {
   }
   list.replaceChildren(...groups.map((g) => el("li", { class: "turn-group" },
     el("h3", { class: "turn-title", text: !g.key ? _("Setting up") : _("Turn {number}", { number: g.key }) }),
-    el("ol", { class: "turn-lines" }, ...g.entries.map(([index, e]) => logLine(index, e))))));
+    // the widest line number sets the gutter (style.css): "12." no longer loses its first digit at the edge
+    el("ol", { class: "turn-lines", "data-digits": String(Math.min(String(g.entries.length).length, 3)) },
+      ...g.entries.map(([index, e]) => logLine(index, e))))));
   list.scrollTop = list.scrollHeight;
 }
 

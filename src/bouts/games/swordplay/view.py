@@ -81,6 +81,8 @@ def ready_refusal(state: SwordplayState, fighter: Fighter, card: CombatCard) -> 
     free = free_hands(state, fighter)
     if card.hands > free:
         if fighter.hands >= card.hands:
+            if card.hands == 1:
+                return _("needs 1 hand, you have {free} free (drop an Item first)", free=free)
             return _("needs {needed} hands, you have {free} free (drop an Item first)", needed=card.hands, free=free)
         return _("needs {needed} hands, your Hero has {hands}", needed=card.hands, hands=fighter.hands)
     return ""

@@ -73,11 +73,13 @@ function patternText(_, s) {
   return _("{size} equal dice", { size: s.size });
 }
 
-// A die face as the dice show it: 1-6, F (a character's face: any number) or S (Asuna's symbol: 1 or 2).
+// A die face as the dice show it: 1-6, F (a character's face: any number), S (Asuna's symbol: 1 or 2) or ? (not
+// rolled yet: the view's 0, as the terminal shows it).
 function face(_, value) {
   if (value === 7) return ["F", _("the character's face: counts as any number")];
   if (value === 8) return ["S", _("the symbol: counts as 1 or 2")];
-  return [value === null || value === undefined ? "?" : String(value), ""];
+  if (!value) return ["?", _("not rolled yet")];
+  return [String(value), ""];
 }
 
 function scenarioTrack(view, k) {

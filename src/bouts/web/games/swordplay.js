@@ -64,7 +64,7 @@ function draw(view, root, k) {
   const _ = k._;
   root.classList.add("swordplay");
   const top = k.stats(k.stat(_("Turn"), view.turns, "turns"), k.el("span", { class: "phase", text: phaseName(_, view.phase) }),
-    view.fighters && view.fighters[view.turn] ? k.el("span", {}, _("{name} to play", { name: view.fighters[view.turn].name })) : null,
+    view.phase !== "over" && view.fighters && view.fighters[view.turn] ? k.el("span", {}, _("{name} to play", { name: view.fighters[view.turn].name })) : null,
     k.stat(_("Deck"), view.deck_size, "deck_size"), k.stat(_("Discard pile"), (view.discard || []).length, "discard"));
   root.append(top);
   const o = k.frame && k.frame.over ? k.frame.outcome : null;
@@ -75,7 +75,8 @@ function draw(view, root, k) {
   if ((view.heroes || []).length) {
     root.append(k.panel(_("Choose a Hero"), k.el("div", { class: "cards heroes" }, ...view.heroes.map((h) => k.card({
       obj: `hero:${h.id}`, name: h.name, cls: "hero", title: h.text,
-      lines: [_("Life {life} · base damage {damage} · {hands} hands", { life: h.life, damage: h.base_damage, hands: h.hands }), h.text],
+      lines: [h.hands === 1 ? _("Life {life} · base damage {damage} · 1 hand", { life: h.life, damage: h.base_damage })
+        : _("Life {life} · base damage {damage} · {hands} hands", { life: h.life, damage: h.base_damage, hands: h.hands }), h.text],
     })))));
   }
   if (view.attack) {

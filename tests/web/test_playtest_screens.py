@@ -1,0 +1,117 @@
+"""Defects a new player saw on the screen while playing every game in Debian's chromium (playtest 6), each checked
+on what the page shows:
+
+- the log's line numbers from 10 up lost their first digit at the panel's edge ("l1." for 11.);
+- SAO's dice not rolled yet showed 0, a face no die has (the terminal shows ?);
+- Swordplay's finished table still said "The Gladiator to play";
+- Swordplay said "1 hands" (a one-handed Hero to choose, a one-handed Item that cannot be readied).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+
+pytest.importorskip("playwright")
+from playwright.sync_api import Browser, Page
+
+import bouts
+from bouts.agents import make_agent
+from bouts.core import CHANCE, Match
+from tests.server.live import LiveServer
+from tests.web.decisions import Decision
+from tests.web.test_tables import DRAW, ctx, draw, pick, table_page
+
+pytestmark = pytest.mark.browser
+
+MARKER_FITS = """ol => {
+  const item = ol.querySelector(":scope > li");
+  const style = getComputedStyle(item);
+  const canvas = document.createElement("canvas").getContext("2d");
+  canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const widest = `${ol.children.length}. `;
+  return [parseFloat(getComputedStyle(ol).paddingLeft), canvas.measureText(widest).width, ol.children.length];
+}"""
+"""The left gutter of a turn's numbered lines (px) and the width of its widest number (the marker sits in it)."""
+
+
+def test_log_numbers_from_ten_up_fit_their_gutter(browser: Browser, server: LiveServer) -> None:
+    made = server.post("/api/matches", {"game": "fgo_duel", "seats": [{"kind": "bot", "agent": "random"}] * 2})
+    page = browser.new_context(viewport={"width": 1366, "height": 900}).new_page()
+    page.goto(server.base + made["spectator"]["link"])  # the public log of the set-up holds 10+ lines
+    page.wait_for_selector("#log ol.turn-lines > li:nth-child(10)", state="attached")
+    sizes = [page.locator("#log ol.turn-lines").nth(i).evaluate(MARKER_FITS)
+             for i in range(page.locator("#log ol.turn-lines").count())]
+    assert any(count >= 10 for _gutter, _width, count in sizes)
+    for gutter, width, count in sizes:
+        assert gutter >= width, (gutter, width, count)  # the whole number shows, not clipped at the edge
+    page.context.close()
+
+
+@pytest.fixture(scope="module")
+def page(browser: Browser) -> Iterator[Page]:
+    made = table_page(browser)
+    yield made
+    made.context.close()
+
+
+def test_sao_dice_not_rolled_yet_show_a_question_mark(page: Page) -> None:
+    decision = pick("sao", lambda v: any(d["value"] == 0 for d in v.get("pool") or []))
+    draw(page, decision)
+    for d in decision.view["pool"]:
+        die = page.locator(f'#table [data-obj="die:{d["number"]}"]')
+        shown = die.inner_text().strip()
+        if d["value"] == 0:
+            assert shown == "?" and "not rolled yet" in (die.get_attribute("title") or "")
+        else:
+            assert shown != "?" and shown != "0"
+
+
+def finished_swordplay_view(seed: int = 3) -> dict[str, object]:
+    """Seat 0's view of a Swordplay game the bots played to its end."""
+    game = bouts.game("swordplay")
+    match = Match(game, 2, {"heroes": ["gladiator", "mercenary"]}, None, seed)
+    agents = [make_agent("heuristic", seed + s) for s in range(2)]
+    while match.to_act():
+        acting = match.to_act()
+        if acting == (CHANCE,):
+            match.step_chance()
+            continue
+        match.apply(agents[acting[0]].act(game, match.state, acting[0]), acting[0])
+    view: dict[str, object] = json.loads(json.dumps(match.view(0)))
+    return view
+
+
+def test_swordplay_finished_table_names_nobody_to_play(page: Page) -> None:
+    view = finished_swordplay_view()
+    assert view["phase"] == "over"
+    draw(page, Decision("swordplay", 0, 0, view, []))
+    stats = page.locator("#table .stats").first.inner_text()
+    assert "Game over" in stats and "to play" not in stats
+
+
+def test_swordplay_says_1_hand_not_1_hands(page: Page) -> None:
+    heroes = pick("swordplay/choose", lambda v: any(h["hands"] == 1 for h in v.get("heroes") or []))
+    draw(page, heroes)
+    text = page.locator("#table").inner_text()
+    assert "· 1 hand" in text and "1 hands" not in text
+    blocked = pick("swordplay", lambda v: any("1 hand," in str((c.get("cannot_ready") or {}).get("en"))
+                                              for f in v["fighters"] for c in f.get("hand") or []))
+    draw(page, blocked)
+    text = page.locator("#table").inner_text()
+    assert "needs 1 hand, you have" in text and "1 hands" not in text
+
+
+def test_the_new_words_read_in_japanese(browser: Browser) -> None:
+    from bouts.server.designer import web_catalog
+
+    shown = table_page(browser, lang="ja")
+    decision = pick("sao", lambda v: any(d["value"] == 0 for d in v.get("pool") or []))
+    context = {**ctx(decision), "messages": web_catalog("ja")["messages"], "lang": "ja"}
+    shown.evaluate(DRAW, [decision.game, decision.view, context])
+    die = next(d for d in decision.view["pool"] if d["value"] == 0)
+    title = shown.locator(f'#table [data-obj="die:{die["number"]}"]').get_attribute("title") or ""
+    assert "まだ振っていない" in title
+    shown.context.close()
