@@ -115,3 +115,20 @@ def test_the_new_words_read_in_japanese(browser: Browser) -> None:
     title = shown.locator(f'#table [data-obj="die:{die["number"]}"]').get_attribute("title") or ""
     assert "まだ振っていない" in title
     shown.context.close()
+
+
+def test_the_fgo_map_has_north_at_the_top_as_the_terminal_and_the_area_names(page: Page) -> None:
+    """The web map was drawn upside down: Master area (south) at the top, the first rows of the terminal's map
+    at the bottom; now every area sits at the height its y gives it, north up."""
+    decision = pick("fgo_duel", lambda v: v["phase"] == "action")
+    draw(page, decision)
+    tops = {}
+    for area in decision.view["map"]["areas"]:
+        box = page.locator(f'#table [data-obj="area:{area["id"]}"]').bounding_box()
+        assert box is not None
+        tops[area["id"]] = (area["pos"][1], box["y"])
+    north = next(a for a in decision.view["map"]["areas"] if "north" in str(a["name"]))
+    south = next(a for a in decision.view["map"]["areas"] if "south" in str(a["name"]))
+    assert tops[north["id"]][1] < tops[south["id"]][1]
+    for y, top in tops.values():  # a larger y is always higher on the screen
+        assert all(top < other for y2, other in tops.values() if y2 < y)

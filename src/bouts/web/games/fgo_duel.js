@@ -37,8 +37,10 @@ function board(view, k) {
   const map = view.map;
   const areas = map.areas || [];
   const xs = areas.map((a) => a.pos[0]), ys = areas.map((a) => a.pos[1]);
-  const minX = Math.min(...xs), minY = Math.min(...ys);
-  const cols = Math.max(...xs) - minX + 1, rows = Math.max(...ys) - minY + 1;
+  // north (the larger y: the second player's master area) at the top, as the printed map, the terminal and the
+  // areas' names (Master area (north)) have it
+  const minX = Math.min(...xs), minY = Math.min(...ys), maxY = Math.max(...ys);
+  const cols = Math.max(...xs) - minX + 1, rows = maxY - minY + 1;
   const at = new Map(areas.map((a) => [a.id, a]));
   const figures = new Map();
   for (const m of view.masters || []) for (const s of m.party || []) {
@@ -51,7 +53,7 @@ function board(view, k) {
     const p = at.get(a), q = at.get(b);
     if (!p || !q) continue;
     const diagonal = p.pos[0] !== q.pos[0] && p.pos[1] !== q.pos[1];
-    lines.append(k.svg("line", { x1: p.pos[0] - minX + 0.5, y1: p.pos[1] - minY + 0.5, x2: q.pos[0] - minX + 0.5, y2: q.pos[1] - minY + 0.5,
+    lines.append(k.svg("line", { x1: p.pos[0] - minX + 0.5, y1: maxY - p.pos[1] + 0.5, x2: q.pos[0] - minX + 0.5, y2: maxY - q.pos[1] + 0.5,
       class: diagonal ? "diagonal" : "straight", "data-link": `${a}|${b}`, "vector-effect": "non-scaling-stroke" }));
   }
   const drawing = k.svg("svg", { viewBox: `0 0 ${cols} ${rows}`, preserveAspectRatio: "none", "aria-hidden": "true" }, lines);
@@ -64,7 +66,7 @@ function board(view, k) {
       k.el("span", { class: "name", text: master ? _("{name}'s master area", { name: k.seatName(a.master) }) : a.name }),
       ...(figures.get(a.id) || []).map(([seat, s]) => k.figure({ obj: `figure:${s.figure}`, seat, label: s.short, title: [k.t(s.name), k.t(s.class_name), _("cost {cost}", { cost: s.cost })].join(" · ") })));
     cell.style.gridColumn = String(a.pos[0] - minX + 1);
-    cell.style.gridRow = String(a.pos[1] - minY + 1);
+    cell.style.gridRow = String(maxY - a.pos[1] + 1);
     cells.append(cell);
   }
   const wrap = k.el("div", { class: "board map" }, drawing, cells);
