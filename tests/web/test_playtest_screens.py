@@ -132,3 +132,34 @@ def test_the_fgo_map_has_north_at_the_top_as_the_terminal_and_the_area_names(pag
     assert tops[north["id"]][1] < tops[south["id"]][1]
     for y, top in tops.values():  # a larger y is always higher on the screen
         assert all(top < other for y2, other in tops.values() if y2 < y)
+
+
+@pytest.mark.parametrize("path", ["/", "/designer", "match"])
+def test_pages_load_without_a_console_error(browser: Browser, server: LiveServer, path: str) -> None:
+    """Every page used to log "Failed to load resource: 404" for /favicon.ico; the icon is now in the page."""
+    if path == "match":
+        made = server.post("/api/matches", {"game": "swordplay",
+                                            "seats": [{"kind": "reserved"}, {"kind": "bot", "agent": "random"}]})
+        path = made["seats"][0]["link"]
+    page = browser.new_context(viewport={"width": 1366, "height": 900}).new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + path)
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(500)
+    assert page.locator('link[rel="icon"]').count() == 1
+    assert errors == []
+    page.context.close()
+
+
+def test_the_designer_page_is_laid_out_by_its_styles(browser: Browser, server: LiveServer) -> None:
+    """The designer's own styles sat in a <style> block the Content-Security-Policy blocks: one column at desktop
+    width, a plot without its border. They are in style.css now."""
+    page = browser.new_context(viewport={"width": 1366, "height": 900}).new_page()
+    page.goto(server.base + "/designer")
+    page.wait_for_load_state("networkidle")
+    columns = page.locator("main.designer").evaluate("m => getComputedStyle(m).gridTemplateColumns")
+    assert len(columns.split()) == 2
+    assert page.locator("#plot").evaluate("p => getComputedStyle(p).borderTopStyle") == "solid"
+    page.context.close()
