@@ -163,3 +163,26 @@ def test_the_designer_page_is_laid_out_by_its_styles(browser: Browser, server: L
     assert len(columns.split()) == 2
     assert page.locator("#plot").evaluate("p => getComputedStyle(p).borderTopStyle") == "solid"
     page.context.close()
+
+
+LINES = """s => { const r = document.createRange(); r.selectNodeContents(s);
+  return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size; }"""
+"""How many lines an element's text takes on the screen."""
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_grail_war_seat_headings_do_not_break_mid_word(browser: Browser, lang: str) -> None:
+    """Your own master board was 230px wide alone in its row: "P1 遠坂凛 ★ スタートプレイヤー あなた" broke into
+    "P1 遠坂 / 凛", "★ スタートプレイ / ヤー", "あな / た"."""
+    from bouts.server.designer import web_catalog
+
+    decision = pick("grail_war", lambda v: v.get("start") == v.get("seat") and v.get("round", 0) >= 1)
+    shown = table_page(browser, lang=lang)
+    context = {**ctx(decision), "messages": web_catalog(lang)["messages"], "lang": lang}
+    shown.evaluate(DRAW, [decision.game, decision.view, context])
+    heading = shown.locator(f'#table .seats.mine [data-seat="{decision.seat}"] h3')
+    parts = heading.locator(":scope > span")
+    assert parts.count() >= 2  # the name and the start player's marker
+    for i in range(parts.count()):
+        assert parts.nth(i).evaluate(LINES) == 1, parts.nth(i).inner_text()
+    shown.context.close()
