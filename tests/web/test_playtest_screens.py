@@ -186,3 +186,21 @@ def test_grail_war_seat_headings_do_not_break_mid_word(browser: Browser, lang: s
     for i in range(parts.count()):
         assert parts.nth(i).evaluate(LINES) == 1, parts.nth(i).inner_text()
     shown.context.close()
+
+
+def test_grail_war_finished_table_names_no_start_player(page: Page) -> None:
+    """The finished table said "Game over · P2 … starts", as if a round were to come."""
+    game = bouts.game("grail_war")
+    match = Match(game, 3, {}, None, 2)
+    agents = [make_agent("heuristic", 2 + s) for s in range(3)]
+    while match.to_act():
+        acting = match.to_act()
+        if acting == (CHANCE,):
+            match.step_chance()
+            continue
+        match.apply(agents[acting[0]].act(game, match.state, acting[0]), acting[0])
+    view = json.loads(json.dumps(match.view(0)))
+    assert view["step"] == "over" and view["start"] is not None
+    draw(page, Decision("grail_war", 0, 0, view, []))
+    stats = page.locator("#table .stats").first.inner_text()
+    assert "Game over" in stats and "starts" not in stats

@@ -140,7 +140,7 @@ function draw(view, root, k) {
   root.classList.add("grail_war");
   const phase = { place: _("Outpost phase"), turn: _("Action phase"), over: _("Game over") }[view.step] || "";
   root.append(k.stats(k.stat(_("Round"), view.round, "round"), view.climax ? k.el("b", { class: "error", text: _("climax") }) : null,
-    k.el("span", { class: "phase", text: phase }), view.start !== null && view.start !== undefined ? k.el("span", { class: "starts" }, _("{name} starts", { name: k.seatName(view.start) })) : null,
+    k.el("span", { class: "phase", text: phase }), view.step !== "over" && view.start !== null && view.start !== undefined ? k.el("span", { class: "starts" }, _("{name} starts", { name: k.seatName(view.start) })) : null,
     k.stat(_("Situation deck"), view.situation_deck, "situation_deck"), k.stat(_("Event deck"), view.event_deck, "event_deck"),
     view.casual ? k.el("span", { class: "muted small", text: _("Casual game") }) : null));
   if (view.winners) root.append(k.el("div", { class: "banner outcome" }, k.el("b", { text: _("Winners: {names}", { names: view.winners.map((s) => who(k, view, s)).join(", ") }) }), view.reason ? ` — ${k.t(view.reason)}` : ""));  // how it ended, first
