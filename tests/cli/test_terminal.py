@@ -220,3 +220,23 @@ def test_the_help_lists_each_meaning_in_one_column_in_both_languages() -> None:
             meaning = row[2 + len(typed):].lstrip()
             columns.add(cell_len(row[:len(row) - len(meaning)]))
         assert len(columns) == 1, (lang, rows)
+
+
+def test_the_japanese_end_screen_has_no_space_before_full_width_brackets_and_colons() -> None:
+    """The standings read "敗北 （得点30）" and the last line "ゲーム終了： P3 …": a space the code put after each
+    English piece. Each is one message now, and the English screen reads as before."""
+    for lang, banner, score in (("ja", "ゲーム終了：", "（得点"), ("en", "Game over: ", " (score ")):
+        out = io.StringIO()
+        match = Match(bouts.game("grail_war"), 3, {}, None, 4)
+        with use_lang(lang):
+            Session(match, ["random"] * 3, Console(file=out, width=160, color_system=None), lambda prompt: "",
+                    wait_at_end=False).run()
+        outcome = match.outcome()
+        assert outcome is not None and outcome.scores is not None
+        lines = out.getvalue().splitlines()
+        last = next(line for line in reversed(lines) if line.startswith(banner.strip()))
+        assert last == banner + outcome.reason_text(lang)
+        rows = [line for line in lines if score in line]
+        assert len(rows) == 3
+        if lang == "ja":
+            assert all(" （" not in row for row in rows)

@@ -350,14 +350,16 @@ class Session:
             standings.add_column(_("result"))
             for seat in range(match.seats):
                 won = seat in outcome.winners
-                result = "[bold green]" + esc(_("won")) + "[/]" if won else esc(_("lost"))
-                if outcome.scores is not None:
-                    score = format(outcome.scores[seat], "g")
-                    result += " " + esc(_("(score {score})", score=score))
+                result = _("won") if won else _("lost")
+                if outcome.scores is not None:  # one message: Japanese puts no space before its full-width bracket
+                    result = _("{result} (score {score})", result=result, score=format(outcome.scores[seat], "g"))
+                result = "[bold green]" + esc(result) + "[/]" if won else esc(result)
                 who = _("{name} (you)", name=self.seat_label(seat)) if seat in self.humans else self.seat_label(seat)
                 standings.add_row(str(seat + 1), esc(who), result)
             self.console.print(standings)
-            self.console.print("[bold green]" + esc(_("Game over:")) + f"[/] {esc(outcome.reason_text())}")
+            reason = outcome.reason_text()
+            head, found, tail = _("Game over: {reason}", reason=reason).partition(reason)  # the label in bold
+            self.console.print("[bold green]" + esc(head) + "[/]" + esc(found) + esc(tail))
         self.console.print("[dim]" + esc(_("Seed: {seed} (bouts play … --seed {seed} plays these dice again)",
                                             seed=match.revealed_seed())) + "[/]")
         wait = self.wait_at_end
