@@ -2,6 +2,7 @@
 Wilson intervals, and how the masters play (command spells, Recon, revealed servants, 道化, reaching the climax).
 
     .venv/bin/python bench/grail_war_balance.py [--games 2000] [--seats 4,7] [--seed 0] [--options JSON]
+        [--breakdown rin,illya]
 
 A master "wins its fair share" at 1/seats; the goal (issue 23) is that every master's interval lies above half
 and below twice that share. Masters are dealt at random from those that may play at the seat count (Sakura only
@@ -69,6 +70,89 @@ def play(
     return pairs, outcome.winners, tr(outcome.reason, "en"), did
 
 
+def rounds(seats: int, seed: int, options: dict[str, Any], content: str | None = None) -> list[dict[str, Any]]:
+    """The same game as :func:`play`, seat by seat and round by round (rounds 1-8): the master, its mana at the
+    round's start, where it stood at the battle phase and how it got there (placed, moved, 急行), its battle (its
+    total power, the rivals' totals, whether it won) and the spoils and jewels it gained or spent that round."""
+    game = bouts.game("grail_war")
+    rng = random.Random(seed)
+    dealt = game.deal_content(seats, options, content, rng)
+    state = game.setup(seats, {**options, **(dealt or {})}, content, seed)
+    agents = [make_agent("heuristic", seed * 10 + s) for s in range(seats)]
+    state = game.fork(state)
+    found: list[dict[str, Any]] = []
+    now: dict[int, dict[str, Any]] = {}
+    where: dict[int, str | None] = {}
+
+    def close() -> None:
+        for s, row in now.items():
+            row["gain"] = state.players[s].spoils - row["spoils"]
+            row["jewels"] -= state.players[s].jewels
+            found.append(row)
+
+    while game.to_act(state) and state.round <= 8:
+        if state.step == "place" and (not now or next(iter(now.values()))["round"] != state.round):
+            close()
+            now = {s: {"round": state.round, "master": state.players[s].master, "mana": state.players[s].mana,
+                       "spoils": state.players[s].spoils, "jewels": state.players[s].jewels, "how": "",
+                       "place": None, "won": None, "power": 0, "top": 0} for s in state.living()}
+        seat = game.to_act(state)[0]
+        action = game.sample_chance(state, rng) if seat == CHANCE else agents[seat].act(game, state, seat)
+        if seat in now:
+            text = str(action)
+            if text.startswith("place "):
+                now[seat]["how"] = text.split()[1]
+            elif text.startswith("move ") or text == "play rush up":
+                now[seat]["how"] += " -> " + ("rush" if text == "play rush up" else text.split()[1])
+        where = {s: state.players[s].location for s in now}
+        game.advance(state, seat, action)
+        for event in game.events(state):
+            if event.kind == "battle":
+                powers = {int(k): int(v) for k, v in event.data["powers"].items()}
+                npc = [11] if event.data["npc"] else []
+                for s, power in powers.items():
+                    if s in now:
+                        top = max([v for k, v in powers.items() if k != s] + npc, default=0)
+                        now[s].update(won=s in event.data["winners"], power=power, top=top,
+                                      fought=len(powers) > 1 or bool(npc))
+                for s in now:
+                    now[s]["place"] = now[s]["place"] or where.get(s)
+    close()
+    return found
+
+
+def breakdown(rows: list[dict[str, Any]], masters: list[str]) -> list[str]:
+    """Rounds 2-8 of the named masters: where they stand, and their battles against another master (or the
+    NPC) by how they got there and by their mana at the round's start."""
+    lines = ["  breakdown, rounds 2-8 (a battle: against another master or the NPC; gain: spoils that round)"]
+    for master in masters:
+        mine = [r for r in rows if r["master"] == master and 2 <= r["round"] <= 8]
+        if not mine:
+            continue
+        n = len(mine)
+        fights = [r for r in mine if r.get("fought")]
+        at = Counter(str(r["place"]) for r in mine)
+
+        def line(label: str, group: list[dict[str, Any]]) -> str:
+            k = max(1, len(group))
+            return (f"    {label:<28} {len(group):>6} {sum(r['won'] for r in group) / k:>6.0%} "
+                    f"{sum(r['gain'] for r in group) / k:>6.2f} {sum(r['power'] for r in group) / k:>6.1f} "
+                    f"{sum(r['top'] for r in group) / k:>6.1f} {sum(r['jewels'] for r in group) / k:>6.2f}")
+
+        lines.append(f"  {master}: {n} rounds, {sum(r['gain'] for r in mine) / n:.2f} spoils a round, mana "
+                     f"{sum(r['mana'] for r in mine) / n:.1f} at the start; stands at " +
+                     ", ".join(f"{k} {v / n:.0%}" for k, v in at.most_common()))
+        lines.append(f"    {'battles':<28} {'count':>6} {'won':>6} {'gain':>6} {'power':>6} {'top':>6} {'jewels':>6}")
+        lines.append(line("all", fights))
+        for place in ("miyama", "shinto"):
+            lines.append(line(f"at {place}", [r for r in fights if r["place"] == place]))
+        for low, high in ((0, 3), (4, 12)):
+            lines.append(line(f"mana {low}-{high} at the start", [r for r in fights if low <= r["mana"] <= high]))
+        for how, _count in Counter(r["how"] for r in fights).most_common(5):
+            lines.append(line(f"by: {how}", [r for r in fights if r["how"] == how]))
+    return lines
+
+
 def table(title: str, wins: Counter[str], games: Counter[str], fair: float) -> list[str]:
     """Rows of a win-rate table, worst first flagged against [fair/2, 2 x fair]."""
     lines = [
@@ -92,6 +176,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--options", default="{}", help="game options as JSON, e.g. '{\"casual\": true}'")
     parser.add_argument("--content", default=None, help="a content pack directory (default: the reference pack)")
+    parser.add_argument("--breakdown", default="", help="masters whose rounds 2-8 to break down, e.g. rin,illya "
+                        "(plays each game a second time)")
     args = parser.parse_args()
     options = json.loads(args.options)
     for seats in (int(s) for s in args.seats.split(",")):
@@ -125,6 +211,10 @@ def main() -> None:
                 for m in sorted(doing)
             )
         )
+        if args.breakdown:
+            rows = [r for index in range(args.games)
+                    for r in rounds(seats, args.seed * 100_000 + index, options, args.content)]
+            print("\n".join(breakdown(rows, args.breakdown.split(","))))
         sys.stdout.flush()
 
 
