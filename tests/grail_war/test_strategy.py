@@ -183,3 +183,50 @@ def test_the_heuristic_keeps_clear_of_unlimited_mana_in_the_climax() -> None:
                 kept_clear.append((state.round, seat, str(action)))
         state = GAME.apply(state, seat, action)
     assert kept_clear
+
+
+def _dealt_game(seats: int, seed: int) -> tuple[GrailState, random.Random]:
+    """A game as the balance benchmark deals it: masters and servants at random from ``seed``, chance from the
+    same generator."""
+    rng = random.Random(seed)
+    dealt = GAME.deal_content(seats, {}, None, rng)
+    return GAME.setup(seats, {**(dealt or {})}, None, seed), rng
+
+
+def test_rin_takes_rush_from_the_workshop_into_a_battle_she_wins() -> None:
+    """A real 7-player game (seed 2, the heuristic on every seat): Rin stands at the Workshop in round 5 with
+    急行 in hand and enough mana to win Miyama against what she sees. She plays 急行 face up, and the hint says
+    where it takes her and the numbers, in English and Japanese; her next card goes face up for that battle (it
+    went face down before: "no battle here", and she fought at Miyama with 急行's 3 power alone); when her cards
+    are used she stands at Miyama with that power (issue 23, sixth pass: a per-battle breakdown found Rin's
+    急行 from the Workshop a lost battle in 200 of 400 games)."""
+    from bouts.core.i18n import use_lang
+    from bouts.games.grail_war.battle import total_power
+
+    strategy = GAME.strategy()
+    state, rng = _dealt_game(7, 2)
+    rin = next(s for s in range(7) if state.players[s].master == "rin")
+    seen: list[str] = []
+    while GAME.to_act(state) and not seen:
+        seat = GAME.to_act(state)[0]
+        action = GAME.sample_chance(state, rng) if seat == CHANCE else strategy.choose(GAME, state, seat, rng)
+        if seat == rin and str(action) == "play rush up" and state.players[rin].location == "workshop":
+            why = strategy.explain(GAME, state, seat, action)
+            with use_lang("ja"):
+                why_ja = strategy.explain(GAME, state, seat, action)
+            assert "from the Workshop into the battle at Miyama" in why, why
+            assert "魔術工房から深山町の戦いへ" in why_ja, why_ja
+            state = GAME.apply(state, seat, action)
+            rest: list[str] = []
+            while not state.players[rin].acted:
+                assert GAME.to_act(state) == (rin,)
+                pick = strategy.choose(GAME, state, rin, rng)
+                rest.append(str(pick))
+                state = GAME.apply(state, rin, pick)
+            assert any(x.endswith(" up") and x != "play gandr up" for x in rest), rest
+            assert state.players[rin].location == "miyama"
+            assert total_power(state, rin) > CAT.cards["rush"].power + CAT.cards["gandr"].power
+            seen.append(why)
+            break
+        state = GAME.apply(state, seat, action)
+    assert seen and state.round == 5

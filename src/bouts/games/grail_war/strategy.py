@@ -582,6 +582,8 @@ def _effect_value(state: GrailState, seat: int, card: str, place: str | None) ->
         return (1.5, _("{card}: to Recon for 2 spoils", card=c.name)) if not fighting and place != RECON and \
             recon_open(state) else (-2.0, "")
     if effect == "rush":
+        if place in (WORKSHOP, SHINTO) and has(state, seat, "jewel_magecraft"):
+            return _rush_value(state, seat, card)
         return (1.0, _("{card}: on to the next place", card=c.name)) if not fighting and place == WORKSHOP \
             else (-1.0, "")
     if effect == "god_hand":
@@ -669,6 +671,69 @@ def _effect_value(state: GrailState, seat: int, card: str, place: str | None) ->
     return 0.0, ""
 
 
+RUSH_TO = {WORKSHOP: MIYAMA, SHINTO: RECON}
+"""Where Rin's 急行 takes her (one arrow on) from the places where she plays it on purpose."""
+
+
+def _rushing(state: GrailState, seat: int) -> str | None:
+    """Where Rin goes when her cards are used (使用時, DGW-RUL-23) if she has chosen 急行 face up at the Workshop
+    (Miyama) or at Shinto (Recon): her other cards are chosen for that place; else ``None``."""
+    p = state.players[seat]
+    if p.location not in RUSH_TO or not has(state, seat, "jewel_magecraft"):
+        return None
+    if any(up and state.catalog.cards[x].effect == "rush" for x, up in p.selected):
+        return RUSH_TO[p.location or ""]
+    return None
+
+
+def _rush_value(state: GrailState, seat: int, card: str) -> tuple[float, str]:
+    """Rin's 急行 (a 使用時 move, DGW-RUL-23): at the Workshop, the Workshop's mana and Miyama's battle in one
+    round, when the cards she can add there (the rest of her mana, the card slot left, additional cards) win it
+    against what she can see; she no longer walks into a battle she loses. At Shinto, out of a lost battle to
+    Recon."""
+    p = state.players[seat]
+    c = state.catalog.cards[card]
+    if p.location == SHINTO:  # out of a lost battle, to Recon
+        threat = _threat(state, seat, SHINTO)
+        mine = _my_power(state, seat, SHINTO)
+        if recon_open(state) and mine + 2 < threat:
+            return 6.0 + _recon_gain(state), _("{card}: out of the battle at Shinto ({mine} against {threat}), to "
+                                               "Recon for {gain} spoils", card=c.name, mine=round(mine),
+                                               threat=round(threat), gain=_recon_gain(state))
+        return -1.0, ""
+    cost = stats(state, p, card)[2]
+    left = p.mana - cost - sum(stats(state, p, x)[2] for x, up in p.selected if up)
+    if left < 0 and not p.infinite:
+        return -1.0, ""
+    options = [o for o in _card_options(state, seat, MIYAMA, left) if o[2] != card]
+    normal = sorted((o for o in options if not o[3]), key=lambda o: -o[0])
+    extra = sorted((o for o in options if o[3]), key=lambda o: -o[0])
+    slots = card_limit(state, seat) - 1 - sum(1 for x, _up in p.selected if not is_additional(state, seat, x,
+                                                                                            p.selected))
+    best = 0.0
+    for size in range(max(0, min(slots, len(normal))), -1, -1):
+        for combo in itertools.combinations(normal, size):
+            spent = sum(o[1] for o in combo)
+            if spent > left:
+                continue
+            power, rest = sum(o[0] for o in combo), left - spent
+            for o in extra:
+                if o[1] <= rest:
+                    power, rest = power + o[0], rest - o[1]
+            best = max(best, power)
+    mine = _power_at(state, seat, card, MIYAMA) + best + _held_land(state, seat, MIYAMA) + p.power_bonus
+    rivals = _rivals(state, seat, MIYAMA)
+    fought = bool(rivals) or state.npc == MIYAMA
+    threat = _threat(state, seat, MIYAMA) if fought else 0.0
+    if fought and mine < threat:
+        return -1.0, ""
+    prize = _prize(state, seat, MIYAMA, fought)
+    chance = _chance(mine - threat) if fought else 0.85
+    return chance * prize, _("{card}: from the Workshop into the battle at Miyama, about {mine} power against "
+                             "{threat}, {prize} spoils to win", card=c.name, mine=round(mine),
+                             threat=round(threat) if fought else _("no one"), prize=round(prize))
+
+
 def _riding_value(state: GrailState, seat: int, card: str, place: str | None) -> tuple[float, str]:
     """騎乗: the hand cards of base power up to its amount that it adds, each paid in turn, worth their power
     less their mana (the cards already chosen stay in the count)."""
@@ -694,7 +759,7 @@ def _prepare(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
     """Battle preparation: the cards worth their mana; face down where there is no battle (DGW-065..DGW-082)."""
     p = state.players[seat]
     plays = [a for a in legal if a.verb == "play"]
-    place = p.location
+    place = _rushing(state, seat) or p.location
     fighting = place in BATTLEFIELDS
     if not plays:
         return Act("done"), _("nothing more to use")
