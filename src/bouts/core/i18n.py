@@ -37,6 +37,7 @@ from contextvars import ContextVar, Token
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
+from bouts.core.messages import N_ as N_
 from bouts.core.messages import Message as Message
 from bouts.core.messages import MessageMaker as MessageMaker
 
@@ -262,11 +263,6 @@ def domain(name: str) -> Domain:
     if found is None:
         raise LanguageError(f"no message catalog named {name!r}")
     return found
-
-
-def N_(msgid: str) -> str:
-    """Mark ``msgid`` for the catalogs without translating it (it is translated where it is shown)."""
-    return msgid
 
 
 # -- text in both languages ---------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ Rules make a message for nearly every event of every step, and a rollout reads n
 is only storing its parts: the catalogs, the language and the formatting are reached only when it is shown
 (:meth:`Message.render`, in :mod:`bouts.core.i18n`). This module is compiled in the compiled build (a native
 class), which :mod:`bouts.core.i18n` cannot be (its :class:`~bouts.core.i18n.Text` subclasses ``str``);
-:mod:`bouts.core.i18n` re-exports both names, the ones to import.
+:mod:`bouts.core.i18n` re-exports every name of it (:func:`N_` too), the ones to import.
 
 >>> m = MessageMaker("bouts")("{who} attacks", who="Saber")
 >>> m, m.render("en")
@@ -15,6 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any, final
+
+
+def N_(msgid: str) -> str:
+    """Mark ``msgid`` for the catalogs without translating it (it is translated where it is shown).
+
+    Rules call it at nearly every step (a message id passed on to an event), so it is compiled too.
+    """
+    return msgid
 
 
 @final
