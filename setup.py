@@ -29,6 +29,7 @@ COMPILED = [
     "src/bouts/core/match.py",
     "src/bouts/core/text.py",
     "src/bouts/core/events.py",
+    "src/bouts/core/messages.py",  # Message and the catalogs' M_ (i18n.py cannot be: Text subclasses str)
     "src/bouts/core/state.py",
     "src/bouts/core/stepping.py",
     # agents: the search loop

@@ -1,7 +1,7 @@
 """Random-playout speed per game beside OpenSpiel's pure-Python kuhn_poker, in one run.
 
     .venv/bin/python bench/random_playout.py [--game ID] [--seconds 5] [--rounds 5] [--checked]
-        [--compiled PYTHON] [--profile] [--floor]
+        [--compiled PYTHON] [--also LABEL=PYTHON ...] [--profile] [--floor]
 
 Each subject plays uniform random playouts to the end (chance steps included in the count): every bouts
 game on the simulator's fast path (``fork`` once, ``advance`` in place; ``--checked`` goes through
@@ -17,6 +17,10 @@ that comes and goes hits all subjects alike. The ratio column is each game's rat
 whose ``bouts`` is the mypyc-compiled build, e.g. ``.venv-fast/bin/python`` from ``make fast``), in the
 same interleaved rounds: the worker only works while this process waits. It adds the compiled rate,
 its ratio to the anchor and its speed-up over the interpreted build.
+
+``--also LABEL=PYTHON`` (repeatable) measures every game in one more worker, in the same rounds, and adds
+its rate and ratio to the anchor under ``LABEL``: another build to compare in one run (``main`` beside a
+branch, interpreted or compiled; a wrapper script that sets ``PYTHONPATH`` names a source tree).
 
 ``--floor`` adds the same loop over a null game (no rule work): the loop's own ceiling.
 ``--profile`` runs pyinstrument over the (interpreted) playouts and prints where the time goes.
@@ -210,6 +214,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--checked", action="store_true", help="play through apply (checked, copying)")
     parser.add_argument("--compiled", metavar="PYTHON", help="also measure the build PYTHON imports")
+    parser.add_argument("--also", metavar="LABEL=PYTHON", action="append", default=[],
+                        help="also measure the build PYTHON imports, in one more worker, as LABEL")
     parser.add_argument("--profile", action="store_true", help="profile with pyinstrument")
     parser.add_argument("--floor", action="store_true", help="also time the loop over a null game")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
@@ -226,14 +232,23 @@ def _report(args: argparse.Namespace) -> None:
     games: list[tuple[Subject, str, int]] = [game_subject(g, args.variant, args.checked) for g in game_ids(args.game)]
     worker = Worker(args.compiled, args) if args.compiled else None
     compiled = {s.name: RemoteSubject(worker, s.name) for s, _, _ in games} if worker else {}
+    others: list[tuple[str, Worker, dict[str, RemoteSubject]]] = []
+    for spec in args.also:
+        label, _, python = spec.partition("=")
+        other = Worker(python, args)
+        others.append((label, other, {s.name: RemoteSubject(other, s.name) for s, _, _ in games}))
     floor = null_subject() if args.floor else None
-    order: list[Subject] = [anchor, *(s for s, _, _ in games), *compiled.values(), *([floor] if floor else [])]
+    order: list[Subject] = [anchor, *(s for s, _, _ in games), *compiled.values(),
+                            *(subject for _, _, subjects in others for subject in subjects.values()),
+                            *([floor] if floor else [])]
     budget = args.seconds / args.rounds
     for _ in range(args.rounds):
         for subject in order:
             subject.run(budget)
     if worker:
         worker.close()
+    for _, other, _ in others:
+        other.close()
     path = "checked (apply)" if args.checked else "fast path (fork/advance)"
     print(f"random playouts, {path}; actions (chance steps included) per CPU-second; {args.rounds} interleaved "
           f"rounds, {args.seconds:g} CPU-s per subject; {machine()}")
@@ -242,6 +257,8 @@ def _report(args: argparse.Namespace) -> None:
     head = f"{'game':<12} {'variant':<10} {'seats':>5} {'actions/CPU-s':>13} {'x kuhn':>7}"
     if compiled:
         head += f" {'compiled':>13} {'x kuhn':>7} {'x interp.':>9}"
+    for label, other, _ in others:
+        head += f" {label + (' (c)' if other.compiled else ''):>13} {'x kuhn':>7}"
     print(head)
     print(f"{ANCHOR:<12} {'':<10} {2:>5} {anchor.rate:>13,.0f} {1.0:>7.2f}")
     for subject, name, seats in games:
@@ -249,6 +266,9 @@ def _report(args: argparse.Namespace) -> None:
         if compiled:
             fast = compiled[subject.name]
             line += f" {fast.rate:>13,.0f} {fast.rate / anchor.rate:>7.2f} {fast.rate / subject.rate:>9.2f}"
+        for _, _, subjects in others:
+            rate = subjects[subject.name].rate
+            line += f" {rate:>13,.0f} {rate / anchor.rate:>7.2f}"
         print(line)
     if floor:
         print(f"{floor.name:<12} {'':<10} {'':>5} {floor.rate:>13,.0f} {floor.rate / anchor.rate:>7.2f}"

@@ -8,7 +8,8 @@ import importlib
 import pytest
 
 MODULES = ["bouts.core.i18n", "bouts.core.events", "bouts.core.clauses", "bouts.core.table", "bouts.core.text",
-           "bouts.core.options", "bouts.core.catalogs", "bouts.core.actions", "bouts.core.contract"]
+           "bouts.core.options", "bouts.core.catalogs", "bouts.core.actions", "bouts.core.contract",
+           "bouts.core.messages", "bouts.core.chance", "bouts.core.decisions"]
 
 
 @pytest.mark.parametrize("name", MODULES)

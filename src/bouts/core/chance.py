@@ -10,21 +10,42 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import Any, final
 
 from bouts.core.contract import IllegalAction
 
 
-@dataclass(frozen=True, slots=True)
+@final
 class Roll:
-    """The result of rolling one or more dice.
+    """The result of rolling one or more dice. Treat it as immutable.
 
-    >>> str(Roll((2, 6))), Roll.parse("roll 2 6") == Roll((2, 6))
-    ('roll 2 6', True)
+    >>> str(Roll((2, 6))), Roll.parse("roll 2 6") == Roll((2, 6)), Roll((2, 6))
+    ('roll 2 6', True, Roll(values=(2, 6)))
+
+    A hand-written slots class rather than a frozen dataclass (compiled, a dataclass's generated methods stay
+    interpreted); equal, hashed and shown as the dataclass was.
     """
 
-    values: tuple[int, ...]
-    """The faces rolled, in the order the dice were named."""
+    __slots__ = ("values",)
+
+    def __init__(self, values: tuple[int, ...]) -> None:
+        self.values = values
+        """The faces rolled, in the order the dice were named."""
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Roll:
+            return NotImplemented
+        assert isinstance(other, Roll)
+        return self.values == other.values
+
+    def __hash__(self) -> int:
+        return hash((self.values,))
+
+    def __repr__(self) -> str:
+        return f"Roll(values={self.values!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Roll, (self.values,))
 
     def __str__(self) -> str:
         return "roll " + " ".join(map(str, self.values))
@@ -36,7 +57,7 @@ class Roll:
         if not words or words[0] != "roll" or len(words) < 2:
             raise IllegalAction(f"'{text}' is not a roll (expected e.g. 'roll 3 5')")
         try:
-            return cls(tuple(int(w) for w in words[1:]))
+            return Roll(tuple(int(w) for w in words[1:]))
         except ValueError:
             raise IllegalAction(f"'{text}': die faces must be whole numbers") from None
 
@@ -56,16 +77,34 @@ class Roll:
         return len(self.values) == dice and all(1 <= v <= sides for v in self.values)
 
 
-@dataclass(frozen=True, slots=True)
+@final
 class Shuffle:
-    """A new order for a pile of cards, top card first.
+    """A new order for a pile of cards, top card first. Treat it as immutable (a slots class, as :class:`Roll`).
 
-    >>> str(Shuffle(("b/1", "a/1")))
-    'shuffle b/1 a/1'
+    >>> str(Shuffle(("b/1", "a/1"))), Shuffle(("a/1",))
+    ('shuffle b/1 a/1', Shuffle(order=('a/1',)))
     """
 
-    order: tuple[str, ...]
-    """Card ids, top of the pile first."""
+    __slots__ = ("order",)
+
+    def __init__(self, order: tuple[str, ...]) -> None:
+        self.order = order
+        """Card ids, top of the pile first."""
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Shuffle:
+            return NotImplemented
+        assert isinstance(other, Shuffle)
+        return self.order == other.order
+
+    def __hash__(self) -> int:
+        return hash((self.order,))
+
+    def __repr__(self) -> str:
+        return f"Shuffle(order={self.order!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Shuffle, (self.order,))
 
     def __str__(self) -> str:
         return "shuffle " + " ".join(self.order)
@@ -76,7 +115,7 @@ class Shuffle:
         words = text.split()
         if not words or words[0] != "shuffle":
             raise IllegalAction(f"'{text}' is not a shuffle (expected 'shuffle ID ID ...')")
-        return cls(tuple(words[1:]))
+        return Shuffle(tuple(words[1:]))
 
     @staticmethod
     def sample(cards: Sequence[str], rng: random.Random) -> Shuffle:

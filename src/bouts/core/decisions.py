@@ -8,21 +8,31 @@ each of several seats; none is revealed until all have chosen.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, final
 
 from bouts.core.contract import IllegalAction, Seat
 
 
-@dataclass(frozen=True)
+@final
 class Decision:
-    """One pending decision: who decides, what kind, and its details."""
+    """One pending decision: who decides, what kind, and its details. Treat it as immutable.
 
-    seat: Seat
-    """The seat that must decide (``CHANCE`` for a random step)."""
-    kind: str
-    """The kind of decision, named after the rulebook (``defend``, ``chain_partner``)."""
-    data: tuple[tuple[str, Any], ...] = ()
-    """Details, as sorted key/value pairs so the record stays hashable."""
+    A hand-written slots class (compiled: a native class) rather than a frozen dataclass, whose generated
+    methods stay interpreted; equal, hashed and shown as the dataclass was.
+
+    >>> Decision.make(0, "defend", card="x", at=2)
+    Decision(seat=0, kind='defend', data=(('at', 2), ('card', 'x')))
+    """
+
+    __slots__ = ("data", "kind", "seat")
+
+    def __init__(self, seat: Seat, kind: str, data: tuple[tuple[str, Any], ...] = ()) -> None:
+        self.seat = seat
+        """The seat that must decide (``CHANCE`` for a random step)."""
+        self.kind = kind
+        """The kind of decision, named after the rulebook (``defend``, ``chain_partner``)."""
+        self.data = data
+        """Details, as sorted key/value pairs so the record stays hashable."""
 
     def get(self, key: str, default: Any = None) -> Any:
         """A detail by name."""
@@ -34,7 +44,24 @@ class Decision:
     @classmethod
     def make(cls, seat: Seat, kind: str, **data: Any) -> Decision:
         """Build a decision from keyword details."""
-        return cls(seat, kind, tuple(sorted(data.items())))
+        return Decision(seat, kind, tuple(sorted(data.items())))
+
+    def __eq__(self, other: object) -> bool:
+        if other is self:
+            return True
+        if type(other) is not Decision:
+            return NotImplemented
+        assert isinstance(other, Decision)
+        return self.seat == other.seat and self.kind == other.kind and self.data == other.data
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.kind, self.data))
+
+    def __repr__(self) -> str:
+        return f"Decision(seat={self.seat!r}, kind={self.kind!r}, data={self.data!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Decision, (self.seat, self.kind, self.data))
 
 
 @dataclass

@@ -37,6 +37,10 @@ from contextvars import ContextVar, Token
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
+from bouts.core.messages import N_ as N_
+from bouts.core.messages import Message as Message
+from bouts.core.messages import MessageMaker as MessageMaker
+
 LANGS: Final = ("en", "ja")
 """The languages bouts speaks, in catalog order."""
 DEFAULT_LANG: Final = "en"
@@ -164,6 +168,10 @@ class Domain:
         self.fallback = fallback if fallback != name else None
         """The domain asked when a message is not in this one."""
         self._tables: dict[str, dict[tuple[str | None, str], str | tuple[str, ...]]] = {}
+        self.message = MessageMaker(name)
+        """``message(msgid, **args)``: a :class:`Message` in this domain, translated when shown, JSON-ready
+        meanwhile. Use it for what is made before anyone reads it: events, errors, outcomes, option help
+        (a compiled maker: made at every step, read by nobody in a rollout)."""
         Domain.registry[name] = self
 
     def path(self, lang: str) -> Path:
@@ -244,13 +252,6 @@ class Domain:
         text = self.translate(singular, lang, plural=plural, count=count)
         return format_text(text, {"count": count, **args}, lang)
 
-    def message(self, msgid: str, /, **args: Any) -> Message:
-        """A :class:`Message` in this domain: translated when shown, JSON-ready meanwhile.
-
-        Use it for what is made before anyone reads it: events, errors, outcomes, option help.
-        """
-        return Message(msgid, args, self.name)
-
     def nmessage(self, singular: str, plural: str, count: int, /, **args: Any) -> Message:
         """A plural :class:`Message`: the form is chosen by ``count`` when shown."""
         return Message(singular, {"count": count, **args}, self.name, plural=plural)
@@ -262,11 +263,6 @@ def domain(name: str) -> Domain:
     if found is None:
         raise LanguageError(f"no message catalog named {name!r}")
     return found
-
-
-def N_(msgid: str) -> str:
-    """Mark ``msgid`` for the catalogs without translating it (it is translated where it is shown)."""
-    return msgid
 
 
 # -- text in both languages ---------------------------------------------------------------------------------
@@ -389,67 +385,17 @@ def _fallback(text: str, lang: str) -> str:
 # -- messages -------------------------------------------------------------------------------------------------
 
 
-class Message:
-    """A sentence to be: a message id and its arguments, translated when it is shown.
-
-    Arguments are numbers, ids, :class:`Text`, other messages, or lists of those (joined as the language
-    joins a list). A message is JSON-ready through :meth:`to_json` and equal to another with the same parts.
-    """
-
-    __slots__ = ("args", "domain", "msgid", "plural")
-
-    def __init__(self, msgid: str, args: Mapping[str, Any] | None = None, domain: str = "bouts",
-                 plural: str | None = None) -> None:
-        self.msgid = msgid
-        """The English sentence with ``{placeholders}``: the catalog key."""
-        self.args: Mapping[str, Any] = args or {}
-        """What fills the placeholders."""
-        self.domain = domain
-        """The catalog that translates it."""
-        self.plural = plural
-        """The English plural form, for a message chosen by its ``count`` argument."""
-
-    def render(self, lang: str | None = None) -> str:
-        """The sentence in ``lang`` (default: the current language)."""
-        lang = lang or _current.get()
-        found = Domain.registry.get(self.domain) or Domain.registry.get("bouts")
-        if found is None:
-            text = self.msgid
-        else:
-            count = self.args.get("count", 1) if self.plural is not None else 1
-            text = found.translate(self.msgid, lang, plural=self.plural,
-                                   count=count if isinstance(count, int) else 1)
-        return format_text(text, self.args, lang) if self.args else text
-
-    def __str__(self) -> str:
-        return self.render()
-
-    def __format__(self, spec: str) -> str:
-        return format(self.render(), spec)
-
-    def __repr__(self) -> str:
-        return f"Message({self.msgid!r}, {dict(self.args)!r}, {self.domain!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Message) and other.msgid == self.msgid and other.domain == self.domain
-                and dict(other.args) == dict(self.args) and other.plural == self.plural)
-
-    def __hash__(self) -> int:
-        return hash((self.msgid, self.domain))
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"msg", "args", "domain"}``: the message without a language (arguments made JSON-ready)."""
-        data: dict[str, Any] = {"msg": self.msgid, "args": {k: _jsonable(v) for k, v in self.args.items()},
-                                "domain": self.domain}
-        if self.plural is not None:
-            data["plural"] = self.plural
-        return data
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Message:
-        """The message :meth:`to_json` made (bilingual arguments come back as :class:`Text`)."""
-        args = {k: _from_jsonable(v) for k, v in dict(data.get("args") or {}).items()}
-        return cls(str(data["msg"]), args, str(data.get("domain", "bouts")), data.get("plural"))
+def render_message(message: Message, lang: str | None = None) -> str:
+    """``message`` in ``lang`` (default: the current language): :meth:`Message.render`."""
+    lang = lang or _current.get()
+    found = Domain.registry.get(message.domain) or Domain.registry.get("bouts")
+    if found is None:
+        text = message.msgid
+    else:
+        count = message.args.get("count", 1) if message.plural is not None else 1
+        text = found.translate(message.msgid, lang, plural=message.plural,
+                               count=count if isinstance(count, int) else 1)
+    return format_text(text, message.args, lang) if message.args else text
 
 
 _JSON_LEAVES: Final = frozenset({str, int, float, bool, type(None)})

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from bouts.core.actions import Command
+from bouts.core.actions import Command, Interned
 from bouts.core.chance import Roll, Shuffle
 
 
@@ -21,32 +21,16 @@ class Act(Command):
     sealed battle cards), ``remove`` (the trash card removed in a deck rebuild), ``end_move``
     (魔境の智慧: area, card).
 
-    Its hash is computed once and kept (the heuristic and searches key tables by action).
+    Its hash is computed once and kept by :class:`~bouts.core.actions.Command` (the heuristic and searches key
+    tables by action).
     """
 
-    __slots__ = ("_hash",)
-    _hash: int
-
-    def __hash__(self) -> int:
-        try:
-            return self._hash
-        except AttributeError:
-            value = hash((self.verb, self.args))
-            object.__setattr__(self, "_hash", value)
-            return value
+    __slots__ = ()
 
 
-_INTERNED: dict[tuple[str, tuple[str, ...]], Act] = {}
-
-
-def act(verb: str, args: tuple[str, ...] = ()) -> Act:
-    """``Act(verb, args)``, one shared object per value (menus are rebuilt every step: equal actions are then
-    the same object, cheaper to make and to look up; an ``Act`` is frozen)."""
-    key = (verb, args)
-    found = _INTERNED.get(key)
-    if found is None:
-        found = _INTERNED[key] = Act(verb, args)
-    return found
+act = Interned(Act, ())
+"""``act(verb, args=())``: ``Act(verb, args)``, one shared object per value (menus are rebuilt every step: equal
+actions are then the same object, cheaper to make and to look up; an ``Act`` is frozen)."""
 
 
 FgoAction = Act | Roll | Shuffle

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bouts.core.actions import Interned
 from bouts.core.chance import Shuffle
 
 
@@ -30,17 +31,10 @@ class Act:
         return " ".join(p for p in (self.verb, self.what, self.how) if p is not None)
 
 
-_INTERNED: dict[tuple[str, str | None, str | None], Act] = {}
-
-
-def act(verb: str, what: str | None = None, how: str | None = None) -> Act:
-    """``Act(verb, what, how)``, one shared object per value (menus are rebuilt every step: equal actions
-    are then the same object, which is cheaper to make and to look up; an ``Act`` is frozen)."""
-    key = (verb, what, how)
-    found = _INTERNED.get(key)
-    if found is None:
-        found = _INTERNED[key] = Act(verb, what, how)
-    return found
+act = Interned(Act, None, None)
+"""``act(verb, what=None, how=None)``: ``Act(verb, what, how)``, one shared object per value (menus are rebuilt
+every step: equal actions are then the same object, which is cheaper to make and to look up; an ``Act`` is
+frozen)."""
 
 
 GrailAction = Act | Shuffle

@@ -13,7 +13,7 @@ card, with a target seat when it names one), ``ability`` (a special ability or s
 
 from __future__ import annotations
 
-from bouts.core.actions import Command
+from bouts.core.actions import Command, Interned
 from bouts.core.chance import Shuffle
 
 
@@ -35,17 +35,9 @@ SEAT_WORD = {"nominate": 0, "intervene": 0, "use": 1}
 """Verbs naming a seat, and which word does: printed counted from 1 (issue 25)."""
 
 
-_INTERNED: dict[tuple[str, tuple[str, ...]], Act] = {}
-
-
-def act(verb: str, args: tuple[str, ...] = ()) -> Act:
-    """``Act(verb, args)``, one shared object per value (menus are rebuilt every step: equal actions are then
-    the same object, cheaper to make and to look up; an ``Act`` is frozen)."""
-    key = (verb, args)
-    found = _INTERNED.get(key)
-    if found is None:
-        found = _INTERNED[key] = Act(verb, args)
-    return found
+act = Interned(Act, ())
+"""``act(verb, args=())``: ``Act(verb, args)``, one shared object per value (menus are rebuilt every step: equal
+actions are then the same object, cheaper to make and to look up; an ``Act`` is frozen)."""
 
 
 KaleidoAction = Act | Shuffle

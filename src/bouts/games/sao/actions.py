@@ -19,19 +19,11 @@ class Act(Command):
     ``done combined`` (③ Sword Skills), ``yui``/``endure`` (④ counterattack), ``equip C``,
     ``transfer ITEM C``/``finish`` (Clearing a scenario).
 
-    Its hash is computed once and kept (searches key their trees by action).
+    Its hash is computed once and kept by :class:`~bouts.core.actions.Command` (searches key their trees by
+    action).
     """
 
-    __slots__ = ("_hash",)
-    _hash: int
-
-    def __hash__(self) -> int:
-        try:
-            return self._hash
-        except AttributeError:
-            value = hash((self.verb, self.args))
-            object.__setattr__(self, "_hash", value)
-            return value
+    __slots__ = ()
 
 
 SaoAction = Act | Roll | Shuffle
