@@ -86,12 +86,26 @@ def _(msgid: str, /, **args: Any) -> str:
     return "" if _MEMO.quiet else _say(msgid, **args)
 
 
+class _Menu(list[Act]):
+    """A decision's legal actions, where ``action in menu`` compares verb, what and how (an ``Act``'s equality)
+    without calling the dataclass's ``__eq__`` on every entry (the heuristic asks it a dozen times a decision)."""
+
+    def __contains__(self, action: object) -> bool:
+        if type(action) is not Act:
+            return list.__contains__(self, action)
+        verb, what, how = action.verb, action.what, action.how
+        for a in self:  # noqa: SIM110  (a plain loop: any() over a generator costs more)
+            if a is action or (type(a) is Act and a.verb == verb and a.what == what and a.how == how):
+                return True
+        return False
+
+
 def _decide(state: GrailState, seat: int, legal: list[Act], quiet: bool) -> tuple[Act, str]:
     """:func:`_choose` with the memo of this one decision."""
     outer, was_quiet = _MEMO.found, _MEMO.quiet
     _MEMO.found, _MEMO.quiet = {}, quiet
     try:
-        return _choose(state, seat, legal)
+        return _choose(state, seat, _Menu(legal))
     finally:
         _MEMO.found, _MEMO.quiet = outer, was_quiet
 
@@ -973,7 +987,7 @@ def choose(game: Game[Any, Any], state: GrailState, seat: Seat, rng: random.Rand
     """The heuristic's action for ``seat``."""
     if seat == CHANCE:
         return game.sample_chance(state, rng)
-    legal = list(game.legal_actions(state, seat))
+    legal = _Menu(game.legal_actions(state, seat))
     if len(legal) == 1:
         return legal[0]
     action, _why = _decide(state, seat, legal, True)
