@@ -62,6 +62,17 @@ def test_saber_nullifies_strength() -> None:
     assert "P2 Tohsaka Rin 1" in battle_line(state)  # the +1 token only
 
 
+def test_dgw_s03_nullify_spares_its_owners_cards() -> None:
+    """DGW-S03: 風王結界 nullifies the *opponents'* 筋力 cards: Illya's own Saber Strength 4 #1 (筋力) keeps its 4
+    after the clash, so she fights with 4 + 4 + 3 (land advantage) while Rin's two Strength cards drop to 0."""
+    state = duel(["saber", "berserker"], [["saber_01"], ["berserker_01", "berserker_03"]])
+    state = act(state, 0, "play invisible_air up", "play saber_01 up", "next")
+    assert power(state, 0) == 4 + 4 + 3
+    state = finish(end(act(state, 1, "stay", "play berserker_01 up", "play berserker_03 up"), 1))
+    assert "P1 Illyasviel von Einzbern 11, P2 Tohsaka Rin 1 " in battle_line(state)
+    assert not [e for e in GAME.events(state) if e.kind == "power" and "P1 " in e.text.split(":")[0]]
+
+
 def test_archer_ubw_and_caladbolg() -> None:
     """DGW-S04, DGW-S05, DGW-S06: 無限の剣製 takes the whole deck into hand; 偽・螺旋剣 triples land advantage."""
     state = duel(["archer", "saber"], [["archer_01"], ["saber_01", "saber_02"]])

@@ -42,26 +42,26 @@ def card_power(state: GrailState, seat: int, card: str, face_up: bool, place: st
         power, attributes = c.power, c.attributes
     else:
         power, attributes, _ = stats(state, state.players[seat], card)
+    plus = 0  # the events' attribute +X, added after set-to-X, the nullification and the situation's +X
     events = state.events_at.get(place, ()) if place else ()
     if events:
         catalog_events = catalog.events
         for event, _up in events:
             e = catalog_events[event]
-            if e.effect == "set_base" and e.attribute in attributes:
-                power = e.amount
-    for where, attribute, owner in state.nullify:
-        if where == place and owner != seat and attribute in attributes:
-            power = 0
+            if e.attribute in attributes:
+                if e.effect == "set_base":
+                    power = e.amount
+                elif e.effect == "attr_plus":
+                    plus += e.amount
+    if state.nullify:
+        for where, attribute, owner in state.nullify:
+            if where == place and owner != seat and attribute in attributes:
+                power = 0
     if state.situation is not None:
         situation = catalog.situations[state.situation]
         if situation.effect == "attr_plus" and situation.attribute in attributes:
             power += situation.amount
-    if events:
-        for event, _ in events:
-            e = catalog_events[event]
-            if e.effect == "attr_plus" and e.attribute in attributes:
-                power += e.amount
-    return power
+    return power + plus
 
 
 def land_advantage(state: GrailState, seat: int) -> int:

@@ -91,6 +91,15 @@ def np_usable(state: GrailState, seat: int, card: str, spent: int | None = None)
 
 
 _NONE: frozenset[str] = frozenset()
+_PLAYS: dict[str, tuple[Act, Act]] = {}
+"""Card -> (``play CARD up``, ``play CARD down``): the interned actions, looked up once per card."""
+
+
+def _plays(card: str) -> tuple[Act, Act]:
+    found = _PLAYS.get(card)
+    if found is None:
+        found = _PLAYS[card] = (act("play", card, "up"), act("play", card, "down"))
+    return found
 
 
 def prepare_options(state: GrailState, seat: int) -> list[Act]:
@@ -119,9 +128,10 @@ def prepare_options(state: GrailState, seat: int) -> list[Act]:
                     continue
                 c = cards[card]
                 if type(c) is AttackCard:  # the common case: its printed cost, up when it fits, and down
+                    pair = _PLAYS.get(card) or _plays(card)
                     if infinite or spent + c.cost <= mana:
-                        plays.append(act("play", card, "up"))
-                    plays.append(act("play", card, "down"))
+                        plays.append(pair[0])
+                    plays.append(pair[1])
                     continue
                 if isinstance(c, NPCard):  # stats() and is_attack() of a (converted) NP/skill card
                     cost, attack = stats(state, p, card)[2], is_attack(state, p, card)

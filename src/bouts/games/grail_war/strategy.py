@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import operator
 import random
 import threading
 from collections.abc import Sequence
@@ -28,7 +29,7 @@ from bouts.games.grail_war.actions import Act
 from bouts.games.grail_war.battle import card_power, total_power
 from bouts.games.grail_war.battle_preparation import card_limit, is_additional
 from bouts.games.grail_war.board import np_cost, rank_top_half, situation_effect, stats
-from bouts.games.grail_war.cards import NPCard, SpecialCard
+from bouts.games.grail_war.cards import AttackCard, NPCard, SpecialCard
 from bouts.games.grail_war.climax import LAST_NORMAL_ROUND, at_stake, dropping
 from bouts.games.grail_war.i18n import _ as _say
 from bouts.games.grail_war.masters import has
@@ -85,12 +86,26 @@ def _(msgid: str, /, **args: Any) -> str:
     return "" if _MEMO.quiet else _say(msgid, **args)
 
 
+class _Menu(list[Act]):
+    """A decision's legal actions, where ``action in menu`` compares verb, what and how (an ``Act``'s equality)
+    without calling the dataclass's ``__eq__`` on every entry (the heuristic asks it a dozen times a decision)."""
+
+    def __contains__(self, action: object) -> bool:
+        if type(action) is not Act:
+            return list.__contains__(self, action)
+        verb, what, how = action.verb, action.what, action.how
+        for a in self:  # noqa: SIM110  (a plain loop: any() over a generator costs more)
+            if a is action or (type(a) is Act and a.verb == verb and a.what == what and a.how == how):
+                return True
+        return False
+
+
 def _decide(state: GrailState, seat: int, legal: list[Act], quiet: bool) -> tuple[Act, str]:
     """:func:`_choose` with the memo of this one decision."""
     outer, was_quiet = _MEMO.found, _MEMO.quiet
     _MEMO.found, _MEMO.quiet = {}, quiet
     try:
-        return _choose(state, seat, legal)
+        return _choose(state, seat, _Menu(legal))
     finally:
         _MEMO.found, _MEMO.quiet = outer, was_quiet
 
@@ -215,8 +230,12 @@ def _power_at(state: GrailState, seat: int, card: str, place: str | None) -> int
 
 
 def _power_at_now(state: GrailState, seat: int, card: str, place: str | None) -> int:
-    if place and any(not up for _, up in state.events_at.get(place, [])):
-        return card_power(state, seat, card, True, None)
+    if place:
+        events = state.events_at.get(place)
+        if events:
+            for _event, up in events:
+                if not up:
+                    return card_power(state, seat, card, True, None)
     return card_power(state, seat, card, True, place)
 
 
@@ -248,7 +267,8 @@ def _cards_at_now(state: GrailState, seat: int, place: str | None) -> list[tuple
         c = state.catalog.cards[card]
         if isinstance(c, SpecialCard) and prohibited == "special_prohibited":
             continue
-        found.append((_power_at(state, seat, card, place), stats(state, p, card)[2], card, False, False))
+        cost = c.cost if type(c) is AttackCard else stats(state, p, card)[2]
+        found.append((_power_at(state, seat, card, place), cost, card, False, False))
     if prohibited != "np_prohibited":
         for card, status in p.np.items():
             c = state.catalog.cards[card]
@@ -285,28 +305,33 @@ def _best_power(state: GrailState, seat: int, place: str, mana: int) -> tuple[fl
     return _best_power_now(state, seat, place, mana)
 
 
+_POWER = operator.itemgetter(0)
+
+
 def _best_power_now(state: GrailState, seat: int, place: str, mana: int) -> tuple[float, int]:
     options = _card_options(state, seat, place, mana)
-    normal = sorted((o for o in options if not o[3]), key=lambda o: -o[0])[:6]
+    # most power first; equal powers keep their order (a reversed sort is stable too)
+    normal = sorted([o for o in options if not o[3]], key=_POWER, reverse=True)[:6]
     infinite = state.players[seat].infinite
-    extra = sorted((o for o in options if o[3]), key=lambda o: -o[0])
+    extra = sorted([o for o in options if o[3]], key=_POWER, reverse=True)
     best, spent = 0.0, 0
     count = 2 + (1 if infinite and has(state, seat, "hidden_secret") else 0)
-    for size in range(min(count, len(normal)), -1, -1):
-        for combo in itertools.combinations(normal, size):
+    parts = [(o[0], o[1]) for o in normal]
+    for size in range(min(count, len(parts)), -1, -1):
+        for combo in itertools.combinations(parts, size):
             cost = 0
-            for o in combo:
-                cost += o[1]
+            power: float = 0
+            for part_power, part_cost in combo:
+                cost += part_cost
+                power += part_power
             if not infinite and cost > mana:
                 continue
-            power: float = 0
-            for o in combo:
-                power += o[0]
-            left = mana - cost
-            for o in extra:
-                if infinite or o[1] <= left:
-                    power += o[0]
-                    left -= o[1]
+            if extra:
+                left = mana - cost
+                for o in extra:
+                    if infinite or o[1] <= left:
+                        power += o[0]
+                        left -= o[1]
             if power > best:
                 best, spent = power, cost
     return best, spent
@@ -559,6 +584,8 @@ def _effect_value(state: GrailState, seat: int, card: str, place: str | None) ->
     c = state.catalog.cards[card]
     effect = c.effect or ""
     fighting = place in BATTLEFIELDS
+    if effect not in _VALUED and not isinstance(c, SpecialCard):  # no effect weighed here: only the last test
+        return _executor_value(state, seat, c, fighting)
     rivals = _rivals(state, seat, place) if fighting and place else []
     threat = _threat(state, seat, place) if fighting and place else 0.0
     mine = _my_power(state, seat, place) if fighting and place else 0.0
@@ -665,8 +692,22 @@ def _effect_value(state: GrailState, seat: int, card: str, place: str | None) ->
                           "jewels (about {mine} against {threat})", card=c.name, round=state.round, count=p.jewels,
                           mine=round(mine), threat=round(threat))
         return -1.0, ""
-    if isinstance(c, NPCard) and c.true_name_release and has(state, seat, "executor") and not p.revealed \
-            and fighting:
+    return _executor_value(state, seat, c, fighting)
+
+
+_VALUED = frozenset({
+    "gae_bolg_thrust", "gae_bolg_thrown", "rule_breaker", "move_anywhere", "bellerophon", "rush", "god_hand",
+    "zabaniya", "independent_action", "self_modification", "territory_creation", "unlimited_blade_works",
+    "caladbolg", "land_multiplier", "remote_control", "nullify", "petrification", "presence_concealment", "riding",
+    "draw_one", "mana_one", "excalibur", "second_sword", "tsubame_gaeshi"})
+"""The effects :func:`_effect_value` weighs (with Rin's ガンド, a special card); any other card is worth only what
+:func:`_executor_value` says, and the rivals, threat and power it would work out first are not needed."""
+
+
+def _executor_value(state: GrailState, seat: int, c: Any, fighting: bool) -> tuple[float, str]:
+    """代行者: an NP/skill card with 【真名解放】 reveals Kirei's servant, worth 2 power from then on."""
+    if isinstance(c, NPCard) and c.true_name_release and has(state, seat, "executor") \
+            and not state.players[seat].revealed and fighting:
         return 2.0, _("Executor: a revealed servant adds 2 power from now on")
     return 0.0, ""
 
@@ -781,6 +822,9 @@ def _prepare(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
         bonus, why = _effect_value(state, seat, card, place)
         value = power + bonus - cost * mana_value - (0.5 if isinstance(state.catalog.cards[card], NPCard)
                                                      and not fighting else 0)
+        if _MEMO.quiet:  # the reason is thrown away: its words are not made
+            scored.append((value, a, ""))
+            continue
         name = str(state.catalog.cards[card].name)
         reason = why or (_("power {power} for {cost} mana", power=power, cost=cost) if fighting
                          else _("for its effect"))
@@ -1008,7 +1052,7 @@ def choose(game: Game[Any, Any], state: GrailState, seat: Seat, rng: random.Rand
     """The heuristic's action for ``seat``."""
     if seat == CHANCE:
         return game.sample_chance(state, rng)
-    legal = list(game.legal_actions(state, seat))
+    legal = _Menu(game.legal_actions(state, seat))
     if len(legal) == 1:
         return legal[0]
     action, _why = _decide(state, seat, legal, True)
