@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bouts.core.i18n import Message
-from bouts.games.fgo_duel.actions import Act, act
+from bouts.games.fgo_duel.actions import Act
 from bouts.games.fgo_duel.cards import CardType, Catalog
 from bouts.games.fgo_duel.i18n import M_, N_
 from bouts.games.fgo_duel.state import CHAIN_COUNTER_SQUARES, Chip, FgoState, SkillState
@@ -33,7 +33,7 @@ def battle_options(state: FgoState, seat: int) -> list[Act]:
     numbers: dict[tuple[str, str, int], int] = {}  # each kind of card in the hand, numbered
     kind_of = [numbers.setdefault(kinds[c], len(numbers)) for c in hand]
     if len(numbers) == len(hand):  # no two cards alike: every combination is different
-        return [act("battle", combo) for combo in itertools.combinations(hand, size)]
+        return [Act("battle", combo) for combo in itertools.combinations(hand, size)]
     seen: set[tuple[int, ...]] = set()
     out = []
     for combo, combo_kinds in zip(itertools.combinations(hand, size), itertools.combinations(kind_of, size),
@@ -41,7 +41,7 @@ def battle_options(state: FgoState, seat: int) -> list[Act]:
         key = tuple(sorted(combo_kinds))
         if key not in seen:
             seen.add(key)
-            out.append(act("battle", combo))
+            out.append(Act("battle", combo))
     return out
 
 

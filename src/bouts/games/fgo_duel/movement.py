@@ -41,35 +41,29 @@ def legal_moves(state: FgoState, seat: int) -> list[Act]:
     out: list[Act] = []
     if not hand:
         return out
-    catalog = state.catalog
-    kinds = catalog.kinds
-    party = master.party
-    own_areas = [s.area for s in party]  # FGO-041 (a destroyed servant's None matches no area)
+    kinds = state.catalog.kinds
+    board = state.board
+    exits = board.exits[seat]  # FGO-042: never into the own master area
+    own_areas = {s.area for s in master.party if s.area is not None}
+    append = out.append
     cards_of: dict[str, list[str]] = {}  # servant -> its hand cards, one per kind, hand order
     seen: set[tuple[str, str, int]] = set()
     for instance in hand:
         key = kinds[instance]
         if key not in seen:
             seen.add(key)
-            found = cards_of.get(key[0])
-            if found is None:
-                cards_of[key[0]] = [instance]
-            else:
-                found.append(instance)
-    board = catalog.boards[state.options.map]
-    exits = board.exits[seat]  # FGO-042: never into the own master area
-    all_moves = board.moves
-    append = out.append
-    for servant in party:
+            cards_of.setdefault(key[0], []).append(instance)
+    for servant in master.party:
         area = servant.area
         if area is None:
             continue
-        cards = cards_of.get(servant.servant)
-        if cards is None:
+        servant_id = servant.servant
+        cards = cards_of.get(servant_id)
+        if not cards:
             continue
-        moves = all_moves[servant.servant]
+        moves = board.moves[servant_id]
         for destination in exits[area]:
-            if destination not in own_areas:
+            if destination not in own_areas:  # FGO-041
                 paid = moves[destination]
                 for card in cards:
                     append(paid[card])
