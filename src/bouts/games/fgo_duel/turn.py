@@ -211,12 +211,12 @@ def resolve_battle(state: FgoState) -> None:
     card_names, kinds = catalog.card_names, catalog.kinds
     sides: dict[str, object] = {}
     for s in (attacker_seat, defender_seat):
-        total, cards = totals[s], chosen[s]
-        sides[str(s)] = {"servant": fighting[s], "cards": list(cards), "chains": list(total.chains),
+        total, played = totals[s], chosen[s]  # (not ``cards``: a compiled build types that a list above)
+        sides[str(s)] = {"servant": fighting[s], "cards": list(played), "chains": list(total.chains),
                          "total": total.value, "cards_power": total.cards, "buster": total.buster,
                          "brave": total.brave, "chips": total.chips, "skills": total.skills,
-                         "cards_text": [card_names[c] for c in cards],
-                         "codes": [[kinds[c][1], kinds[c][2]] for c in cards]}
+                         "cards_text": [card_names[c] for c in played],
+                         "codes": [[kinds[c][1], kinds[c][2]] for c in played]}
     state.last_battle = {"attacker": attacker_seat, "result": result, "seats": sides}
     state.events.append(event("reveal", N_("Revealed: {attacker}; {defender}; {result}"),
                               dict(state.last_battle),
