@@ -49,16 +49,19 @@ def chains_of(catalog: Catalog, cards: list[str] | tuple[str, ...], fighting: st
     """The chains a player's battle cards make (FGO-050..FGO-054); several may occur at once (FGO-RUL-08)."""
     if len(cards) != BATTLE_CARDS:
         return []
-    types = {catalog.command(c).type for c in cards}
-    chains = [t.value for t in types] if len(types) == 1 else []  # QUICK, ARTS or BUSTER CHAIN
-    if all([catalog.owner(c) == fighting for c in cards]):  # FGO-054, FGO-RUL-07
+    first, second, third = cards
+    kinds = catalog.kinds  # instance -> (servant, type, power)
+    a, b, c = kinds[first], kinds[second], kinds[third]
+    chains = [a[1]] if a[1] == b[1] == c[1] else []  # QUICK, ARTS or BUSTER CHAIN
+    if a[0] == fighting and b[0] == fighting and c[0] == fighting:  # FGO-054, FGO-RUL-07
         chains.append("brave")
     return chains
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Total:
-    """A player's battle total and where it comes from (FGO-057)."""
+    """A player's battle total and where it comes from (FGO-057). Treat it as immutable (not frozen only
+    because a frozen dataclass is slower to build, and every battle builds two)."""
 
     cards: int
     buster: int
@@ -163,9 +166,13 @@ def total_of(state: FgoState, seat: int, cards: list[str] | tuple[str, ...], fig
     chains = chains_of(catalog, cards, fighting)
     buster = BUSTER_BONUS if "buster" in chains else 0
     brave = min([catalog.command(c).power for c in cards]) if "brave" in chains else 0
-    return Total(cards=sum([card_power(state, seat, c) for c in cards]), buster=buster, brave=brave,
-                 chips=chips_in_effect(state, seat), skills=skill_bonus(state, seat, fighting, enemy),
-                 chains=tuple(chains))
+    if state.options.advanced:
+        power = sum([card_power(state, seat, c) for c in cards])
+    else:  # printed powers only (card_power adds skills, an advanced rule)
+        kinds = catalog.kinds
+        power = sum([kinds[c][2] for c in cards])
+    return Total(power, buster, brave, chips_in_effect(state, seat), skill_bonus(state, seat, fighting, enemy),
+                 tuple(chains))
 
 
 def valuer(state: FgoState, seat: int, fighting: str, enemy: str) -> Callable[[Sequence[str]], int]:

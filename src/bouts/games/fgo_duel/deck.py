@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from bouts.core.events import Event
 from bouts.core.i18n import Message, Text
 from bouts.games.fgo_duel.cards import TYPE_NAMES
 from bouts.games.fgo_duel.i18n import M_, N_
@@ -30,10 +31,15 @@ _CODES: dict[tuple[int, str], tuple[Text, str]] = {}
 
 def type_words(state: FgoState, instance: str) -> Message:
     """A command card's type and power, as a log line names the card paid by a move: ``Quick 3``."""
-    key = (id(state.catalog), instance)
+    return catalog_type_words(state.catalog, instance)
+
+
+def catalog_type_words(catalog: Any, instance: str) -> Message:
+    """:func:`type_words` from the catalogue alone."""
+    key = (id(catalog), instance)
     found = _TYPE_WORDS.get(key)
     if found is None:
-        card = state.catalog.command(instance)
+        card = catalog.command(instance)
         found = _TYPE_WORDS[key] = M_("{type} {power}", type=M_(TYPE_NAMES[card.type]), power=card.power)
     return found
 
@@ -81,6 +87,13 @@ def seat_words(seat: int) -> Message:
     return SEATS[seat] if 0 <= seat < len(SEATS) else M_("Seat {number}", number=seat + 1)
 
 
+DRAW_ORDERS = tuple(tuple(DrawOrder(seat, count) for count in range(HAND_SIZE + 1)) for seat in (0, 1))
+"""``DrawOrder(seat, count)`` of the charge phase, made once (an order is never changed in place)."""
+DRAW_MSG = N_("{seat} draws {count} card(s)")
+DREW_MSG = N_("You draw {cards}")
+SKILL_DRAW_CLAUSES = ("FGO-092", "FGO-RUL-28")
+
+
 DRAW_CLAUSES = {"deal": ("FGO-024",), "mulligan": ("FGO-025", "FGO-RUL-37"), "end": ("FGO-070",)}
 """The rules a draw cites, by what comes after it: the opening hand, the mulligan, the charge phase; else a skill's
 ドロー (FGO-092, drawing as the rules draw, FGO-RUL-28)."""
@@ -89,21 +102,22 @@ DRAW_CLAUSES = {"deal": ("FGO-024",), "mulligan": ("FGO-025", "FGO-RUL-37"), "en
 def draw_cards(state: FgoState, seat: int, count: int) -> int:
     """Draw up to ``count`` cards from the top of the deck; returns how many were drawn."""
     master = state.masters[seat]
-    got = master.deck[:count]
+    deck = master.deck
+    got = deck[:count]
     if not got:
         return 0
-    del master.deck[:count]
+    del deck[:count]
     master.hand.extend(got)
     drawn_in, epoch = master.drawn_in, master.epoch
     for instance in got:
         drawn_in[instance] = epoch
     state.stalled = 0
     drawn = len(got)
-    state.events.append(event("draw", N_("{seat} draws {count} card(s)"), {"seat": seat, "count": drawn},
-                              args={"seat": seat_words(seat), "count": drawn},
-                              clauses=DRAW_CLAUSES.get(state.after, ("FGO-092", "FGO-RUL-28"))))
-    state.events.append(event("drew", N_("You draw {cards}"), {"seat": seat, "cards": got},
-                              args=partial(cards_args, state.catalog, got), to=ONLY_SEAT[seat], reveals=True))
+    events = state.events
+    events.append(Event("draw", DRAW_MSG, {"seat": seat, "count": drawn}, args={"seat": SEATS[seat], "count": drawn},
+                        clauses=DRAW_CLAUSES.get(state.after, SKILL_DRAW_CLAUSES), domain="fgo_duel"))
+    events.append(Event("drew", DREW_MSG, {"seat": seat, "cards": got}, args=partial(cards_args, state.catalog, got),
+                        to=ONLY_SEAT[seat], reveals=True, domain="fgo_duel"))
     return drawn
 
 

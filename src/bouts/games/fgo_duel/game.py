@@ -24,13 +24,14 @@ from bouts.core.contract import (
     Zone,
 )
 from bouts.core.decisions import SealedChoices
+from bouts.core.events import Event
 from bouts.core.i18n import Text
 from bouts.core.options import validate_options
 from bouts.games.fgo_duel import deck, party, skills, turn
 from bouts.games.fgo_duel.actions import KEEP, MULLIGAN, Act, FgoAction
 from bouts.games.fgo_duel.battle import battle_options
 from bouts.games.fgo_duel.cards import CATALOGS, Catalog
-from bouts.games.fgo_duel.deck import seat_words
+from bouts.games.fgo_duel.deck import SEATS, seat_words
 from bouts.games.fgo_duel.i18n import M_, N_
 from bouts.games.fgo_duel.log import event
 from bouts.games.fgo_duel.movement import legal_moves
@@ -69,6 +70,13 @@ INFO = GameInfo(
         "the trash)."
     ),
 )
+
+
+SHUFFLE_MSG = N_("{seat} shuffles its command deck ({count} cards)")
+SHUFFLE_CLAUSES = ("FGO-022",)
+BATTLE_CHOSEN_MSG = N_("{seat} places {count} command cards face down on BATTLE")
+BATTLE_CHOSEN_CLAUSES = ("FGO-048",)
+BATTLE_MINE_MSG = N_("You play {cards}")
 
 
 @mypyc_attr(native_class=False)  # a plain class in a compiled build: it subclasses the plain Game
@@ -230,20 +238,19 @@ class FgoDuel(Game[FgoState, FgoAction]):
         return super().is_legal(state, seat, action)
 
     def _apply(self, state: FgoState, seat: Seat, action: FgoAction) -> None:
-        if isinstance(action, Roll):
+        if isinstance(action, Act):  # the most frequent first
+            self._apply_act(state, seat, action)
+        elif isinstance(action, Roll):
             self._first_player(state, action.values[0] - 1)
-        elif isinstance(action, Shuffle):
+        else:
             master = state.masters[state.shuffling]
             master.deck = list(action.order)
             master.unshuffled = False
             master.epoch += 1
-            state.events.append(event("shuffle", N_("{seat} shuffles its command deck ({count} cards)"),
-                                      {"seat": state.shuffling},
-                                      args={"seat": seat_words(state.shuffling), "count": len(master.deck)},
-                                      clauses=("FGO-022",)))
+            state.events.append(Event("shuffle", SHUFFLE_MSG, {"seat": state.shuffling},
+                                      args={"seat": SEATS[state.shuffling], "count": len(master.deck)},
+                                      clauses=SHUFFLE_CLAUSES, domain="fgo_duel"))
             turn.resume(state)
-        else:
-            self._apply_act(state, seat, action)
 
     def _apply_act(self, state: FgoState, seat: Seat, act: Act) -> None:
         verb = act.verb
@@ -292,17 +299,23 @@ class FgoDuel(Game[FgoState, FgoAction]):
             skills.use_skill(state, seat, act.args[0], rest[0] if rest else None, payer)
             turn.resume(state)
         elif verb == "battle":  # FGO-048: sealed until both have chosen
-            assert state.sealed is not None
-            for card in act.args:
-                master.hand.remove(card)
-            master.battle = list(act.args)
-            state.sealed.choose(seat, act.args)
-            state.events.append(event("battle_chosen", N_("{seat} places {count} command cards face down on BATTLE"),
-                                      {"seat": seat, "count": len(act.args)},
-                                      args={"seat": seat_words(seat), "count": len(act.args)}, clauses=("FGO-048",)))
-            state.events.append(event("battle_mine", N_("You play {cards}"), {"cards": list(act.args)},
-                                      args=partial(deck.cards_args, state.catalog, act.args), to=ONLY_SEAT[seat]))
-            if state.sealed.is_complete:
+            sealed = state.sealed
+            assert sealed is not None
+            cards = act.args
+            hand = master.hand
+            for card in cards:
+                hand.remove(card)
+            master.battle = list(cards)
+            sealed.choose(seat, cards)
+            count = len(cards)
+            events = state.events
+            events.append(Event("battle_chosen", BATTLE_CHOSEN_MSG, {"seat": seat, "count": count},
+                                args={"seat": SEATS[seat], "count": count}, clauses=BATTLE_CHOSEN_CLAUSES,
+                                domain="fgo_duel"))
+            events.append(Event("battle_mine", BATTLE_MINE_MSG, {"cards": list(cards)},
+                                args=partial(deck.cards_args, state.catalog, cards), to=ONLY_SEAT[seat],
+                                domain="fgo_duel"))
+            if sealed.is_complete:
                 turn.resolve_battle(state)
         elif verb == "remove":  # FGO-071, FGO-072
             deck.remove_for_rebuild(state, seat, act.args[0])

@@ -6,16 +6,19 @@ from functools import partial
 from typing import Any
 
 from bouts.core.decisions import SealedChoices
+from bouts.core.events import Event
 from bouts.core.i18n import Message, Text
 from bouts.games.fgo_duel import battle, deck, skills
-from bouts.games.fgo_duel.cards import CHAIN_NAMES
+from bouts.games.fgo_duel.cards import CHAIN_NAMES, Board, Catalog
 from bouts.games.fgo_duel.deck import (
+    DRAW_ORDERS,
     HAND_SIZE,
+    SEATS,
     card_name,
     catalog_cards_words,
+    catalog_type_words,
     declare_winner,
     seat_words,
-    type_words,
 )
 from bouts.games.fgo_duel.i18n import M_, N_
 from bouts.games.fgo_duel.log import event
@@ -79,13 +82,14 @@ def begin_turn(state: FgoState) -> None:
         state.events.append(event("turn_limit", N_("the turn limit ({limit}) was reached: a draw"),
                                   args={"limit": limit}))
         return
-    state.turns += 1
+    turns = state.turns = state.turns + 1
+    seat = state.turn
     for master in state.masters:
-        master.turn_skills = []
-    state.events.append(event("turn", N_("Turn {turn}: {seat}'s turn"), {"turn": state.turns, "seat": state.turn},
-                              args={"turn": state.turns, "seat": seat_words(state.turn)},
-                              clauses=("FGO-033", "FGO-034")))
-    if state.options.advanced and skills.has_face_down_skill(state, state.turn):
+        if master.turn_skills:
+            master.turn_skills = []
+    state.events.append(Event("turn", TURN_MSG, {"turn": turns, "seat": seat},
+                              args={"turn": turns, "seat": SEATS[seat]}, clauses=TURN_CLAUSES, domain=DOMAIN))
+    if state.options.advanced and skills.has_face_down_skill(state, seat):
         state.phase = Phase.START
     else:
         action_phase(state)
@@ -127,16 +131,17 @@ def declare_move(state: FgoState, seat: int, servant_id: str, area: str, card: s
     """Pay the card (FGO-038, FGO-RUL-15), then win (FGO-030), battle (FGO-046) or move (FGO-047, FGO-066)."""
     master = state.masters[seat]
     servant = master.servant(servant_id)
-    assert servant.area is not None
+    origin = servant.area
+    assert origin is not None
     master.hand.remove(card)
     master.trash.append(card)  # FGO-044: face up, upright
     state.stalled = 0
-    board = state.board
-    state.events.append(event("move", N_("{seat} moves {servant} to {area}, putting its {card} into the trash"),
-                              {"seat": seat, "servant": servant_id, "from": servant.area, "to": area, "card": card},
-                              args={"seat": seat_words(seat), "card": type_words(state, card),
-                                    "servant": servant_name(state, servant_id), "area": board.names[area]},
-                              reveals=True, owner=seat, clauses=("FGO-037", "FGO-038", "FGO-044", "FGO-RUL-15")))
+    catalog = state.catalog
+    board = catalog.boards[state.options.map]
+    state.events.append(Event("move", MOVE_MSG,
+                              {"seat": seat, "servant": servant_id, "from": origin, "to": area, "card": card},
+                              args=partial(_move_args, catalog, board, seat, card, servant_id, area),
+                              reveals=True, owner=seat, clauses=MOVE_CLAUSES, domain=DOMAIN))
     if area == board.master_areas[1 - seat]:
         servant.area = area
         declare_winner(state, seat, M_("{servant} entered the enemy master area",
@@ -148,11 +153,25 @@ def declare_move(state: FgoState, seat: int, servant_id: str, area: str, card: s
         charge_phase(state)
         return
     _, defender = found
-    state.attack = Attack(servant_id, servant.area, area, defender.servant)
+    state.attack = Attack(servant_id, origin, area, defender.servant)
     if state.options.advanced and defender.skill_state is not None and defender.skill_state.value == "face_down":
         state.phase = Phase.TRIGGER
     else:
         start_battle(state)
+
+
+DOMAIN = "fgo_duel"
+"""The message catalog of FGO Duel's events."""
+TURN_MSG = N_("Turn {turn}: {seat}'s turn")
+TURN_CLAUSES = ("FGO-033", "FGO-034")
+MOVE_MSG = N_("{seat} moves {servant} to {area}, putting its {card} into the trash")
+MOVE_CLAUSES = ("FGO-037", "FGO-038", "FGO-044", "FGO-RUL-15")
+
+
+def _move_args(catalog: Catalog, board: Board, seat: int, card: str, servant_id: str, area: str) -> dict[str, Any]:
+    """A move's arguments, made when someone reads the log (a rollout never does)."""
+    return {"seat": SEATS[seat], "card": catalog_type_words(catalog, card),
+            "servant": catalog.servants[servant_id].name, "area": board.names[area]}
 
 
 def start_battle(state: FgoState) -> None:
@@ -188,16 +207,17 @@ def resolve_battle(state: FgoState) -> None:
         battle.place_chips(state, seat, totals[seat].chains)
     a, d = totals[attacker_seat].value, totals[defender_seat].value
     result = "attacker" if a > d else ("defender" if d > a else "tie")
-    state.last_battle = {
-        "attacker": attacker_seat, "result": result,
-        "seats": {str(s): {"servant": fighting[s], "cards": list(chosen[s]), "chains": list(totals[s].chains),
-                           "total": totals[s].value, "cards_power": totals[s].cards, "buster": totals[s].buster,
-                           "brave": totals[s].brave, "chips": totals[s].chips, "skills": totals[s].skills,
-                           "cards_text": [state.catalog.card_names[c] for c in chosen[s]],
-                           "codes": [[state.catalog.command(c).type.value, state.catalog.command(c).power]
-                                     for c in chosen[s]]}
-                  for s in (attacker_seat, defender_seat)},
-    }
+    catalog = state.catalog
+    card_names, kinds = catalog.card_names, catalog.kinds
+    sides: dict[str, object] = {}
+    for s in (attacker_seat, defender_seat):
+        total, played = totals[s], chosen[s]  # (not ``cards``: a compiled build types that a list above)
+        sides[str(s)] = {"servant": fighting[s], "cards": list(played), "chains": list(total.chains),
+                         "total": total.value, "cards_power": total.cards, "buster": total.buster,
+                         "brave": total.brave, "chips": total.chips, "skills": total.skills,
+                         "cards_text": [card_names[c] for c in played],
+                         "codes": [[kinds[c][1], kinds[c][2]] for c in played]}
+    state.last_battle = {"attacker": attacker_seat, "result": result, "seats": sides}
     state.events.append(event("reveal", N_("Revealed: {attacker}; {defender}; {result}"),
                               dict(state.last_battle),
                               args=partial(_reveal_args, state.catalog, result,
@@ -256,10 +276,11 @@ CHAIN_CLAUSES = {"quick": "FGO-051", "arts": "FGO-052", "buster": "FGO-053", "br
 def charge_phase(state: FgoState) -> None:
     """Both players draw up to 5, turn player first (FGO-070, FGO-RUL-33, FGO-RUL-34)."""
     state.attack = None
-    first, second = state.turn, 1 - state.turn
+    first = state.turn
     masters = state.masters
-    state.draws = [DrawOrder(first, max(0, HAND_SIZE - len(masters[first].hand))),
-                   DrawOrder(second, max(0, HAND_SIZE - len(masters[second].hand)))]
+    orders = DRAW_ORDERS  # DrawOrder is never changed in place: one object per (seat, count) serves every state
+    state.draws = [orders[first][max(0, HAND_SIZE - len(masters[first].hand))],
+                   orders[1 - first][max(0, HAND_SIZE - len(masters[1 - first].hand))]]
     state.after = "end"
     resume(state)
 
