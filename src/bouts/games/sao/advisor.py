@@ -318,32 +318,66 @@ RANKED_CACHE = 64
 """How many pools' rankings (:func:`advise_pool`) a context keeps."""
 
 
-def _insert(kept: tuple[int, ...], die: int) -> tuple[int, ...]:
-    """``kept`` with ``die`` added, still sorted."""
-    i = bisect_left(kept, die)
-    return (*kept[:i], die, *kept[i:])
-
-
 def _roll(ctx: _Context, kept: tuple[int, ...], rolled: tuple[int, ...], left: int) -> Vec:
     """Expected outlook after rolling dice of kinds ``rolled`` next to ``kept``, with ``left`` rerolls
-    counted from before this roll; the dice are added one at a time (they are independent)."""
+    counted from before this roll; the dice are added one at a time (they are independent).
+
+    The memo lookups of the next die's outcomes are made here rather than in the calls they save (most are
+    hits); the sums are the same, in the same order."""
     if not rolled:
         return _value(ctx, kept, left - 1)
+    rolls = ctx.rolls
     key = (kept, rolled, left)
-    hit = ctx.rolls.get(key)
+    hit = rolls.get(key)
     if hit is not None:
         return hit
     kind, rest = rolled[0], rolled[1:]
+    base = kind << 4
     v0 = v1 = v2 = v3 = v4 = 0.0
-    for code in ctx.faces[kind]:
-        r = _roll(ctx, _insert(kept, kind << 4 | code), rest, left)
-        v0 += r[0]
-        v1 += r[1]
-        v2 += r[2]
-        v3 += r[3]
-        v4 += r[4]
+    if rest:
+        for code in ctx.faces[kind]:
+            die = base | code
+            i = bisect_left(kept, die)
+            grown = (*kept[:i], die, *kept[i:])
+            r = rolls.get((grown, rest, left))
+            if r is None:
+                r = _roll(ctx, grown, rest, left)
+            v0 += r[0]
+            v1 += r[1]
+            v2 += r[2]
+            v3 += r[3]
+            v4 += r[4]
+    elif left > 1:  # the last die: the pool's value with one reroll fewer
+        splits = ctx.splits
+        after = left - 1
+        for code in ctx.faces[kind]:
+            die = base | code
+            i = bisect_left(kept, die)
+            grown = (*kept[:i], die, *kept[i:])
+            r = splits.get((grown, (), after))
+            if r is None:
+                r = _best_split(ctx, grown, (), after)
+            v0 += r[0]
+            v1 += r[1]
+            v2 += r[2]
+            v3 += r[3]
+            v4 += r[4]
+    else:  # the last die of the last reroll: the final pool's value
+        finals = ctx.finals
+        for code in ctx.faces[kind]:
+            die = base | code
+            i = bisect_left(kept, die)
+            grown = (*kept[:i], die, *kept[i:])
+            r = finals.get(grown)
+            if r is None:
+                r = ctx.final(grown)
+            v0 += r[0]
+            v1 += r[1]
+            v2 += r[2]
+            v3 += r[3]
+            v4 += r[4]
     total = (v0 / 6, v1 / 6, v2 / 6, v3 / 6, v4 / 6)
-    ctx.rolls[key] = total
+    rolls[key] = total
     return total
 
 
@@ -353,8 +387,9 @@ def _best_split(ctx: _Context, kept: tuple[int, ...], rolled: tuple[int, ...], l
     A die showing a character's face is never rerolled: it is worth at least any result it could
     roll, now and after any later reroll.
     """
+    splits = ctx.splits
     key = (kept, rolled, left)
-    hit = ctx.splits.get(key)
+    hit = splits.get(key)
     if hit is not None:
         return hit
     best = _roll(ctx, kept, rolled, left) if rolled else _value(ctx, kept, left - 1)
@@ -363,10 +398,16 @@ def _best_split(ctx: _Context, kept: tuple[int, ...], rolled: tuple[int, ...], l
         if die == previous or die & 15 == FACE:
             continue
         previous = die
-        out = _best_split(ctx, kept[:i] + kept[i + 1:], _insert(rolled, die >> 4), left)
+        fewer = kept[:i] + kept[i + 1:]
+        kind = die >> 4
+        j = bisect_left(rolled, kind)
+        more = (*rolled[:j], kind, *rolled[j:])
+        out = splits.get((fewer, more, left))
+        if out is None:
+            out = _best_split(ctx, fewer, more, left)
         if out[0] > best[0] + 1e-12:
             best = out
-    ctx.splits[key] = best
+    splits[key] = best
     return best
 
 
@@ -729,23 +770,43 @@ def _roll_options(state: SaoState, seat: int) -> list[Option]:
 def option_for(state: SaoState, seat: int, action: Act) -> Option | None:
     """The advisor's option for ``action`` at ``seat``'s roll decision: itself, or for a reroll the ranked one that
     rerolls the same kinds of dice showing the same values (an equal choice); ``None`` when the advisor does not
-    rank it (an Addition, a Consumable that changes nothing this turn)."""
-    options = roll_options(state, seat)
-    for option in options:
-        if option.action == action:
-            return option
-    if action.verb != "reroll":
-        return None
+    rank it (an Addition, a Consumable that changes nothing this turn).
+
+    A menu asks this of every action (up to 255 rerolls): the options are indexed once per state and seat, by
+    action and by what a reroll rerolls, the first option of each kept (:data:`INDEX_SLOT`)."""
+    slot = INDEX_SLOT - seat
+    hit = state._legal.get(slot)
+    if hit is None:
+        hit = state._legal[slot] = _option_index(state, seat)
+    by_action, by_dice = hit
+    found: Option | None = by_action.get(action)
+    if found is not None or action.verb != "reroll":
+        return found
+    return by_dice.get(_reroll_key(state, action.args))  # type: ignore[no-any-return]
+
+
+INDEX_SLOT = -200
+"""Where :func:`option_for` keeps its index for seat ``s``: ``state._legal[INDEX_SLOT - s]``, dropped with the
+cached legal actions (below :data:`ADVICE_SLOT`'s slots: they never meet)."""
+
+
+def _reroll_key(state: SaoState, numbers: Sequence[str]) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """What a reroll of the dice ``numbers`` (from 1) rerolls: (faces, value) of each die, sorted."""
     from bouts.games.sao.rolling import faces
 
-    def key(numbers: Sequence[str]) -> list[tuple[tuple[int, ...], int]]:
-        return sorted((faces(state, state.pool[int(n) - 1]), state.pool[int(n) - 1].value) for n in numbers)
+    pool = state.pool
+    return tuple(sorted([(faces(state, pool[int(n) - 1]), pool[int(n) - 1].value) for n in numbers]))
 
-    wanted = key(action.args)
-    for option in options:
-        if option.action.verb == "reroll" and key(option.action.args) == wanted:
-            return option
-    return None
+
+def _option_index(state: SaoState, seat: int) -> tuple[dict[Act, Option], dict[Any, Option]]:
+    """``seat``'s roll options by action, and its reroll options by :func:`_reroll_key`, the first of each."""
+    by_action: dict[Act, Option] = {}
+    by_dice: dict[Any, Option] = {}
+    for option in roll_options(state, seat):
+        by_action.setdefault(option.action, option)
+        if option.action.verb == "reroll":
+            by_dice.setdefault(_reroll_key(state, option.action.args), option)
+    return by_action, by_dice
 
 
 def _may_ask(state: SaoState) -> bool:
