@@ -1,10 +1,14 @@
 """Benchmark of the SAO reroll advisor: 4 main + 4 support dice with 2 rerolls left, cold and warm.
 
-Usage: python bench/sao_advisor.py [--pools N]
+Usage: python bench/sao_advisor.py [--pools N] [--menus GAMES]
 
 Cold: every cache cleared before the call. Warm: the same turn context (skills, modifiers, HP left,
 Switch value) already computed, e.g. the second reroll decision of a turn or a new pool in the same
 situation. Target: <= 50 ms warm.
+
+``--menus GAMES``: instead, the server's work per state (what ``Room`` makes after each action: the acting seat's
+menu, whose featured actions and reroll lines are the advisor's, and the three views), CPU milliseconds per
+decision over GAMES seeded heuristic 2-seat games (CPU time: the machine may be shared).
 """
 
 from __future__ import annotations
@@ -33,10 +37,46 @@ def timed(pool, known, mods) -> float:  # type: ignore[no-untyped-def]
     return (time.perf_counter() - start) * 1000
 
 
+def menus(games: int) -> None:
+    """CPU ms per decision of the acting seat's menu and of the three views, over seeded heuristic games."""
+    from bouts.agents import make_agent
+    from bouts.core import CHANCE, Match
+    from bouts.core.registry import get_game
+    from bouts.core.table import menu
+
+    game = get_game("sao")
+    menu_cpu = view_cpu = 0.0
+    states = 0
+    for seed in range(games):
+        match = Match(game, 2, None, None, seed)
+        agents = [make_agent("heuristic", seed * 10 + s) for s in range(2)]
+        while acting := match.to_act():
+            seat = acting[0]
+            if seat == CHANCE:
+                match.step_chance()
+                continue
+            state = match.state
+            start = time.process_time()
+            menu(game, state, seat, with_hint=False)
+            middle = time.process_time()
+            for viewer in (0, 1, None):
+                game.view(state, viewer)
+            menu_cpu += middle - start
+            view_cpu += time.process_time() - middle
+            states += 1
+            match.apply(agents[seat].act(game, state, seat), seat)
+    print(f"sao, {games} heuristic 2-seat games, {states} decisions: menu {menu_cpu / states * 1000:.1f} ms, "
+          f"views {view_cpu / states * 1000:.2f} ms per decision (CPU)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pools", type=int, default=5)
+    parser.add_argument("--menus", type=int, default=0, metavar="GAMES")
     args = parser.parse_args()
+    if args.menus:
+        menus(args.menus)
+        return
     cat = reference_catalog()
     rng = random.Random(7)
     cases = [

@@ -7,8 +7,9 @@ from functools import cache
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sao_helpers import act, roll, start
+from sao_helpers import GAME, act, roll, start
 
+from bouts.games.sao.actions import Act
 from bouts.games.sao.advisor import advise_pool, best_assignment, hint_lines, reroll_advice
 from bouts.games.sao.cards import FACE, SYMBOL, SwordSkill, reference_catalog
 from bouts.games.sao.skills import Modifiers, triggers
@@ -296,3 +297,25 @@ def test_the_heuristics_reroll_is_the_advisors_first_choice() -> None:
             action = game.sample_chance(state, rng) if seat == CHANCE else strategy.choose(game, state, seat, rng)
             state = game.apply(state, seat, action)
     assert checked > 50
+
+
+def test_each_reroll_menu_line_shows_the_outlook_of_the_equal_ranked_choice() -> None:
+    """A reroll's menu line names its exact outlook (SAO-059, SAO-RUL-04): its own when the advisor ranks it, else
+    that of the ranked reroll of the same dice values (two dice showing 2 are equal choices); finalizing too."""
+    from bouts.games.sao.advisor import outlook_text, roll_options
+
+    s = roll(start(2), 2, 2, 6, 1, 2, 3)
+    menu = {a: GAME.describe(s, 0, a) for a in GAME.legal_actions(s, 0)}
+    ranked = {str(o.action): o for o in roll_options(s, 0)}
+    values = [d.value for d in s.pool]
+    for action, line in menu.items():
+        if action.verb not in ("reroll", "finalize"):
+            continue
+        wanted = sorted(values[int(n) - 1] for n in action.args)
+        equal = [o for o in ranked.values() if o.action.verb == action.verb
+                 and sorted(values[int(n) - 1] for n in o.action.args) == wanted]
+        assert equal, action
+        assert line.endswith(": " + outlook_text(s, equal[0].outlook)), (action, line)
+    # "reroll 2" rerolls a die showing 2, as the ranked "reroll 1" does
+    assert "reroll 2" not in ranked and "reroll 1" in ranked
+    assert menu[Act.parse("reroll 2")].split(": ", 1)[1] == menu[Act.parse("reroll 1")].split(": ", 1)[1]

@@ -30,7 +30,6 @@ survival probabilities are those of the plan that maximises it.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -106,6 +105,7 @@ class _Solver:
         ]
         self.memo: dict[tuple[tuple[int, ...], bool, int], tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]] = {}
         self.groups_memo: dict[tuple[int, ...], list[tuple[int, tuple[int, ...], tuple[int, ...]]]] = {}
+        self.advised: dict[tuple[tuple[int, ...], bool], AssignmentAdvice] = {}
 
     def groups(self, dice: tuple[int, ...]) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
         """(skill index, group, rest) for each skill triggered by a group containing ``dice[0]``."""
@@ -152,7 +152,15 @@ class _Solver:
         return best
 
     def advise(self, dice: tuple[int, ...], add_up: bool) -> AssignmentAdvice:
-        """Best assignment and best full assignment."""
+        """Best assignment and best full assignment (made once per dice and ``add_up``: every advice context of these
+        skills and modifiers asks it for each final pool)."""
+        key = (dice, add_up)
+        found = self.advised.get(key)
+        if found is None:
+            found = self.advised[key] = self._advise(dice, add_up)
+        return found
+
+    def _advise(self, dice: tuple[int, ...], add_up: bool) -> AssignmentAdvice:
         results: list[Assignment | None] = []
         for full in (False, True):
             options: list[Assignment] = []
@@ -270,8 +278,14 @@ class _Context:
     """Die kinds (their six faces) by index; a die is ``kind * 16 + code``."""
     faces: list[tuple[int, ...]] = field(default_factory=list)
     finals: dict[tuple[int, ...], Vec] = field(default_factory=dict)
-    rolls: dict[tuple[tuple[int, ...], tuple[int, ...], int], Vec] = field(default_factory=dict)
-    splits: dict[tuple[tuple[int, ...], tuple[int, ...], int], Vec] = field(default_factory=dict)
+    weights: list[tuple[int, ...]] = field(default_factory=list)
+    """Per die kind, the :func:`_pack` weight of each of its faces, in the faces' order."""
+    packed_finals: dict[int, Vec] = field(default_factory=dict)
+    """:meth:`final` by packed pool."""
+    rolls: dict[int, Vec] = field(default_factory=dict)
+    """:func:`_roll`'s values by :func:`_key` (packed dice kept, kinds rolled, rerolls left)."""
+    splits: dict[int, Vec] = field(default_factory=dict)
+    """:func:`_best_split`'s values by the same key."""
     ranked: dict[tuple[tuple[int, ...], int], tuple[RerollChoice, ...]] = field(default_factory=dict)
     """:func:`advise_pool`'s ranking by (encoded pool in pool order, rerolls): a search asks it again and again."""
     tops: dict[tuple[tuple[int, ...], int], RerollChoice] = field(default_factory=dict)
@@ -281,7 +295,10 @@ class _Context:
         found = self.types.get(faces)
         if found is None:
             found = self.types[faces] = len(self.types)
+            if found >= MAX_KINDS:
+                raise ValueError(f"more than {MAX_KINDS} kinds of dice")
             self.faces.append(faces)
+            self.weights.append(tuple([_weight(found << 4 | code) for code in faces]))
         return found
 
     def final(self, pool: tuple[int, ...]) -> Vec:
@@ -318,63 +335,174 @@ RANKED_CACHE = 64
 """How many pools' rankings (:func:`advise_pool`) a context keeps."""
 
 
-def _insert(kept: tuple[int, ...], die: int) -> tuple[int, ...]:
-    """``kept`` with ``die`` added, still sorted."""
-    i = bisect_left(kept, die)
-    return (*kept[:i], die, *kept[i:])
+MAX_KINDS = 15
+"""Kinds of dice (regular, each character die) one advice context tells apart: a kind rolled is a 4-bit count."""
+CODES = 9
+"""Face codes 0-8 (0: not rolled, 1-6, FACE, SYMBOL): a kept die is a 4-bit count in slot ``9 * kind + code``."""
 
 
-def _roll(ctx: _Context, kept: tuple[int, ...], rolled: tuple[int, ...], left: int) -> Vec:
-    """Expected outlook after rolling dice of kinds ``rolled`` next to ``kept``, with ``left`` rerolls
-    counted from before this roll; the dice are added one at a time (they are independent)."""
-    if not rolled:
-        return _value(ctx, kept, left - 1)
-    key = (kept, rolled, left)
-    hit = ctx.rolls.get(key)
+def _weight(die: int) -> int:
+    """What one die (``kind << 4 | code``) adds to a packed multiset of dice: one in its 4-bit count. Slots follow
+    the dice's order (kind, then code), so the dice of a packed multiset read from its low bits up come sorted."""
+    code = die & 15
+    if code >= CODES:
+        raise ValueError(f"face code {code} out of range")
+    return 1 << 4 * (CODES * (die >> 4) + code)
+
+
+def _pack(dice: Iterable[int]) -> int:
+    """A multiset of dice as one integer (a 4-bit count per die, see :func:`_weight`)."""
+    return sum([_weight(d) for d in dice])
+
+
+def _pack_kinds(kinds: Iterable[int]) -> int:
+    """A multiset of kinds of dice to roll as one integer (a 4-bit count per kind)."""
+    return sum([1 << 4 * k for k in kinds])
+
+
+def _key(kept: int, rolled: int, left: int) -> int:
+    """The memo key of dice ``kept`` (packed), kinds ``rolled`` (packed) and ``left`` rerolls (under 16)."""
+    return kept << 64 | rolled << 4 | left
+
+
+_UNPACKED: dict[int, tuple[int, ...]] = {}
+_MOVES: dict[int, tuple[tuple[int, int], ...]] = {}
+PACKED_CACHE = 1 << 18
+"""How many packed multisets :func:`_unpack` and :func:`_moves` keep (they do not depend on the context)."""
+
+
+def _unpack(kept: int) -> tuple[int, ...]:
+    """The sorted dice of a packed multiset."""
+    found = _UNPACKED.get(kept)
+    if found is None:
+        out: list[int] = []
+        slot, rest = 0, kept
+        while rest:
+            count = rest & 15
+            if count:
+                out += [(slot // CODES) << 4 | slot % CODES] * count
+            rest >>= 4
+            slot += 1
+        found = tuple(out)
+        if len(_UNPACKED) >= PACKED_CACHE:
+            _UNPACKED.clear()
+        _UNPACKED[kept] = found
+    return found
+
+
+def _moves(kept: int) -> tuple[tuple[int, int], ...]:
+    """For each distinct die of the packed ``kept`` but a character's face, lowest first: (its weight in ``kept``,
+    its kind's weight among the kinds rolled), what moving it into the reroll takes and adds."""
+    found = _MOVES.get(kept)
+    if found is None:
+        found = tuple([(_weight(die), 1 << 4 * (die >> 4)) for die in dict.fromkeys(_unpack(kept))
+                       if die & 15 != FACE])
+        if len(_MOVES) >= PACKED_CACHE:
+            _MOVES.clear()
+        _MOVES[kept] = found
+    return found
+
+
+def _final(ctx: _Context, kept: int) -> Vec:
+    """:meth:`_Context.final` of a packed pool."""
+    found = ctx.packed_finals.get(kept)
+    if found is None:
+        found = ctx.packed_finals[kept] = ctx.final(_unpack(kept))
+    return found
+
+
+def _roll(ctx: _Context, kept: int, rolled: int, left: int) -> Vec:
+    """Expected outlook after rolling dice of the kinds ``rolled`` (packed, not empty) next to the dice ``kept``
+    (packed), with ``left`` rerolls counted from before this roll; the dice are added one at a time, the lowest kind
+    first (they are independent).
+
+    The memo lookups of the next die's outcomes are made here rather than in the calls they save (most are hits).
+    Every value is the same sum in the same order as over sorted tuples of dice (what this replaces)."""
+    rolls = ctx.rolls
+    key = kept << 64 | rolled << 4 | left
+    hit = rolls.get(key)
     if hit is not None:
         return hit
-    kind, rest = rolled[0], rolled[1:]
+    kind = ((rolled & -rolled).bit_length() - 1) >> 2
+    rest = rolled - (1 << 4 * kind)
     v0 = v1 = v2 = v3 = v4 = 0.0
-    for code in ctx.faces[kind]:
-        r = _roll(ctx, _insert(kept, kind << 4 | code), rest, left)
-        v0 += r[0]
-        v1 += r[1]
-        v2 += r[2]
-        v3 += r[3]
-        v4 += r[4]
+    if rest:
+        tail = rest << 4 | left
+        for w in ctx.weights[kind]:
+            grown = kept + w
+            r = rolls.get(grown << 64 | tail)
+            if r is None:
+                r = _roll(ctx, grown, rest, left)
+            v0 += r[0]
+            v1 += r[1]
+            v2 += r[2]
+            v3 += r[3]
+            v4 += r[4]
+    elif left > 1:  # the last die: the pool's value with one reroll fewer
+        splits = ctx.splits
+        after = left - 1
+        for w in ctx.weights[kind]:
+            grown = kept + w
+            r = splits.get(grown << 64 | after)
+            if r is None:
+                r = _best_split(ctx, grown, 0, after)
+            v0 += r[0]
+            v1 += r[1]
+            v2 += r[2]
+            v3 += r[3]
+            v4 += r[4]
+    else:  # the last die of the last reroll: the final pool's value
+        finals = ctx.packed_finals
+        for w in ctx.weights[kind]:
+            grown = kept + w
+            r = finals.get(grown)
+            if r is None:
+                r = _final(ctx, grown)
+            v0 += r[0]
+            v1 += r[1]
+            v2 += r[2]
+            v3 += r[3]
+            v4 += r[4]
     total = (v0 / 6, v1 / 6, v2 / 6, v3 / 6, v4 / 6)
-    ctx.rolls[key] = total
+    rolls[key] = total
     return total
 
 
-def _best_split(ctx: _Context, kept: tuple[int, ...], rolled: tuple[int, ...], left: int) -> Vec:
-    """The best outlook over every way of moving more of ``kept`` into the reroll.
+def _best_split(ctx: _Context, kept: int, rolled: int, left: int) -> Vec:
+    """The best outlook over every way of moving more of ``kept`` into the reroll (packed dice and kinds).
 
     A die showing a character's face is never rerolled: it is worth at least any result it could
     roll, now and after any later reroll.
     """
-    key = (kept, rolled, left)
-    hit = ctx.splits.get(key)
+    splits = ctx.splits
+    key = kept << 64 | rolled << 4 | left
+    hit = splits.get(key)
     if hit is not None:
         return hit
     best = _roll(ctx, kept, rolled, left) if rolled else _value(ctx, kept, left - 1)
-    previous = -1
-    for i, die in enumerate(kept):
-        if die == previous or die & 15 == FACE:
-            continue
-        previous = die
-        out = _best_split(ctx, kept[:i] + kept[i + 1:], _insert(rolled, die >> 4), left)
+    for w, kind in _moves(kept):
+        fewer, more = kept - w, rolled + kind
+        out = splits.get(fewer << 64 | more << 4 | left)
+        if out is None:
+            out = _best_split(ctx, fewer, more, left)
         if out[0] > best[0] + 1e-12:
             best = out
-    ctx.splits[key] = best
+    splits[key] = best
     return best
 
 
-def _value(ctx: _Context, pool: tuple[int, ...], left: int) -> Vec:
-    """The outlook of ``pool`` with ``left`` rerolls still allowed, under the best play."""
+def _value(ctx: _Context, pool: int, left: int) -> Vec:
+    """The outlook of the packed ``pool`` with ``left`` rerolls still allowed, under the best play."""
     if left <= 0:
-        return ctx.final(pool)
-    return _best_split(ctx, pool, (), left)
+        return _final(ctx, pool)
+    return _best_split(ctx, pool, 0, left)
+
+
+def _rerolls(left: int) -> int:
+    """``left``, checked to fit the memo keys (4 bits)."""
+    if not 0 <= left < 16:
+        raise ValueError(f"{left} rerolls")
+    return left
 
 
 def _context(dice: Sequence[tuple[tuple[int, ...], int]], skills: Sequence[SwordSkill], step: Modifiers,
@@ -400,7 +528,7 @@ def best_pool_outlook(dice: Sequence[tuple[tuple[int, ...], int]], skills: Seque
     """The outlook of the best choice :func:`advise_pool` would rank first, without ranking the others."""
     ctx = _context(dice, skills, step, remaining, switch_value, add_up, loss)
     pool = tuple(sorted(ctx.kind(faces) << 4 | code for faces, code in dice))
-    return Outlook(*_value(ctx, pool, rerolls))
+    return Outlook(*_value(ctx, _pack(pool), _rerolls(rerolls)))
 
 
 def advise_pool(dice: Sequence[tuple[tuple[int, ...], int]], skills: Sequence[SwordSkill], step: Modifiers,
@@ -419,8 +547,9 @@ def advise_pool(dice: Sequence[tuple[tuple[int, ...], int]], skills: Sequence[Sw
         return list(ranked)
     choices = [RerollChoice((), Outlook(*ctx.final(tuple(sorted(encoded)))))]
     if rerolls > 0:
+        left = _rerolls(rerolls)
         for picked, kept, rolled in _distinct_rerolls_of(tuple(encoded)):
-            choices.append(RerollChoice(picked, Outlook(*_roll(ctx, kept, rolled, rerolls))))
+            choices.append(RerollChoice(picked, Outlook(*_roll(ctx, _pack(kept), _pack_kinds(rolled), left))))
     choices.sort(key=lambda c: (-c.outlook.value, len(c.dice)))
     if len(ctx.ranked) >= RANKED_CACHE:
         ctx.ranked.clear()
@@ -446,8 +575,9 @@ def best_pool_choice(dice: Sequence[tuple[tuple[int, ...], int]], skills: Sequen
     vec = ctx.final(tuple(sorted(encoded)))
     value = vec[0]
     if rerolls > 0:
+        left = _rerolls(rerolls)
         for picked, kept, rolled in _distinct_rerolls_of(tuple(encoded)):
-            out = _roll(ctx, kept, rolled, rerolls)
+            out = _roll(ctx, _pack(kept), _pack_kinds(rolled), left)
             # sorted by (-value, len(dice)), stably: a later choice wins only if strictly better
             if out[0] > value or (out[0] == value and len(picked) < len(best)):
                 best, vec, value = picked, out, out[0]
@@ -729,23 +859,43 @@ def _roll_options(state: SaoState, seat: int) -> list[Option]:
 def option_for(state: SaoState, seat: int, action: Act) -> Option | None:
     """The advisor's option for ``action`` at ``seat``'s roll decision: itself, or for a reroll the ranked one that
     rerolls the same kinds of dice showing the same values (an equal choice); ``None`` when the advisor does not
-    rank it (an Addition, a Consumable that changes nothing this turn)."""
-    options = roll_options(state, seat)
-    for option in options:
-        if option.action == action:
-            return option
-    if action.verb != "reroll":
-        return None
+    rank it (an Addition, a Consumable that changes nothing this turn).
+
+    A menu asks this of every action (up to 255 rerolls): the options are indexed once per state and seat, by
+    action and by what a reroll rerolls, the first option of each kept (:data:`INDEX_SLOT`)."""
+    slot = INDEX_SLOT - seat
+    hit = state._legal.get(slot)
+    if hit is None:
+        hit = state._legal[slot] = _option_index(state, seat)
+    by_action, by_dice = hit
+    found: Option | None = by_action.get(action)
+    if found is not None or action.verb != "reroll":
+        return found
+    return by_dice.get(_reroll_key(state, action.args))  # type: ignore[no-any-return]
+
+
+INDEX_SLOT = -200
+"""Where :func:`option_for` keeps its index for seat ``s``: ``state._legal[INDEX_SLOT - s]``, dropped with the
+cached legal actions (below :data:`ADVICE_SLOT`'s slots: they never meet)."""
+
+
+def _reroll_key(state: SaoState, numbers: Sequence[str]) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """What a reroll of the dice ``numbers`` (from 1) rerolls: (faces, value) of each die, sorted."""
     from bouts.games.sao.rolling import faces
 
-    def key(numbers: Sequence[str]) -> list[tuple[tuple[int, ...], int]]:
-        return sorted((faces(state, state.pool[int(n) - 1]), state.pool[int(n) - 1].value) for n in numbers)
+    pool = state.pool
+    return tuple(sorted([(faces(state, pool[int(n) - 1]), pool[int(n) - 1].value) for n in numbers]))
 
-    wanted = key(action.args)
-    for option in options:
-        if option.action.verb == "reroll" and key(option.action.args) == wanted:
-            return option
-    return None
+
+def _option_index(state: SaoState, seat: int) -> tuple[dict[Act, Option], dict[Any, Option]]:
+    """``seat``'s roll options by action, and its reroll options by :func:`_reroll_key`, the first of each."""
+    by_action: dict[Act, Option] = {}
+    by_dice: dict[Any, Option] = {}
+    for option in roll_options(state, seat):
+        by_action.setdefault(option.action, option)
+        if option.action.verb == "reroll":
+            by_dice.setdefault(_reroll_key(state, option.action.args), option)
+    return by_action, by_dice
 
 
 def _may_ask(state: SaoState) -> bool:
