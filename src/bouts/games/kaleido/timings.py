@@ -374,15 +374,10 @@ def card_uses(state: KaleidoState, frame: Decision, where: str | None = None) ->
     if where != "outside" and player.hand:
         seen: set[str] = set()
         timings = HAND_TIMINGS[where]  # KAL-124, KAL-125, KAL-RUL-54
-        magic_cards = catalog.magic
+        facts = _hand_facts(catalog)
         natural: int | str | None = _UNKNOWN  # natural_target, made once when a hostile card needs it
         for card in player.hand:
-            magic = magic_cards[card]
-            facts = _FACTS.get(card)
-            if facts is None or facts[0] is not magic:
-                facts = _FACTS[card] = (magic, card.partition("/")[0], magic.timing, magic.is_hostile,
-                                        act("use", (card,)))
-            _, kind, timing, hostile, use = facts
+            kind, timing, hostile, use = facts[card]
             if kind in seen:
                 continue
             seen.add(kind)
@@ -411,9 +406,19 @@ def is_outside_card(card: MagicCard) -> bool:
 
 
 _UNKNOWN = "?"
-_FACTS: dict[str, tuple[MagicCard, str, str, bool, Act]] = {}
-"""Card instance -> (its record, kind, timing, whether hostile, ``use CARD``): what a menu asks of each hand card,
-made once per record (the record is kept so that another content pack's card of the same id is made afresh)."""
+_FACTS: dict[int, tuple[Catalog, dict[str, tuple[str, str, bool, Act]]]] = {}
+"""Per catalog (by id, the catalog kept so that the id stays its own): card instance -> (kind, timing, whether
+hostile, ``use CARD``), what a menu asks of each hand card, made once for the whole catalog."""
+
+
+def _hand_facts(catalog: Catalog) -> dict[str, tuple[str, str, bool, Act]]:
+    """Card instance -> (kind, timing, whether hostile, ``use CARD``) in ``catalog``."""
+    found = _FACTS.get(id(catalog))
+    if found is None or found[0] is not catalog:
+        found = _FACTS[id(catalog)] = (catalog, {
+            card: (card.partition("/")[0], magic.timing, magic.is_hostile, one("use", card))
+            for card, magic in catalog.magic.items()})
+    return found[1]
 
 
 def _aimed(state: KaleidoState, seat: int, card: str, natural: int | str | None = _UNKNOWN) -> list[Act]:
@@ -520,8 +525,9 @@ def strategy_counter(state: KaleidoState, seat: int) -> bool:
 
 def open_counters(state: KaleidoState, user: int, key: str, target: int | None = None) -> None:
     """Open the 対抗 windows on ``user``'s action ``key`` (asked in order: pushed in reverse)."""
+    stack = state.stack
     for seat in reversed(counter_holders(state, user, target)):
-        push(state, "counter", seat, card=key, user=user)
+        stack.append(Decision(seat, "counter", (("card", key), ("user", user))))  # push's record, made here
 
 
 @verb("use")
@@ -546,8 +552,8 @@ def _use(state: KaleidoState, frame: Decision, act: Act) -> None:
         args={"seat": seat_label(state, seat), "card": magic.name,
               "target": seat_label(state, target) if target is not None else ""},
         reveals=True, owner=seat, clauses=("KAL-133", "KAL-136") if strategy_use else ("KAL-133", "KAL-134"))
-    push(state, "resolve_use", seat, card=card, target=-1 if target is None else target,
-         strategy=strategy_use, counter_of="")
+    state.stack.append(Decision(seat, "resolve_use", (("card", card), ("counter_of", ""), ("strategy", strategy_use),
+                                                       ("target", -1 if target is None else target))))  # push's
     open_counters(state, seat, card, target)
 
 
