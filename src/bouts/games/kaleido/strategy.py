@@ -89,9 +89,18 @@ def advise(game: Game[Any, Any], state: KaleidoState, seat: Seat) -> tuple[Act, 
     handler = _ADVISORS.get(kind)
     if handler is not None:
         found = handler(state, seat, legal)
-        if found is not None and found[0] in legal:
+        if found is not None and _is_in(found[0], legal):
             return found
     return legal[0], _("nothing better to do")
+
+
+def _is_in(action: Act, legal: tuple[Act, ...]) -> bool:
+    """``action in legal``, looking for the very object first (the advisors return the menu's own actions or
+    shared ones, so an equality test per entry is rarely needed)."""
+    for entry in legal:
+        if entry is action:
+            return True
+    return action in legal
 
 
 def explain(game: Game[Any, Any], state: KaleidoState, seat: Seat, action: Any) -> str:
