@@ -9,7 +9,7 @@ from __future__ import annotations
 from bouts.core.decisions import Decision
 from bouts.core.i18n import Text
 from bouts.games.kaleido.actions import Act, act
-from bouts.games.kaleido.cards import Ability, Catalog, MagicCard
+from bouts.games.kaleido.cards import ATTACK_KINDS, HOSTILE_EFFECTS, MODIFIER_EFFECTS, Ability, Catalog, MagicCard
 from bouts.games.kaleido.flow import auto, one, push, say, verb
 from bouts.games.kaleido.i18n import N_
 from bouts.games.kaleido.mana import ability_cost, can_pay, card_name, charge, draw, seat_label
@@ -170,7 +170,7 @@ def attack_methods(state: KaleidoState, seat: int, intervention: bool = False) -
     found = []
     for ability_id in abilities_of(state, seat):
         ability = state.catalog.abilities[ability_id]
-        if ability.is_attack and (ability.intervene or not intervention) \
+        if ability.kind in ATTACK_KINDS and (ability.intervene or not intervention) \
                 and can_pay(state, seat, ability_cost(state, seat, ability_id, intervening=intervention)):
             found.append(ability_id)
     return found
@@ -402,7 +402,7 @@ def card_uses(state: KaleidoState, frame: Decision, where: str | None = None) ->
 
 def is_outside_card(card: MagicCard) -> bool:
     """Whether a strategy card does something in a battle its owner is not in (a change of numbers, damage)."""
-    return card.is_modifier or card.effect == "damage"
+    return card.effect in MODIFIER_EFFECTS or card.effect == "damage"
 
 
 _UNKNOWN = "?"
@@ -416,7 +416,7 @@ def _hand_facts(catalog: Catalog) -> dict[str, tuple[str, str, bool, Act]]:
     found = _FACTS.get(id(catalog))
     if found is None or found[0] is not catalog:
         found = _FACTS[id(catalog)] = (catalog, {
-            card: (card.partition("/")[0], magic.timing, magic.is_hostile, one("use", card))
+            card: (card.partition("/")[0], magic.timing, magic.effect in HOSTILE_EFFECTS, one("use", card))
             for card, magic in catalog.magic.items()})
     return found[1]
 
@@ -425,7 +425,7 @@ def _aimed(state: KaleidoState, seat: int, card: str, natural: int | str | None 
     """The uses of ``card`` by ``seat``: on itself, or a hostile card on its natural target and on each other
     player it may name (KAL-119); outside a battle phase a hostile card names any other master (``natural``:
     :func:`natural_target`, when known)."""
-    if not state.catalog.magic[card].is_hostile:
+    if state.catalog.magic[card].effect not in HOSTILE_EFFECTS:
         return [one("use", card)]
     if natural is _UNKNOWN:
         natural = natural_target(state, seat)
@@ -579,7 +579,7 @@ def apply_card(state: KaleidoState, seat: int, card: str, target: int, strategy_
     battle = state.battle
     if target < 0:
         target = seat
-        if magic.is_hostile:
+        if magic.effect in HOSTILE_EFFECTS:
             aim = natural_target(state, seat)
             if aim is None:  # the aim left the battle or fell before the card resolved: nothing to do
                 if kept is not None:
@@ -592,7 +592,7 @@ def apply_card(state: KaleidoState, seat: int, card: str, target: int, strategy_
         return
     source = f"strategy:{card}" if strategy_use else f"card:{card}"
     effect = magic.effect
-    if magic.is_modifier:
+    if magic.effect in MODIFIER_EFFECTS:
         stat = "attack" if effect.startswith("attack") else "defence"
         value = magic.value if effect.endswith("_up") else -magic.value
         scope = magic.duration if magic.timing != "auto" else "turn"
