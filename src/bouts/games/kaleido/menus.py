@@ -17,9 +17,14 @@ SPECIAL_ONLY = frozenset({"nominate", "last", "counter", "nominated", "forced_re
 """Decisions that offer special actions but no card or ability use beyond their own."""
 
 
-_RETREAT_ONLY, _NONE, _SPECIAL, _ALL = range(4)
-"""What a decision adds to its own options: the retreat spell only, nothing, special actions, or also cards and
-abilities (``_MODES``)."""
+_RETREAT_ONLY = 0
+"""What a decision adds to its own options (``_MODES``): the retreat spell only,"""
+_NONE = 1
+"""nothing,"""
+_SPECIAL = 2
+"""special actions,"""
+_ALL = 3
+"""or also cards and abilities."""
 
 
 def _mode(kind: str) -> tuple[bool, int]:
