@@ -72,6 +72,7 @@ COMPILED = [
     "src/bouts/games/kaleido/order_part.py",
     "src/bouts/games/kaleido/setup_part.py",
     "src/bouts/games/kaleido/state.py",
+    "src/bouts/games/kaleido/strategy_part.py",
     "src/bouts/games/kaleido/timings.py",
     "src/bouts/games/sao/attack.py",
     "src/bouts/games/sao/clearing.py",

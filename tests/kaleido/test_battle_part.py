@@ -469,6 +469,19 @@ def test_kal_004_rul_44_ex_51_game_ends_at_once() -> None:
     assert outcome is not None and outcome.winners == (0,) and GAME.to_act(state) == ()
 
 
+def test_kal_003_097_elimination_is_logged_by_name() -> None:
+    """KAL-003, KAL-097, KAL-RUL-39: the blow that leaves a servant at 0 HP ends in a log line naming the
+    eliminated master, for everyone to read."""
+    state = duel()
+    state.players[1].hp, state.players[1].spells = 1, 0
+    state = resolve(act(state, "attack normal"))
+    [event] = [e for e in GAME.events(state) if e.kind == "eliminated"]
+    master = state.players[1].master
+    assert master is not None and not state.players[1].alive
+    assert event.text == f"P2 ({state.catalog.masters[master].name}) is eliminated"
+    assert event.is_visible_to(0) and event.is_visible_to(None) and "KAL-097" in event.clauses
+
+
 def test_kal_rul_40_41_dead_player_leaves_play() -> None:
     """KAL-RUL-40, KAL-RUL-41: a dead player is never nominated and has no special actions."""
     from bouts.games.kaleido.command_spells import special_actions

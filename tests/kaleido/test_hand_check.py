@@ -61,3 +61,23 @@ def test_kal_113_rul_58_end_window_without_a_discard_looming() -> None:
     while top(state)[0] == "counter":
         state = act(state, "pass")
     assert state.players[1].hp == 10
+
+
+def test_kal_114_115_a_discard_is_logged_with_its_card_for_everyone() -> None:
+    """KAL-114, KAL-115: a card discarded at the hand check goes face up to the discard pile: its log line names
+    the master and the card, everyone sees it, and it reveals the discarder's own card (its owner)."""
+    state = table([SABER, ARCHER])
+    for _ in range(2):
+        state = act(state, "spell draw")
+        state = act(state, "lurk")
+        state = act(state, "no_accumulation")
+    while top(state) != ("discard", 0):
+        options = legal(state)
+        state = act(state, next((q for q in ("no_strategy", "no_accumulation", "pass") if q in options), options[0]))
+    card = state.players[0].hand[0]
+    state = act(state, f"discard {card}")
+    [event] = [e for e in GAME.events(state) if e.kind == "discard"]
+    name = state.catalog.magic[card].name
+    assert event.text == f"P1 ({state.catalog.masters[state.players[0].master or ''].name}) discards {name}"
+    assert event.is_visible_to(1) and event.reveals and event.owner == 0
+    assert event.clauses == ("KAL-114", "KAL-115") and card in state.discard

@@ -7,7 +7,7 @@ from bouts.core.decisions import Decision
 from bouts.core.i18n import Message, Text
 from bouts.games.kaleido.actions import PASS, RETREAT, STAY, Act, act
 from bouts.games.kaleido.command_spells import RETREAT_COST, can_convert
-from bouts.games.kaleido.flow import auto, decision, pop_to, push, say, settle, verb
+from bouts.games.kaleido.flow import auto, decision, one, pop_to, push, say, settle, verb
 from bouts.games.kaleido.i18n import M_, N_
 from bouts.games.kaleido.mana import ability_cost, can_pay, charge, draw, seat_label
 from bouts.games.kaleido.state import Battle, KaleidoState, Strike
@@ -65,7 +65,7 @@ def _nominate_open(state: KaleidoState, frame: Decision) -> bool:
 @decision("nominate", _nominate_open, lambda state, frame: act("nominate", (str(targets(state, frame.seat)[0]),)))
 def nominate_menu(state: KaleidoState, frame: Decision) -> list[Act]:
     """① 対戦指名: one opponent (KAL-069)."""
-    return [act("nominate", (str(t),)) for t in targets(state, frame.seat)]
+    return [one("nominate", str(t)) for t in targets(state, frame.seat)]
 
 
 @verb("nominate")
@@ -138,7 +138,7 @@ def nominated_menu(state: KaleidoState, frame: Decision) -> list[Act]:
         kind = card.partition("/")[0]
         if kind not in seen and state.catalog.magic[card].timing == "special":
             seen.add(kind)
-            options.append(act("use", (card,)))
+            options.append(one("use", card))
     return options
 
 
@@ -241,7 +241,7 @@ def _resolve_interventions(state: KaleidoState, frame: Decision) -> None:
 @decision("attack")
 def attack_menu(state: KaleidoState, frame: Decision) -> list[Act]:
     """【攻撃】: a normal attack, a special attack or an attack NP (KAL-084..KAL-087, KAL-RUL-19)."""
-    return [act("attack", ("normal",)), *(act("attack", (m,)) for m in attack_methods(state, frame.seat))]
+    return [one("attack", "normal"), *(one("attack", m) for m in attack_methods(state, frame.seat))]
 
 
 @verb("attack")
@@ -316,9 +316,9 @@ def step_options(state: KaleidoState, seat: int, step: str) -> list[Act]:
         return []
     strike = battle.strike
     if step == "防御":
-        return [act("clash", (a,)) for a in clash_options(state, seat, strike)]
+        return [one("clash", a) for a in clash_options(state, seat, strike)]
     if step == "ダメージ決定":
-        return [act("guard", (a,)) for a in guard_options(state, seat, strike)]
+        return [one("guard", a) for a in guard_options(state, seat, strike)]
     return []
 
 

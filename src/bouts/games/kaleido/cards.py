@@ -49,6 +49,15 @@ class KaleidoEntry(Entry):
         return self
 
 
+ATTACK_KINDS = frozenset({"special_attack", "np_attack"})
+"""Ability kinds that are attack methods (:attr:`Ability.is_attack`)."""
+MODIFIER_EFFECTS = frozenset({"attack_up", "defence_up", "attack_down", "defence_down"})
+"""Card effects that change attack or defence for a while (:attr:`MagicCard.is_modifier`)."""
+HOSTILE_EFFECTS = frozenset({"attack_down", "defence_down", "damage"})
+"""Card effects used on the opposing participant (:attr:`MagicCard.is_hostile`). The rules read these sets
+directly on hot paths (a compiled build calls no interpreted property there)."""
+
+
 class Ability(KaleidoEntry):
     """A special ability (特殊能力) or Noble Phantasm (宝具) of a master or servant (KAL-157, KAL-161)."""
 
@@ -100,7 +109,7 @@ class Ability(KaleidoEntry):
     @property
     def is_attack(self) -> bool:
         """Whether it is an attack method (special attack or attack NP, KAL-086, KAL-087)."""
-        return self.kind in ("special_attack", "np_attack")
+        return self.kind in ATTACK_KINDS
 
 
 class Master(KaleidoEntry):
@@ -148,12 +157,12 @@ class MagicCard(KaleidoEntry):
     @property
     def is_modifier(self) -> bool:
         """Whether it changes attack or defence for a while."""
-        return self.effect in ("attack_up", "defence_up", "attack_down", "defence_down")
+        return self.effect in MODIFIER_EFFECTS
 
     @property
     def is_hostile(self) -> bool:
         """Whether it is used on the opposing participant."""
-        return self.effect in ("attack_down", "defence_down", "damage")
+        return self.effect in HOSTILE_EFFECTS
 
 
 class Pair(KaleidoEntry):

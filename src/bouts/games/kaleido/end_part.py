@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bouts.core.decisions import Decision
-from bouts.games.kaleido.actions import PASS, Act, act
-from bouts.games.kaleido.flow import auto, decision, push, say, settle, verb
+from bouts.games.kaleido.actions import PASS, Act
+from bouts.games.kaleido.flow import auto, decision, one, push, say, settle, verb
 from bouts.games.kaleido.i18n import N_
 from bouts.games.kaleido.mana import card_name, seat_label
 from bouts.games.kaleido.state import KaleidoState
@@ -75,7 +75,7 @@ def discard_menu(state: KaleidoState, frame: Decision) -> list[Act]:
         kind = card.partition("/")[0]
         if kind not in seen:
             seen.add(kind)
-            options.append(act("discard", (card,)))
+            options.append(one("discard", card))
     return options
 
 

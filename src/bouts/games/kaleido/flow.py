@@ -13,7 +13,7 @@ from typing import Any
 
 from bouts.core.decisions import Decision
 from bouts.core.events import Event
-from bouts.games.kaleido.actions import Act
+from bouts.games.kaleido.actions import Act, act
 from bouts.games.kaleido.state import KaleidoState
 
 Handler = Callable[[KaleidoState, Decision], None]
@@ -63,6 +63,22 @@ def verb(*names: str) -> Callable[[Verb], Verb]:
     return register
 
 
+_ONE_WORD: dict[str, dict[str, Act]] = {}
+"""Verb -> word -> ``act(verb, (word,))``: menus ask for the same few actions at every step."""
+
+
+def one(verb: str, word: str) -> Act:
+    """``act(verb, (word,))``, the same shared action, found without making its key (menus build these all the
+    time; a compiled build calls no interpreted code for them)."""
+    by_word = _ONE_WORD.get(verb)
+    if by_word is None:
+        by_word = _ONE_WORD[verb] = {}
+    found = by_word.get(word)
+    if found is None:
+        found = by_word[word] = act(verb, (word,))
+    return found
+
+
 def push(state: KaleidoState, kind: str, seat: int = -1, **data: Any) -> None:
     """Put a step on top of the stack."""
     # Decision.make's record, without sorting what needs none
@@ -74,8 +90,12 @@ def say(state: KaleidoState, kind: str, msg: str, data: dict[str, Any] | None = 
         reveals: bool = False, owner: int | None = None) -> None:
     """Log an event of kaleido's catalog: ``msg`` (marked with ``N_``) filled with ``args``, with the checklist
     ids of the rule that produced it (``to``: only that seat sees it)."""
-    state.events.append(Event(kind, msg, data or {}, to=None if to is None else frozenset({to}),
+    state.events.append(Event(kind, msg, data or {}, to=None if to is None else _ONLY[to],
                               reveals=reveals, owner=owner, clauses=clauses, args=args, domain="kaleido"))
+
+
+_ONLY = tuple(frozenset({seat}) for seat in range(7))
+"""The viewers of an event only one seat sees, per seat (a frozenset is never changed: one per seat is shared)."""
 
 
 def run(state: KaleidoState) -> None:

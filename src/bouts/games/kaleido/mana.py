@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from bouts.core.decisions import Decision
 from bouts.core.i18n import Message, Text
-from bouts.games.kaleido.actions import Act, act
-from bouts.games.kaleido.flow import auto, decision, push, say, settle, verb
+from bouts.games.kaleido.actions import Act
+from bouts.games.kaleido.flow import auto, decision, one, push, say, settle, verb
 from bouts.games.kaleido.i18n import M_, N_
 from bouts.games.kaleido.state import KaleidoState
 
@@ -117,10 +117,10 @@ def _pay_is_open(state: KaleidoState, frame: Decision) -> bool:
 def _pay_everything(state: KaleidoState, frame: Decision) -> Act:
     player = state.players[frame.seat]
     if player.hand:
-        return act("pay", (player.hand[0],))
+        return one("pay", player.hand[0])
     if player.strategy:
-        return act("pay", ("strategy",))
-    return act("pay", ("accumulation",))
+        return one("pay", "strategy")
+    return one("pay", "accumulation")
 
 
 @decision("pay", _pay_is_open, _pay_everything)
@@ -133,11 +133,11 @@ def pay_menu(state: KaleidoState, frame: Decision) -> list[Act]:
         kind = card.partition("/")[0]
         if kind not in seen:
             seen.add(kind)
-            options.append(act("pay", (card,)))
+            options.append(one("pay", card))
     if player.strategy:
-        options.append(act("pay", ("strategy",)))
+        options.append(one("pay", "strategy"))
     if player.accumulation and in_battle(state):
-        options.append(act("pay", ("accumulation",)))
+        options.append(one("pay", "accumulation"))
     return options
 
 

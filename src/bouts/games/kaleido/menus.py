@@ -17,21 +17,52 @@ SPECIAL_ONLY = frozenset({"nominate", "last", "counter", "nominated", "forced_re
 """Decisions that offer special actions but no card or ability use beyond their own."""
 
 
+_RETREAT_ONLY = 0
+"""What a decision adds to its own options (``_MODES``): the retreat spell only,"""
+_NONE = 1
+"""nothing,"""
+_SPECIAL = 2
+"""special actions,"""
+_ALL = 3
+"""or also cards and abilities."""
+
+
+def _mode(kind: str) -> tuple[bool, int]:
+    """Whether ``kind`` is a window (pass first) and which extras it offers."""
+    if kind == "forced_retreat":
+        extras = _RETREAT_ONLY
+    elif kind in NO_EXTRAS:
+        extras = _NONE
+    elif kind in SPECIAL_ONLY:
+        extras = _SPECIAL
+    else:
+        extras = _ALL
+    return kind in WINDOWS, extras
+
+
+_MODES: dict[str, tuple[bool, int]] = {}
+"""Decision kind -> :func:`_mode`, worked out once per kind."""
+
+
 def menu(state: KaleidoState, frame: Decision) -> tuple[Act, ...]:
     """The legal actions of the decision on top of the stack."""
     kind = frame.kind
+    mode = _MODES.get(kind)
+    if mode is None:
+        mode = _MODES[kind] = _mode(kind)
+    window, extras = mode
     options = MENUS[kind](state, frame)
-    if kind in WINDOWS:
+    if window:
         options = [PASS, *options]
-    if kind == "forced_retreat":
+    if extras == _RETREAT_ONLY:
         return (*options, *(a for a in special_actions(state, frame) if a.args == ("retreat",)))
-    if kind in NO_EXTRAS:
+    if extras == _NONE:
         return tuple(options)
-    if kind not in SPECIAL_ONLY:
+    if extras == _ALL:
         where = context(state, frame)
         options.extend(card_uses(state, frame, where))
         options.extend(ability_uses(state, frame, where))
-    if kind == "nominated":
+    elif kind == "nominated":
         options.extend(a for a in card_uses(state, frame) if a not in options)
     options.extend(special_actions(state, frame))
     return tuple(options)

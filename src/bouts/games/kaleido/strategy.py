@@ -13,6 +13,7 @@ from typing import Any
 
 from bouts.core import CHANCE, Game, Seat
 from bouts.games.kaleido.actions import Act
+from bouts.games.kaleido.actions import act as interned
 from bouts.games.kaleido.battle_part import strike_damage
 from bouts.games.kaleido.end_part import max_mana
 from bouts.games.kaleido.i18n import _ as _say
@@ -88,9 +89,18 @@ def advise(game: Game[Any, Any], state: KaleidoState, seat: Seat) -> tuple[Act, 
     handler = _ADVISORS.get(kind)
     if handler is not None:
         found = handler(state, seat, legal)
-        if found is not None and found[0] in legal:
+        if found is not None and _is_in(found[0], legal):
             return found
     return legal[0], _("nothing better to do")
+
+
+def _is_in(action: Act, legal: tuple[Act, ...]) -> bool:
+    """``action in legal``, looking for the very object first (the advisors return the menu's own actions or
+    shared ones, so an equality test per entry is rarely needed)."""
+    for entry in legal:
+        if entry is action:
+            return True
+    return action in legal
 
 
 def explain(game: Game[Any, Any], state: KaleidoState, seat: Seat, action: Any) -> str:
@@ -141,7 +151,7 @@ def _own_use(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[A
         if record.effect == "draw" and len(me.hand) + record.power <= max_mana(state, seat):
             return ability, _("one card becomes {count}", count=record.power)
     if me.spells > 0 and me.hp <= 3 and _find(legal, "spell", "heal"):
-        return Act("spell", ("heal",)), _("HP 3 or less: a command spell heals 5")
+        return interned("spell", ("heal",)), _("HP 3 or less: a command spell heals 5")
     return None
 
 
@@ -152,8 +162,8 @@ def _action(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Ac
     me = state.players[seat]
     living = [s for s in range(state.seats) if state.players[s].alive]
     if me.hp <= 3 and len(living) > 2:
-        return Act("lurk"), _("low HP: lurk and let the others fight")
-    return Act("act"), _("take normal action: draw by mana rank and fight")
+        return interned("lurk"), _("low HP: lurk and let the others fight")
+    return interned("act"), _("take normal action: draw by mana rank and fight")
 
 
 def _set(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, str] | None:
@@ -176,7 +186,7 @@ def _set(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, 
 
     best = max(sets, key=rank)
     if rank(best) <= 0:
-        return Act("no_strategy"), _("no card here is worth keeping face up")
+        return interned("no_strategy"), _("no card here is worth keeping face up")
     return best, _("a strategy card works every phase and is not discarded")
 
 
@@ -190,7 +200,7 @@ def _accumulate(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tupl
     if options and costly and len(me.hand) >= 2:
         worst = min(options, key=lambda a: card_value(state, a.args[0]))
         return worst, _("an accumulation card pays 2 toward a Noble Phantasm")
-    return Act("no_accumulation"), _("keep the cards in hand")
+    return interned("no_accumulation"), _("keep the cards in hand")
 
 
 def _abilities(state: KaleidoState, seat: Seat) -> list[str]:
@@ -244,7 +254,7 @@ def _intervene(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple
         if score > best_score:
             best, best_score = (act, _("{damage} damage to P{number} without joining the battle", damage=damage,
                                              number=target + 1)), score
-    return best or (Act("pass"), _("no intervention worth its cost"))
+    return best or (interned("pass"), _("no intervention worth its cost"))
 
 
 def _attack(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, str] | None:
@@ -280,7 +290,7 @@ def _respond(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[A
     boosts = _uses(state, legal, "attack_up")
     if seat == strike.attacker and damage <= 0 and boosts and len(state.players[seat].hand) >= 3:
         return boosts[0], _("their defence stops my attack: push it through")
-    return Act("pass"), _("nothing to add to this attack")
+    return interned("pass"), _("nothing to add to this attack")
 
 
 def _defend(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, str] | None:
@@ -300,22 +310,22 @@ def _defend(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Ac
                 return act, _("meet their Noble Phantasm with mine (clash)")
     if damage >= me.hp:
         if me.spells and _find(legal, "spell", "retreat") and not strike.intervention and me.hp > 5:
-            return Act("spell", ("retreat",)), _("the blow would be fatal: retreat by command spell")
+            return interned("spell", ("retreat",)), _("the blow would be fatal: retreat by command spell")
         if me.spells and _find(legal, "spell", "heal"):
-            return Act("spell", ("heal",)), _("the blow would be fatal: heal 5 first")
+            return interned("spell", ("heal",)), _("the blow would be fatal: heal 5 first")
     guard = _find(legal, "guard")
     if guard is not None and damage >= 3:
         return guard, _("a defensive Noble Phantasm takes the edge off")
     shields = _uses(state, legal, "defence_up") + _uses(state, legal, "attack_down")
     if shields and damage > 0:
         return shields[0], _("reduce the damage")
-    return Act("pass"), _("take {damage} damage", damage=damage)
+    return interned("pass"), _("take {damage} damage", damage=damage)
 
 
 def _counter(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, str] | None:
     counters = [a for a in legal if a.verb == "counter"]
     if not counters:
-        return Act("pass"), _("nothing to answer with")
+        return interned("pass"), _("nothing to answer with")
     frame = state.stack[-1]
     answered, battle = frame.get("card"), state.battle
     if answered.startswith("np:"):
@@ -324,20 +334,20 @@ def _counter(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[A
         card = state.catalog.magic[answered]
         if card.is_modifier and card.duration == "turn":
             return counters[0], _("cancel a boost that would last all turn")
-        return Act("pass"), _("keep the counter for a battle")
+        return interned("pass"), _("keep the counter for a battle")
     return counters[0], _("cancel the card just used")
 
 
 def _last(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, str] | None:
     if _find(legal, "spell", "heal"):
-        return Act("spell", ("heal",)), _("heal 5 or be eliminated")
+        return interned("spell", ("heal",)), _("heal 5 or be eliminated")
     return None
 
 
 def _pay(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, str] | None:
     due = state.stack[-1].get("due")
     if due >= 2 and _find(legal, "pay", "accumulation"):
-        return Act("pay", ("accumulation",)), _("an accumulation card pays 2")
+        return interned("pay", ("accumulation",)), _("an accumulation card pays 2")
     cards = [a for a in legal if a.verb == "pay" and a.args[0] not in ("strategy", "accumulation")]
     if cards:
         return min(cards, key=lambda a: card_value(state, a.args[0])), _("the card I need least")
@@ -362,11 +372,11 @@ def _retreat(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[A
     incoming = _threat(state, other, seat) + 1
     outgoing = _threat(state, seat, other)
     if _find(legal, "retreat") and me.hp <= incoming + 1 and them.hp > outgoing:
-        return Act("retreat"), _("another round could be fatal")
+        return interned("retreat"), _("another round could be fatal")
     if _find(legal, "retreat") and incoming > outgoing + 1 and 2 * me.hp < printed_hp(state, seat) \
             and them.hp > 2 * outgoing:
-        return Act("retreat"), _("I lose this exchange: keep my HP for another day")
-    return Act("stay"), _("keep fighting")
+        return interned("retreat"), _("I lose this exchange: keep my HP for another day")
+    return interned("stay"), _("keep fighting")
 
 
 def _discard(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, str] | None:
@@ -380,7 +390,7 @@ def _end_window(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tupl
     heals = _uses(state, legal, "heal")
     if heals and state.players[seat].hp < printed_hp(state, seat):
         return heals[0], _("heal before the hand check would discard it")
-    return Act("pass"), _("go to the hand check")
+    return interned("pass"), _("go to the hand check")
 
 
 def _nominated(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple[Act, str] | None:
@@ -393,7 +403,7 @@ def _nominated(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple
     ambush = [a for a in legal if a.verb == "use" and state.catalog.magic[a.args[0]].effect == "ambush"]
     if ambush:
         return ambush[0], _("strike first")
-    return Act("pass"), _("nothing to answer with")
+    return interned("pass"), _("nothing to answer with")
 
 
 _ADVISORS = {"action": _action, "set": _set, "accumulate": _accumulate, "nominate": _nominate,

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bouts.core.decisions import Decision
-from bouts.games.kaleido.actions import LURK, NO_ACCUMULATION, NO_STRATEGY, NORMAL_ACTION, Act, act
-from bouts.games.kaleido.flow import auto, decision, push, say, settle, verb
+from bouts.games.kaleido.actions import LURK, NO_ACCUMULATION, NO_STRATEGY, NORMAL_ACTION, Act
+from bouts.games.kaleido.flow import auto, decision, one, push, say, settle, verb
 from bouts.games.kaleido.i18n import N_
 from bouts.games.kaleido.mana import card_name, draw, seat_label
 from bouts.games.kaleido.state import KaleidoState
@@ -69,7 +69,7 @@ def one_per_kind(state: KaleidoState, seat: int, verb_name: str) -> list[Act]:
     first: dict[str, str] = {}
     for card in state.players[seat].hand:
         first.setdefault(card.partition("/")[0], card)
-    return [act(verb_name, (card,)) for card in first.values()]
+    return [one(verb_name, card) for card in first.values()]
 
 
 def _set_open(state: KaleidoState, frame: Decision) -> bool:

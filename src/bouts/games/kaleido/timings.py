@@ -9,8 +9,8 @@ from __future__ import annotations
 from bouts.core.decisions import Decision
 from bouts.core.i18n import Text
 from bouts.games.kaleido.actions import Act, act
-from bouts.games.kaleido.cards import Ability, MagicCard
-from bouts.games.kaleido.flow import auto, push, say, verb
+from bouts.games.kaleido.cards import ATTACK_KINDS, HOSTILE_EFFECTS, MODIFIER_EFFECTS, Ability, Catalog, MagicCard
+from bouts.games.kaleido.flow import auto, one, push, say, verb
 from bouts.games.kaleido.i18n import N_
 from bouts.games.kaleido.mana import ability_cost, can_pay, card_name, charge, draw, seat_label
 from bouts.games.kaleido.state import Effect, KaleidoState
@@ -56,17 +56,24 @@ def field_modifier(state: KaleidoState, stat: str) -> int:
     battle = state.battle
     assert battle is not None
     fate = state.catalog.fates[battle.battlefield]
-    if fate.effect == f"{stat}_bonus":
+    effect = fate.effect
+    if effect == _BONUS[stat]:
         return fate.value
-    if stat == "attack" and fate.effect == "attack_malus":
+    if stat == "attack" and effect == "attack_malus":
         return -fate.value
     return 0
 
 
+_BONUS = {"attack": "attack_bonus", "defence": "defence_bonus"}
+_UP = {"attack": "attack_up", "defence": "defence_up"}
+_DOWN = {"attack": "attack_down", "defence": "defence_down"}
+"""Each stat's effect names (a battlefield's bonus, a card's raise and cut), made once."""
+
+
 def _signed(card: MagicCard, stat: str) -> int:
-    if card.effect == f"{stat}_up":
+    if card.effect == _UP[stat]:
         return card.value
-    if card.effect == f"{stat}_down":
+    if card.effect == _DOWN[stat]:
         return -card.value
     return 0
 
@@ -163,7 +170,7 @@ def attack_methods(state: KaleidoState, seat: int, intervention: bool = False) -
     found = []
     for ability_id in abilities_of(state, seat):
         ability = state.catalog.abilities[ability_id]
-        if ability.is_attack and (ability.intervene or not intervention) \
+        if ability.kind in ATTACK_KINDS and (ability.intervene or not intervention) \
                 and can_pay(state, seat, ability_cost(state, seat, ability_id, intervening=intervention)):
             found.append(ability_id)
     return found
@@ -180,19 +187,41 @@ def in_effect(state: KaleidoState, source: str) -> bool:
 def usable_abilities(state: KaleidoState, seat: int, timing: str) -> list[str]:
     """Boosts and special NPs ``seat`` may use now with ``timing`` (KAL-118, KAL-121)."""
     found = []
-    abilities = state.catalog.abilities
-    for ability_id in abilities_of(state, seat):
-        ability = abilities[ability_id]
-        if ability.kind not in ("boost", "support", "np_special") or ability.timing != timing:
-            continue
-        source = f"ability:{ability_id}:{seat}"
+    player = state.players[seat]
+    if player.summoned:  # a summon's abilities come and go: worked out afresh
+        candidates = _timed_abilities(state, seat, timing)
+    else:
+        key = (seat, player.master, player.servant, timing)
+        cached = _TIMED.get(key)
+        if cached is None or cached[0] is not state.catalog:
+            cached = _TIMED[key] = (state.catalog, _timed_abilities(state, seat, timing))
+        candidates = cached[1]
+    for ability_id, ability, source in candidates:
         if source in state.once or in_effect(state, source):
             continue
-        if ability.effect == "summon" and state.players[seat].summoned:
+        if ability.effect == "summon" and player.summoned:
             continue
         if can_pay(state, seat, ability_cost(state, seat, ability_id)):
             found.append(ability_id)
     return found
+
+
+def _timed_abilities(state: KaleidoState, seat: int, timing: str) -> list[tuple[str, Ability, str]]:
+    """The boosts, supports and special NPs of ``seat`` with ``timing``, each with its once-a-turn and effect
+    source name (``ability:<id>:<seat>``)."""
+    abilities = state.catalog.abilities
+    found = []
+    for ability_id in abilities_of(state, seat):
+        ability = abilities[ability_id]
+        if ability.kind in ("boost", "support", "np_special") and ability.timing == timing:
+            found.append((ability_id, ability, f"ability:{ability_id}:{seat}"))
+    return found
+
+
+_TIMED: dict[tuple[int, str | None, str | None, str], tuple[Catalog, list[tuple[str, Ability, str]]]] = {}
+"""(seat, master, servant, timing) -> (the catalog, :func:`_timed_abilities`): what ``usable_abilities`` checks
+made once per pair and seat (a seat without a summoned servant; the catalog is kept so another pack's is made
+afresh)."""
 
 
 # -- effects and durations ---------------------------------------------------------------------------
@@ -345,15 +374,10 @@ def card_uses(state: KaleidoState, frame: Decision, where: str | None = None) ->
     if where != "outside" and player.hand:
         seen: set[str] = set()
         timings = HAND_TIMINGS[where]  # KAL-124, KAL-125, KAL-RUL-54
-        magic_cards = catalog.magic
+        facts = _hand_facts(catalog)
         natural: int | str | None = _UNKNOWN  # natural_target, made once when a hostile card needs it
         for card in player.hand:
-            magic = magic_cards[card]
-            facts = _FACTS.get(card)
-            if facts is None or facts[0] is not magic:
-                facts = _FACTS[card] = (magic, card.partition("/")[0], magic.timing, magic.is_hostile,
-                                        act("use", (card,)))
-            _, kind, timing, hostile, use = facts
+            kind, timing, hostile, use = facts[card]
             if kind in seen:
                 continue
             seen.add(kind)
@@ -378,24 +402,34 @@ def card_uses(state: KaleidoState, frame: Decision, where: str | None = None) ->
 
 def is_outside_card(card: MagicCard) -> bool:
     """Whether a strategy card does something in a battle its owner is not in (a change of numbers, damage)."""
-    return card.is_modifier or card.effect == "damage"
+    return card.effect in MODIFIER_EFFECTS or card.effect == "damage"
 
 
 _UNKNOWN = "?"
-_FACTS: dict[str, tuple[MagicCard, str, str, bool, Act]] = {}
-"""Card instance -> (its record, kind, timing, whether hostile, ``use CARD``): what a menu asks of each hand card,
-made once per record (the record is kept so that another content pack's card of the same id is made afresh)."""
+_FACTS: dict[int, tuple[Catalog, dict[str, tuple[str, str, bool, Act]]]] = {}
+"""Per catalog (by id, the catalog kept so that the id stays its own): card instance -> (kind, timing, whether
+hostile, ``use CARD``), what a menu asks of each hand card, made once for the whole catalog."""
+
+
+def _hand_facts(catalog: Catalog) -> dict[str, tuple[str, str, bool, Act]]:
+    """Card instance -> (kind, timing, whether hostile, ``use CARD``) in ``catalog``."""
+    found = _FACTS.get(id(catalog))
+    if found is None or found[0] is not catalog:
+        found = _FACTS[id(catalog)] = (catalog, {
+            card: (card.partition("/")[0], magic.timing, magic.effect in HOSTILE_EFFECTS, one("use", card))
+            for card, magic in catalog.magic.items()})
+    return found[1]
 
 
 def _aimed(state: KaleidoState, seat: int, card: str, natural: int | str | None = _UNKNOWN) -> list[Act]:
     """The uses of ``card`` by ``seat``: on itself, or a hostile card on its natural target and on each other
     player it may name (KAL-119); outside a battle phase a hostile card names any other master (``natural``:
     :func:`natural_target`, when known)."""
-    if not state.catalog.magic[card].is_hostile:
-        return [act("use", (card,))]
+    if state.catalog.magic[card].effect not in HOSTILE_EFFECTS:
+        return [one("use", card)]
     if natural is _UNKNOWN:
         natural = natural_target(state, seat)
-    found = [act("use", (card,))] if natural is not None else []
+    found = [one("use", card)] if natural is not None else []
     found += [act("use", (card, str(t))) for t in other_targets(state, seat) if t != natural]
     return found
 
@@ -408,7 +442,7 @@ def ability_uses(state: KaleidoState, frame: Decision, where: str | None = None)
     if where not in ("strategy", "battle"):
         return []
     found = usable_abilities(state, frame.seat, where)
-    return [act("ability", (a,)) for a in found
+    return [one("ability", a) for a in found
             if not is_hostile_ability(state, a) or natural_target(state, frame.seat) is not None]
 
 
@@ -461,17 +495,26 @@ def counter_holders(state: KaleidoState, user: int, target: int | None = None) -
     action of a non-participant only by the participant it aims at (KAL-119, KAL-RUL-22).
     """
     battle = state.battle
-    alive = [s for s in state.order if state.players[s].alive and s != user]
-    alive += [s for s in range(state.seats) if state.players[s].alive and s != user and s not in alive]
     if battle is None:
-        return alive
+        return _others_alive(state, user)
     first = counter_target(state, user, target)
     if first is None:
         return []
     holders = [first]
     if battle.is_participant(user):
-        holders += [s for s in alive if not battle.is_participant(s) and strategy_counter(state, s)]
+        holders += [s for s in _others_alive(state, user)
+                    if not battle.is_participant(s) and strategy_counter(state, s)]
     return holders
+
+
+def _others_alive(state: KaleidoState, user: int) -> list[int]:
+    """Every other living seat: fate order first, then any seat the order lacks, in seat order."""
+    players = state.players
+    order = state.order
+    alive = [s for s in order if s != user and players[s].alive]
+    if len(order) != state.seats:  # the fate order is a permutation of the seats unless someone had fallen
+        alive += [s for s in range(state.seats) if s != user and players[s].alive and s not in alive]
+    return alive
 
 
 def strategy_counter(state: KaleidoState, seat: int) -> bool:
@@ -482,8 +525,9 @@ def strategy_counter(state: KaleidoState, seat: int) -> bool:
 
 def open_counters(state: KaleidoState, user: int, key: str, target: int | None = None) -> None:
     """Open the 対抗 windows on ``user``'s action ``key`` (asked in order: pushed in reverse)."""
+    stack = state.stack
     for seat in reversed(counter_holders(state, user, target)):
-        push(state, "counter", seat, card=key, user=user)
+        stack.append(Decision(seat, "counter", (("card", key), ("user", user))))  # push's record, made here
 
 
 @verb("use")
@@ -508,8 +552,8 @@ def _use(state: KaleidoState, frame: Decision, act: Act) -> None:
         args={"seat": seat_label(state, seat), "card": magic.name,
               "target": seat_label(state, target) if target is not None else ""},
         reveals=True, owner=seat, clauses=("KAL-133", "KAL-136") if strategy_use else ("KAL-133", "KAL-134"))
-    push(state, "resolve_use", seat, card=card, target=-1 if target is None else target,
-         strategy=strategy_use, counter_of="")
+    state.stack.append(Decision(seat, "resolve_use", (("card", card), ("counter_of", ""), ("strategy", strategy_use),
+                                                       ("target", -1 if target is None else target))))  # push's
     open_counters(state, seat, card, target)
 
 
@@ -535,7 +579,7 @@ def apply_card(state: KaleidoState, seat: int, card: str, target: int, strategy_
     battle = state.battle
     if target < 0:
         target = seat
-        if magic.is_hostile:
+        if magic.effect in HOSTILE_EFFECTS:
             aim = natural_target(state, seat)
             if aim is None:  # the aim left the battle or fell before the card resolved: nothing to do
                 if kept is not None:
@@ -548,7 +592,7 @@ def apply_card(state: KaleidoState, seat: int, card: str, target: int, strategy_
         return
     source = f"strategy:{card}" if strategy_use else f"card:{card}"
     effect = magic.effect
-    if magic.is_modifier:
+    if magic.effect in MODIFIER_EFFECTS:
         stat = "attack" if effect.startswith("attack") else "defence"
         value = magic.value if effect.endswith("_up") else -magic.value
         scope = magic.duration if magic.timing != "auto" else "turn"
@@ -653,16 +697,20 @@ def _counter_open(state: KaleidoState, frame: Decision) -> bool:
 
 def counter_menu(state: KaleidoState, frame: Decision) -> list[Act]:
     """対抗 cards that answer the action just taken (hand, or the strategy card), or pass."""
-    player = state.players[frame.seat]
+    seat = frame.seat
+    player = state.players[seat]
     options: list[Act] = []
-    if _hand_counters_allowed(state, frame.seat):
+    battle = state.battle
+    if player.hand and (battle is None or battle.is_participant(seat)):  # _hand_counters_allowed
+        magic_cards = state.catalog.magic
         for card in player.hand:
-            if state.catalog.magic[card].timing == "counter":
-                options.append(act("counter", (card,)))
+            if magic_cards[card].timing == "counter":
+                options.append(one("counter", card))
                 break
-    if strategy_counter(state, frame.seat):
-        options.append(act("counter", (player.strategy,)))  # type: ignore[arg-type]
+    if player.strategy is not None and strategy_counter(state, seat):
+        options.append(one("counter", player.strategy))
     return options
+
 
 
 @verb("counter")
