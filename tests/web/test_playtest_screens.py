@@ -69,11 +69,11 @@ def test_sao_dice_not_rolled_yet_show_a_question_mark(page: Page) -> None:
             assert shown != "?" and shown != "0"
 
 
-def finished_swordplay_view(seed: int = 3) -> dict[str, object]:
-    """Seat 0's view of a Swordplay game the bots played to its end."""
-    game = bouts.game("swordplay")
-    match = Match(game, 2, {"heroes": ["gladiator", "mercenary"]}, None, seed)
-    agents = [make_agent("heuristic", seed + s) for s in range(2)]
+def finished_view(game_id: str, seats: int, options: dict[str, object], seed: int) -> dict[str, object]:
+    """Seat 0's view of a game the heuristic bots played to its end."""
+    game = bouts.game(game_id)
+    match = Match(game, seats, options, None, seed)
+    agents = [make_agent("heuristic", seed + s) for s in range(seats)]
     while match.to_act():
         acting = match.to_act()
         if acting == (CHANCE,):
@@ -85,7 +85,7 @@ def finished_swordplay_view(seed: int = 3) -> dict[str, object]:
 
 
 def test_swordplay_finished_table_names_nobody_to_play(page: Page) -> None:
-    view = finished_swordplay_view()
+    view = finished_view("swordplay", 2, {"heroes": ["gladiator", "mercenary"]}, 3)
     assert view["phase"] == "over"
     draw(page, Decision("swordplay", 0, 0, view, []))
     stats = page.locator("#table .stats").first.inner_text()
@@ -190,16 +190,7 @@ def test_grail_war_seat_headings_do_not_break_mid_word(browser: Browser, lang: s
 
 def test_grail_war_finished_table_names_no_start_player(page: Page) -> None:
     """The finished table said "Game over · P2 … starts", as if a round were to come."""
-    game = bouts.game("grail_war")
-    match = Match(game, 3, {}, None, 2)
-    agents = [make_agent("heuristic", 2 + s) for s in range(3)]
-    while match.to_act():
-        acting = match.to_act()
-        if acting == (CHANCE,):
-            match.step_chance()
-            continue
-        match.apply(agents[acting[0]].act(game, match.state, acting[0]), acting[0])
-    view = json.loads(json.dumps(match.view(0)))
+    view = finished_view("grail_war", 3, {}, 2)
     assert view["step"] == "over" and view["start"] is not None
     draw(page, Decision("grail_war", 0, 0, view, []))
     stats = page.locator("#table .stats").first.inner_text()

@@ -314,8 +314,16 @@ def _best_power_now(state: GrailState, seat: int, place: str, mana: int) -> tupl
     normal = sorted([o for o in options if not o[3]], key=_POWER, reverse=True)[:6]
     infinite = state.players[seat].infinite
     extra = sorted([o for o in options if o[3]], key=_POWER, reverse=True)
-    best, spent = 0.0, 0
     count = 2 + (1 if infinite and has(state, seat, "hidden_secret") else 0)
+    return _best_combination(normal, extra, count, mana, infinite)
+
+
+def _best_combination(normal: list[Any], extra: list[Any], count: int, mana: int,
+                      infinite: bool) -> tuple[float, int]:
+    """The most power from at most ``count`` of the ``normal`` card options (most power first) within ``mana``
+    (any cost with ``infinite``), each combination topped up with the ``extra`` (additional) cards that still fit;
+    the power and the mana the normal cards spend."""
+    best, spent = 0.0, 0
     parts = [(o[0], o[1]) for o in normal]
     for size in range(min(count, len(parts)), -1, -1):
         for combo in itertools.combinations(parts, size):
@@ -747,21 +755,11 @@ def _rush_value(state: GrailState, seat: int, card: str) -> tuple[float, str]:
     if left < 0 and not p.infinite:
         return -1.0, ""
     options = [o for o in _card_options(state, seat, MIYAMA, left) if o[2] != card]
-    normal = sorted((o for o in options if not o[3]), key=lambda o: -o[0])
-    extra = sorted((o for o in options if o[3]), key=lambda o: -o[0])
+    normal = sorted((o for o in options if not o[3]), key=_POWER, reverse=True)
+    extra = sorted((o for o in options if o[3]), key=_POWER, reverse=True)
     slots = card_limit(state, seat) - 1 - sum(1 for x, _up in p.selected if not is_additional(state, seat, x,
                                                                                             p.selected))
-    best = 0.0
-    for size in range(max(0, min(slots, len(normal))), -1, -1):
-        for combo in itertools.combinations(normal, size):
-            spent = sum(o[1] for o in combo)
-            if spent > left:
-                continue
-            power, rest = sum(o[0] for o in combo), left - spent
-            for o in extra:
-                if o[1] <= rest:
-                    power, rest = power + o[0], rest - o[1]
-            best = max(best, power)
+    best, _spent = _best_combination(normal, extra, max(0, slots), left, False)
     mine = _power_at(state, seat, card, MIYAMA) + best + _held_land(state, seat, MIYAMA) + p.power_bonus
     rivals = _rivals(state, seat, MIYAMA)
     fought = bool(rivals) or state.npc == MIYAMA
