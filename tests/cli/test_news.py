@@ -126,9 +126,9 @@ def test_packed_groups_are_told_apart_and_a_long_one_wraps_under_its_text() -> N
     match = Match(bouts.game("swordplay"), 2, {}, None, 3)
     session = Session(match, ["human", "heuristic"],
                       Console(file=out, width=WIDTH, height=HEIGHT, color_system=None), lambda p: "")
-    lines = session.packed(["P4 Rin: draws 1 card(s) · draws 1 card(s)", "P5 Shirou draws 2 card(s)"])
+    lines = session.packed(["P4 Rin: draws 1 card · draws 1 card", "P5 Shirou draws 2 cards"])
     assert len(lines) == 1
-    assert "P4 Rin: draws 1 card(s) · draws 1 card(s)  • P5 Shirou draws 2 card(s)" in Text.from_markup(lines[0]).plain
+    assert "P4 Rin: draws 1 card · draws 1 card  • P5 Shirou draws 2 cards" in Text.from_markup(lines[0]).plain
     session.console.print(session.hung("  [dim]•[/] " + "a long news text " * 20))
     rows = out.getvalue().splitlines()
     assert len(rows) == 3 and all(row.startswith("      ") and row[6] != " " for row in rows[1:]), rows

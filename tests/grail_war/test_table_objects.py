@@ -72,7 +72,7 @@ def test_every_action_names_objects_the_acting_seats_view_shows(seats: int, opti
                     assert not named & (hidden - own), str(action)
                     verbs.add(action.verb)
                     if action.verb in ("place", "move", "goto"):
-                        assert parts.objects == (f"seat:{seat}", f"place:{action.what}")
+                        assert parts.objects == (f"place:{action.what}",)  # one click on the place (playtest 7)
                     if action.verb == "spell":
                         assert parts.objects[0] == f"spell:{seat}"
                     if action.verb in ("play", "discard"):

@@ -358,7 +358,12 @@ class Session:
                 standings.add_row(str(seat + 1), esc(who), result)
             self.console.print(standings)
             reason = outcome.reason_text()
-            head, found, tail = _("Game over: {reason}", reason=reason).partition(reason)  # the label in bold
+            names = [self.seat_label(seat) for seat in outcome.winners]
+            if names and not any(name in reason for name in names):  # whose Medusa: the winner by seat
+                text = _("Game over: {names} won: {reason}", names=names, reason=reason)
+            else:
+                text = _("Game over: {reason}", reason=reason)
+            head, found, tail = text.partition(reason)  # the label in bold
             self.console.print("[bold green]" + esc(head) + "[/]" + esc(found) + esc(tail))
         self.console.print("[dim]" + esc(_("Seed: {seed} (bouts play … --seed {seed} plays these dice again)",
                                             seed=match.revealed_seed())) + "[/]")
@@ -622,7 +627,7 @@ def group_sizes(news: Sequence[Event]) -> list[tuple[str, int]]:
 
 
 def _joined(texts: Sequence[str]) -> str:
-    """``P2 (Rin): draws 2 card(s) · uses Gandr``: texts with a common subject (up to a space or colon in each)
+    """``P2 (Rin): draws 2 cards · uses Gandr``: texts with a common subject (up to a space or colon in each)
     named once; otherwise the texts side by side."""
     if len(texts) < 2:
         return texts[0] if texts else ""

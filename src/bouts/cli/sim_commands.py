@@ -39,6 +39,7 @@ from bouts.sim.stats import CONFOUNDED, Rate, Summary, Tally, summarize
 from bouts.sim.tournament import TournamentResult, run_tournament
 
 _ = BOUTS.gettext
+_n = BOUTS.ngettext
 M_ = BOUTS.message
 
 INPUT_ERRORS = (SimError, UnknownGame, OptionsError, ContentError, AgentSpecError, IllegalAction)
@@ -272,9 +273,11 @@ def _print_summary(game: str, config: SimConfig, summary: Summary, backend: str,
     console.print(escape(_("No winner: {none}; stopped by the step limit: {stopped}", none=summary.no_winner,
                            stopped=summary.unfinished)))
     if summary.unfinished:
-        console.print("[yellow]" + escape(_(
-            "{count} game(s) reached the step limit ({steps} steps) without an end: the game may be unable to end "
-            "(check the content pack), or raise --max-steps", count=summary.unfinished, steps=config.max_steps))
+        console.print("[yellow]" + escape(_n(
+            "{count} game reached the step limit ({steps} steps) without an end: the game may be unable to end "
+            "(check the content pack), or raise --max-steps",
+            "{count} games reached the step limit ({steps} steps) without an end: the game may be unable to end "
+            "(check the content pack), or raise --max-steps", summary.unfinished, steps=config.max_steps))
             + "[/]")
     length = summary.length
     console.print(escape(_("Game length (steps): mean {mean}, median {median}, min {least}, max {most}",

@@ -29,11 +29,11 @@ PACKAGE = Path(__file__).resolve().parent.parent
 """The ``bouts`` package directory."""
 
 PYTHON_KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
-    "_": None, "N_": None, "M_": None, "_n": (1, 2), "M_n": (1, 2), "_p": ((1, "c"), 2), "gettext": None,
+    "_": None, "N_": None, "N_n": (1, 2), "M_": None, "_n": (1, 2), "M_n": (1, 2), "_p": ((1, "c"), 2), "gettext": None,
     "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
 }
 """The functions whose first argument is a message id: translate now (``_``), mark only (``N_``), a lazy
-message (``M_``), plurals (``_n``, ``M_n``) and messages with a context (``_p``)."""
+message (``M_``), plurals (``_n``, ``M_n``, marked only: ``N_n``) and messages with a context (``_p``)."""
 JS_KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {"_": None, "_n": (1, 2)}
 """The browser client's translate functions."""
 

@@ -40,6 +40,7 @@ from typing import Any, ClassVar, Final
 from bouts.core.messages import N_ as N_
 from bouts.core.messages import Message as Message
 from bouts.core.messages import MessageMaker as MessageMaker
+from bouts.core.messages import N_n as N_n
 
 LANGS: Final = ("en", "ja")
 """The languages bouts speaks, in catalog order."""
@@ -221,8 +222,8 @@ class Domain:
         lang = lang or _current.get()
         found = self.lookup(msgid, lang, context)
         if plural is None:
-            if isinstance(found, tuple):
-                return found[0]
+            if isinstance(found, tuple):  # a plural entry (marked N_n) shown by its id: the form for count
+                return found[min(_plural_index(lang, count), len(found) - 1)]
             return found if found is not None else msgid
         if isinstance(found, tuple):
             index = _plural_index(lang, count)
@@ -254,7 +255,7 @@ class Domain:
 
     def nmessage(self, singular: str, plural: str, count: int, /, **args: Any) -> Message:
         """A plural :class:`Message`: the form is chosen by ``count`` when shown."""
-        return Message(singular, {"count": count, **args}, self.name, plural=plural)
+        return self.message.plural(singular, plural, count, **args)
 
 
 def domain(name: str) -> Domain:
@@ -392,7 +393,7 @@ def render_message(message: Message, lang: str | None = None) -> str:
     if found is None:
         text = message.msgid
     else:
-        count = message.args.get("count", 1) if message.plural is not None else 1
+        count = message.args.get("count", 1)  # chooses the form of a plural message or catalog entry
         text = found.translate(message.msgid, lang, plural=message.plural,
                                count=count if isinstance(count, int) else 1)
     return format_text(text, message.args, lang) if message.args else text

@@ -25,6 +25,17 @@ def N_(msgid: str) -> str:
     return msgid
 
 
+def N_n(singular: str, plural: str) -> str:
+    """Mark a message whose form follows its ``count`` argument (``{seat} draws {count} card`` / ``cards``)
+    for the catalogs, without translating it: the id is ``singular``, and where it is shown the catalog's
+    form for ``count`` is chosen (gettext's ngettext: two forms in English, one in Japanese).
+
+    >>> N_n("{who} draws {count} card", "{who} draws {count} cards")
+    '{who} draws {count} card'
+    """
+    return singular
+
+
 @final
 class Message:
     """A sentence to be: a message id and its arguments, translated when it is shown.
@@ -106,6 +117,12 @@ class MessageMaker:
     def __call__(self, msgid: str, /, **args: Any) -> Message:
         """``Message(msgid, args, domain)``."""
         return Message(msgid, args, self.domain)
+
+    def plural(self, singular: str, plural: str, count: int, /, **args: Any) -> Message:
+        """A message whose form is chosen by ``count`` when shown (given to the format as ``{count}``)."""
+        found = dict(args)
+        found["count"] = count
+        return Message(singular, found, self.domain, plural)
 
     def __repr__(self) -> str:
         return f"MessageMaker({self.domain!r})"

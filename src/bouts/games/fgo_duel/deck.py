@@ -8,7 +8,7 @@ from typing import Any
 from bouts.core.events import Event
 from bouts.core.i18n import Message, Text
 from bouts.games.fgo_duel.cards import TYPE_NAMES
-from bouts.games.fgo_duel.i18n import M_, N_
+from bouts.games.fgo_duel.i18n import M_, N_, N_n
 from bouts.games.fgo_duel.log import event
 from bouts.games.fgo_duel.state import ONLY_SEAT, DrawOrder, FgoState, Phase
 
@@ -89,7 +89,7 @@ def seat_words(seat: int) -> Message:
 
 DRAW_ORDERS = tuple(tuple(DrawOrder(seat, count) for count in range(HAND_SIZE + 1)) for seat in (0, 1))
 """``DrawOrder(seat, count)`` of the charge phase, made once (an order is never changed in place)."""
-DRAW_MSG = N_("{seat} draws {count} card(s)")
+DRAW_MSG = N_n("{seat} draws {count} card", "{seat} draws {count} cards")
 DREW_MSG = N_("You draw {cards}")
 SKILL_DRAW_CLAUSES = ("FGO-092", "FGO-RUL-28")
 

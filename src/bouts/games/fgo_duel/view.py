@@ -777,7 +777,11 @@ def render_view(view: Mapping[str, Any]) -> str:
                 skills = [skill_cost(k) for k in s["skills"]]
                 text = _("{text}; skill cards: {skills}", text=text, skills=skills)
             lines.append("  " + escape(fit(text, LINE_CELLS)))
-    if view.get("winner") is not None or view["phase"] == "over":
+    if view.get("winner") is not None:  # both masters may field one Medusa: the end line names the winning seat
+        lines.append("[bold yellow]" + escape(_("Game over:")) + "[/] "
+                     + escape(_("{seat} wins: {reason}", seat=_("Seat {number}", number=int(view["winner"]) + 1),
+                                reason=tr(view.get("reason")))))
+    elif view["phase"] == "over":
         lines.append("[bold yellow]" + escape(_("Game over:")) + "[/] " + escape(tr(view.get("reason"))))
     return "\n".join(lines)
 

@@ -9,7 +9,7 @@ from bouts.core.contract import Words
 from bouts.core.events import Event
 from bouts.core.i18n import Message, Text
 from bouts.games.grail_war.cards import AttackCard, NPCard, SpecialCard
-from bouts.games.grail_war.i18n import M_, N_
+from bouts.games.grail_war.i18n import M_, N_, N_n
 from bouts.games.grail_war.state import MANA_MAX, GrailState, Player
 
 ONLY = tuple(frozenset({seat}) for seat in range(8))
@@ -124,7 +124,8 @@ def draw(state: GrailState, seat: int) -> bool:
         p.origin[drawn[-1]] = p.epoch
         p.owed -= 1
     if drawn:
-        log(state, "draw", N_("{master} draws {count} card(s)"), {"seat": seat, "count": len(drawn)},
+        log(state, "draw", N_n("{master} draws {count} card", "{master} draws {count} cards"),
+            {"seat": seat, "count": len(drawn)},
             args={"master": name(state, seat), "count": len(drawn)}, clauses=("DGW-037",))
         log(state, "drawn", N_("You draw {cards}"), {"seat": seat, "cards": drawn},
             args={"cards": [state.catalog.cards[c].name for c in drawn]}, to=ONLY[seat], reveals=True,

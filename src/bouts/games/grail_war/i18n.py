@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bouts.core.i18n import N_, Domain
+from bouts.core.i18n import N_, Domain, N_n
 
 DOMAIN = Domain("grail_war", Path(__file__).resolve().parent / "locale")
 """The catalog of every sentence Dominate Grail War shows."""
@@ -18,4 +18,4 @@ _n = DOMAIN.ngettext
 M_ = DOMAIN.message
 M_n = DOMAIN.nmessage
 
-__all__ = ["DOMAIN", "M_", "N_", "M_n", "_", "_n"]
+__all__ = ["DOMAIN", "M_", "N_", "M_n", "N_n", "_", "_n"]

@@ -449,14 +449,11 @@ def action_parts(state: GrailState, seat: int, act: Act) -> ActionParts:
     """The table objects an action names (issue 24), as the view names them: ``place:<id>`` (a place of the
     central board), ``seat:<index>`` (a master: its piece and board), ``card:<instance>`` (one of the acting
     seat's own cards), ``spell:<index>`` (its command spells), ``jewel:<index>`` (Rin's jewels)."""
-    me = f"seat:{seat}"
     verb = act.verb
-    if verb == "place":
-        return ActionParts(objects=(me, f"place:{act.what}"), group=M_("Outpost"))
-    if verb == "move":
-        return ActionParts(objects=(me, f"place:{act.what}"), group=M_("Move"))
-    if verb == "goto":
-        return ActionParts(objects=(me, f"place:{act.what}"), group=M_("Move"))
+    if verb == "place":  # one click on the place puts the piece there (the piece is the only one to place)
+        return ActionParts(objects=(f"place:{act.what}",), group=M_("Outpost"))
+    if verb == "move" or verb == "goto":  # one click on the place the piece goes to
+        return ActionParts(objects=(f"place:{act.what}",), group=M_("Move"))
     if verb == "spell":
         if act.what == "move":
             return ActionParts(objects=(f"spell:{seat}", f"place:{act.how}"), group=M_("Command spell"))

@@ -8,7 +8,7 @@ from bouts.core.i18n import Message, Text
 from bouts.games.kaleido.actions import PASS, RETREAT, STAY, Act, act
 from bouts.games.kaleido.command_spells import RETREAT_COST, can_convert
 from bouts.games.kaleido.flow import auto, decision, one, pop_to, push, say, settle, verb
-from bouts.games.kaleido.i18n import M_, N_
+from bouts.games.kaleido.i18n import M_, N_, N_n
 from bouts.games.kaleido.mana import ability_cost, can_pay, charge, draw, seat_label
 from bouts.games.kaleido.state import Battle, KaleidoState, Strike
 from bouts.games.kaleido.timings import (
@@ -522,7 +522,7 @@ def eliminate(state: KaleidoState, seat: int) -> None:
         state.players[killer].hand.extend(cards)
         for card in cards:
             state.drawn_in[card] = state.epoch
-        say(state, "spoils", N_("{seat} takes {count} card(s) from {loser}"),
+        say(state, "spoils", N_n("{seat} takes {count} card from {loser}", "{seat} takes {count} cards from {loser}"),
             {"seat": killer, "from": seat, "count": len(cards)},
             args={"seat": seat_label(state, killer), "count": len(cards), "loser": seat_label(state, seat)},
             clauses=("KAL-098", "KAL-099"))

@@ -6,7 +6,7 @@ from bouts.core.decisions import Decision
 from bouts.core.i18n import Message, Text
 from bouts.games.kaleido.actions import Act
 from bouts.games.kaleido.flow import auto, decision, one, push, say, settle, verb
-from bouts.games.kaleido.i18n import M_, N_
+from bouts.games.kaleido.i18n import M_, N_, N_n
 from bouts.games.kaleido.state import KaleidoState
 
 
@@ -34,7 +34,8 @@ def _draw(state: KaleidoState, frame: Decision) -> None:
                 push(state, "draw", seat, count=count)
                 push(state, "reshuffle")
             else:  # KAL-RUL-01: nothing left to draw
-                say(state, "draw_lost", N_("No card is left to draw: {count} draw(s) of {seat} are lost"),
+                say(state, "draw_lost", N_n("No card is left to draw: {count} draw of {seat} is lost",
+                                          "No card is left to draw: {count} draws of {seat} are lost"),
                     {"seat": seat, "lost": count}, args={"count": count, "seat": seat_label(state, seat)},
                     clauses=("KAL-RUL-01",))
             break
@@ -44,7 +45,8 @@ def _draw(state: KaleidoState, frame: Decision) -> None:
         drawn.append(card)
         count -= 1
     if drawn:
-        say(state, "draw", N_("{seat} draws {count} card(s)"), {"seat": seat, "count": len(drawn)},
+        say(state, "draw", N_n("{seat} draws {count} card", "{seat} draws {count} cards"),
+            {"seat": seat, "count": len(drawn)},
             args={"seat": seat_label(state, seat), "count": len(drawn)}, clauses=("KAL-024", "KAL-026"))
         say(state, "drawn", N_("You draw {cards}"), {"cards": drawn},
             args={"cards": [card_name(state, c) for c in drawn]}, to=seat, reveals=True, clauses=("KAL-025",))

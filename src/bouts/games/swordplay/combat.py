@@ -5,7 +5,7 @@ from __future__ import annotations
 from bouts.core.i18n import Message, Text
 from bouts.games.swordplay.actions import TAKE, Act
 from bouts.games.swordplay.cards import TARGETS, CombatCard, Location
-from bouts.games.swordplay.i18n import M_, N_
+from bouts.games.swordplay.i18n import M_, N_, N_n
 from bouts.games.swordplay.log import event
 from bouts.games.swordplay.state import DEFEND, MONSTER_DEFENSE, Attack, Fighter, SwordplayState
 
@@ -166,12 +166,19 @@ def apply_damage(state: SwordplayState, index: int, amount: int, *, skip_armor: 
     life = fighter.life = fighter.life - to_life
     data = {"seat": index, "amount": amount, "armor": to_armor, "life": life}
     args = {"fighter": fighter.name, "amount": amount, "armor": to_armor, "to_life": to_life, "life": life}
+    if life < 0:  # the table shows life from 0 up; the log tells how far past 0 the blow went
+        args = {"fighter": fighter.name, "amount": amount, "armor": to_armor, "to_life": to_life, "life": 0,
+                "over": -life}
     if to_armor:
         state.events.append(event("damage", N_("{fighter} takes {amount} damage: {armor} to Armor, {to_life} to "
-                                               "life (now {life})"), data, args=args,
+                                               "life (now {life})") if life >= 0 else
+                                  N_("{fighter} takes {amount} damage: {armor} to Armor, {to_life} to life (now "
+                                     "{life}, {over} past 0)"), data, args=args,
                                   clauses=("SWP-053", "SWP-054", "SWP-RUL-17")))
     else:
-        state.events.append(event("damage", N_("{fighter} takes {amount} damage: {to_life} to life (now {life})"),
+        state.events.append(event("damage", N_("{fighter} takes {amount} damage: {to_life} to life (now {life})")
+                                  if life >= 0 else
+                                  N_("{fighter} takes {amount} damage: {to_life} to life (now {life}, {over} past 0)"),
                                   data, args=args, clauses=("SWP-053", "SWP-055") if skip_armor else ("SWP-053",)))
     if fighter.armor_value and fighter.armor_damage >= fighter.armor_value:
         discard_armor(state, fighter, DESTROYED)
@@ -216,8 +223,9 @@ def defeat(state: SwordplayState, index: int) -> None:
     held = len(fighter.hand)
     fighter.hand, fighter.weapons, fighter.shields = [], [], {}
     fighter.armor, fighter.armor_value, fighter.armor_damage = None, 0, 0
-    state.events.append(event("defeat", N_("{fighter} is defeated; {count} card(s) from the hand go to the "
-                                           "discard pile"), {"seat": index, "hand": held},
+    state.events.append(event("defeat", N_n("{fighter} is defeated; {count} card from the hand goes to the discard "
+                                            "pile", "{fighter} is defeated; {count} cards from the hand go to the "
+                                            "discard pile"), {"seat": index, "hand": held},
                               args={"fighter": fighter.name, "count": held}, reveals=held > 0, owner=index,
                               clauses=("SWP-056", "SWP-RUL-06")))
 

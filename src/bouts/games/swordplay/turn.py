@@ -5,7 +5,7 @@ from __future__ import annotations
 from bouts.games.swordplay.actions import END, KEEP, PASS, Act
 from bouts.games.swordplay.cards import CombatCard
 from bouts.games.swordplay.combat import has_targets, target_texts
-from bouts.games.swordplay.i18n import N_
+from bouts.games.swordplay.i18n import N_, N_n
 from bouts.games.swordplay.log import ONLY, event
 from bouts.games.swordplay.state import COMBAT, DISCARD, OVER, READY, RESHUFFLE, Fighter, SwordplayState
 
@@ -108,7 +108,8 @@ def draw(state: SwordplayState, index: int, count: int) -> int:
     for instance in got:
         drawn_in[instance] = epoch
     drawn = len(got)
-    state.events += (event("draw", N_("{fighter} draws {count} card(s)"), {"seat": index, "count": drawn},
+    state.events += (event("draw", N_n("{fighter} draws {count} card", "{fighter} draws {count} cards"),
+                           {"seat": index, "count": drawn},
                            args={"fighter": fighter.name, "count": drawn}, clauses=("SWP-028", "SWP-034")),
                      event("drew", N_("You draw {cards}"), {"seat": index, "cards": got},
                            args={"cards": [instances[c].name for c in got]}, to=ONLY[index], reveals=True))

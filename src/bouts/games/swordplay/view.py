@@ -89,7 +89,8 @@ def ready_refusal(state: SwordplayState, fighter: Fighter, card: CombatCard) -> 
 
 
 def hit_numbers(state: SwordplayState, attacker: int, card: CombatCard, target: int) -> dict[str, Any]:
-    """What an attack would do to ``target`` if it lands: damage, what Armor absorbs, life left, lethal."""
+    """What an attack would do to ``target`` if it lands: damage, what Armor absorbs, life left (never shown
+    below 0: the log tells the overkill), lethal."""
     foe = state.fighters[target]
     amount = damage_of(state, state.fighters[attacker], card)
     pierce = pierces_armor(state, state.fighters[attacker], card)
@@ -97,7 +98,7 @@ def hit_numbers(state: SwordplayState, attacker: int, card: CombatCard, target: 
     absorbed = 0 if pierce else min(amount, armor_left)
     life_after = foe.life - (amount - absorbed)
     return {"damage": amount, "armor_absorbs": absorbed, "armor_pierced": pierce and armor_left > 0,
-            "to_life": amount - absorbed, "life_after": life_after, "lethal": life_after <= 0}
+            "to_life": amount - absorbed, "life_after": max(life_after, 0), "lethal": life_after <= 0}
 
 
 def hit_text(numbers: Mapping[str, Any]) -> str:
@@ -149,13 +150,14 @@ def hero_json(hero: HeroCard) -> dict[str, Any]:
 
 
 def fighter_json(state: SwordplayState, index: int, fighter: Fighter, seat: Seat | None) -> dict[str, Any]:
-    """One fighter as ``seat`` sees it: items are public, the hand only to its owner."""
+    """One fighter as ``seat`` sees it: items are public, the hand only to its owner; life is shown from 0 up
+    (a defeated fighter's overkill is in the damage line of the log)."""
     cards = state.catalog.cards
     max_life = (state.catalog.monsters[fighter.card].life if fighter.is_monster
                 else state.catalog.heroes[fighter.card].life)
     data: dict[str, Any] = {
         "index": index, "card": fighter.card, "name": fighter.name, "monster": fighter.is_monster,
-        "life": fighter.life, "max_life": max_life, "base_damage": fighter.base_damage, "hands": fighter.hands,
+        "life": max(fighter.life, 0), "max_life": max_life, "base_damage": fighter.base_damage, "hands": fighter.hands,
         "defeated": fighter.defeated,
         "weapons": [card_json(w, cards[w]) for w in fighter.weapons],
         "shields": [dict(card_json(s, cards[s]), used=used) for s, used in fighter.shields.items()],
@@ -267,13 +269,17 @@ def describe_action(state: SwordplayState, seat: Seat, action: SwordplayAction) 
 
 def _fighter_line(f: Mapping[str, Any], current: bool) -> str:
     marker = "[bold yellow]>[/] " if current else "  "
-    name = esc(tr(f["name"]))
+    plain = tr(f["name"])
+    name = esc(plain)
     if f["defeated"]:
         return f"{marker}[strike dim]{name}[/] [red]" + esc(_("defeated")) + "[/]"
-    who = _("(monster)") if f["monster"] else _("(seat {number})", number=f["index"] + 1)
-    if tr(f["name"]).endswith(who):  # two seats with one Hero: the name says the seat already
+    # one message with the name, so each language spaces its own brackets (Japanese: none before （)
+    label = (_("{name} (monster)", name=plain) if f["monster"]
+             else _("{name} (seat {number})", name=plain, number=f["index"] + 1))
+    who = label[len(plain):] if label.startswith(plain) else ""
+    if plain.endswith(who.strip()):  # two seats with one Hero: the name says the seat already
         who = ""
-    parts = [f"{marker}[bold]{name}[/] " + (f"[magenta]{esc(who)}[/]" if f["monster"] else f"[dim]{esc(who)}[/]"),
+    parts = [f"{marker}[bold]{name}[/]" + (f"[magenta]{esc(who)}[/]" if f["monster"] else f"[dim]{esc(who)}[/]"),
              f"[green]{esc(life_text(f))}[/]", esc(_("dmg {damage}", damage=f["base_damage"])),
              esc(_("hands {free}/{hands} free", free=f["free_hands"], hands=f["hands"]))]
     if f["armor"]:

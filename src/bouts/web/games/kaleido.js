@@ -57,7 +57,7 @@ function seatBox(view, k, p) {
   if (p.strategy) box.append(k.el("div", { class: "zone-label", text: _("Strategy card (face up)") }), k.el("div", { class: "cards" }, magic(k, p.strategy, `${at}.strategy`)));
   if (p.seat !== view.you && p.alive && p.hand) box.append(k.backs(p.hand));
   const ids = p.ability_ids || [];
-  if ((p.abilities || []).length) {
+  if (p.alive && (p.abilities || []).length) {  // an eliminated seat's abilities are out of the war with it
     box.append(k.el("div", { class: "zone-label", text: _("Abilities and Noble Phantasms") }), k.el("div", { class: "cards abilities" },
       ...p.abilities.map((a, i) => {
         const text = String(k.t(a));
