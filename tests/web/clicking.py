@@ -24,6 +24,12 @@ def state(page: Page) -> tuple[str, str, str]:
             body.get_attribute("data-over") or "")
 
 
+OPENED = """step => document.querySelector("#board .popover, #board [data-obj].target, #selection-bar:not([hidden])")
+  || document.body.dataset.step !== step || document.body.hasAttribute("data-pending")"""
+"""What a click on a table object leads to: what can follow it, or (a data-direct object's only action) the action
+taken at once."""
+
+
 def act_on_table(page: Page, rng: random.Random, prefer: tuple[str, ...] = ("card:",)) -> bool:
     """One decision taken on the table; False when this page has nothing to decide now."""
     step, acting, over = state(page)
@@ -40,10 +46,13 @@ def act_on_table(page: Page, rng: random.Random, prefer: tuple[str, ...] = ("car
         plain.nth(int(which)).click()
     else:
         page.locator(f'#board [data-obj="{which}"]').click()
-        page.wait_for_selector("#board .popover, #board [data-obj].target, #selection-bar:not([hidden])")
+        page.wait_for_function(OPENED, arg=step)  # a popover, targets, a selection; or the action taken
+        taken = state(page)[0] != step or page.locator("body[data-pending]").count() > 0
         targets = page.locator("#board [data-obj].target")
         pops = page.locator("#board .popover .pop-act")
-        if targets.count() and (not pops.count() or rng.random() < 0.8):
+        if taken:
+            pass
+        elif targets.count() and (not pops.count() or rng.random() < 0.8):
             target = targets.nth(rng.randrange(targets.count()))
             target.click()
             if page.locator("#board .popover .pop-act").count() and state(page)[0] == step:

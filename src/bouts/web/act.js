@@ -217,7 +217,9 @@ export class TableActions {
     const complete = candidates.filter((e) => last(e) && !(e.select || []).length);
     const withSelect = candidates.filter((e) => last(e) && (e.select || []).length);
     const next = this.nextObjects();
-    if (this.path.length > 1 && complete.length === 1 && !next.size && !withSelect.length) {
+    // the end of a path, or an object drawn data-direct (a place a piece goes to) with one thing it can do: act
+    const direct = this.path.length === 1 && node.hasAttribute("data-direct") && !this.selectFirst(this.path[0]).length;
+    if ((this.path.length > 1 || direct) && complete.length === 1 && !next.size && !withSelect.length) {
       this.take(complete[0]);
       return;
     }

@@ -44,7 +44,8 @@ function ownCard(k, c, path, extra = []) {
 function place(view, k, id) {
   const _ = k._;
   const stake = view.at_stake;
-  const box = k.el("div", { class: "place area", "data-obj": `place:${id}`, "data-place": id });
+  // data-direct: one click on a place puts or moves your piece there (its only action: no popover to confirm)
+  const box = k.el("div", { class: "place area", "data-obj": `place:${id}`, "data-place": id, "data-direct": "" });
   box.append(k.el("h4", { text: placeName(_, id) }));
   const here = (view.players || []).filter((p) => p.location === id && p.master_name);
   for (const p of here) {
