@@ -408,7 +408,8 @@ def _nominated(state: KaleidoState, seat: Seat, legal: tuple[Act, ...]) -> tuple
 
 _ADVISORS = {"action": _action, "set": _set, "accumulate": _accumulate, "nominate": _nominate,
              "intervene": _intervene, "attack": _attack, "respond": _respond, "counter": _counter, "last": _last,
-             "pay": _pay, "retreat": _retreat, "forced_retreat": lambda s, seat, legal: (legal[0], "stalemate"),
+             "pay": _pay, "retreat": _retreat,
+             "forced_retreat": lambda s, seat, legal: (legal[0], _("stalemate: you must retreat")),
              "discard": _discard, "end_window": _end_window, "nominated": _nominated}
 
 

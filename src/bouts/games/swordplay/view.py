@@ -368,9 +368,15 @@ def header_text(view: Mapping[str, Any]) -> str:
              phase=_(PHASE_NAMES[view["phase"]]), deck=view["deck_size"], discard=len(view["discard"]))
 
 
+def gap(text: str) -> str:
+    """The space before ``text`` beside another part of a line: none before a full-width bracket (Japanese)."""
+    return "" if text.startswith("（") else " "
+
+
 def render_view(view: Mapping[str, Any]) -> str:
     """The arena as Rich markup: fighters, items, the attack in progress and your hand (every name escaped)."""
-    lines = [f"[bold]{esc(tr(GAME_NAME))}[/] {esc(header_text(view))} [dim]" + esc(_("(view discard)")) + "[/]"]
+    header, aside = header_text(view), _("(view discard)")
+    lines = [f"[bold]{esc(tr(GAME_NAME))}[/]" + gap(header) + esc(header) + gap(aside) + "[dim]" + esc(aside) + "[/]"]
     for f in view["fighters"]:
         lines.append(_fighter_line(f, f["index"] == view["turn"]))
     if view.get("heroes"):
@@ -382,7 +388,7 @@ def render_view(view: Mapping[str, Any]) -> str:
     seat = view.get("seat")
     if seat is not None and seat != CHANCE and seat < len(view["fighters"]):
         hand = view["fighters"][seat].get("hand", [])
-        lines.append("[bold]" + esc(_("Your hand:")) + "[/]" + ("" if hand else " " + esc(_("(empty)"))))
+        lines.append("[bold]" + esc(_("Your hand:")) + "[/]" + ("" if hand else gap(_("(empty)")) + esc(_("(empty)"))))
         lines.extend(hand_line(c) for c in hand)
     return "\n".join(lines)
 
@@ -402,7 +408,7 @@ def render_discard(view: Mapping[str, Any]) -> str:
     """The face-up discard pile (``view discard``): each card once, with how many copies, newest last."""
     pile = view["discard"]
     if not pile:
-        return "[bold]" + esc(_("Discard pile:")) + "[/] " + esc(_("(empty)"))
+        return "[bold]" + esc(_("Discard pile:")) + "[/]" + gap(_("(empty)")) + esc(_("(empty)"))
     counts: dict[str, int] = {}
     first: dict[str, Mapping[str, Any]] = {}
     for card in pile:
