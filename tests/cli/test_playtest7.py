@@ -174,3 +174,19 @@ def test_the_gladiators_text_says_its_numbers_not_a_rulebook_line() -> None:
         gladiator = next(line for line in shown if "Gladiator" in line or "剣闘士" in line)
         assert not re.search(r"\(L\d+\)|（L\d+）", " ".join(shown)), shown
         assert "10" in gladiator
+
+
+def test_fgo_last_battle_says_which_side_attacked() -> None:
+    """"Last battle: the defender held" over two seats' totals read wrong with the defender first: each side says
+    its role, the attacker first."""
+    match = next(m for m in (played("fgo_duel", 2, {"turn_limit": 40}, seed) for seed in range(1, 20))
+                 if m.view(0).get("last_battle"))
+    battle = match.view(0)["last_battle"]
+    attacker = battle["attacker"]
+    with use_lang("en"):
+        text = Text.from_markup(match.game.render(match.view(0))).plain
+    lines = [line.strip(" │") for line in text.splitlines()]
+    sides = [line[line.index("Seat"):] for line in lines if "(attacker)" in line or "(defender)" in line]
+    assert len(sides) == 2, text
+    assert sides[0].startswith(f"Seat {attacker + 1} (attacker)") and sides[1].startswith(
+        f"Seat {2 - attacker} (defender)"), sides

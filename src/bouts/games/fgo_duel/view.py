@@ -796,14 +796,19 @@ def last_battle_lines(view: Mapping[str, Any], battle: Mapping[str, Any]) -> lis
     result = {"attacker": _("the attacker won"), "defender": _("the defender held"),
               "tie": _("a tie, nothing happened")}[battle["result"]]
     out = [_("Last battle: {result}", result=result)]
-    for seat_key, b in battle["seats"].items():
+    attacker = battle.get("attacker")
+    sides = sorted(battle["seats"].items(), key=lambda side: int(side[0]) != attacker)  # the attacker first
+    for seat_key, b in sides:
         m = view["masters"][int(seat_key)]
         name = next((s["short"] for s in m["party"] if s["id"] == b["servant"]), b["servant"])
         parts = breakdown(b["cards_power"], b["buster"], b["brave"], b["chips"], b["skills"])
         codes = " ".join(code(kind[0], kind[1]) for kind in b.get("codes", []))
-        out.append(_("{seat} {servant}: {cards}, total {total} = {parts}",
-                     seat=_("Seat {number}", number=int(seat_key) + 1), servant=name, cards=codes, total=b["total"],
-                     parts=parts))
+        seat = _("Seat {number}", number=int(seat_key) + 1)
+        if attacker is not None:  # who attacked: "the defender held" reads against the right side
+            seat = (_("{seat} (attacker)", seat=seat) if int(seat_key) == attacker
+                    else _("{seat} (defender)", seat=seat))
+        out.append(_("{seat} {servant}: {cards}, total {total} = {parts}", seat=seat, servant=name, cards=codes,
+                     total=b["total"], parts=parts))
     return out
 
 
