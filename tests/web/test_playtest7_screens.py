@@ -28,11 +28,10 @@ PHONE = (390, 844)
 
 
 def seat_page(browser: Browser, server: LiveServer, game: str, width: int = 1366, height: int = 900,
-              options: dict[str, object] | None = None) -> Page:
-    """Seat 1 of a match against two heuristic bots, open at its first decision."""
-    made = server.post("/api/matches", {"game": game, "options": options or {},
-                                        "seats": [{"kind": "reserved"}, {"kind": "bot", "agent": "heuristic"},
-                                                  {"kind": "bot", "agent": "heuristic"}]})
+              options: dict[str, object] | None = None, bots: int = 2) -> Page:
+    """Seat 1 of a match against heuristic bots, open at its first decision."""
+    seats = [{"kind": "reserved"}] + [{"kind": "bot", "agent": "heuristic"}] * bots
+    made = server.post("/api/matches", {"game": game, "options": options or {}, "seats": seats})
     page = new_page(browser, width, height)
     page.goto(server.base + made["seats"][0]["link"])
     page.wait_for_selector("body[data-step]")
@@ -116,4 +115,25 @@ def test_kaleidos_end_screen_shows_no_abilities_for_eliminated_seats(browser: Br
         assert not seat.locator(".abilities").count(), seat.inner_text()
     alive = page.locator("#table .kaleido-seat:not(.out)")
     assert alive.count() and alive.first.locator(".abilities").count()  # the standing seats still show theirs
+    page.context.close()
+
+
+def test_the_end_of_the_game_comes_into_sight_on_a_phone(browser: Browser, server: LiveServer) -> None:
+    """A phone scrolled down to the seats when the game ends: how it ended is brought into sight."""
+    page = seat_page(browser, server, "fgo_duel", *PHONE, bots=1)
+    wait_to_act(page)
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#concede")
+    page.wait_for_selector('body[data-over="true"]', state="attached")
+    banner = page.locator("#status")  # a concession: the status line says how it ended (no board banner)
+    deadline = time.monotonic() + 10
+    while True:
+        box = banner.bounding_box()
+        if box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE[1] * 0.7:
+            break
+        assert time.monotonic() < deadline, f"the outcome is out of sight: {box}"
+        page.wait_for_timeout(50)
+    assert "Game over" in banner.inner_text() and "Winners" in banner.inner_text()
+    page.screenshot(path="/tmp/playtest7/fgo-phone-conceded.png")
     page.context.close()

@@ -298,6 +298,15 @@ function queueFrame(data) {
   drawing = drawing.then(() => onState(data)).catch((e) => console.error("a frame could not be drawn:", e));
 }
 
+// The game has just ended: bring how it ended into sight (a phone may be scrolled down to the seats).
+let endShown = false;
+function showEnd() {
+  endShown = true;
+  const banner = document.querySelector("#board .banner.outcome") || $("status");
+  const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  banner.scrollIntoView({ block: "start", behavior: smooth ? "smooth" : "auto" });
+}
+
 async function onState(data) {
   if (data.log_from === 0) log.length = 0;
   log.length = Math.min(log.length, data.log_from);
@@ -325,6 +334,7 @@ async function onState(data) {
   if (data.log.length || data.log_from === 0) renderLog();
   renderRules();
   if (frame.over && frame.rematch) offerRematch(frame.rematch);
+  if (frame.over && !endShown) showEnd();
   if (data.your_turn) yourTurn();
   if (data.ack != null) showError("");
   document.body.dataset.step = String(data.step); // for tests and scripts: the table's step count
