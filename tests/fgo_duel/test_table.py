@@ -61,7 +61,7 @@ def test_battle_menu_shows_the_real_total_and_the_reveal_breaks_both_down(pack: 
     state = act(state, 1, "battle t_guard/1 t_guard/2 t_guard/3")
     assert state.last_battle is not None and state.last_battle["seats"]["0"]["total"] == promised
     text = printed(state, 1)
-    assert f"Seat 1 Test Saber: Q3 A5 B6, total {promised} = cards" in text and "chips 7" in text
+    assert f"Seat 1 (attacker) Test Saber: Q3 A5 B6, total {promised} = cards" in text and "chips 7" in text
     assert f"total {state.last_battle['seats']['1']['total']} = cards" in text
 
 
