@@ -190,3 +190,25 @@ def test_fgo_last_battle_says_which_side_attacked() -> None:
     assert len(sides) == 2, text
     assert sides[0].startswith(f"Seat {attacker + 1} (attacker)") and sides[1].startswith(
         f"Seat {2 - attacker} (defender)"), sides
+
+
+def test_kaleidos_forced_retreat_hint_reads_in_japanese() -> None:
+    """The hint at a forced retreat gave its reason as the English word "stalemate" in Japanese too."""
+    game = bouts.game("kaleido")
+    seen = 0
+    for seed in (1, 2, 3):
+        match = Match(game, 3, {}, None, seed)
+        agents = [make_agent("heuristic", seed + s) for s in range(3)]
+        while match.to_act():
+            acting = match.to_act()
+            if acting == (CHANCE,):
+                match.step_chance()
+                continue
+            seat = acting[0]
+            if match.state.stack and match.state.stack[-1].kind == "forced_retreat":
+                with use_lang("ja"):
+                    hints = match.game.hints(match.state, seat)
+                assert not re.search(r"[A-Za-z]{4,}", re.sub(r"\[[^\]]*\]", "", " ".join(hints))), hints
+                seen += 1
+            match.apply(agents[seat].act(game, match.state, seat), seat)
+    assert seen
