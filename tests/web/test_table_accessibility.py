@@ -27,7 +27,7 @@ pytest.importorskip("playwright")
 from playwright.sync_api import Browser, Page
 
 from tests.server.live import LiveServer
-from tests.web.clicking import new_page, state
+from tests.web.clicking import OPENED, new_page, state
 
 pytestmark = pytest.mark.browser
 
@@ -130,8 +130,10 @@ def take_a_decision_by_keyboard(page: Page) -> None:
     else:
         tab_to(page, "#board [data-obj].usable")
         page.keyboard.press("Enter")
-        page.wait_for_selector("#board .popover, #board [data-obj].target, #selection-bar:not([hidden])")
-        if page.locator("#board .popover .pop-act").count():
+        page.wait_for_function(OPENED, arg=step)  # or a data-direct object's only action, taken at once
+        if state(page)[0] != step or page.locator("body[data-pending]").count():
+            pass
+        elif page.locator("#board .popover .pop-act").count():
             assert focused(page, "#board .popover button")  # the popover takes the focus
             while not focused(page, "#board .popover .pop-act"):
                 page.keyboard.press("ArrowDown")
@@ -169,8 +171,12 @@ def test_the_keyboard_alone_decides_and_opens_the_hint_the_why_and_the_rules(bro
         assert focused(page, "#board [data-obj].usable") and focused_object(page) != first
         page.keyboard.press("ArrowLeft")
         assert focused_object(page) == first
+        step = state(page)[0]
         page.keyboard.press("Enter")
-        if page.locator("#board .popover").count():
+        page.wait_for_function(OPENED, arg=step)
+        if state(page)[0] != step or page.locator("body[data-pending]").count():
+            page.wait_for_selector("body:not([data-pending])")  # a place on Grail War's board: placed at once
+        elif page.locator("#board .popover").count():
             page.keyboard.press("Escape")
             page.wait_for_selector("#board .popover", state="detached")
             assert focused_object(page) == first  # the focus comes back
@@ -226,8 +232,8 @@ def test_the_rules_panel_names_the_phases_in_japanese_on_a_phone(browser: Browse
             break
         page.context.close()
     usable = page.locator("#board [data-obj].usable")
-    if usable.count():  # a choice under way makes the decision bar tall (SAO's dice: the selection bar)
-        usable.first.click()
+    if usable.count() and usable.first.get_attribute("data-direct") is None:  # a choice under way makes the decision
+        usable.first.click()  # bar tall (SAO's dice: the selection bar); a place on Grail War's board acts at once
         page.wait_for_selector("#board .popover, #selection-bar:not([hidden]), #board [data-obj].target")
     page.click("#rules > summary")  # reachable: the page leaves room for the fixed bar below it
     page.wait_for_selector("#rules[open] .rules-phases")
