@@ -617,7 +617,7 @@ def _effect_value(state: GrailState, seat: int, card: str, place: str | None) ->
         return (1.5, _("{card}: to Recon for 2 spoils", card=c.name)) if not fighting and place != RECON and \
             recon_open(state) else (-2.0, "")
     if effect == "rush":
-        if place in (WORKSHOP, SHINTO) and has(state, seat, "jewel_magecraft"):
+        if place in (WORKSHOP, SHINTO):
             return _rush_value(state, seat, card)
         return (1.0, _("{card}: on to the next place", card=c.name)) if not fighting and place == WORKSHOP \
             else (-1.0, "")
@@ -721,14 +721,14 @@ def _executor_value(state: GrailState, seat: int, c: Any, fighting: bool) -> tup
 
 
 RUSH_TO = {WORKSHOP: MIYAMA, SHINTO: RECON}
-"""Where Rin's 急行 takes her (one arrow on) from the places where she plays it on purpose."""
+"""Where 急行 takes a master (one arrow on) from the places where it is played on purpose."""
 
 
 def _rushing(state: GrailState, seat: int) -> str | None:
-    """Where Rin goes when her cards are used (使用時, DGW-RUL-23) if she has chosen 急行 face up at the Workshop
-    (Miyama) or at Shinto (Recon): her other cards are chosen for that place; else ``None``."""
+    """Where ``seat`` goes when its cards are used (使用時, DGW-RUL-23) if it has chosen 急行 face up at the
+    Workshop (Miyama) or at Shinto (Recon): its other cards are chosen for that place; else ``None``."""
     p = state.players[seat]
-    if p.location not in RUSH_TO or not has(state, seat, "jewel_magecraft"):
+    if p.location not in RUSH_TO:
         return None
     if any(up and state.catalog.cards[x].effect == "rush" for x, up in p.selected):
         return RUSH_TO[p.location or ""]
@@ -736,10 +736,10 @@ def _rushing(state: GrailState, seat: int) -> str | None:
 
 
 def _rush_value(state: GrailState, seat: int, card: str) -> tuple[float, str]:
-    """Rin's 急行 (a 使用時 move, DGW-RUL-23): at the Workshop, the Workshop's mana and Miyama's battle in one
-    round, when the cards she can add there (the rest of her mana, the card slot left, additional cards) win it
-    against what she can see; she no longer walks into a battle she loses. At Shinto, out of a lost battle to
-    Recon."""
+    """急行 (a 使用時 move, DGW-RUL-23), for every master: at the Workshop, the Workshop's mana and Miyama's battle
+    in one round, when the cards the seat can add there (the rest of its mana, the card slot left, additional
+    cards) win it against what it can see; no one walks into a battle they lose. At Shinto, out of a lost battle
+    to Recon."""
     p = state.players[seat]
     c = state.catalog.cards[card]
     if p.location == SHINTO:  # out of a lost battle, to Recon
