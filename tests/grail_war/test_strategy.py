@@ -276,3 +276,42 @@ def test_every_master_takes_rush_from_the_workshop_into_the_battle_at_miyama() -
         state = GAME.apply(state, seat, action)
     assert fought and fought[0] > CAT.cards["rush"].power + 2, fought
 
+
+def test_a_seat_beyond_saving_plays_against_the_leader_in_the_climax() -> None:
+    """A real 7-player game (seed 3, the heuristic on every seat): in the first climax round Illya (P5) would
+    drop out at the elimination after it whatever she won, 7 spoils short; the spoils leader, P3 with 33, stands
+    at Shinto. Illya places at Shinto to keep the leader from its spoils, with the rule of thumb and the numbers
+    in the hint in English and Japanese; with the play off (LEADER_DENIAL 0) she would have placed elsewhere; and
+    with nothing left to keep it for, her mana is worth nothing to her that round (issue 23, seventh pass: play
+    against the climax leader)."""
+    from bouts.core.i18n import use_lang
+    from bouts.games.grail_war import strategy as heuristic
+
+    strategy = GAME.strategy()
+    state, rng = _dealt_game(7, 3)
+    seen: list[str] = []
+    while GAME.to_act(state) and not seen:
+        seat = GAME.to_act(state)[0]
+        action = GAME.sample_chance(state, rng) if seat == CHANCE else strategy.choose(GAME, state, seat, rng)
+        if seat != CHANCE and state.step == "place" and state.round > 8:
+            why = strategy.explain(GAME, state, seat, action)
+            if why.startswith("Play against the leader"):
+                assert state.round == 9 and state.players[seat].master == "illya"
+                leader = max((s for s in state.living() if s != seat), key=lambda s: state.players[s].spoils)
+                assert state.players[leader].spoils == 33 and leader == 2
+                assert str(action) == f"place {state.players[leader].location}" == "place shinto"
+                assert "7 spoils short" in why and "P3, the leader with 33 spoils" in why, why
+                with use_lang("ja"):
+                    why_ja = strategy.explain(GAME, state, seat, action)
+                assert why_ja.startswith("首位を叩く") and "首位P3（戦果33）" in why_ja, why_ja
+                saved = heuristic.LEADER_DENIAL
+                heuristic.LEADER_DENIAL = 0.0
+                try:
+                    otherwise = strategy.choose(GAME, state, seat, random.Random(0))
+                finally:
+                    heuristic.LEADER_DENIAL = saved
+                assert otherwise != action, otherwise
+                assert heuristic._mana_value(state, seat) == 0.0
+                seen.append(why)
+        state = GAME.apply(state, seat, action)
+    assert seen
