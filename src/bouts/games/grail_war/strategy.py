@@ -896,8 +896,12 @@ def _prepare(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
             reason = _("{card}: {reason}", card=name, reason=reason)
         scored.append((value, a, reason))
     value, act, why = max(scored, key=lambda item: item[0])
+    no_battle = _("{card} takes you on to {place}, where there is no battle: a card face down costs nothing",
+                  card=next(state.catalog.cards[x].name for x, up in p.selected if up and
+                            state.catalog.cards[x].effect == "rush"), place=_where(place)) if place != p.location \
+        else _("no battle here: a card face down costs nothing")  # (急行 chosen face up takes it on)
     if act.how == "down" and not fighting:
-        why = _("no battle here: a card face down costs nothing")
+        why = no_battle
     elif act.how == "down":  # say why no card face up is worth it, with the best of them
         ups = [x for x in scored if x[1].how != "down"]
         if ups:
@@ -911,7 +915,7 @@ def _prepare(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
     if not fighting and act.how == "up" and value <= 0.3:
         downs = [x for x in scored if x[1].how == "down"]
         if downs:
-            return downs[0][1], _("no battle here: a card face down costs nothing")
+            return downs[0][1], no_battle
     return act, why
 
 
