@@ -42,7 +42,10 @@ def test_a_card_face_down_says_why_no_card_face_up() -> None:
     assert downs
     for reason, state, seat in downs:
         assert reason != "face down: it costs nothing"
-        if state.players[seat].location in BATTLEFIELDS:  # a battle: which card, or the mana
+        rushing = any(up and state.catalog.cards[x].effect == "rush" for x, up in state.players[seat].selected)
+        if rushing:  # 急行 chosen face up takes the seat on, out of the battle (to Recon)
+            assert "takes you on to" in reason, reason
+        elif state.players[seat].location in BATTLEFIELDS:  # a battle: which card, or the mana
             assert ("not worth its mana (" in reason
                     or f"with your {state.players[seat].mana} mana" in reason), reason
         else:

@@ -113,11 +113,13 @@ SAKURA = 3
 
 
 def _secret_game() -> GrailState:
-    """A 7-player game with Sakura at seat 3 (P4), every shuffle forced, at round 1's first placement."""
+    """A 7-player game with Sakura at seat 3 (P4), every shuffle forced, at round 1's first placement (the event
+    order found by a search over shuffles for a game where both plays against her show, once every master's
+    急行 was played on purpose)."""
     return start(7, masters=["illya", "kirei", "kuzuki", "sakura", "shinji", "shirou", "rin"],
                  servants=["caster", "rider", "gilgamesh", "true_assassin", "saber", "lancer", "assassin"],
-                 events=["e15", "e12", "e06", "e08", "e10", "e19", "e14", "e17", "e02", "e01", "e07", "e09", "e03",
-                         "e11", "e04", "e05", "e13", "e16", "e20", "e18"])
+                 events=["e06", "e08", "e12", "e13", "e09", "e17", "e11", "e19", "e03", "e02", "e15", "e01", "e04",
+                         "e14", "e05", "e18", "e20", "e10", "e07", "e16"])
 
 
 def test_the_heuristic_plays_against_sakura_before_the_cut() -> None:
@@ -230,3 +232,86 @@ def test_rin_takes_rush_from_the_workshop_into_a_battle_she_wins() -> None:
             break
         state = GAME.apply(state, seat, action)
     assert seen and state.round == 5
+
+
+def test_every_master_takes_rush_from_the_workshop_into_the_battle_at_miyama() -> None:
+    """A real 7-player game (seed 1, the heuristic on every seat): Shinji, not Rin, stands at the Workshop in
+    round 2 with 急行 in hand and enough mana to win Miyama against what he sees. He plays 急行 face up and the
+    hint says where it takes him, with the numbers, in English and Japanese; his other cards are chosen for that
+    battle (face up), and when they are used he stands at Miyama and fights there with them (issue 23, seventh
+    pass: the play made general; before, every master but Rin went on to Miyama with 急行's 3 power and a card
+    face down, "no battle here")."""
+    from bouts.core.i18n import use_lang
+
+    strategy = GAME.strategy()
+    state, rng = _dealt_game(7, 1)
+    fought: list[int] = []
+    while GAME.to_act(state) and not fought:
+        seat = GAME.to_act(state)[0]
+        action = GAME.sample_chance(state, rng) if seat == CHANCE else strategy.choose(GAME, state, seat, rng)
+        if seat != CHANCE and str(action) == "play rush up" and state.players[seat].location == "workshop":
+            assert state.players[seat].master == "shinji" and state.round == 2
+            why = strategy.explain(GAME, state, seat, action)
+            with use_lang("ja"):
+                why_ja = strategy.explain(GAME, state, seat, action)
+            assert "from the Workshop into the battle at Miyama, about 9 power against 9" in why, why
+            assert "魔術工房から深山町の戦いへ" in why_ja, why_ja
+            state = GAME.apply(state, seat, action)
+            rest: list[str] = []
+            while not state.players[seat].acted:
+                assert GAME.to_act(state) == (seat,)
+                pick = strategy.choose(GAME, state, seat, rng)
+                rest.append(str(pick))
+                state = GAME.apply(state, seat, pick)
+            assert rest and rest[0].endswith(" up"), rest
+            assert state.players[seat].location == "miyama"
+            shinji = seat
+            while GAME.to_act(state) and not fought:
+                who = GAME.to_act(state)[0]
+                state = GAME.apply(state, who, GAME.sample_chance(state, rng) if who == CHANCE
+                                   else strategy.choose(GAME, state, who, rng))
+                fought += [int(e.data["powers"][str(shinji)]) for e in GAME.events(state)
+                           if e.kind == "battle" and e.data["place"] == "miyama"]
+            break
+        state = GAME.apply(state, seat, action)
+    assert fought and fought[0] > CAT.cards["rush"].power + 2, fought
+
+
+def test_a_seat_beyond_saving_plays_against_the_leader_in_the_climax() -> None:
+    """A real 7-player game (seed 3, the heuristic on every seat): in the first climax round Illya (P5) would
+    drop out at the elimination after it whatever she won, 7 spoils short; the spoils leader, P3 with 33, stands
+    at Shinto. Illya places at Shinto to keep the leader from its spoils, with the rule of thumb and the numbers
+    in the hint in English and Japanese; with the play off (LEADER_DENIAL 0) she would have placed elsewhere; and
+    with nothing left to keep it for, her mana is worth nothing to her that round (issue 23, seventh pass: play
+    against the climax leader)."""
+    from bouts.core.i18n import use_lang
+    from bouts.games.grail_war import strategy as heuristic
+
+    strategy = GAME.strategy()
+    state, rng = _dealt_game(7, 3)
+    seen: list[str] = []
+    while GAME.to_act(state) and not seen:
+        seat = GAME.to_act(state)[0]
+        action = GAME.sample_chance(state, rng) if seat == CHANCE else strategy.choose(GAME, state, seat, rng)
+        if seat != CHANCE and state.step == "place" and state.round > 8:
+            why = strategy.explain(GAME, state, seat, action)
+            if why.startswith("Play against the leader"):
+                assert state.round == 9 and state.players[seat].master == "illya"
+                leader = max((s for s in state.living() if s != seat), key=lambda s: state.players[s].spoils)
+                assert state.players[leader].spoils == 33 and leader == 2
+                assert str(action) == f"place {state.players[leader].location}" == "place shinto"
+                assert "7 spoils short" in why and "P3, the leader with 33 spoils" in why, why
+                with use_lang("ja"):
+                    why_ja = strategy.explain(GAME, state, seat, action)
+                assert why_ja.startswith("首位を叩く") and "首位P3（戦果33）" in why_ja, why_ja
+                saved = heuristic.LEADER_DENIAL
+                heuristic.LEADER_DENIAL = 0.0
+                try:
+                    otherwise = strategy.choose(GAME, state, seat, random.Random(0))
+                finally:
+                    heuristic.LEADER_DENIAL = saved
+                assert otherwise != action, otherwise
+                assert heuristic._mana_value(state, seat) == 0.0
+                seen.append(why)
+        state = GAME.apply(state, seat, action)
+    assert seen

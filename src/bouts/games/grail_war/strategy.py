@@ -10,8 +10,9 @@ effect pays: a 使用時 move to escape, 刺し穿つ死棘の槍 against a lone
 破戒すべき全ての符 on a rival with one command spell, 十二の試練 in a battle it cannot win, 妄想心音 when it
 will win with spoils to double, and so on. It plays against the climax favourite: Sakura with unlimited mana
 (隠された秘密) counts at three free cards, so the others keep clear of her battles in the climax rounds, and in
-rounds 7 and 8, while she is not first in spoils, a seat that can beat her values the spoils it keeps from her.
-Each choice comes with the reason it was made.
+rounds 7 and 8, while she is not first in spoils, a seat that can beat her values the spoils it keeps from her; and
+in a climax round a seat that drops out whatever it wins plays against the spoils leader (joins its battle when it
+can beat it there, spends its mana). Each choice comes with the reason it was made.
 """
 
 from __future__ import annotations
@@ -115,9 +116,10 @@ def _where(place: str | None) -> str:
 
 
 def _mana_value(state: GrailState, seat: int) -> float:
-    """How much a point of mana is worth in power now: more early and below the NP threshold of 8."""
+    """How much a point of mana is worth in power now: more early and below the NP threshold of 8; nothing to a seat
+    that drops out after this climax round whatever it wins."""
     p = state.players[seat]
-    if p.infinite:
+    if p.infinite or _beyond_saving(state, seat) is not None:  # nothing to keep it for: it drops out
         return 0.0
     base = 0.6 if state.round <= 4 else 0.4 if state.round <= 8 else 0.25
     return base + (0.2 if p.mana < 8 else 0.0)
@@ -435,6 +437,67 @@ def _against(state: GrailState, seat: int, why: str) -> str:
              "gives unlimited mana in the climax", why=why, number=favourite + 1, spoils=p.spoils)
 
 
+LEADER_DENIAL = 1.0
+"""What keeping the spoils leader from a battlefield's spoils is worth, per spoil, to a seat that drops out after
+this climax round whatever it wins (:func:`_kingmaker`); 0 turns the play off."""
+
+
+def _beyond_saving(state: GrailState, seat: int) -> int | None:
+    """In a climax round: the spoils ``seat`` still needs to stay in at the elimination after it (the others'
+    standing), when that is more than the most it can win this round (the richest battlefield's prize with the
+    contested bonus, its Use B spoils, Recon's): whatever it wins it drops out; else ``None``."""
+    if state.round <= LAST_NORMAL_ROUND or state.options.casual:
+        return None
+    memo: dict[tuple[Any, ...], Any] | None = _MEMO.found
+    key = ("beyond", seat)
+    if memo is not None and key in memo:
+        found: int | None = memo[key]
+        return found
+    found = None
+    stake = at_stake(state)
+    need = {int(s): int(n) for s, n in stake["need"]} if stake else {}  # type: ignore[attr-defined]
+    if seat in need:
+        most = max([_prize(state, seat, f, True) for f in BATTLEFIELDS] + [float(_recon_gain(state))])
+        if need[seat] > most + 2 * state.players[seat].command_spells:
+            found = need[seat]
+    if memo is not None:
+        memo[key] = found
+    return found
+
+
+def _kingmaker(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str] | None:
+    """Play against the leader: in a climax round a seat that drops out whatever it wins (:func:`_beyond_saving`)
+    goes to the battlefield where the spoils leader among the others stands, when beating it there is worth more
+    than the contested bonus its coming gives the leader if it loses (the table's rule of thumb: the one who cannot
+    win any more keeps the leader from winning)."""
+    need = _beyond_saving(state, seat)
+    if need is None:
+        return None
+    others = [s for s in state.living() if s != seat]
+    if not others:
+        return None
+    leader = max(others, key=lambda s: state.players[s].spoils)
+    there = state.players[leader].location
+    by = {a.what: a for a in legal}
+    if there not in BATTLEFIELDS or there not in by:
+        return None
+    p = state.players[seat]
+    rivals = _rivals(state, seat, there)
+    mine = _best_power(state, seat, there, p.mana)[0] + _token_at(state, there)
+    threat = max([_rival_power(state, seat, r, there) for r in rivals] + ([NPC_POWER] if state.npc == there
+                                                                         else [0.0]))
+    chance = _chance(mine - threat)
+    prize = _prize(state, leader, there, True)
+    alone = rivals == [leader] and state.npc != there
+    if LEADER_DENIAL * (chance * prize - (1 - chance) * (CONTESTED[there] if alone else 0)) <= 0:
+        return None
+    return by[there], _("Play against the leader: you drop out after this round whatever you win ({need} spoils "
+                        "short); at {place}, about {mine} power against {threat}, a win keeps P{number}, the leader "
+                        "with {spoils} spoils, from {prize} spoils", need=need, place=_where(there),
+                        mine=round(mine), threat=round(threat), number=leader + 1,
+                        spoils=state.players[leader].spoils, prize=round(prize))
+
+
 # -- the decisions ------------------------------------------------------------------------------------------
 def _place(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
     """Outpost: the place that pays most (DGW-043..DGW-055)."""
@@ -449,6 +512,9 @@ def _place(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
                     key=lambda f: len(_rivals(state, seat, f or "")) + (2 if state.npc == f else 0), default=None)
         if place is not None:
             return by[place], _("Clown: {place}, the battle least likely to be won", place=_where(place))
+    kingmaker = _kingmaker(state, seat, legal)
+    if kingmaker is not None:
+        return kingmaker
     scored: list[tuple[float, str, str]] = []
     if WORKSHOP in by:
         gain = 2 if not state.workshop else 1
@@ -617,7 +683,7 @@ def _effect_value(state: GrailState, seat: int, card: str, place: str | None) ->
         return (1.5, _("{card}: to Recon for 2 spoils", card=c.name)) if not fighting and place != RECON and \
             recon_open(state) else (-2.0, "")
     if effect == "rush":
-        if place in (WORKSHOP, SHINTO) and has(state, seat, "jewel_magecraft"):
+        if place in (WORKSHOP, SHINTO):
             return _rush_value(state, seat, card)
         return (1.0, _("{card}: on to the next place", card=c.name)) if not fighting and place == WORKSHOP \
             else (-1.0, "")
@@ -721,14 +787,14 @@ def _executor_value(state: GrailState, seat: int, c: Any, fighting: bool) -> tup
 
 
 RUSH_TO = {WORKSHOP: MIYAMA, SHINTO: RECON}
-"""Where Rin's 急行 takes her (one arrow on) from the places where she plays it on purpose."""
+"""Where 急行 takes a master (one arrow on) from the places where it is played on purpose."""
 
 
 def _rushing(state: GrailState, seat: int) -> str | None:
-    """Where Rin goes when her cards are used (使用時, DGW-RUL-23) if she has chosen 急行 face up at the Workshop
-    (Miyama) or at Shinto (Recon): her other cards are chosen for that place; else ``None``."""
+    """Where ``seat`` goes when its cards are used (使用時, DGW-RUL-23) if it has chosen 急行 face up at the
+    Workshop (Miyama) or at Shinto (Recon): its other cards are chosen for that place; else ``None``."""
     p = state.players[seat]
-    if p.location not in RUSH_TO or not has(state, seat, "jewel_magecraft"):
+    if p.location not in RUSH_TO:
         return None
     if any(up and state.catalog.cards[x].effect == "rush" for x, up in p.selected):
         return RUSH_TO[p.location or ""]
@@ -736,10 +802,10 @@ def _rushing(state: GrailState, seat: int) -> str | None:
 
 
 def _rush_value(state: GrailState, seat: int, card: str) -> tuple[float, str]:
-    """Rin's 急行 (a 使用時 move, DGW-RUL-23): at the Workshop, the Workshop's mana and Miyama's battle in one
-    round, when the cards she can add there (the rest of her mana, the card slot left, additional cards) win it
-    against what she can see; she no longer walks into a battle she loses. At Shinto, out of a lost battle to
-    Recon."""
+    """急行 (a 使用時 move, DGW-RUL-23), for every master: at the Workshop, the Workshop's mana and Miyama's battle
+    in one round, when the cards the seat can add there (the rest of its mana, the card slot left, additional
+    cards) win it against what it can see; no one walks into a battle they lose. At Shinto, out of a lost battle
+    to Recon."""
     p = state.players[seat]
     c = state.catalog.cards[card]
     if p.location == SHINTO:  # out of a lost battle, to Recon
@@ -830,8 +896,12 @@ def _prepare(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
             reason = _("{card}: {reason}", card=name, reason=reason)
         scored.append((value, a, reason))
     value, act, why = max(scored, key=lambda item: item[0])
+    no_battle = _("{card} takes you on to {place}, where there is no battle: a card face down costs nothing",
+                  card=next(state.catalog.cards[x].name for x, up in p.selected if up and
+                            state.catalog.cards[x].effect == "rush"), place=_where(place)) if place != p.location \
+        else _("no battle here: a card face down costs nothing")  # (急行 chosen face up takes it on)
     if act.how == "down" and not fighting:
-        why = _("no battle here: a card face down costs nothing")
+        why = no_battle
     elif act.how == "down":  # say why no card face up is worth it, with the best of them
         ups = [x for x in scored if x[1].how != "down"]
         if ups:
@@ -845,7 +915,7 @@ def _prepare(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
     if not fighting and act.how == "up" and value <= 0.3:
         downs = [x for x in scored if x[1].how == "down"]
         if downs:
-            return downs[0][1], _("no battle here: a card face down costs nothing")
+            return downs[0][1], no_battle
     return act, why
 
 
