@@ -207,3 +207,19 @@ def test_a_public_hint_is_asked_once_per_node_and_searches_alike() -> None:
         asked[public] = len(calls)
     assert trees[True] == trees[False]
     assert asked[True] < asked[False] / 2
+
+
+def test_an_actions_availability_counts_the_iterations_it_was_on_the_menu_since_it_was_opened() -> None:
+    """UCT's parent count for an action is how often it was legal at its parent since it was tried: at a root
+    whose menu never changes, each untried action is opened in turn, so the k-th opened (from 0) has been
+    available in its own iteration and every later one (``avail`` = iterations - k), and the visits add up."""
+    state = TEAM_SUM.apply(TEAM_SUM.setup(1), CHANCE, Roll((2,)))
+    menu = TEAM_SUM.legal_actions(state, 0)
+    agent = make_agent("ismcts:iterations=50", 3)
+    assert isinstance(agent, ISMCTSAgent)
+    root = agent.search(TEAM_SUM, state, 0)
+    assert len(menu) > 1 and set(root.children) == set(menu)
+    assert sorted((child.avail for child in root.children.values()), reverse=True) == \
+        [50 - k for k in range(len(menu))]
+    assert sum(child.visits for child in root.children.values()) == 50
+    assert all(child.visits >= 1 for child in root.children.values())

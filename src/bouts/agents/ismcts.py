@@ -61,6 +61,7 @@ import random
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from itertools import compress
 from typing import Any
 
 from bouts.agents.base import M_, AgentSpecError, agent_rng
@@ -343,40 +344,35 @@ class _Search:
                   hinted: Any = None) -> tuple[Any, bool]:
         """UCT over the actions legal now; an untried one first. Returns (action, was_untried)."""
         nodes = list(map(stats.get, options))  # each option's node, None when not tried yet
-        untried: list[Any] = []
+        opened = list(filter(None, nodes))  # the tried ones, in menu order (a Node is always true)
         pulls = 0
-        for a, found in zip(options, nodes, strict=True):
-            if found is None:
-                untried.append(a)
-            else:
-                found.avail += 1
-                pulls += found.visits
-        if hinted is not None:
-            found = stats.get(hinted)
-            if found is not None:
-                found.hinted += 1
+        for found in opened:
+            found.avail += 1
+            pulls += found.visits
+        hint_node = None if hinted is None else stats.get(hinted)
+        if hint_node is not None:
+            hint_node.hinted += 1
         widen = self.widen
-        hint_untried = hinted is not None and hinted in untried
-        if untried and (widen is None or len(untried) == len(options) or hint_untried
-                        or len(options) - len(untried) < pulls ** widen):
+        untried = len(options) - len(opened)
+        hint_untried = hinted is not None and hint_node is None and hinted in options
+        if untried and (widen is None or not opened or hint_untried or len(opened) < pulls ** widen):
             if hint_untried:
                 action = hinted
-            elif len(untried) == 1:
-                action = untried[0]
+            elif untried == 1:
+                action = options[nodes.index(None)]
             else:
-                action = self.rng.choice(untried)
+                action = self.rng.choice([a for a, n in zip(options, nodes, strict=True) if n is None])
             child = stats[action] = Node(self.seats)
             child.hinted = int(action == hinted)
             return action, True
         c, bias = self.exploration, self.bias
+        log, sqrt = math.log, math.sqrt
         best, best_value = options[0], -math.inf
-        for a, opened in zip(options, nodes, strict=True):
-            if opened is None:  # not opened yet (progressive widening)
-                continue
-            visits = opened.visits
-            value = opened.reward[seat] / visits + c * math.sqrt(math.log(opened.avail) / visits)
-            if opened.hinted:
-                value += bias * opened.hinted / opened.avail / (visits + 1)
+        for a, node in zip(compress(options, nodes), opened, strict=True):
+            visits = node.visits
+            value = node.reward[seat] / visits + c * sqrt(log(node.avail) / visits)
+            if node.hinted:
+                value += bias * node.hinted / node.avail / (visits + 1)
             if value > best_value:
                 best, best_value = a, value
         return best, False

@@ -481,7 +481,9 @@ def evaluate(game: Game[Any, Any], state: FgoState) -> list[float]:
 SEARCH = {"rollout": "heuristic", "prior": "heuristic", "horizon": 12}
 """What ``ismcts`` uses here unless its spec says otherwise: heuristic rollouts cut short after 12 steps
 and scored by :func:`evaluate`, with the heuristic's bias in the tree. Random rollouts misjudge the race
-to the master areas (20 games against the heuristic: 30-50 % with random rollouts, 95 % with these)."""
+to the master areas (20 games against the heuristic: 30-50 % with random rollouts, 95 % with these). Shorter
+horizons are cheaper but weaker: at 200 iterations against the heuristic, on the same 80 seeds, horizon 12 won 70,
+horizon 8 63 (horizon 10: 31 of the 40 where 12 won 35)."""
 
 
 def explain(game: Game[Any, Any], state: FgoState, seat: Seat, action: Any) -> str:

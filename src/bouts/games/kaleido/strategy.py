@@ -429,5 +429,10 @@ def evaluate(game: Game[Any, Any], state: KaleidoState) -> list[float]:
     return [s / total for s in strength]
 
 
-SEARCH = {"rollout": "heuristic", "prior": "heuristic", "horizon": 20}
-"""IS-MCTS settings recommended for kaleido."""
+SEARCH = {"rollout": "heuristic", "prior": "heuristic", "horizon": 12}
+"""IS-MCTS settings recommended for kaleido: heuristic rollouts cut short after 12 steps and scored by
+:func:`evaluate`, with the heuristic's bias in the tree. Horizon 12 rather than 20 costs about two thirds of the
+time per iteration and plays as well: at 200 iterations, on the same 40 seeds against the heuristic, horizon 12
+won 37 and horizon 20 won 34 (``bench/strength.py``).
+The heuristic cannot be asked once per node (``public_hint``): it reads its own hand and breaks some choices at
+random."""
