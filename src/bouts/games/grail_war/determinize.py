@@ -64,31 +64,45 @@ def _origin(p: Player, slot: Slot, card: str) -> int:
 
 
 def _deal(p: Player, slots: list[Slot], cards: list[str], bound: dict[str, int], rng: random.Random) -> dict[str, str]:
-    """Put ``cards`` into ``slots`` uniformly among placements where no card sits in a slot filled before its
-    bound; returns old card -> new card for each slot."""
-    origins = [_origin(p, sl, _get(p, sl)) for sl in slots]
-    old = [_get(p, sl) for sl in slots]
-    free = list(range(len(slots)))
-    placed: dict[int, str] = {}
-    for b in sorted({bound.get(c, 0) for c in cards}, reverse=True):
-        group = [c for c in cards if bound.get(c, 0) == b]
-        eligible = [i for i in free if origins[i] >= b] if b > 0 else list(free)
-        if len(eligible) < len(group):  # cannot happen in play; stay consistent with the counts
-            eligible = list(free)
-        chosen = rng.sample(eligible, len(group))
-        for i, card in zip(chosen, group, strict=True):
+    """Put ``cards`` (the cards now in ``slots``, in their order) into ``slots`` uniformly among placements where
+    no card sits in a slot filled before its bound; returns old card -> new card for each slot."""
+    epoch, origin = p.epoch, p.origin
+    origins = [epoch if pile == "deck" else origin.get(card, 0) for (pile, _), card in zip(slots, cards, strict=True)]
+    count = len(slots)
+    placed: list[str] = [""] * count
+    levels = sorted({bound.get(c, 0) for c in cards}, reverse=True) if bound else [0] if cards else []
+    if levels == [0]:  # no card is bound to a shuffle: one uniform placement (the draws of the loop below)
+        for i, card in zip(rng.sample(list(range(count)), len(cards)), cards, strict=True):
             placed[i] = card
-        taken = set(chosen)
-        free = [i for i in free if i not in taken]
+    else:
+        free = list(range(count))
+        for b in levels:
+            group = [c for c in cards if bound.get(c, 0) == b]
+            eligible = [i for i in free if origins[i] >= b] if b > 0 else list(free)
+            if len(eligible) < len(group):  # cannot happen in play; stay consistent with the counts
+                eligible = list(free)
+            chosen = rng.sample(eligible, len(group))
+            for i, card in zip(chosen, group, strict=True):
+                placed[i] = card
+            taken = set(chosen)
+            free = [i for i in free if i not in taken]
     mapping: dict[str, str] = {}
-    for i, sl in enumerate(slots):
+    deck, hand, trash, played = p.deck, p.hand, p.trash, p.played
+    for i, (pile, j) in enumerate(slots):
         card = placed[i]
-        _put(p, sl, card)
-        mapping[old[i]] = card
-        if sl[0] != "deck":
-            p.origin[card] = origins[i]
+        if pile == "deck":
+            deck[j] = card
+            origin.pop(card, None)
         else:
-            p.origin.pop(card, None)
+            if pile == "hand":
+                hand[j] = card
+            elif pile == "trash":
+                trash[j] = (card, trash[j][1])
+            else:
+                _, up, silent = played[j]
+                played[j] = (card, up, silent)
+            origin[card] = origins[i]
+        mapping[cards[i]] = card
     return mapping
 
 
