@@ -39,6 +39,7 @@ COMPILED = [
     # Game subclass is a plain class with compiled methods (its function-local imports name functions, never
     # `from package import module`, which gives None compiled). Not cards.py, options.py (pydantic), actions.py,
     # nor the view, strategy or encoding (no hot path in a playout): docs/compiled.md lists why.
+    "src/bouts/games/fgo_duel/actions.py",  # Act: a native subclass of the native Command (issue 27, 7th pass)
     "src/bouts/games/fgo_duel/battle.py",
     "src/bouts/games/fgo_duel/deck.py",
     "src/bouts/games/fgo_duel/game.py",
@@ -62,6 +63,7 @@ COMPILED = [
     "src/bouts/games/grail_war/outpost.py",
     "src/bouts/games/grail_war/preparation.py",
     "src/bouts/games/grail_war/state.py",
+    "src/bouts/games/kaleido/actions.py",  # Act: a native subclass of the native Command (issue 27, 7th pass)
     "src/bouts/games/kaleido/battle_part.py",
     "src/bouts/games/kaleido/command_spells.py",
     "src/bouts/games/kaleido/end_part.py",

@@ -127,3 +127,24 @@ class Shuffle:
     def is_permutation_of(self, cards: Sequence[str]) -> bool:
         """Whether this order holds exactly ``cards``."""
         return sorted(self.order) == sorted(cards)
+
+
+def shuffle_in_place(items: list[Any], rng: random.Random) -> None:
+    """``rng.shuffle(items)``: the same draws, so the same order, bit for bit, from C when compiled.
+
+    :meth:`random.Random.shuffle` is interpreted (``random.py``), one ``_randbelow`` frame per card; this is
+    its algorithm written out (Fisher-Yates from the end, each index drawn with ``getrandbits`` of ``n``'s bit
+    length and redrawn while ``>= n``, as ``_randbelow_with_getrandbits`` does). Only for an RNG that is
+    exactly :class:`random.Random`: any other (a subclass, ``SystemRandom``) shuffles by its own method.
+    """
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]

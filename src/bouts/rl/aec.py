@@ -34,6 +34,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from bouts.core.contract import IllegalAction
+from bouts.rl.mask import new_mask
 from bouts.rl.table import OBSERVATION_HIGH, Table, mark, observe_array
 
 
@@ -185,7 +186,7 @@ class BoutsAEC(AECEnv):  # type: ignore[misc]
         seat = self._seat_of[agent]
         encoding = self.table.encoding
         observation = np.zeros(encoding.observation_size, dtype=np.float32)
-        mask = np.zeros(encoding.num_actions, dtype=np.int8)
+        mask = new_mask(encoding.num_actions)
         asked = (agent == self.agent_selection and agent in self.terminations and not self.terminations[agent]
                  and not self.truncations[agent])
         # straight from the state: no view is built

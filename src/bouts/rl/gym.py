@@ -31,6 +31,7 @@ from gymnasium import spaces
 
 from bouts.agents import make_agent
 from bouts.core.contract import IllegalAction
+from bouts.rl.mask import new_mask
 from bouts.rl.table import OBSERVATION_HIGH, Table, mark, observe_array
 
 
@@ -124,7 +125,7 @@ class BoutsGym(gymnasium.Env[dict[str, Any], Any]):
             game.advance(self.state, seat, action)
 
     def _mask(self) -> np.ndarray[Any, Any]:
-        mask = np.zeros(self.table.encoding.num_actions, dtype=np.int8)
+        mask = new_mask(self.table.encoding.num_actions)
         if not self._over() and self.table.deciding(self.state) == self.seat:
             mark(mask, self._legal())
         return mask

@@ -251,6 +251,9 @@ class Catalog(PackIndex):
     """Map id -> its lookups for play."""
     removals: dict[str, Act] = field(init=False, repr=False)
     """Instance id -> the ``remove`` action of a deck rebuild that removes it."""
+    arts: frozenset[str] = field(init=False, repr=False)
+    """The Arts command card instances (NP counts them, FGO-082): a set the compiled rules ask with no call
+    into this (interpreted) module."""
 
     def __post_init__(self) -> None:
         cards = {instance: servant.commands[number]
@@ -265,6 +268,7 @@ class Catalog(PackIndex):
             for instance, card in cards.items()})
         object.__setattr__(self, "boards", {map_id: Board.of(m, self.servants) for map_id, m in self.maps.items()})
         object.__setattr__(self, "removals", {instance: Act("remove", (instance,)) for instance in cards})
+        object.__setattr__(self, "arts", frozenset(i for i, card in cards.items() if card.type is CardType.ARTS))
 
     def command(self, instance: str) -> CommandCard:
         """The command card of an instance id ``<servant>/<n>``."""
@@ -281,8 +285,17 @@ class Catalog(PackIndex):
 
     @staticmethod
     def instances(servant: str) -> tuple[str, ...]:
-        """The 5 command card instance ids of a servant."""
-        return tuple(f"{servant}/{n}" for n in range(1, 6))
+        """The 5 command card instance ids of a servant (made once per servant id: every set-up asks)."""
+        found = _INSTANCES.get(servant)
+        if found is None:
+            found = tuple(f"{servant}/{n}" for n in range(1, 6))
+            if len(_INSTANCES) < 4096:  # ids come from packs; a bound all the same
+                _INSTANCES[servant] = found
+        return found
+
+
+_INSTANCES: dict[str, tuple[str, ...]] = {}
+"""Servant id -> its 5 command card instance ids (:meth:`Catalog.instances`)."""
 
 
 def card_name_text(servant: Text, card: CommandCard) -> Text:

@@ -9,7 +9,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from bouts.core.chance import Roll, Shuffle
+from bouts.core.chance import Roll, Shuffle, shuffle_in_place
 from bouts.core.contract import (
     CHANCE,
     ActionParts,
@@ -213,7 +213,9 @@ class FgoDuel(Game[FgoState, FgoAction]):
     def sample_chance(self, state: FgoState, rng: random.Random) -> FgoAction:
         """Shuffle the pending deck, or decide the first player (1: seat 0, 2: seat 1)."""
         if state.phase is Phase.SHUFFLE:
-            return Shuffle.sample(state.masters[state.shuffling].deck, rng)
+            order = list(state.masters[state.shuffling].deck)
+            shuffle_in_place(order, rng)  # Shuffle.sample's draws, without random.py's frame per card
+            return Shuffle(tuple(order))
         if state.phase is Phase.FIRST_PLAYER:
             return Roll.sample(1, 2, rng)
         raise IllegalAction(M_("no chance step is pending"))
@@ -354,7 +356,7 @@ class FgoDuel(Game[FgoState, FgoAction]):
         for index, master in enumerate(new.masters):
             if index == seat:
                 if not master.unshuffled:
-                    rng.shuffle(master.deck)
+                    shuffle_in_place(master.deck, rng)
                 continue
             sealed_battle = (new.phase is not Phase.PARTY and new.sealed is not None
                              and index in new.sealed.chosen)
@@ -391,7 +393,7 @@ class FgoDuel(Game[FgoState, FgoAction]):
             with_deck = epoch == deck_epoch
             if with_deck:
                 pool.extend(deck)
-            rng.shuffle(pool)
+            shuffle_in_place(pool, rng)
             for (pile, pos), instance in zip(places, pool, strict=False):  # hand and battle places come first
                 pile[pos] = instance
                 drawn_in[instance] = epoch
@@ -424,7 +426,7 @@ class FgoDuel(Game[FgoState, FgoAction]):
         # battle cards: put the sealed ones back among the hidden cards, then draw a new choice
         count = len(master.battle)
         pool = master.hand + master.battle
-        rng.shuffle(pool)
+        shuffle_in_place(pool, rng)
         master.battle, master.hand = pool[:count], pool[count:]
         return tuple(master.battle)
 

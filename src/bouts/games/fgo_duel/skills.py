@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bouts.games.fgo_duel.actions import PASS, Act, act
-from bouts.games.fgo_duel.cards import CardType, SkillCard, skill_effect
+from bouts.games.fgo_duel.cards import SkillCard, skill_effect
 from bouts.games.fgo_duel.deck import seat_words
 from bouts.games.fgo_duel.i18n import N_
 from bouts.games.fgo_duel.log import event
@@ -14,17 +14,22 @@ from bouts.games.fgo_duel.state import DrawOrder, FgoState, ServantInPlay, Skill
 def np_of(state: FgoState, seat: int) -> int:
     """NP: upright Arts command cards in the trash (FGO-082, FGO-084)."""
     master = state.masters[seat]
-    return sum(1 for c in master.trash
-               if c not in master.sideways and state.catalog.command(c).type is CardType.ARTS)
+    arts, sideways = state.catalog.arts, master.sideways
+    count = 0
+    for c in master.trash:
+        if c in arts and c not in sideways:
+            count += 1
+    return count
 
 
 def pay_np(state: FgoState, seat: int, count: int) -> None:
     """Turn ``count`` upright Arts trash cards sideways, oldest first (FGO-083, FGO-RUL-48)."""
     master = state.masters[seat]
+    arts = state.catalog.arts
     for instance in list(master.trash):
         if count == 0:
             break
-        if instance not in master.sideways and state.catalog.command(instance).type is CardType.ARTS:
+        if instance in arts and instance not in master.sideways:
             master.sideways.append(instance)
             count -= 1
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from bouts.core.chance import Shuffle
+from bouts.core.chance import Shuffle, shuffle_in_place
 from bouts.core.contract import (
     CHANCE,
     ActionParts,
@@ -162,7 +162,7 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
         if not state.stack or state.stack[-1].kind not in CHANCE_STEPS:
             raise IllegalAction(M_("no chance step is pending"))
         pile = self._pile(state)
-        rng.shuffle(pile)
+        shuffle_in_place(pile, rng)  # rng.shuffle's draws, compiled
         return Shuffle(tuple(pile))
 
     def parse_action(self, state: KaleidoState, seat: Seat, text: str) -> KaleidoAction:
@@ -223,7 +223,7 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
         if new.deck:
             pools.setdefault(new.epoch, []).extend(new.deck)
         for pool in pools.values():
-            rng.shuffle(pool)
+            shuffle_in_place(pool, rng)
         cursors = {epoch: iter(pool) for epoch, pool in pools.items()}
         for place in places:
             for index, card in enumerate(place):
