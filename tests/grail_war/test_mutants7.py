@@ -1,0 +1,71 @@
+"""Mutation survivors of issues 23 and 27 (battle preparation), killed by games played through ``apply``.
+
+Each test names the mutant it kills; each was applied by hand and seen failing (README, "Mutation testing")."""
+
+from __future__ import annotations
+
+import random
+
+from bouts.core import CHANCE
+from bouts.games.grail_war.flow import pile
+from bouts.games.grail_war.state import GrailState
+from tests.grail_war.helpers import GAME, act, legal, place_all, start
+
+
+def test_cards_after_a_snake_in_hand_are_still_offered() -> None:
+    """DGW-067, DGW-069, DGW-M22, DGW-RUL-19: Kuzuki with 蛇 first in his hand is offered 蛇 face up only (a special
+    card is never face down) and every card after it, up and down; 蛇 and a card after it are used together.
+    Kills `continue` -> `break` after a special card in ``prepare_options`` (nothing after 蛇 was offered)."""
+    state = start(4, masters=["kuzuki", "rin", "kirei", "illya"],
+                  decks={0: ["snake/1", "berserker_01", "berserker_02"]})
+    assert state.players[0].hand == ["snake/1", "berserker_01", "berserker_02"]
+    state = act(place_all(state, "miyama", "workshop", "workshop", "workshop"), 0, "stay")
+    plays = [a for a in legal(state) if a.startswith("play")]
+    assert plays == ["play snake/1 up", "play berserker_01 up", "play berserker_01 down",
+                     "play berserker_02 up", "play berserker_02 down"]
+    state = act(state, 0, "play snake/1 up", "play berserker_02 down")
+    assert state.players[0].played == [("snake/1", True, False), ("berserker_02", False, False)]
+    assert state.players[0].hand == ["berserker_01"]
+
+
+def _until_converted_card_in_hand(seed: int) -> GrailState:
+    """Illya with True Assassin uses 自己改造 in round 1 (it becomes an attack card and goes to the trash at the
+    round's end); then every seat plays seeded random legal actions, every shuffle of seat 0's trash puts 自己改造
+    on top, until Illya is at her battle preparation with it back in her hand."""
+    state = start(4, masters=["illya", "rin", "kirei", "kuzuki"],
+                  servants=["true_assassin", "archer", "saber", "lancer"], decks={0: ["true_assassin_01"]})
+    state = act(place_all(state, "miyama", "workshop", "workshop", "workshop"), 0, "stay")
+    state = act(state, 0, "play self_modification up", "play true_assassin_01 down")
+    assert state.players[0].np["self_modification"] == "converted"
+    rng = random.Random(seed)
+    while GAME.to_act(state):
+        seat = GAME.to_act(state)[0]
+        p = state.players[0]
+        if seat == 0 and state.stage == "prepare" and not state.pending and "self_modification" in p.hand:
+            return state
+        if seat == CHANCE:
+            order = pile(state)
+            if "self_modification" in order:
+                order = ["self_modification", *(c for c in order if c != "self_modification")]
+            state = GAME.apply(state, CHANCE, "shuffle " + " ".join(order))
+        else:
+            state = GAME.apply(state, seat, rng.choice(legal(state, seat)))
+    raise AssertionError("the game ended before 自己改造 came back to the hand")
+
+
+def test_converted_np_card_may_be_used_face_down() -> None:
+    """DGW-069, DGW-071, DGW-S28 (自己改造: from then on an Agility attack card of base power 2): back in the hand
+    from the trash, the converted card is offered face up and face down like any attack card; used face down it
+    lies face down, unseen by the others. Kills the two mutants of the converted card's face-down entry in
+    ``prepare_options`` (`if attack` negated; the entry's ``down`` misspelt)."""
+    state = _until_converted_card_in_hand(0)
+    options = legal(state)
+    assert "play self_modification up" in options and "play self_modification down" in options
+    state = act(state, 0, "play self_modification down")
+    assert ("self_modification", False) in state.players[0].selected
+    while state.players[0].played == [] and GAME.to_act(state) == (0,):
+        rest = [a for a in legal(state) if a.endswith(" down") or a == "done"]
+        state = act(state, 0, rest[0])
+    assert ("self_modification", False, False) in state.players[0].played
+    shown = GAME.view(state, 1)["players"][0]["played"]
+    assert {"face_up": False} in shown and all(c.get("card") != "self_modification" for c in shown)
