@@ -17,8 +17,9 @@ USING = ("use", "clash", "guard", "ability", "counter")
 """What a leaning player prefers (7 times in 10) when it is offered."""
 
 
-def scene(seed: int, seats: int, steps: int, lean: bool = False) -> KaleidoState:
-    """The reference content's game of ``seed`` after ``steps`` actions (chance steps included)."""
+def scene(seed: int, seats: int, steps: int, lean: bool = False, spells: bool = True) -> KaleidoState:
+    """The reference content's game of ``seed`` after ``steps`` actions (chance steps included); ``spells``
+    False: nobody draws a command spell (they are kept for the test's own move)."""
     state = GAME.setup(seats, None, None, seed)
     rng = random.Random(seed)
     for _ in range(steps):
@@ -27,6 +28,8 @@ def scene(seed: int, seats: int, steps: int, lean: bool = False) -> KaleidoState
             state = GAME.apply(state, seat, GAME.sample_chance(state, rng))
             continue
         options = GAME.legal_actions(state, seat)
+        if not spells:
+            options = tuple(a for a in options if a.verb != "spell") or options
         using = [a for a in options if a.verb in USING] if lean else []
         choice = rng.choice(using) if using and rng.random() < 0.7 else rng.choice(options)
         state = GAME.apply(state, seat, choice)
@@ -114,3 +117,32 @@ def test_a_countered_clash_np_takes_nothing_off_the_attack() -> None:
     assert base.players[1].hp == 1
     assert answered(base, 0, "counter counter_magic/4", 1) == 1 - 13
     assert answered(base, 0, "pass", 1) == 1 - 4
+
+
+def cards_in_play(state: KaleidoState) -> list[str]:
+    """Every magic card instance somewhere: deck, discard, hands, strategy cards, accumulations, cards in effect
+    and cards used but not yet resolved."""
+    found = [*state.deck, *state.discard]
+    for p in state.players:
+        found += [*p.hand, *p.accumulation, *([p.strategy] if p.strategy else [])]
+    found += [e.card for e in state.effects if e.card]
+    found += [f.get("card") for f in state.stack if f.kind == "resolve_use" and not f.get("strategy")]
+    return found
+
+
+def test_a_card_whose_target_retreats_before_it_resolves_is_discarded() -> None:
+    """KAL-135, KAL-146, KAL-RUL-47, KAL-126: seat 0 uses 束縛の呪い from hand on seat 1; in the 対抗 window seat 1
+    retreats with command spell ②, which ends the battle phase before the card resolves: the card takes no effect
+    and goes to the discard, and no card leaves the game. (Before the fix the battle's end dropped the card's
+    pending resolution with the card: it was in no pile at all.) The ``apply_card`` branch for a gone target is
+    not reached this way (the battle's end takes the resolution away), which makes its `None` mutant equivalent."""
+    state = scene(0, 2, 79, lean=True, spells=False)
+    frame = state.stack[-1]
+    assert frame.kind == "counter" and frame.get("card") == "binding_curse/3" and GAME.to_act(state) == (1,)
+    assert state.stack[-2].kind == "resolve_use" and "spell retreat" in legal(state)
+    total = sorted(cards_in_play(state))
+    assert len(total) == len(set(total)) == len(state.catalog.deck)
+    state = GAME.apply(state, 1, "spell retreat")
+    assert state.battle is None and "binding_curse/3" in state.discard and None not in state.discard
+    assert all(e.card != "binding_curse/3" for e in state.effects)
+    assert sorted(cards_in_play(state)) == total
