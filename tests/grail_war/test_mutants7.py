@@ -69,3 +69,19 @@ def test_converted_np_card_may_be_used_face_down() -> None:
     assert ("self_modification", False, False) in state.players[0].played
     shown = GAME.view(state, 1)["players"][0]["played"]
     assert {"face_up": False} in shown and all(c.get("card") != "self_modification" for c in shown)
+
+
+def test_each_battlefield_holds_one_event_besides_add_event_cards() -> None:
+    """DGW-040, DGW-G12, DGW-042: a battlefield's event slot takes one card, and each イベントを追加 card adds one more
+    slot, so a battlefield never holds two events other than イベントを追加 (the reshuffled pile holds only earlier
+    rounds' events). Seeded random games at 3 to 7 seats, checked after every action. This is why ``card_power``'s
+    `plus += e.amount` -> `plus = e.amount` survives: two attribute +X events never meet on one battlefield."""
+    for seats in range(3, 8):
+        state = GAME.setup(seats, {}, None, seats)
+        rng = random.Random(seats)
+        while GAME.to_act(state):
+            seat = GAME.to_act(state)[0]
+            action = GAME.sample_chance(state, rng) if seat == CHANCE else rng.choice(GAME.legal_actions(state, seat))
+            state = GAME.apply(state, seat, action)
+            for cards in state.events_at.values():
+                assert sum(state.catalog.events[e].effect != "add_event" for e, _ in cards) <= 1
