@@ -7,9 +7,11 @@ from __future__ import annotations
 import random
 
 from bouts.core import CHANCE
+from bouts.core.i18n import tr
 from bouts.games.grail_war.flow import pile
 from bouts.games.grail_war.state import GrailState
 from tests.grail_war.helpers import GAME, act, legal, place_all, start
+from tests.grail_war.scenario import steer
 
 
 def test_cards_after_a_snake_in_hand_are_still_offered() -> None:
@@ -85,3 +87,14 @@ def test_each_battlefield_holds_one_event_besides_add_event_cards() -> None:
             state = GAME.apply(state, seat, action)
             for cards in state.events_at.values():
                 assert sum(state.catalog.events[e].effect != "add_event" for e, _ in cards) <= 1
+
+
+def test_the_clown_win_says_how_the_game_ended_in_both_languages() -> None:
+    """DGW-M20, DGW-RUL-42: Shinji (P6, 道化) strictly last of the four left as the climax would begin wins; the
+    end of the game says so in English and Japanese (the finished-game screen shows this reason). Kills the
+    fresh sample's `_clown` mutant that misspells the message id (the tests only looked for "Clown")."""
+    state = steer(7, ["illya", "rin", "kirei", "kuzuki", "shirou", "shinji", "sakura"],
+                  {8: [10, 4, 5, 6, 9, 7, 12]}).state
+    assert GAME.outcome(state).winners == (5,)
+    assert tr(state.reason, "en") == "P6 Matou Shinji is last when the climax begins: Clown wins"
+    assert tr(state.reason, "ja") == "P6 間桐慎二はクライマックスラウンド開始時に最下位：道化の勝利"
