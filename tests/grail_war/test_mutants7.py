@@ -98,3 +98,16 @@ def test_the_clown_win_says_how_the_game_ended_in_both_languages() -> None:
     assert GAME.outcome(state).winners == (5,)
     assert tr(state.reason, "en") == "P6 Matou Shinji is last when the climax begins: Clown wins"
     assert tr(state.reason, "ja") == "P6 間桐慎二はクライマックスラウンド開始時に最下位：道化の勝利"
+
+
+def test_each_command_spell_use_is_logged_with_its_letter() -> None:
+    """DGW-087, DGW-088, DGW-089: Use A (+4 mana), Use B (+2 power) and Use C (a free move) are each a public log
+    line whose data names the use, A, B or C (what a client or a replay reader keys on). Kills the fresh sample's
+    mutants that lower-case "B" or "C" in ``use_spell``'s event data."""
+    state = place_all(start(4), "miyama", "workshop", "workshop", "workshop")
+    uses = []
+    for spell in ("spell mana", "spell power", "spell move shinto"):
+        state = act(state, 0, spell)
+        uses += [(e.data["seat"], e.data["use"]) for e in GAME.events(state) if e.kind == "spell"]
+    assert uses == [(0, "A"), (0, "B"), (0, "C")]
+    assert state.players[0].command_spells == 0 and state.players[0].location == "shinto"
