@@ -111,3 +111,13 @@ def test_each_command_spell_use_is_logged_with_its_letter() -> None:
         uses += [(e.data["seat"], e.data["use"]) for e in GAME.events(state) if e.kind == "spell"]
     assert uses == [(0, "A"), (0, "B"), (0, "C")]
     assert state.players[0].command_spells == 0 and state.players[0].location == "shinto"
+
+
+def test_the_last_master_standing_is_named_in_both_languages() -> None:
+    """DGW-109, DGW-RUL-36, DGW-EX-37: 3 players [8, 4, 4] after round 8: both 4s drop out and Illya, the one left,
+    wins at once; the end of the game names her in English and Japanese. Kills the fresh sample's
+    ``end_of_round`` mutant that drops the reason's ``master`` argument (the test only looked for the words)."""
+    state = steer(3, ["illya", "rin", "kirei"], {8: [8, 4, 4]}).state
+    assert GAME.outcome(state).winners == (0,)
+    assert tr(state.reason, "en") == "P1 Illyasviel von Einzbern is the last master standing"
+    assert tr(state.reason, "ja") == "P1 イリヤスフィール・フォン・アインツベルンが最後に残ったマスター"
