@@ -549,7 +549,13 @@ def eliminate(state: KaleidoState, seat: int) -> None:
 
 
 def end_battle(state: KaleidoState) -> None:
-    """The battle phase ends now: its pending steps go (KAL-102, KAL-110)."""
+    """The battle phase ends now: its pending steps go (KAL-102, KAL-110); a hand card used but not yet resolved
+    (its target retreated in the 対抗 window) takes no effect and is discarded (KAL-135)."""
+    for frame in reversed(state.stack):
+        if frame.kind == "battle_end":
+            break
+        if frame.kind == "resolve_use" and not frame.get("strategy"):
+            state.discard.append(frame.get("card"))
     if pop_to(state, "battle_end") is not None:
         close_battle(state)
 
