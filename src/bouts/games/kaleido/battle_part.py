@@ -255,7 +255,7 @@ def _attack(state: KaleidoState, frame: Decision, act: Act) -> None:
     if is_np(state, method):  # KAL-126: a 対抗 card may interrupt a Noble Phantasm
         open_counters(state, seat, np_key(method, seat), defender)
     if method != "normal":
-        charge(state, seat, ability_cost(state, seat, method), str(state.catalog.abilities[method].name))
+        charge(state, seat, ability_cost(state, seat, method), state.catalog.abilities[method].name)
 
 
 def method_name(state: KaleidoState, method: str) -> Message | Text:
@@ -458,9 +458,10 @@ def _damage(state: KaleidoState, frame: Decision) -> None:
     for seat, amount, source in hits:
         if amount <= 0:
             continue
-        state.players[seat].hp -= amount
-        say(state, "hp", N_("{seat} loses {amount} HP (now {hp})"), {"seat": seat, "hp": amount},
-            args={"seat": seat_label(state, seat), "amount": amount, "hp": state.players[seat].hp},
+        hp = state.players[seat].hp = state.players[seat].hp - amount
+        say(state, "hp", N_("{seat} loses {amount} HP (now {hp})") if hp >= 0 else  # the table counts HP from 0
+            N_("{seat} loses {amount} HP (now 0, {over} past 0)"), {"seat": seat, "hp": amount},
+            args={"seat": seat_label(state, seat), "amount": amount, "hp": hp, "over": -hp},
             clauses=("KAL-095",) if seat == strike.defender else ("KAL-093", "KAL-094"))
         if not strike.intervention and seat not in battle.hurt:
             battle.hurt.append(seat)  # KAL-RUL-31
@@ -522,7 +523,8 @@ def eliminate(state: KaleidoState, seat: int) -> None:
         state.players[killer].hand.extend(cards)
         for card in cards:
             state.drawn_in[card] = state.epoch
-        say(state, "spoils", N_n("{seat} takes {count} card from {loser}", "{seat} takes {count} cards from {loser}"),
+        say(state, "spoils", N_n("{seat} takes {count} card from {loser}", "{seat} takes {count} cards from {loser}")
+            if cards else N_("{seat} takes no cards: {loser} has none"),
             {"seat": killer, "from": seat, "count": len(cards)},
             args={"seat": seat_label(state, killer), "count": len(cards), "loser": seat_label(state, seat)},
             clauses=("KAL-098", "KAL-099"))
