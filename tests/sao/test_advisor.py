@@ -319,3 +319,46 @@ def test_each_reroll_menu_line_shows_the_outlook_of_the_equal_ranked_choice() ->
     # "reroll 2" rerolls a die showing 2, as the ranked "reroll 1" does
     assert "reroll 2" not in ranked and "reroll 1" in ranked
     assert menu[Act.parse("reroll 2")].split(": ", 1)[1] == menu[Act.parse("reroll 1")].split(": ", 1)[1]
+
+
+PIERCING_SET = [
+    SwordSkill(id="pair", name="Pair", pattern="equal", size=2, damage=8, stand_in=True),
+    SwordSkill(id="pierce", name="Pierce", pattern="equal", size=1, values=(1,), damage=3, piercing=3, stand_in=True),
+    SwordSkill(id="lance", name="Lance", pattern="equal", size=1, values=(6,), damage=5, piercing=6, stand_in=True),
+]
+
+
+def brute_added_up(dice, skills, mods):
+    """SAO-122, SAO-RUL-29 by enumeration: every labelling of dice into groups and every triggered skill per group;
+    the turn deals the separate total (Defense per skill) or the added-up one (Defense once, none if every skill in
+    it pierces), whichever is more."""
+    n = len(dice)
+    best = 0
+    for labels in itertools.product(range(n + 1), repeat=n):
+        groups: dict[int, list[int]] = {}
+        for d, g in zip(dice, labels, strict=True):
+            if g:
+                groups.setdefault(g, []).append(d)
+        choices = [[s for s in skills if triggers(s, group)] for group in groups.values()]
+        if not all(choices):
+            continue
+        for picked in itertools.product(*choices):
+            separate = sum(mods.dealt(s) for s in picked)
+            added = sum(mods.boosted(s) for s in picked)
+            if picked and not all(mods.pierces(s) for s in picked):
+                added = max(0, added - mods.defense)
+            best = max(best, separate, added)
+    return best
+
+
+@settings(max_examples=80, deadline=None)
+@given(dice=st.lists(st.sampled_from([1, 2, 3, 4, 5, 6]), min_size=1, max_size=5),
+       which=st.integers(0, 4), defense=st.sampled_from([0, 2, 3, 6]), boost=st.sampled_from([None, "+2", "x2"]))
+def test_adding_up_in_the_final_battle_matches_brute_force(dice, which, defense, boost):
+    """SAO-122, SAO-RUL-29: the final battle's best turn, skills added up or not, equals the enumeration (with
+    skills that pierce some Defenses and not others)."""
+    skills = [*SKILL_SETS, PIERCING_SET][which]
+    mods = Modifiers(defense=defense, boost=boost)
+    advice = best_assignment(dice, skills, mods, add_up=True)
+    assert advice.damage == brute_added_up(dice, skills, mods)
+    assert advice.damage >= best_assignment(dice, skills, mods).damage

@@ -101,7 +101,6 @@ class _Solver:
         self.values = [
             [mods.dealt(s) for s in skills],
             [mods.boosted(s) for s in skills],
-            [mods.boosted(s) if mods.pierces(s) else NEG for s in skills],
         ]
         self.memo: dict[tuple[tuple[int, ...], bool, int], tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]] = {}
         self.groups_memo: dict[tuple[int, ...], list[tuple[int, tuple[int, ...], tuple[int, ...]]]] = {}
@@ -171,9 +170,8 @@ class _Solver:
                 raw, raw_groups = self.solve(dice, full, 1)
                 if raw > NEG and raw_groups:
                     options.append(self._assignment(max(0, raw - self.mods.defense), raw_groups, full, dice, True))
-                pierced, p_groups = self.solve(dice, full, 2)
-                if pierced > NEG and p_groups:
-                    options.append(self._assignment(pierced, p_groups, full, dice, True))
+                # An added-up attack that pierces (SAO-RUL-29: every skill in it pierces) deals what the same
+                # skills deal separately, so it never beats the separate total above: no option of its own.
             results.append(max(options, key=lambda a: (a.damage, not a.combined)) if options else None)
         best, best_switch = results
         assert best is not None
