@@ -60,6 +60,18 @@ def test_bad_specs_are_refused_clearly(spec: str, message: str) -> None:
         make_agent(spec)
 
 
+def test_unknown_parameters_are_counted_in_words() -> None:
+    """One unknown parameter is "parameter", two are "parameters" (no "parameter(s)"); Japanese has one form."""
+    with pytest.raises(AgentSpecError) as one:
+        make_agent("ismcts:depth=3")
+    with pytest.raises(AgentSpecError) as two:
+        make_agent("ismcts:depth=3,width=2")
+    assert "unknown parameter depth (" in one.value.args[0].render("en")
+    assert "unknown parameters depth, width (" in two.value.args[0].render("en")
+    assert "(s)" not in one.value.args[0].render("en") + two.value.args[0].render("en")
+    assert "不明なパラメータ" in two.value.args[0].render("ja")
+
+
 def test_heuristic_rollouts_need_a_heuristic() -> None:
     agent = make_agent("ismcts:rollout=heuristic")
     assert isinstance(agent, ISMCTSAgent)

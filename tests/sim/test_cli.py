@@ -37,6 +37,19 @@ def test_sim_prints_win_rates_and_writes_the_report(tmp_path: Path) -> None:
     assert (tmp_path / "report.html").exists()
 
 
+def test_sim_summary_counts_games_and_jobs_in_words(tmp_path: Path) -> None:
+    """The summary line says "1 game" and "1 job", "2 jobs" (it said "job(s)")."""
+    one = runner.invoke(app, ["sim", "swordplay", "-n", "1", "--seed", "3", "--jobs", "1",
+                              "--out", str(tmp_path / "a")])
+    assert one.exit_code == 0, one.output
+    assert "swordplay: 1 game, seed 3" in one.stdout and ", 1 job," in one.stdout, one.stdout
+    two = runner.invoke(app, ["sim", "swordplay", "-n", "4", "--seed", "3", "--jobs", "2",
+                              "--out", str(tmp_path / "b")])
+    assert two.exit_code == 0, two.output
+    assert "swordplay: 4 games, seed 3" in two.stdout and ", 2 jobs," in two.stdout, two.stdout
+    assert "(s)" not in one.stdout + two.stdout
+
+
 def test_sim_results_do_not_depend_on_jobs(tmp_path: Path) -> None:
     for jobs in ("1", "2"):
         result = runner.invoke(app, ["sim", "swordplay", "-n", "6", "--seed", "9", "--jobs", jobs,

@@ -66,6 +66,9 @@ from typing import Any
 
 from bouts.agents.base import M_, AgentSpecError, agent_rng
 from bouts.core.contract import CHANCE, Game, Seat
+from bouts.core.i18n import BOUTS
+
+M_n = BOUTS.nmessage
 
 Policy = Callable[[Game[Any, Any], Any, Seat, random.Random], Any]
 """A rollout policy: ``(game, state, seat, rng) -> action``."""
@@ -522,8 +525,9 @@ def make(params: dict[str, str], seed: int) -> ISMCTSAgent:
     rollout = _choice(params, "rollout", (AUTO, "random", "heuristic"))
     prior = _choice(params, "prior", (AUTO, "none", "heuristic"))
     if params:
-        raise AgentSpecError(M_("ismcts: unknown parameter(s) {params} (known: {known})", params=sorted(params),
-                                known=list(KNOWN)))
+        raise AgentSpecError(M_n("ismcts: unknown parameter {params} (known: {known})",
+                                 "ismcts: unknown parameters {params} (known: {known})", len(params),
+                                 params=sorted(params), known=list(KNOWN)))
     return ISMCTSAgent(seed, iterations=iterations, seconds=seconds, rollout=rollout,
                        exploration=DEFAULT_EXPLORATION if exploration is None else exploration,
                        rollout_limit=DEFAULT_ROLLOUT_LIMIT if limit is None else limit, epsilon=epsilon,

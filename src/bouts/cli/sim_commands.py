@@ -246,14 +246,14 @@ def _print_summary(game: str, config: SimConfig, summary: Summary, backend: str,
                    elapsed: float) -> None:
     n = summary.games
     console = Console(highlight=False)
-    facts = {"game": game, "games": n, "seed": config.seed, "backend": backend, "jobs": jobs or default_jobs(),
-             "seconds": f"{elapsed:.1f}", "speed": f"{n / max(elapsed, 1e-9):.1f}"}
+    facts = {"game": game, "games": _n("{count} game", "{count} games", n), "seed": config.seed, "backend": backend,
+             "jobs": _n("{count} job", "{count} jobs", jobs or default_jobs()), "seconds": f"{elapsed:.1f}",
+             "speed": f"{n / max(elapsed, 1e-9):.1f}"}
     if config.assign == "random":
-        line = _("{game}: {games} games, content dealt at random (design study), seed {seed}, {backend} backend, "
-                 "{jobs} job(s), {seconds} s ({speed} games/s)", **facts)
+        line = _("{game}: {games}, content dealt at random (design study), seed {seed}, {backend} backend, {jobs}, "
+                 "{seconds} s ({speed} games/s)", **facts)
     else:
-        line = _("{game}: {games} games, seed {seed}, {backend} backend, {jobs} job(s), {seconds} s ({speed} games/s)",
-                 **facts)
+        line = _("{game}: {games}, seed {seed}, {backend} backend, {jobs}, {seconds} s ({speed} games/s)", **facts)
     console.print(f"[bold]{escape(game)}[/bold]" + escape(line[len(game):]) if line.startswith(game) else escape(line))
     table = Table(title=_("Win rate per seat (95% Wilson interval)"))
     _columns(table, N_("seat"), N_("agent"), *RATE_HEADERS)
