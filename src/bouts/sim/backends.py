@@ -185,6 +185,7 @@ def _terminate(pool: ProcessPoolExecutor) -> None:
     """Stop a pool now: cancel what waits, kill the workers (mid-game included), reap them."""
     processes = list(getattr(pool, "_processes", {}).values())  # the executor offers no public kill
     calls = getattr(pool, "_call_queue", None)
+    manager = getattr(pool, "_executor_manager_thread", None)  # shutdown() forgets it
     if calls is not None:  # its feeder thread may be stuck writing to killed workers: never wait for it at exit
         calls.cancel_join_thread()
     pool.shutdown(wait=False, cancel_futures=True)
@@ -196,6 +197,8 @@ def _terminate(pool: ProcessPoolExecutor) -> None:
         if process.is_alive():
             process.kill()
             process.join(1)
+    if manager is not None:  # it closes its wake-up pipe as it ends; at exit, Python 3.11 writes to that pipe
+        manager.join(5)  # unless it is closed, and raced the closing (a traceback on stderr after an interrupt)
 
 
 def ray_module() -> Any:
