@@ -59,8 +59,10 @@ def act_on_table(page: Page, rng: random.Random, prefer: tuple[str, ...] = ("car
                 page.locator("#board .popover .pop-act").first.click()
         elif pops.count():
             pops.nth(rng.randrange(pops.count())).click()
-        else:
+        elif page.locator("#confirm-selection").count():
             page.click("#confirm-selection")
+        else:  # another seat's move re-drew the table and closed what the click opened: decide again
+            return False
     deadline = time.monotonic() + 20
     while state(page)[0] == step and not page.locator("#error").inner_text().strip():
         assert time.monotonic() < deadline, "the action was never taken"
