@@ -23,25 +23,12 @@ from bouts.cli.session import Session
 from bouts.core import CHANCE, Match
 from bouts.core.events import Event
 from bouts.core.i18n import use_lang
+from tests.bot_games import played
 
 WIDTH, HEIGHT = 160, 50
 
 COUNTED = ("{count} card", "{count} draw")
 """What the message ids of lines counting cards or draws say."""
-
-
-def played(game_id: str, seats: int, options: dict[str, object], seed: int) -> Match:
-    """A game the heuristic bots played to its end."""
-    game = bouts.game(game_id)
-    match = Match(game, seats, options, None, seed)
-    agents = [make_agent("heuristic", seed + s) for s in range(seats)]
-    while match.to_act():
-        acting = match.to_act()
-        if acting == (CHANCE,):
-            match.step_chance()
-            continue
-        match.apply(agents[acting[0]].act(game, match.state, acting[0]), acting[0])
-    return match
 
 
 def end_screen(match: Match, lang: str = "en") -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter, defaultdict
+from typing import Any
 
 from bouts.core import CHANCE
 from bouts.core.i18n import tr
@@ -122,6 +123,17 @@ def _secret_game() -> GrailState:
                          "e14", "e05", "e18", "e20", "e10", "e07", "e16"])
 
 
+
+def _prepare_rest(strategy: Any, state: GrailState, seat: int, rng: random.Random) -> tuple[GrailState, list[str]]:
+    """The heuristic's remaining choices of ``seat``'s battle preparation, each applied: (state, their texts)."""
+    rest: list[str] = []
+    while not state.players[seat].acted:
+        assert GAME.to_act(state) == (seat,)
+        pick = strategy.choose(GAME, state, seat, rng)
+        rest.append(str(pick))
+        state = GAME.apply(state, seat, pick)
+    return state, rest
+
 def test_the_heuristic_plays_against_sakura_before_the_cut() -> None:
     """A real 7-player game, the heuristic on every seat: in rounds 7 and 8 Sakura, not first in spoils, would
     have unlimited mana in the climax (隠された秘密); a seat joins the battlefield where she stands, to keep her
@@ -218,13 +230,7 @@ def test_rin_takes_rush_from_the_workshop_into_a_battle_she_wins() -> None:
                 why_ja = strategy.explain(GAME, state, seat, action)
             assert "from the Workshop into the battle at Miyama" in why, why
             assert "魔術工房から深山町の戦いへ" in why_ja, why_ja
-            state = GAME.apply(state, seat, action)
-            rest: list[str] = []
-            while not state.players[rin].acted:
-                assert GAME.to_act(state) == (rin,)
-                pick = strategy.choose(GAME, state, rin, rng)
-                rest.append(str(pick))
-                state = GAME.apply(state, rin, pick)
+            state, rest = _prepare_rest(strategy, GAME.apply(state, seat, action), rin, rng)
             assert any(x.endswith(" up") and x != "play gandr up" for x in rest), rest
             assert state.players[rin].location == "miyama"
             assert total_power(state, rin) > CAT.cards["rush"].power + CAT.cards["gandr"].power
@@ -256,13 +262,7 @@ def test_every_master_takes_rush_from_the_workshop_into_the_battle_at_miyama() -
                 why_ja = strategy.explain(GAME, state, seat, action)
             assert "from the Workshop into the battle at Miyama, about 9 power against 9" in why, why
             assert "魔術工房から深山町の戦いへ" in why_ja, why_ja
-            state = GAME.apply(state, seat, action)
-            rest: list[str] = []
-            while not state.players[seat].acted:
-                assert GAME.to_act(state) == (seat,)
-                pick = strategy.choose(GAME, state, seat, rng)
-                rest.append(str(pick))
-                state = GAME.apply(state, seat, pick)
+            state, rest = _prepare_rest(strategy, GAME.apply(state, seat, action), seat, rng)
             assert rest and rest[0].endswith(" up"), rest
             assert state.players[seat].location == "miyama"
             shinji = seat

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
+from bouts.core.chance import shuffle_in_place as shuffle
 from bouts.core.events import Event
 from bouts.games.swordplay.actions import Act
-from bouts.games.swordplay.game import shuffle
 from bouts.games.swordplay.log import ONLY, event
 from tests.swordplay.helpers import CAT
 

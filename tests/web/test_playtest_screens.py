@@ -17,9 +17,7 @@ import pytest
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, Page
 
-import bouts
-from bouts.agents import make_agent
-from bouts.core import CHANCE, Match
+from tests.bot_games import played
 from tests.server.live import LiveServer
 from tests.web.decisions import Decision
 from tests.web.test_tables import DRAW, ctx, draw, pick, table_page
@@ -71,15 +69,7 @@ def test_sao_dice_not_rolled_yet_show_a_question_mark(page: Page) -> None:
 
 def finished_view(game_id: str, seats: int, options: dict[str, object], seed: int) -> dict[str, object]:
     """Seat 0's view of a game the heuristic bots played to its end."""
-    game = bouts.game(game_id)
-    match = Match(game, seats, options, None, seed)
-    agents = [make_agent("heuristic", seed + s) for s in range(seats)]
-    while match.to_act():
-        acting = match.to_act()
-        if acting == (CHANCE,):
-            match.step_chance()
-            continue
-        match.apply(agents[acting[0]].act(game, match.state, acting[0]), acting[0])
+    match = played(game_id, seats, options, seed)
     view: dict[str, object] = json.loads(json.dumps(match.view(0)))
     return view
 

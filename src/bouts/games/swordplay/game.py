@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from bouts.core.chance import Roll, Shuffle
+from bouts.core.chance import Roll, Shuffle, shuffle_in_place
 from bouts.core.contract import (
     CHANCE,
     NO_PARTS,
@@ -79,26 +79,6 @@ INFO = GameInfo(
         "wins. Modes: arena (2+), solo (1 Hero vs the Monster), coop (Heroes vs the Monster)."
     ),
 )
-
-
-def shuffle(cards: list[str], rng: random.Random) -> None:
-    """``rng.shuffle(cards)``, faster: the same draws from ``rng`` and the same order.
-
-    For a plain :class:`random.Random` this is CPython's own algorithm (Fisher-Yates, each index
-    drawn by rejection from ``getrandbits``) without a method call per card; other generators are
-    asked to shuffle themselves. Determinizations and reshuffles spend most of their time here.
-    """
-    if type(rng) is not random.Random:
-        rng.shuffle(cards)
-        return
-    getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        bits = n.bit_length()
-        j = getrandbits(bits)
-        while j >= n:
-            j = getrandbits(bits)
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 _TURN_PHASES = frozenset({DISCARD, READY, COMBAT})
@@ -263,7 +243,7 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
         """Roll the dice or shuffle the pile."""
         if state.phase in (SHUFFLE, RESHUFFLE):
             order = self._shuffle_pile(state)
-            shuffle(order, rng)  # as Shuffle.sample does
+            shuffle_in_place(order, rng)  # as Shuffle.sample does
             return Shuffle(tuple(order))
         if state.phase in (FIRST_ROLL, MONSTER_DEFENSE, MONSTER_TARGET):
             return Roll.sample(self._dice(state), D10, rng)
@@ -480,7 +460,7 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
             else:
                 pool.extend(deck)
         for pool in pools.values():
-            shuffle(pool, rng)
+            shuffle_in_place(pool, rng)
         # Deal each pool back into its places, in the same order.
         new_drawn_in = new.drawn_in
         if len(pools) == 1:  # the usual case: every unseen card comes from the current deck
