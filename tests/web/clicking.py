@@ -10,6 +10,7 @@ import random
 import time
 
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 
 def new_page(browser: Browser, width: int = 1366, height: int = 900) -> Page:
@@ -46,7 +47,10 @@ def act_on_table(page: Page, rng: random.Random, prefer: tuple[str, ...] = ("car
         plain.nth(int(which)).click()
     else:
         page.locator(f'#board [data-obj="{which}"]').click()
-        page.wait_for_function(OPENED, arg=step)  # a popover, targets, a selection; or the action taken
+        try:  # a popover, targets, a selection; or the action taken
+            page.wait_for_function(OPENED, arg=step, timeout=5_000)
+        except PlaywrightTimeout:  # another seat's move re-drew the table and closed what the click opened
+            return False
         taken = state(page)[0] != step or page.locator("body[data-pending]").count() > 0
         targets = page.locator("#board [data-obj].target")
         pops = page.locator("#board .popover .pop-act")
