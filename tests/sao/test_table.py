@@ -325,3 +325,24 @@ def test_the_japanese_table_reads_in_the_games_terms() -> None:
     assert "キリト（席1）" in text and "ソードスキル（防御5を引いたダメージ）：" in text
     assert "バーチカル・アーク（同じ目2個）：4 → 0" in text
     assert "予定ダメージ 0 ／ 残りHP 40" in text
+
+
+def test_a_roll_decisions_menu_page_is_best_first_below_its_closing_lines() -> None:
+    """Every reroll line prints its outlook, so the first page reads as a ranking: below the advisor's best eight and
+    the closing lines (finalize, ask the partner), the rest of the page is best first too, by the same value the hint
+    ranks by, and the twin of a listed reroll (the same kinds of dice showing the same values) sits beside it. It
+    was filled in menu order: `reroll 6` (expected damage 11.5) printed below `reroll 2` (9.2)."""
+    checked = 0
+    for s, seat in sampled_decisions(2, range(4), every=1):
+        if s.pending[-1].kind != "roll_window":
+            continue
+        featured = GAME.featured_actions(s, seat)
+        ranked = [o.action for o in advisor.roll_options(s, seat)[:8]]
+        rest = [a for a in featured[len(ranked):] if a.verb == "reroll" and a not in ranked]
+        values = [advisor.option_for(s, seat, a).outlook.value for a in rest]
+        assert values == sorted(values, reverse=True), screen(s, seat)
+        best_left = max((advisor.option_for(s, seat, a).outlook.value for a in GAME.legal_actions(s, seat)
+                         if a.verb == "reroll" and a not in featured), default=None)
+        assert best_left is None or not values or best_left <= values[-1] + 1e-9
+        checked += len(rest) > 1
+    assert checked >= 20

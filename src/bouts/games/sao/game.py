@@ -462,13 +462,26 @@ class Sao(Game[SaoState, SaoAction]):
         legal = self.legal_actions(state, seat)
         if len(legal) <= FEATURED:
             return legal
-        from bouts.games.sao.advisor import roll_options
+        from bouts.games.sao.advisor import option_for, roll_options
         from bouts.games.sao.strategy import choose
 
         decision = state.pending[-1]
         picked: list[SaoAction] = []
+        rest: list[SaoAction] = list(legal)
         if decision.kind in ("roll_window", "ability_window"):
             picked += [option.action for option in roll_options(state, seat)[:8]]
+            # the rest of the page best first too, by the advisor's value of each line (an equal reroll of the
+            # same kinds and values ranks beside its twin); what the advisor does not rank keeps its menu place
+            # at the end: every line shows its outlook, so a page out of that order reads as a wrong ranking
+            ranked: list[tuple[float, int, SaoAction]] = []
+            unranked: list[SaoAction] = []
+            for place, a in enumerate(legal):
+                option = option_for(state, seat, a) if isinstance(a, Act) else None
+                if option is None:
+                    unranked.append(a)
+                else:
+                    ranked.append((-option.outlook.value, place, a))
+            rest = [a for _value, _place, a in sorted(ranked)] + unranked
         else:
             picked.append(choose(self, state, seat, random.Random(0)))
         for closing in (FINALIZE, ASK_PARTNER, DONE, DONE_COMBINED, act("back"), act("finish")):
@@ -476,7 +489,7 @@ class Sao(Game[SaoState, SaoAction]):
                 picked.append(closing)
         picked += [a for a in legal if isinstance(a, Act) and a.verb in ("use",)]
         out = list(dict.fromkeys(a for a in picked if a in legal))
-        for a in legal:  # fill the page with the rest in menu order
+        for a in rest:  # fill the page with the rest
             if len(out) >= FEATURED:
                 break
             if a not in out:
