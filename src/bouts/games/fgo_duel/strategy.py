@@ -260,19 +260,25 @@ def _cached_distances_avoiding(state: FgoState, goal: str, blocked: frozenset[st
 
 BEST_LEFT_LIMIT = 1 << 15
 """Most entries the heuristic's table of best battle totals keeps (it starts afresh beyond)."""
-_BEST_LEFT: dict[int, tuple[Any, dict[tuple[str, frozenset[str], str], int]]] = {}
+_BEST_LEFT: dict[int, tuple[Any, dict[tuple[str, int], int], dict[str, int]]] = {}
 
 
-def _best_left_table(catalog: Any) -> dict[tuple[str, frozenset[str], str], int]:
-    """Per catalogue: (fighting servant, hand, card played to move) -> the best total of the cards left, less the
-    chips and skills (what the basic rules' totals depend on besides the cards)."""
+def _best_left_tables(catalog: Any) -> tuple[dict[tuple[str, int], int], dict[str, int]]:
+    """Per catalogue: (fighting servant, code of the cards left) -> their best battle total, less the chips and
+    skills (under the basic rules a total depends on nothing else); and each card's share of such a code.
+
+    Cards alike in servant, type and power are interchangeable (``Catalog.kinds``), so a code counts the cards
+    of each kind: kind ``k`` adds ``16 ** k`` (a hand holds fewer than 16 cards of one kind: 5 per servant)."""
     found = _BEST_LEFT.get(id(catalog))
     if found is None or found[0] is not catalog:
-        found = _BEST_LEFT[id(catalog)] = (catalog, {})
-    table: dict[tuple[str, frozenset[str], str], int] = found[1]
+        numbers: dict[tuple[str, str, int], int] = {}
+        weights = {instance: 1 << (4 * numbers.setdefault(kind, len(numbers)))
+                   for instance, kind in catalog.kinds.items()}
+        found = _BEST_LEFT[id(catalog)] = (catalog, {}, weights)
+    table: dict[tuple[str, int], int] = found[1]
     if len(table) >= BEST_LEFT_LIMIT:
         table.clear()
-    return table
+    return table, found[2]
 
 
 CardFacts = tuple[float, bool, int]
@@ -300,11 +306,11 @@ def _card_cost(catalog: Any, costs: dict[str, CardFacts], card: str) -> CardFact
 class _Attacks:
     """What the scoring of attacks shares within one choice of move, worked out at its first attack: the
     expected defence, the enemy servants next to the own master area, and the best battle totals left after
-    paying (under the basic rules kept across choices: the cards' part depends on the hand and the fighting
-    servant alone)."""
+    paying (under the basic rules kept across choices, by the kinds of the cards left and the fighting
+    servant: :func:`_best_left_tables`)."""
 
-    __slots__ = ("base", "basic", "bests", "defence", "hand", "hand_key", "seat", "state", "table", "threats",
-                 "totals")
+    __slots__ = ("base", "basic", "bests", "code", "defence", "hand", "seat", "state", "table", "threats", "totals",
+                 "weights")
 
     def __init__(self, state: FgoState, seat: Seat, own_master: str) -> None:
         self.state = state
@@ -314,17 +320,27 @@ class _Attacks:
         self.threats = {s.servant for s in state.masters[1 - seat].party
                         if s.area is not None and own_master in links[s.area]}
         self.hand = hand = state.masters[seat].hand
+        self.table, self.weights = _best_left_tables(state.catalog)
         self.basic = not state.options.advanced and len(hand) > 1
-        self.base = chips_in_effect(state, seat) if self.basic else 0
-        self.hand_key = frozenset(hand) if self.basic else frozenset()
-        self.table = _best_left_table(state.catalog) if self.basic else {}
+        self.base = self.code = 0
+        if self.basic:
+            weights = self.weights
+            code = 0
+            for card in hand:
+                weight = weights.get(card)
+                if weight is None:  # not a card of the pack's index: no code
+                    self.basic = False
+                    break
+                code += weight
+            self.code = code
+            self.base = chips_in_effect(state, seat)
         self.totals: dict[tuple[str, str], Callable[[Sequence[str]], int]] = {}
         self.bests: dict[tuple[str, str, str], int] = {}
 
     def best_without(self, servant_id: str, enemy: str, card: str) -> int:
         """The best battle total left if ``card`` is played to move (the best 3 of the rest of the hand)."""
         if self.basic:
-            key = (servant_id, self.hand_key, card)
+            key = (servant_id, self.code - self.weights[card])
             left = self.table.get(key)
             if left is None:
                 value = valuer(self.state, self.seat, servant_id, enemy)
