@@ -355,6 +355,23 @@ class _Attacks:
         return best
 
 
+_AROUND: dict[tuple[int, str], tuple[Any, dict[tuple[frozenset[str], str], dict[str, int]]]] = {}
+
+
+def _around_tables(state: FgoState, goal: str) -> dict[tuple[frozenset[str], str], dict[str, int]]:
+    """Per map and goal: (the areas of a seat's servants and master area, the area of the servant that moves) ->
+    :func:`_cached_distances_avoiding` around the others (the caller must not change the tables)."""
+    game_map = state.map
+    key = (id(game_map), goal)
+    found = _AROUND.get(key)
+    if found is None or found[0] is not game_map:
+        found = _AROUND[key] = (game_map, {})
+    tables: dict[tuple[frozenset[str], str], dict[str, int]] = found[1]
+    if len(tables) >= CACHE_LIMIT:
+        tables.clear()
+    return tables
+
+
 @dataclass(frozen=True)
 class MoveFacts:
     """What the heuristic weighs in a move, as a player can check it on the table."""
@@ -499,11 +516,12 @@ def _move(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Rando
             if place in gates:
                 guards.append(figure.servant)
     blocked = frozenset(occupied)
-    occupants: dict[str, str] = {}  # area -> the servant standing there (at most one, FGO-RUL-16)
-    for master in state.masters:
-        for figure in master.party:
-            if figure.area is not None:
-                occupants.setdefault(figure.area, figure.servant)
+    around = _around_tables(state, enemy_master)
+    # area -> the enemy servant standing there (at most one, FGO-RUL-16; never an own one: FGO-041)
+    occupants: dict[str, str] = {}
+    for figure in state.masters[1 - seat].party:
+        if figure.area is not None:
+            occupants.setdefault(figure.area, figure.servant)
     catalog = state.catalog
     costs = _card_costs(catalog)
     sole_guard = guards[0] if len(guards) == 1 else None
@@ -524,7 +542,11 @@ def _move(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Rando
                 servant_area = areas[servant_id]
                 assert servant_area is not None
                 # steps to the enemy master area, around the other own servants
-                table = _cached_distances_avoiding(state, enemy_master, blocked - {servant_area})
+                found = around.get((blocked, servant_area))
+                if found is None:
+                    found = around[(blocked, servant_area)] = _cached_distances_avoiding(
+                        state, enemy_master, blocked - {servant_area})
+                table = found
                 before = table.get(servant_area, 99)
                 last_guard = sole_guard == servant_id
             going = area
