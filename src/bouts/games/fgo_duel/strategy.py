@@ -29,6 +29,11 @@ ATTACK_MARGIN = 1
 """How much the best own total must exceed the expected defence before attacking."""
 
 
+_ACTION, _BATTLE, _PARTY, _MULLIGAN, _TRIGGER, _START, _REMOVE, _END_MOVE = (
+    Phase.ACTION, Phase.BATTLE, Phase.PARTY, Phase.MULLIGAN, Phase.TRIGGER, Phase.START, Phase.REMOVE, Phase.END_MOVE)
+"""The phases, read once (an enum member read from its class costs a lookup each time; rollouts ask every step)."""
+
+
 def choose(game: Game[Any, Any], state: FgoState, seat: Seat, rng: random.Random) -> Any:
     """The heuristic's action for ``seat``."""
     if seat == CHANCE:
@@ -37,22 +42,22 @@ def choose(game: Game[Any, Any], state: FgoState, seat: Seat, rng: random.Random
     if len(legal) == 1:
         return legal[0]
     phase = state.phase
-    if phase is Phase.PARTY:
+    if phase is _ACTION:
+        return _move(state, seat, legal, rng)
+    if phase is _BATTLE:
+        return _battle(state, seat, legal)
+    if phase is _PARTY:
         return _party(state, seat, legal, rng)
-    if phase is Phase.MULLIGAN:
+    if phase is _MULLIGAN:
         return _mulligan(state, seat, legal)
-    if phase is Phase.TRIGGER:
+    if phase is _TRIGGER:
         skills = [a for a in legal if a.verb == "skill"]
         return skills[0] if skills else legal[0]  # a defence bonus is worth its NP: pay from NP first
-    if phase is Phase.START:
+    if phase is _START:
         return _start_skill(state, seat, legal)
-    if phase is Phase.ACTION:
-        return _move(state, seat, legal, rng)
-    if phase is Phase.BATTLE:
-        return _battle(state, seat, legal)
-    if phase is Phase.REMOVE:
+    if phase is _REMOVE:
         return _remove(state, seat, legal)
-    if phase is Phase.END_MOVE:
+    if phase is _END_MOVE:
         return _end_move(state, seat, legal)
     return rng.choice(legal)
 
