@@ -14,15 +14,16 @@ import pytest
 import bouts
 from bouts.core import CHANCE
 from bouts.games.fgo_duel import strategy
-from bouts.games.fgo_duel.battle import chip_bonus
+from bouts.games.fgo_duel.battle import chip_bonus, valuer
 from bouts.games.fgo_duel.state import FgoState, Phase
 
 SETUPS = [{}, {"advanced": True}, {"map": "orleans"}, {"map": "orleans", "advanced": True}]
 
 
-def action_decisions(options: dict[str, Any], seeds: range) -> Iterator[tuple[FgoState, int]]:
-    """Every move decision of seeded games, the heuristic on both seats (with a random move now and then, so
-    that unusual positions come up too)."""
+def action_decisions(options: dict[str, Any], seeds: range, phase: Phase = Phase.ACTION
+                     ) -> Iterator[tuple[FgoState, int]]:
+    """Every decision in ``phase`` (by default every move) of seeded games, the heuristic on both seats (with a
+    random move now and then, so that unusual positions come up too)."""
     game = bouts.game("fgo_duel")
     for seed in seeds:
         rng = random.Random(seed)
@@ -32,7 +33,7 @@ def action_decisions(options: dict[str, Any], seeds: range) -> Iterator[tuple[Fg
             if seat == CHANCE:
                 action = game.sample_chance(state, rng)
             else:
-                if state.phase is Phase.ACTION:
+                if state.phase is phase:
                     yield state, seat
                 legal = game.legal_actions(state, seat)
                 action = rng.choice(legal) if rng.random() < 0.1 else strategy.choose(game, state, seat, rng)
@@ -92,3 +93,26 @@ def test_the_expected_defence_is_counted_from_the_unseen_cards() -> None:
         assert strategy._expected_defence(state, seat) == 3 * mean + 2 + chip_bonus(other.chips)
         compared += 1
     assert compared > 50
+
+
+@pytest.mark.parametrize("options", SETUPS[:2], ids=["basic", "advanced"])
+def test_the_battle_cards_make_the_highest_total_spending_the_least_power(options: dict[str, Any]) -> None:
+    game = bouts.game("fgo_duel")
+    compared = ties = 0
+    for state, seat in action_decisions(options, range(40, 56), Phase.BATTLE):
+        legal = game.legal_actions(state, seat)
+        attack = state.attack
+        assert attack is not None and attack.defender is not None
+        fighting, enemy = ((attack.attacker, attack.defender) if seat == state.turn
+                           else (attack.defender, attack.attacker))
+        value = valuer(state, seat, fighting, enemy)
+
+        def spent(act: Any, catalog: Any = state.catalog) -> int:
+            return sum(catalog.command(c).power for c in act.args)
+
+        expected = max(legal, key=lambda a: (value(a.args), -spent(a)))
+        assert strategy.choose(game, state, seat, random.Random(0)) is expected
+        compared += len(legal) > 1
+        top = value(expected.args)
+        ties += len({spent(a) for a in legal if value(a.args) == top}) > 1  # the least power decides
+    assert compared > 30 and ties > 0

@@ -590,12 +590,16 @@ def _battle(state: FgoState, seat: Seat, legal: tuple[Any, ...]) -> Any:
     value = valuer(state, seat, fighting, enemy)
     catalog = state.catalog
     costs = _card_costs(catalog)
-
-    def score(act: Act) -> tuple[int, int]:
-        cards = act.args
-        return value(cards), -sum([(costs.get(c) or _card_cost(catalog, costs, c))[2] for c in cards])
-
-    return max(legal, key=score)
+    totals = [value(act.args) for act in legal]
+    top = max(totals)
+    # the highest total; among equals, the least printed power spent (the first such choice)
+    best, least = legal[0], None
+    for act, total in zip(legal, totals, strict=True):
+        if total == top:
+            spent = sum([(costs.get(c) or _card_cost(catalog, costs, c))[2] for c in act.args])
+            if least is None or spent < least:
+                best, least = act, spent
+    return best
 
 
 def _remove(state: FgoState, seat: Seat, legal: tuple[Any, ...]) -> Any:
