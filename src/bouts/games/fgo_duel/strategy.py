@@ -17,7 +17,7 @@ from typing import Any
 
 from bouts.core import CHANCE, Game, Seat
 from bouts.games.fgo_duel.actions import Act
-from bouts.games.fgo_duel.battle import chip_bonus, valuer
+from bouts.games.fgo_duel.battle import chip_bonus, chips_in_effect, valuer
 from bouts.games.fgo_duel.i18n import _
 from bouts.games.fgo_duel.party import legal_parties
 from bouts.games.fgo_duel.skills import np_of
@@ -29,6 +29,11 @@ ATTACK_MARGIN = 1
 """How much the best own total must exceed the expected defence before attacking."""
 
 
+_ACTION, _BATTLE, _PARTY, _MULLIGAN, _TRIGGER, _START, _REMOVE, _END_MOVE = (
+    Phase.ACTION, Phase.BATTLE, Phase.PARTY, Phase.MULLIGAN, Phase.TRIGGER, Phase.START, Phase.REMOVE, Phase.END_MOVE)
+"""The phases, read once (an enum member read from its class costs a lookup each time; rollouts ask every step)."""
+
+
 def choose(game: Game[Any, Any], state: FgoState, seat: Seat, rng: random.Random) -> Any:
     """The heuristic's action for ``seat``."""
     if seat == CHANCE:
@@ -37,22 +42,22 @@ def choose(game: Game[Any, Any], state: FgoState, seat: Seat, rng: random.Random
     if len(legal) == 1:
         return legal[0]
     phase = state.phase
-    if phase is Phase.PARTY:
+    if phase is _ACTION:
+        return _move(state, seat, legal, rng)
+    if phase is _BATTLE:
+        return _battle(state, seat, legal)
+    if phase is _PARTY:
         return _party(state, seat, legal, rng)
-    if phase is Phase.MULLIGAN:
+    if phase is _MULLIGAN:
         return _mulligan(state, seat, legal)
-    if phase is Phase.TRIGGER:
+    if phase is _TRIGGER:
         skills = [a for a in legal if a.verb == "skill"]
         return skills[0] if skills else legal[0]  # a defence bonus is worth its NP: pay from NP first
-    if phase is Phase.START:
+    if phase is _START:
         return _start_skill(state, seat, legal)
-    if phase is Phase.ACTION:
-        return _move(state, seat, legal, rng)
-    if phase is Phase.BATTLE:
-        return _battle(state, seat, legal)
-    if phase is Phase.REMOVE:
+    if phase is _REMOVE:
         return _remove(state, seat, legal)
-    if phase is Phase.END_MOVE:
+    if phase is _END_MOVE:
         return _end_move(state, seat, legal)
     return rng.choice(legal)
 
@@ -204,29 +209,40 @@ def _expected_defence(state: FgoState, seat: Seat) -> float:
     other = state.masters[1 - seat]
     seen = set(other.trash)
     seen.update(other.removed)
-    count = total = 0
-    for instance, power in _party_cards(state.catalog, tuple([s.servant for s in other.party])):
-        if instance not in seen:
-            count += 1
-            total += power
+    cards, count, total = _party_cards(state.catalog, tuple([s.servant for s in other.party]))
+    for instance in seen:  # take the seen cards off the party's count and power
+        found = cards.get(instance)
+        if found is not None:
+            count -= found[0]
+            total -= found[1]
     mean = total / max(1, count)
     return 3 * mean + 2 + chip_bonus(other.chips)
 
 
-_PARTY_CARDS: dict[tuple[int, tuple[str, ...]], tuple[Any, tuple[tuple[str, int], ...]]] = {}
+_PARTY_CARDS: dict[tuple[int, tuple[str, ...]], tuple[Any, tuple[dict[str, tuple[int, int]], int, int]]] = {}
 
 
-def _party_cards(catalog: Any, servants: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
-    """Each command card instance of a party with its printed power, party order (cached per catalogue)."""
+def _party_cards(catalog: Any, servants: tuple[str, ...]) -> tuple[dict[str, tuple[int, int]], int, int]:
+    """A party's command card instances, each with how many times the party holds it and their printed power
+    together, and the count and power of them all (cached per catalogue)."""
     key = (id(catalog), servants)
     found = _PARTY_CARDS.get(key)
     if found is None or found[0] is not catalog:
         if len(_PARTY_CARDS) >= CACHE_LIMIT:
             _PARTY_CARDS.clear()
-        cards = tuple((f"{s}/{n}", catalog.command(f"{s}/{n}").power) for s in servants for n in range(1, 6))
-        found = _PARTY_CARDS[key] = (catalog, cards)
-    cards_found: tuple[tuple[str, int], ...] = found[1]
-    return cards_found
+        cards: dict[str, tuple[int, int]] = {}
+        count = total = 0
+        for servant in servants:
+            for number in range(1, 6):
+                instance = f"{servant}/{number}"
+                power = catalog.command(instance).power
+                held = cards.get(instance, (0, 0))
+                cards[instance] = (held[0] + 1, held[1] + power)
+                count += 1
+                total += power
+        found = _PARTY_CARDS[key] = (catalog, (cards, count, total))
+    party: tuple[dict[str, tuple[int, int]], int, int] = found[1]
+    return party
 
 
 CACHE_LIMIT = 4096
@@ -245,6 +261,120 @@ def _cached_distances_avoiding(state: FgoState, goal: str, blocked: frozenset[st
         found = _AVOIDING[key] = (game_map, _distances_avoiding(state, goal, set(blocked)))
     table: dict[str, int] = found[1]
     return table
+
+
+BEST_LEFT_LIMIT = 1 << 15
+"""Most entries the heuristic's table of best battle totals keeps (it starts afresh beyond)."""
+_BEST_LEFT: dict[int, tuple[Any, dict[tuple[str, int], int], dict[str, int]]] = {}
+
+
+def _best_left_tables(catalog: Any) -> tuple[dict[tuple[str, int], int], dict[str, int]]:
+    """Per catalogue: (fighting servant, code of the cards left) -> their best battle total, less the chips and
+    skills (under the basic rules a total depends on nothing else); and each card's share of such a code.
+
+    Cards alike in servant, type and power are interchangeable (``Catalog.kinds``), so a code counts the cards
+    of each kind: kind ``k`` adds ``16 ** k`` (a hand holds fewer than 16 cards of one kind: 5 per servant)."""
+    found = _BEST_LEFT.get(id(catalog))
+    if found is None or found[0] is not catalog:
+        numbers: dict[tuple[str, str, int], int] = {}
+        weights = {instance: 1 << (4 * numbers.setdefault(kind, len(numbers)))
+                   for instance, kind in catalog.kinds.items()}
+        found = _BEST_LEFT[id(catalog)] = (catalog, {}, weights)
+    table: dict[tuple[str, int], int] = found[1]
+    if len(table) >= BEST_LEFT_LIMIT:
+        table.clear()
+    return table, found[2]
+
+
+CardFacts = tuple[float, bool, int]
+"""What the heuristic reads of a command card: the move score's cost of paying it, whether it is Arts, its
+printed power."""
+_CARD_COSTS: dict[int, tuple[Any, dict[str, CardFacts]]] = {}
+
+
+def _card_costs(catalog: Any) -> dict[str, CardFacts]:
+    """Per catalogue: card -> its :data:`CardFacts`, filled as cards are met (with :func:`_card_cost`)."""
+    found = _CARD_COSTS.get(id(catalog))
+    if found is None or found[0] is not catalog:
+        found = _CARD_COSTS[id(catalog)] = (catalog, {})
+    costs: dict[str, CardFacts] = found[1]
+    return costs
+
+
+def _card_cost(catalog: Any, costs: dict[str, CardFacts], card: str) -> CardFacts:
+    """A card's facts, kept in ``costs`` (its catalogue's :func:`_card_costs`)."""
+    found = catalog.command(card)
+    known = costs[card] = (0.3 * found.power, found.type.value == "arts", found.power)
+    return known
+
+
+class _Attacks:
+    """What the scoring of attacks shares within one choice of move, worked out at its first attack: the
+    expected defence, the enemy servants next to the own master area, and the best battle totals left after
+    paying (under the basic rules kept across choices, by the kinds of the cards left and the fighting
+    servant: :func:`_best_left_tables`)."""
+
+    __slots__ = ("base", "basic", "bests", "code", "defence", "hand", "seat", "state", "table", "threats", "totals",
+                 "weights")
+
+    def __init__(self, state: FgoState, seat: Seat, own_master: str) -> None:
+        self.state = state
+        self.seat = seat
+        self.defence = _expected_defence(state, seat)
+        links = state.board.neighbours
+        self.threats = {s.servant for s in state.masters[1 - seat].party
+                        if s.area is not None and own_master in links[s.area]}
+        self.hand = hand = state.masters[seat].hand
+        self.table, self.weights = _best_left_tables(state.catalog)
+        self.basic = not state.options.advanced and len(hand) > 1
+        self.base = self.code = 0
+        if self.basic:
+            weights = self.weights
+            code = 0
+            for card in hand:
+                weight = weights.get(card)
+                if weight is None:  # not a card of the pack's index: no code
+                    self.basic = False
+                    break
+                code += weight
+            self.code = code
+            self.base = chips_in_effect(state, seat)
+        self.totals: dict[tuple[str, str], Callable[[Sequence[str]], int]] = {}
+        self.bests: dict[tuple[str, str, str], int] = {}
+
+    def best_without(self, servant_id: str, enemy: str, card: str) -> int:
+        """The best battle total left if ``card`` is played to move (the best 3 of the rest of the hand)."""
+        if self.basic:
+            key = (servant_id, self.code - self.weights[card])
+            left = self.table.get(key)
+            if left is None:
+                value = valuer(self.state, self.seat, servant_id, enemy)
+                rest = [c for c in self.hand if c != card]
+                left = self.table[key] = max(map(value, itertools.combinations(rest, min(3, len(rest))))) - \
+                    value(())
+            return self.base + left
+        best = self.bests.get((servant_id, enemy, card))
+        if best is None:
+            best = self.bests[(servant_id, enemy, card)] = _best_total(
+                self.state, self.seat, [c for c in self.hand if c != card], servant_id, enemy, self.totals)
+        return best
+
+
+_AROUND: dict[tuple[int, str], tuple[Any, dict[tuple[frozenset[str], str], dict[str, int]]]] = {}
+
+
+def _around_tables(state: FgoState, goal: str) -> dict[tuple[frozenset[str], str], dict[str, int]]:
+    """Per map and goal: (the areas of a seat's servants and master area, the area of the servant that moves) ->
+    :func:`_cached_distances_avoiding` around the others (the caller must not change the tables)."""
+    game_map = state.map
+    key = (id(game_map), goal)
+    found = _AROUND.get(key)
+    if found is None or found[0] is not game_map:
+        found = _AROUND[key] = (game_map, {})
+    tables: dict[tuple[frozenset[str], str], dict[str, int]] = found[1]
+    if len(tables) >= CACHE_LIMIT:
+        tables.clear()
+    return tables
 
 
 @dataclass(frozen=True)
@@ -277,16 +407,15 @@ def move_facts(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.
 
 def _move_table(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Random,
                 detailed: bool) -> list[tuple[Any, Any]]:
-    """:func:`move_facts` (``detailed``), or only each move's score (what the heuristic's choice needs: rollouts
-    make no :class:`MoveFacts`); the same scores, from the same draws of ``rng``, either way. Each legal move
-    with its facts or score, in menu order."""
+    """:func:`move_facts` (``detailed``), or only each move's score; the same scores, from the same draws of
+    ``rng``, either way (and as :func:`_move` weighs them). Each legal move with its facts or score, in menu
+    order."""
     me = state.masters[seat]
     board = state.board
     links = board.neighbours
     enemy_master = board.master_areas[1 - seat]
     own_master = board.master_areas[seat]
-    defence = -1.0  # the expected defence and the threats, worked out at the first attack
-    threats: set[str] = set()
+    attacks: _Attacks | None = None  # worked out at the first attack
     gates = links[own_master]
     mine = [s for s in me.party if s.area is not None]
     guards = [s.servant for s in mine if s.area in gates]
@@ -297,20 +426,13 @@ def _move_table(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random
             if figure.area is not None:
                 occupants.setdefault(figure.area, figure.servant)
     tables: dict[str, dict[str, int]] = {}
-    totals: dict[tuple[str, str], Callable[[Sequence[str]], int]] = {}
-    cards: dict[str, tuple[int, bool, float]] = {}  # card -> (power, is Arts, the score's cost of paying it)
-    bests: dict[tuple[str, str, str], int] = {}  # (servant, enemy, card played to move) -> best total left
-
-    def best_without(servant_id: str, enemy: str, card: str) -> int:
-        """The best battle total left if ``card`` is played to move (the best 3 of the rest of the hand)."""
-        return _best_total(state, seat, [c for c in me.hand if c != card], servant_id, enemy, totals)
-
+    catalog = state.catalog
+    costs = _card_costs(catalog)
     out: list[tuple[Any, Any]] = []
     append = out.append
     areas = {s.servant: s.area for s in reversed(me.party)}  # the first with an id, as Master.servant finds it
     sole_guard = guards[0] if len(guards) == 1 else None
     draw = rng.random
-    command = state.catalog.command
     # the menu lists moves servant by servant, destination by destination: the facts of a servant and
     # destination are worked out once for its cards
     moving = going = ""
@@ -339,11 +461,8 @@ def _move_table(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random
         if winning:
             append((act, MoveFacts(math.inf, before, 0, None) if detailed else math.inf))
             continue
-        known = cards.get(card)
-        if known is None:
-            found = command(card)
-            known = cards[card] = (found.power, found.type.value == "arts", 0.3 * found.power)
-        score = step - known[2] + draw() * 0.5
+        known = costs.get(card) or _card_cost(catalog, costs, card)
+        score = step - known[0] + draw() * 0.5
         if last_guard:
             score -= GUARD_WEIGHT  # keep the last guard on the gate of the own master area
         elif new_guard:
@@ -354,21 +473,18 @@ def _move_table(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random
             append((act, MoveFacts(score, before, after, None, last_guard=last_guard, new_guard=new_guard)
                         if detailed else score))
             continue
-        best = bests.get((servant_id, enemy, card))
-        if best is None:
-            best = bests[(servant_id, enemy, card)] = best_without(servant_id, enemy, card)
-        if defence < 0:
-            defence = _expected_defence(state, seat)
-            threats = {s.servant for s in state.masters[1 - seat].party
-                       if s.area is not None and own_master in links[s.area]}
-        edge = best - defence
-        if enemy in threats:
+        if attacks is None:
+            attacks = _Attacks(state, seat, own_master)
+        best = attacks.best_without(servant_id, enemy, card)
+        edge = best - attacks.defence
+        threat = enemy in attacks.threats
+        if threat:
             score += 20 + edge  # it would walk into our master area next turn
         elif edge >= ATTACK_MARGIN:
             score += 3 + edge
         else:
             score -= 6 - edge
-        append((act, MoveFacts(score, before, after, enemy, best, defence, enemy in threats, last_guard, new_guard)
+        append((act, MoveFacts(score, before, after, enemy, best, attacks.defence, threat, last_guard, new_guard)
                     if detailed else score))
     return out
 
@@ -379,16 +495,90 @@ def move_scores(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random
     return scores
 
 
+HALF_GUARD = GUARD_WEIGHT / 2
+
+
 def _move(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Random) -> Any:
-    enemy_master = state.board.master_areas[1 - seat]
+    """A move into the enemy master area if there is one, else the first of the best scored moves: what
+    :func:`_move_table` scores, worked out in one pass with no table (the rollouts' hottest code)."""
+    board = state.board
+    enemy_master = board.master_areas[1 - seat]
     for act in legal:
         if act.args[1] == enemy_master:
             return act
-    best, best_score = legal[0], float("-inf")
-    for act, score in _move_table(state, seat, legal, rng, False):
+    me = state.masters[seat]
+    own_master = board.master_areas[seat]
+    attacks: _Attacks | None = None  # worked out at the first attack
+    gates = board.neighbours[own_master]
+    guards: list[str] = []
+    occupied = [own_master]
+    areas: dict[str, str | None] = {}  # the first with an id, as Master.servant finds it
+    for figure in me.party:
+        place = figure.area
+        areas.setdefault(figure.servant, place)
+        if place is not None:
+            occupied.append(place)
+            if place in gates:
+                guards.append(figure.servant)
+    blocked = frozenset(occupied)
+    around = _around_tables(state, enemy_master)
+    # area -> the enemy servant standing there (at most one, FGO-RUL-16; never an own one: FGO-041)
+    occupants: dict[str, str] = {}
+    for figure in state.masters[1 - seat].party:
+        if figure.area is not None:
+            occupants.setdefault(figure.area, figure.servant)
+    catalog = state.catalog
+    costs = _card_costs(catalog)
+    sole_guard = guards[0] if len(guards) == 1 else None
+    unguarded = not guards
+    draw = rng.random
+    moving = going = ""
+    last_guard = new_guard = False
+    before = 0
+    step = 0.0
+    enemy: str | None = None
+    table: dict[str, int] = {}
+    best_act, best_score = legal[0], -math.inf
+    for act in legal:
+        servant_id, area, card = act.args
+        if area != going or servant_id != moving:
+            if servant_id != moving:
+                moving = servant_id
+                servant_area = areas[servant_id]
+                assert servant_area is not None
+                # steps to the enemy master area, around the other own servants
+                found = around.get((blocked, servant_area))
+                if found is None:
+                    found = around[(blocked, servant_area)] = _cached_distances_avoiding(
+                        state, enemy_master, blocked - {servant_area})
+                table = found
+                before = table.get(servant_area, 99)
+                last_guard = sole_guard == servant_id
+            going = area
+            step = 2.0 * (before - table.get(area, 99))
+            new_guard = unguarded and area in gates
+            enemy = occupants.get(area)
+        known = costs.get(card) or _card_cost(catalog, costs, card)
+        score = step - known[0] + draw() * 0.5
+        if last_guard:
+            score -= GUARD_WEIGHT
+        elif new_guard:
+            score += HALF_GUARD
+        if known[1]:
+            score += 0.2
+        if enemy is not None:
+            if attacks is None:
+                attacks = _Attacks(state, seat, own_master)
+            edge = attacks.best_without(servant_id, enemy, card) - attacks.defence
+            if enemy in attacks.threats:
+                score += 20 + edge
+            elif edge >= ATTACK_MARGIN:
+                score += 3 + edge
+            else:
+                score -= 6 - edge
         if score > best_score:
-            best, best_score = act, score
-    return best
+            best_act, best_score = act, score
+    return best_act
 
 
 def _battle(state: FgoState, seat: Seat, legal: tuple[Any, ...]) -> Any:
@@ -398,11 +588,18 @@ def _battle(state: FgoState, seat: Seat, legal: tuple[Any, ...]) -> Any:
                        else (attack.defender, attack.attacker))
 
     value = valuer(state, seat, fighting, enemy)
-
-    def score(act: Act) -> tuple[int, int]:
-        return value(act.args), -sum(_power(state, c) for c in act.args)
-
-    return max(legal, key=score)
+    catalog = state.catalog
+    costs = _card_costs(catalog)
+    totals = [value(act.args) for act in legal]
+    top = max(totals)
+    # the highest total; among equals, the least printed power spent (the first such choice)
+    best, least = legal[0], None
+    for act, total in zip(legal, totals, strict=True):
+        if total == top:
+            spent = sum([(costs.get(c) or _card_cost(catalog, costs, c))[2] for c in act.args])
+            if least is None or spent < least:
+                best, least = act, spent
+    return best
 
 
 def _remove(state: FgoState, seat: Seat, legal: tuple[Any, ...]) -> Any:
