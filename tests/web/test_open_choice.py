@@ -91,25 +91,30 @@ def test_a_bots_move_leaves_the_players_open_popover_open_and_its_click_complete
     page.context.close()
 
 
-def test_a_frame_that_makes_the_open_choice_impossible_closes_it_with_a_note(browser: Browser,
-                                                                              server: LiveServer) -> None:
+CLOSED = {"en": "After the last move, your choice with {name} is no longer possible: it was closed.",
+          "ja": "直前の行動により、{name}で選びかけていた操作はできなくなったので閉じました。"}
+"""The note, as each catalog words it."""
+
+
+@pytest.mark.parametrize("width,height,lang", [(1366, 900, "en"), (390, 844, "ja")])
+def test_a_frame_that_makes_the_open_choice_impossible_closes_it_with_a_note(
+        browser: Browser, server: LiveServer, width: int, height: int, lang: str) -> None:
     made = server.post("/api/matches", {"game": "fgo_duel", "seats": [{"kind": "reserved"}, {"kind": "reserved"}]})
     errors: list[str] = []
-    page = open_page(browser, server, made["seats"][0]["link"], errors)
+    path, _, token = made["seats"][0]["link"].partition("#")
+    page = open_page(browser, server, f"{path}?lang={lang}#{token}", errors, width, height)
     friend = open_page(browser, server, made["seats"][1]["link"], errors)
     page.wait_for_selector("body[data-acting=true]")
-    open_a_servant(page)
-    name = page.locator("#board .popover").evaluate("p => p.previousElementSibling.getAttribute('aria-label')")
+    obj = open_a_servant(page)
+    servant = page.locator(f'#board [data-obj="{obj}"] .n').inner_text().strip()
     friend.once("dialog", lambda dialog: dialog.accept())
     friend.click("#concede")  # the other master concedes: the match is over, the pick impossible
     page.wait_for_selector("body[data-over=true]")
     assert page.locator("#board .popover").count() == 0
     note = page.locator("#choice-note")
     assert note.is_visible()
-    servant = name.rsplit(" (", 1)[0]
-    assert note.inner_text() == (f"After the last move, your choice with {servant} is no longer possible: "
-                                 "it was closed.")
-    page.screenshot(path="/tmp/table8/open-choice-closed-1366x900.png")
+    assert servant and note.inner_text() == CLOSED[lang].format(name=servant)
+    page.screenshot(path=f"/tmp/table8/open-choice-closed-{width}x{height}.png")
     page.locator("#board").click(position={"x": 5, "y": 5})  # the player's next click on the table dismisses it
     assert note.is_hidden()
     assert not errors

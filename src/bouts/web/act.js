@@ -39,6 +39,13 @@ function nameOf(node) {
   return name.length > 400 ? `${name.slice(0, 399)}…` : name;
 }
 
+// What an object is called in a sentence: its heading (a card's name), else its accessible name.
+function shortName(node) {
+  const head = node.matches(".card") ? node.querySelector(".n") : node.querySelector("h3, h4, .name, .n");
+  const text = head ? (head.textContent || "").trim().replace(/\s+/g, " ") : "";
+  return text || objectName(node);
+}
+
 const sameSet = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
 const sameSeq = (a, b) => a.length === b.length && a.every((x, i) => b[i] === x);
 
@@ -105,7 +112,7 @@ export class TableActions {
     const building = this.path.length > 0 || this.base !== null;
     if (!building) { this.closePopover(); this.decorate(); this.restoreFocus(kept.focus); return false; }
     const from = this.path[0] || this.base?.[0] || this.selected[0];
-    const name = from && this.find(from) ? objectName(this.find(from)) : null;
+    const name = from && this.find(from) ? shortName(this.find(from)) : null;
     if (!this.stillPossible()) {
       this.path = []; this.base = null; this.selected = [];
       this.closePopover();
