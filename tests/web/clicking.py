@@ -10,7 +10,6 @@ import random
 import time
 
 from playwright.sync_api import Browser, Page
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 
 def new_page(browser: Browser, width: int = 1366, height: int = 900) -> Page:
@@ -25,8 +24,11 @@ def state(page: Page) -> tuple[str, str, str]:
             body.get_attribute("data-over") or "")
 
 
-OPENED = """step => document.querySelector("#board .popover, #board [data-obj].target, #selection-bar:not([hidden])")
-  || document.body.dataset.step !== step || document.body.hasAttribute("data-pending")"""
+TAKEN = """step => document.body.dataset.step !== step || document.body.hasAttribute("data-pending")"""
+"""Whether this page's action was sent (or answered) since ``step``: read in one go, since the frame that answers it
+may come between two separate reads (the step still old, then no longer pending)."""
+OPENED = f"""step => document.querySelector("#board .popover, #board [data-obj].target, #selection-bar:not([hidden])")
+  || ({TAKEN})(step)"""
 """What a click on a table object leads to: what can follow it, or (a data-direct object's only action) the action
 taken at once."""
 
@@ -47,11 +49,8 @@ def act_on_table(page: Page, rng: random.Random, prefer: tuple[str, ...] = ("car
         plain.nth(int(which)).click()
     else:
         page.locator(f'#board [data-obj="{which}"]').click()
-        try:  # a popover, targets, a selection; or the action taken
-            page.wait_for_function(OPENED, arg=step, timeout=5_000)
-        except PlaywrightTimeout:  # another seat's move re-drew the table and closed what the click opened
-            return False
-        taken = state(page)[0] != step or page.locator("body[data-pending]").count() > 0
+        page.wait_for_function(OPENED, arg=step)  # a popover, targets, a selection; or the action taken
+        taken = page.evaluate(TAKEN, step)
         targets = page.locator("#board [data-obj].target")
         pops = page.locator("#board .popover .pop-act")
         if taken:
@@ -63,10 +62,8 @@ def act_on_table(page: Page, rng: random.Random, prefer: tuple[str, ...] = ("car
                 page.locator("#board .popover .pop-act").first.click()
         elif pops.count():
             pops.nth(rng.randrange(pops.count())).click()
-        elif page.locator("#confirm-selection").count():
+        else:  # a selection: the clicked object is its first part
             page.click("#confirm-selection")
-        else:  # another seat's move re-drew the table and closed what the click opened: decide again
-            return False
     deadline = time.monotonic() + 20
     while state(page)[0] == step and not page.locator("#error").inner_text().strip():
         assert time.monotonic() < deadline, "the action was never taken"

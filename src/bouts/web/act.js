@@ -39,6 +39,13 @@ function nameOf(node) {
   return name.length > 400 ? `${name.slice(0, 399)}…` : name;
 }
 
+// What an object is called in a sentence: its heading (a card's name), else its accessible name.
+function shortName(node) {
+  const head = node.matches(".card") ? node.querySelector(".n") : node.querySelector("h3, h4, .name, .n");
+  const text = head ? (head.textContent || "").trim().replace(/\s+/g, " ") : "";
+  return text || objectName(node);
+}
+
 const sameSet = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
 const sameSeq = (a, b) => a.length === b.length && a.every((x, i) => b[i] === x);
 
@@ -59,8 +66,10 @@ function pathEnd(entry, path) {
 export class TableActions {
   // root: the table element (renderers draw in it); bar: where the selection bar and popovers' status go;
   // send(entry): take the action; describe(obj): a name for an object (its element's text) for aria labels.
-  constructor(root, bar, send) {
-    this.root = root; this.bar = bar; this.send = send;
+  // notify(text): tell the player something (a half-made choice another seat's move made impossible).
+  constructor(root, bar, send, notify = null) {
+    this.root = root; this.bar = bar; this.send = send; this.notify = notify;
+    this.kept = null;
     this.menu = []; this.enabled = true;
     this.path = []; this.base = null; this.selected = [];
     this.hinted = null; this.popover = null;
@@ -73,6 +82,83 @@ export class TableActions {
   setMenu(menu) {
     this.menu = menu || [];
     this.reset(false);
+  }
+
+  // -- another seat's move: the table is drawn again under the player's half-made choice ------------------
+  // Before the redraw: note what the player has open (the popover, where the focus is). The redraw replaces every
+  // element of the table, the popover with them.
+  beforeRedraw() {
+    const active = document.activeElement;
+    let focus = null;
+    if (active && active !== document.body && this.root.contains(active)) {
+      if (this.popover && this.popover.contains(active)) {
+        focus = { pop: [...this.popover.querySelectorAll("button")].indexOf(active), action: active.dataset.action || null, cls: active.className };
+      } else {
+        const node = active.closest("[data-obj]");
+        if (node) focus = { obj: node.dataset.obj };
+      }
+    }
+    this.kept = { open: this.popover !== null, focus };
+  }
+
+  // After the redraw (or a frame that changed the menu without redrawing): the same half-made choice, on the new
+  // elements, with the same state. Kept while it can still be finished with the new menu; otherwise closed, and
+  // `notify(text)` tells the player why. Returns whether a choice was closed.
+  afterRedraw(menu) {
+    if (!this.kept) this.beforeRedraw(); // no redraw (the same view, a new menu): the popover is still there
+    const kept = this.kept;
+    this.kept = null;
+    this.menu = menu || [];
+    const building = this.path.length > 0 || this.base !== null;
+    if (!building) { this.closePopover(); this.decorate(); this.restoreFocus(kept.focus); return false; }
+    const from = this.path[0] || this.base?.[0] || this.selected[0];
+    const name = from && this.find(from) ? shortName(this.find(from)) : null;
+    if (!this.stillPossible()) {
+      this.path = []; this.base = null; this.selected = [];
+      this.closePopover();
+      this.decorate();
+      if (this.notify) this.notify(name ? _("After the last move, your choice with {name} is no longer possible: it was closed.", { name }) : _("After the last move, your choice is no longer possible: it was closed."));
+      return true;
+    }
+    this.decorate();
+    if (kept.open && this.path.length && this.base === null) {
+      const node = this.find(this.path[this.path.length - 1]);
+      const candidates = this.candidates();
+      const last = (e) => pathEnd(e, this.path) === e.objects.length - 1;
+      const complete = candidates.filter((e) => last(e) && !(e.select || []).length);
+      const withSelect = candidates.filter((e) => last(e) && (e.select || []).length);
+      this.openPopover(node, complete, this.nextObjects().size > 0, withSelect, this.path.length === 1 ? this.selectFirst(this.path[0]) : [], false);
+    } else {
+      this.closePopover();
+    }
+    this.restoreFocus(kept.focus);
+    return false;
+  }
+
+  // Whether the half-made choice can still be finished: its objects are on the table and some entry of the menu
+  // still starts with them (the path), or still takes the chosen base and every part selected so far.
+  stillPossible() {
+    if (this.path.some((obj) => !this.find(obj))) return false;
+    if (this.path.length && !this.candidates().length) return false;
+    if (this.base !== null) {
+      if (this.selected.some((obj) => !this.find(obj))) return false;
+      if (!this.selectEntries().length) return false;
+      const selectable = this.selectable();
+      if (this.selected.some((obj) => !selectable.has(obj))) return false;
+    }
+    return true;
+  }
+
+  restoreFocus(focus) {
+    if (!focus) return;
+    let target = null;
+    if ("obj" in focus) target = this.find(focus.obj);
+    else if (this.popover) {
+      const buttons = [...this.popover.querySelectorAll("button")];
+      target = (focus.action && buttons.find((b) => b.dataset.action === focus.action))
+        || buttons.find((b, i) => i === focus.pop && b.className === focus.cls) || buttons[0] || null;
+    }
+    if (target && (target instanceof HTMLButtonElement || target.hasAttribute("tabindex"))) target.focus({ preventScroll: true });
   }
 
   setEnabled(on) { this.enabled = on; this.decorate(); }
@@ -246,7 +332,7 @@ export class TableActions {
     if (this.popover) { this.popover.remove(); this.popover = null; }
   }
 
-  openPopover(node, entries, targets, withSelect, selectFirst) {
+  openPopover(node, entries, targets, withSelect, selectFirst, focus = true) {
     this.closePopover();
     const list = make("div", { class: "pop-actions" });
     for (const e of entries) {
@@ -273,7 +359,7 @@ export class TableActions {
     node.after(pop);
     this.popover = pop;
     const first = pop.querySelector("button");
-    if (first) first.focus({ preventScroll: true });
+    if (first && focus) first.focus({ preventScroll: true });
   }
 
   // -- the selection bar ---------------------------------------------------------------------------

@@ -42,6 +42,17 @@ function send(message) {
 
 function showError(text) { $("error").textContent = text; }
 
+// A note about the table that does not block it (a choice another seat's move closed): shown where the player
+// looks (over the table; on a phone above the decision panel), gone at their next click or after a while.
+let noteTimer = 0;
+function showNote(text) {
+  const note = $("choice-note");
+  clearTimeout(noteTimer);
+  note.textContent = text;
+  note.hidden = !text;
+  if (text) noteTimer = setTimeout(() => showNote(""), 12_000);
+}
+
 // Take an action (a menu entry, or its text form). Never lost silently: offline, the page says so.
 function act(entry) {
   if (!online) { showError(_("Not connected: your action was not sent. The page reconnects by itself; try again then.")); return; }
@@ -323,10 +334,16 @@ async function onState(data) {
   const newMenu = answered || JSON.stringify(data.menu.map((a) => a.text)) !== menuKey;
   if (!sameStep) clearHint();
   if (!sameView) {  // a frame that changes nothing of mine (someone joined, a reload) leaves the table as it is
+    actions.beforeRedraw();
     await renderTable(data);
     viewStep = data.step;
   }
-  if (newMenu) actions.setMenu(data.menu); else actions.decorate();
+  // my own action answered: a new decision; another seat's move: the choice I have open stays open on the new
+  // table (the same popover on the same object, the same selection, the focus where it was) while the new menu
+  // can still finish it, else it is closed with a note saying why
+  if (answered) actions.setMenu(data.menu);
+  else if (newMenu || !sameView) actions.afterRedraw(data.menu);
+  else actions.decorate();
   renderStatus();
   renderSeats();
   renderControls();
@@ -482,7 +499,8 @@ async function start() {
   words();
   $("lang-slot").append(languageSwitch());
   soundSetting();
-  actions = new TableActions($("board"), $("selection-bar"), (entry) => act(entry));
+  actions = new TableActions($("board"), $("selection-bar"), (entry) => act(entry), showNote);
+  $("board").addEventListener("click", () => showNote(""), true);
   $("hint").addEventListener("click", () => { if (!send({ type: "hint" })) connectionLost(); });
   $("undo").addEventListener("click", () => { if (!online) { act(null); return; } pending = true; renderControls(true); send({ type: "undo" }); });
   $("concede").addEventListener("click", () => { if (confirm(_("Concede this match? It counts as a resignation."))) send({ type: "concede" }); });
