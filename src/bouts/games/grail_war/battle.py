@@ -71,8 +71,11 @@ def land_advantage(state: GrailState, seat: int) -> int:
     if place not in BATTLEFIELDS or seat not in state.tokens.values():
         return 0
     events = state.events_at.get(place)
-    if events and any(state.catalog.events[e].effect == "no_land" for e, _ in events):
-        return 0
+    if events:
+        catalog_events = state.catalog.events
+        for e, _ in events:
+            if catalog_events[e].effect == "no_land":
+                return 0
     travels = state.options.land_advantage_travels
     total = 0
     for t, holder in state.tokens.items():
@@ -143,12 +146,15 @@ def announce(state: GrailState, why: Words | Callable[[], Words]) -> None:
     """Say every fighter's total power that changed (or is first known, once its cards are used), with why:
     each change of total power is a public log line (DGW-013, DGW-079, DGW-RUL-16). ``why`` may be a function
     that makes the words, called only when a change is said (most steps change no total)."""
-    for seat in state.living():
-        p = state.players[seat]
-        if p.location not in BATTLEFIELDS or not p.acted:
-            state.shown_power.pop(seat, None)  # off the power track: announced afresh if it comes back
+    shown = state.shown_power
+    for seat, p in enumerate(state.players):  # the living seats, in seat order
+        if p.eliminated:
             continue
-        old = state.shown_power.get(seat)
+        if not p.acted or p.location not in BATTLEFIELDS:
+            if shown:
+                shown.pop(seat, None)  # off the power track: announced afresh if it comes back
+            continue
+        old = shown.get(seat)
         if old is None:  # first known: its parts are said, and they add up to the total (power_parts)
             found = power_parts(state, seat)
             total = sum(value for _, value in found)
@@ -156,7 +162,7 @@ def announce(state: GrailState, why: Words | Callable[[], Words]) -> None:
             total = total_power(state, seat)
             if old == total:
                 continue
-        state.shown_power[seat] = total
+        shown[seat] = total
         data = {"seat": seat, "total_power": total, "power": total - (old or 0)}
         if old is None:
             parts = [M_("{label}: {value}", label=label, value=value) for label, value in found]

@@ -108,10 +108,23 @@ def prepare_options(state: GrailState, seat: int) -> list[Act]:
     ubw = ubw_residual(state, seat)
     limit = card_limit(state, seat, ubw)
     chosen: frozenset[str] | set[str]
-    if p.selected:
-        chosen = {c for c, _ in p.selected}
-        normal = sum(1 for c, _ in p.selected if not is_additional(state, seat, c, p.selected))
-        spent = _spent(state, seat)
+    if p.selected:  # the cards chosen, those counting toward the limit and their mana (_spent), in one pass
+        picked: set[str] = set()
+        normal = spent = 0
+        cards = state.catalog.cards
+        for used, up in p.selected:
+            picked.add(used)
+            k = cards[used]
+            if type(k) is AttackCard:  # never additional; its printed cost (stats())
+                normal += 1
+                if up:
+                    spent += k.cost
+                continue
+            if not is_additional(state, seat, used, p.selected):
+                normal += 1
+            if up:
+                spent += stats(state, p, used)[2]
+        chosen = picked
     else:
         chosen, normal, spent = _NONE, 0, 0
     room = normal < limit
@@ -150,17 +163,19 @@ def prepare_options(state: GrailState, seat: int) -> list[Act]:
             cards = state.catalog.cards
             enough = infinite or mana >= NP_MANA
             for card, status in p.np.items():
-                if card in chosen or status not in ("down", "up"):
+                if status not in ("down", "up") or card in chosen:
                     continue
                 c = cards[card]
                 assert isinstance(c, NPCard)
+                if not (enough or c.any_mana):  # DGW-RUL-20: mana 8+ before payment (the commonest refusal first)
+                    continue
                 if status == "up" and c.once_per_game:
                     continue
                 if c.effect == "independent_action" and (p.location == WORKSHOP or not rank_top_half(state, seat)):
                     continue
                 if c.effect == "zabaniya" and p.revealed:
                     continue
-                if not (enough or c.any_mana) or not (infinite or spent + np_cost(state, card) <= mana):
+                if not (infinite or spent + np_cost(state, card) <= mana):
                     continue
                 if c.additional and is_additional(state, seat, card, [*p.selected, (card, True)]):
                     extra.append(act("play", card, "up"))
@@ -191,14 +206,20 @@ def choose(state: GrailState, seat: int, card: str, face_up: bool) -> None:
 def finish(state: GrailState, seat: int) -> None:
     """Pay once (DGW-072), reveal the tarot for 【真名解放】 (DGW-073), queue 使用時 effects (DGW-074)."""
     p = state.players[seat]
+    selected = p.selected
     cost = _spent(state, seat)
     if not p.infinite:
         p.mana -= cost
     here = p.location
     silenced = here in state.silence and state.silence[here] != seat
+    catalog = state.catalog
+    cards = catalog.cards
     shown: list[Text] = []
-    for card, up in p.selected:
-        c = state.catalog.cards[card]
+    shown_ids: list[str] = []
+    down = 0
+    releases: list[NPCard] = []
+    for card, up in selected:
+        c = cards[card]
         if card in p.hand:
             p.hand.remove(card)
         elif card in p.at_hand:
@@ -212,10 +233,16 @@ def finish(state: GrailState, seat: int) -> None:
                 p.np[card] = "converted"
         p.played.append((card, up, silenced))
         if up:
-            shown.append(card_name(state, card))
-            if state.catalog.owner.get(card) == p.servant or isinstance(c, NPCard):
+            shown.append(c.name)  # card_name
+            shown_ids.append(card)
+            if isinstance(c, NPCard):
                 p.exposed = True
-    down = sum(1 for _, up in p.selected if not up)
+                if c.true_name_release:
+                    releases.append(c)
+            elif catalog.owner.get(card) == p.servant:
+                p.exposed = True
+        else:
+            down += 1
     if shown and down:
         msg = N_("{master} uses {cards} and {down} face down, paying {cost} mana")
     elif shown:
@@ -225,14 +252,12 @@ def finish(state: GrailState, seat: int) -> None:
     else:
         msg = N_("{master} uses no card, paying {cost} mana")
     log(state, "prepare", msg,
-        {"seat": seat, "cards": [c for c, up in p.selected if up], "face_down": down, "cost": cost},
+        {"seat": seat, "cards": shown_ids, "face_down": down, "cost": cost},
         args={"master": name(state, seat), "cards": shown, "down": down, "cost": cost}, clauses=("DGW-066", "DGW-072"),
-        reveals=bool(shown) or len(p.selected) < CARDS_USED, owner=seat)  # short: no card left to use
-    for card, up in p.selected:
-        c = state.catalog.cards[card]
-        if up and isinstance(c, NPCard) and c.true_name_release:
-            reveal(state, seat, M_("True Name Release: {card}", card=c.name))
-    state.resolve = [] if silenced else [c for c, up in p.selected if up and state.catalog.cards[c].effect in ON_USE]
+        reveals=bool(shown) or len(selected) < CARDS_USED, owner=seat)  # short: no card left to use
+    for c in releases:
+        reveal(state, seat, M_("True Name Release: {card}", card=c.name))
+    state.resolve = [] if silenced else [c for c in shown_ids if cards[c].effect in ON_USE]
     p.selected = []
     p.acted = True
 

@@ -25,17 +25,18 @@ def log(state: GrailState, kind: str, msg: str, data: dict[str, Any] | None = No
                               args=args, domain="grail_war"))
 
 
-_NAMES: dict[tuple[int, int], tuple[Text, Message]] = {}
-"""(seat, id of the master's name) -> (that name, the message): one shared message per seat and master (a
+_NAMES: tuple[dict[int, tuple[Text, Message]], ...] = tuple({} for _ in range(8))
+"""Per seat, id of the master's name -> (that name, the message): one shared message per seat and master (a
 message is never changed once made); the name is kept so its id stays its own."""
 
 
 def name(state: GrailState, seat: int) -> Message:
     """The master's name as the log shows it: the seat counted from 1 and the master (``P2 Tohsaka Rin``)."""
     master = state.catalog.masters[state.players[seat].master].name
-    found = _NAMES.get((seat, id(master)))
+    names = _NAMES[seat]
+    found = names.get(id(master))
     if found is None or found[0] is not master:
-        found = _NAMES[seat, id(master)] = (master, M_("P{number} {master}", number=seat + 1, master=master))
+        found = names[id(master)] = (master, M_("P{number} {master}", number=seat + 1, master=master))
     return found[1]
 
 
@@ -144,7 +145,10 @@ def prohibited(state: GrailState, what: str) -> bool:
     """Whether the situation card prohibits ``np`` or ``special`` cards this round (使用禁止, DGW-G09/G10)."""
     if state.situation is None:
         return False
-    return state.catalog.situations[state.situation].effect == f"{what}_prohibited"
+    return state.catalog.situations[state.situation].effect == _PROHIBITED[what]
+
+
+_PROHIBITED = {"np": "np_prohibited", "special": "special_prohibited"}
 
 
 def situation_effect(state: GrailState) -> tuple[str | None, str | None, int]:

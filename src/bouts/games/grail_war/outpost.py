@@ -31,8 +31,11 @@ def begin_outpost(state: GrailState) -> None:
 
 def place_options(state: GrailState) -> list[Act]:
     """Workshop (while fewer than 4 are there), Miyama or Shinto; never Recon (DGW-044, DGW-051)."""
-    found = [act("place", WORKSHOP)] if len(state.workshop) < WORKSHOP_CAP else []
-    return [*found, act("place", MIYAMA), act("place", SHINTO)]
+    return list(_ALL_PLACES if len(state.workshop) < WORKSHOP_CAP else _BATTLEFIELDS_ONLY)
+
+
+_ALL_PLACES = (act("place", WORKSHOP), act("place", MIYAMA), act("place", SHINTO))
+_BATTLEFIELDS_ONLY = _ALL_PLACES[1:]
 
 
 def place(state: GrailState, seat: int, where: str) -> None:
