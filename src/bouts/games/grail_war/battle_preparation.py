@@ -105,8 +105,10 @@ def _plays(card: str) -> tuple[Act, Act]:
 def prepare_options(state: GrailState, seat: int) -> list[Act]:
     """Cards that may be added to the battle preparation now, and ``done`` when the count is met."""
     p = state.players[seat]
-    ubw = ubw_residual(state, seat)
-    limit = card_limit(state, seat, ubw)
+    ubw = "residual" in p.np.values() and ubw_residual(state, seat)  # no residual NP/skill card: not 無限の剣製
+    limit = 4 if ubw else card_limit(state, seat, False)
+    situation = state.situation  # prohibited(): the situation card's effect, read once
+    effect = state.catalog.situations[situation].effect if situation is not None else None
     chosen: frozenset[str] | set[str]
     if p.selected:  # the cards chosen, those counting toward the limit and their mana (_spent), in one pass
         picked: set[str] = set()
@@ -133,7 +135,7 @@ def prepare_options(state: GrailState, seat: int) -> list[Act]:
     plays: list[Act] = []
     extra: list[Act] = []
     if not p.blocked:
-        special_ok = not prohibited(state, "special")
+        special_ok = effect != "special_prohibited"
         if room:
             cards = state.catalog.cards
             for card in p.hand:
@@ -159,7 +161,7 @@ def prepare_options(state: GrailState, seat: int) -> list[Act]:
                     plays.append(act("play", card, "up"))
                 if attack:
                     plays.append(act("play", card, "down"))
-        if p.np and not prohibited(state, "np"):  # np_usable's test, its parts common to every card made once
+        if p.np and effect != "np_prohibited":  # np_usable's test, its parts common to every card made once
             cards = state.catalog.cards
             enough = infinite or mana >= NP_MANA
             for card, status in p.np.items():
@@ -167,6 +169,8 @@ def prepare_options(state: GrailState, seat: int) -> list[Act]:
                     continue
                 c = cards[card]
                 assert isinstance(c, NPCard)
+                if not (room or c.additional):  # the count is met: only a card used additionally may join
+                    continue
                 if not (enough or c.any_mana):  # DGW-RUL-20: mana 8+ before payment (the commonest refusal first)
                     continue
                 if status == "up" and c.once_per_game:
@@ -178,20 +182,24 @@ def prepare_options(state: GrailState, seat: int) -> list[Act]:
                 if not (infinite or spent + np_cost(state, card) <= mana):
                     continue
                 if c.additional and is_additional(state, seat, card, [*p.selected, (card, True)]):
-                    extra.append(act("play", card, "up"))
+                    extra.append((_PLAYS.get(card) or _plays(card))[0])
                 elif room:
-                    plays.append(act("play", card, "up"))
+                    plays.append((_PLAYS.get(card) or _plays(card))[0])
         if special_ok:
+            cards = state.catalog.cards
             for card in p.at_hand:
-                if card in chosen or not (infinite or spent + stats(state, p, card)[2] <= mana):
+                if card in chosen:
                     continue
-                ability = state.catalog.cards[card].ability  # type: ignore[union-attr]
+                special = cards[card]
+                if not (infinite or spent + special.cost <= mana):  # a special card's printed cost (stats())
+                    continue
+                ability = special.ability  # type: ignore[union-attr]
                 if ability == "projection":  # 投影: with mana 8+ (DGW-M02)
                     allowed = has(state, seat, "projection") and (infinite or mana >= NP_MANA)
                 else:  # 宝石魔術: 1 jewel (DGW-M07)
                     allowed = has(state, seat, "jewel_magecraft") and p.jewels >= 1
                 if allowed:
-                    extra.append(act("play", card, "up"))
+                    extra.append((_PLAYS.get(card) or _plays(card))[0])
     found = plays + extra
     if ubw or p.blocked or not plays:
         found.append(DONE)
