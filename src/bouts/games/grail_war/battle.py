@@ -5,8 +5,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 from bouts.core.contract import Words
+from bouts.core.i18n import Message, Text
 from bouts.games.grail_war.board import gain_spoils, log, name, situation_effect, stats
 from bouts.games.grail_war.cards import AttackCard
 from bouts.games.grail_war.effects import ON_CLASH
@@ -71,8 +73,11 @@ def land_advantage(state: GrailState, seat: int) -> int:
     if place not in BATTLEFIELDS or seat not in state.tokens.values():
         return 0
     events = state.events_at.get(place)
-    if events and any(state.catalog.events[e].effect == "no_land" for e, _ in events):
-        return 0
+    if events:
+        catalog_events = state.catalog.events
+        for e, _ in events:
+            if catalog_events[e].effect == "no_land":
+                return 0
     travels = state.options.land_advantage_travels
     total = 0
     for t, holder in state.tokens.items():
@@ -143,32 +148,42 @@ def announce(state: GrailState, why: Words | Callable[[], Words]) -> None:
     """Say every fighter's total power that changed (or is first known, once its cards are used), with why:
     each change of total power is a public log line (DGW-013, DGW-079, DGW-RUL-16). ``why`` may be a function
     that makes the words, called only when a change is said (most steps change no total)."""
-    for seat in state.living():
-        p = state.players[seat]
-        if p.location not in BATTLEFIELDS or not p.acted:
-            state.shown_power.pop(seat, None)  # off the power track: announced afresh if it comes back
+    shown = state.shown_power
+    for seat, p in enumerate(state.players):  # the living seats, in seat order
+        if p.eliminated:
             continue
-        old = state.shown_power.get(seat)
+        if not p.acted or p.location not in BATTLEFIELDS:
+            if shown:
+                shown.pop(seat, None)  # off the power track: announced afresh if it comes back
+            continue
+        old = shown.get(seat)
         if old is None:  # first known: its parts are said, and they add up to the total (power_parts)
             found = power_parts(state, seat)
-            total = sum(value for _, value in found)
+            total = 0
+            for _, value in found:
+                total += value
         else:
             total = total_power(state, seat)
             if old == total:
                 continue
-        state.shown_power[seat] = total
+        shown[seat] = total
         data = {"seat": seat, "total_power": total, "power": total - (old or 0)}
-        if old is None:
-            parts = [M_("{label}: {value}", label=label, value=value) for label, value in found]
+        if old is None:  # the words of the parts made when the line is read (a rollout never reads it)
             log(state, "power", N_("{master}: total power {total} at {place} ({parts})"), data,
-                args={"master": name(state, seat), "total": total, "place": PLACE_NAMES[p.location],
-                      "parts": parts or M_("no card")}, clauses=("DGW-079", "DGW-RUL-16"))
+                args=partial(_first_known, name(state, seat), total, PLACE_NAMES[p.location], found),
+                clauses=("DGW-079", "DGW-RUL-16"))
         else:
             if callable(why):
                 why = why()
             log(state, "power", N_("{master}: total power {old} → {total} ({why})"), data,
                 args={"master": name(state, seat), "old": old, "total": total, "why": why},
                 clauses=("DGW-079", "DGW-RUL-16"))
+
+
+def _first_known(master: Words, total: int, place: Words, found: list[tuple[Words, int]]) -> dict[str, Any]:
+    """The arguments of a fighter's first total power line: each part's label and value."""
+    parts = [M_("{label}: {value}", label=label, value=value) for label, value in found]
+    return {"master": master, "total": total, "place": place, "parts": parts or M_("no card")}
 
 
 def resolve(state: GrailState, place: str) -> list[int]:
@@ -186,61 +201,42 @@ def resolve(state: GrailState, place: str) -> list[int]:
     participants = len(seats) + (1 if npc and opts.npc_counts_for_contested_bonus else 0)
     contested = participants >= 2  # DGW-RUL-29: made-to-lose players still count
     where = PLACE_NAMES[place]
-    fighters = [M_("{master} {power} (made to lose)", master=name(state, s), power=powers[s]) if state.players[s].lost
-                else M_("{master} {power}", master=name(state, s), power=powers[s]) for s in seats]
-    if npc:
-        fighters.append(M_("NPC {power}", power=NPC_POWER))
+    fought = [(name(state, s), powers[s], state.players[s].lost) for s in seats]
     data = {"place": place, "powers": {str(s): powers[s] for s in seats}, "winners": winners, "npc": npc}
     if not winners:
-        nobody = M_("the NPC's {power} is highest", power=NPC_POWER) if npc and able else \
-            M_("every player there was made to lose")
         log(state, "battle", N_("Battle at {place}: {fighters} — no player wins ({why})"), data,
-            args={"place": where, "fighters": fighters, "why": nobody},
+            args=partial(_no_winner_args, where, fought, npc, npc and bool(able)),
             clauses=("DGW-092", "DGW-RUL-12") if npc and able else ("DGW-G17", "DGW-G18"))
         _losses(state, losers, [])
         return losers
     parts: list[int] = []
-    labels: list[Words] = []
+    labels: list[tuple[str, Text | None]] = []  # what each part of the pool is, said by _label when read
     if opts.casual:  # DGW-120
         parts.append(CASUAL_SPOILS[place] if contested else CASUAL_SPOILS["alone"])
-        labels.append(M_("Casual: a contested {place}", place=where) if contested else M_("Casual: alone"))
+        labels.append(("casual contested", where) if contested else ("casual alone", None))
     else:
         for e, _ in state.events_at.get(place, []):  # DGW-G13
             parts.append(state.catalog.events[e].spoils)
-            labels.append(M_("event {event}", event=state.catalog.events[e].name))
+            labels.append(("event", state.catalog.events[e].name))
         if contested:  # DGW-094
             parts.append(CONTESTED_BONUS[place])
-            labels.append(M_("contested"))
+            labels.append(("contested", None))
             effect, _, amount = situation_effect(state)
             if effect == "contested_plus":
                 parts.append(amount)
-                labels.append(M_("situation"))
+                labels.append(("situation", None))
             for e, _ in state.events_at.get(place, []):
                 if state.catalog.events[e].effect == "contested_plus":
                     parts.append(state.catalog.events[e].amount)
-                    labels.append(M_("event {event}", event=state.catalog.events[e].name))
+                    labels.append(("event", state.catalog.events[e].name))
     pool = sum(parts)
     tied_npc = npc and best == NPC_POWER and opts.npc_counts_in_tie_divisor
     divisor = len(winners) + (1 if tied_npc else 0)
     share = math.ceil(pool / divisor)  # DGW-095, DGW-RUL-30
-    sum_text = " + ".join(str(v) for v in parts) or "0"
-    named: Words = ""
-    for label, v in zip(labels, parts, strict=True):
-        named = M_("{label} {value}", label=label, value=v) if not named else \
-            M_("{left} + {label} {value}", left=named, label=label, value=v)
-    names = [*(name(state, s) for s in winners), *([M_("the NPC")] if tied_npc else [])]
-    if divisor == 1:
-        result = M_("{winners} wins {pool} spoils ({parts})", winners=names, pool=pool, parts=named) if parts \
-            else M_("{winners} wins {pool} spoils", winners=names, pool=pool)
-    elif tied_npc:
-        result = M_("{winners} tie: ({sum}) ÷ {divisor} = {share} spoils each ({parts}); the NPC's share goes to "
-                    "no one", winners=names, sum=sum_text, divisor=divisor, share=share, parts=named)
-    else:
-        result = M_("{winners} tie: ({sum}) ÷ {divisor} = {share} spoils each ({parts})", winners=names,
-                    sum=sum_text, divisor=divisor, share=share, parts=named)
+    names = [name(state, s) for s in winners]
     data.update(pool=pool, share=share, parts=list(parts))
     log(state, "battle", N_("Battle at {place}: {fighters} — {result}"), data,
-        args={"place": where, "fighters": fighters, "result": result},
+        args=partial(_battle_args, where, fought, npc, parts, labels, names, tied_npc, divisor, pool, share),
         clauses=("DGW-092", "DGW-095" if divisor > 1 else ("DGW-094" if contested else "DGW-093")))
     for s in winners:
         p = state.players[s]
@@ -270,6 +266,60 @@ def resolve(state: GrailState, place: str) -> list[int]:
         gain_spoils(state, s, gained, why, ("DGW-094",))
     _losses(state, losers, winners)
     return losers
+
+
+def _fighters(fought: list[tuple[Message, int, bool]], npc: bool) -> list[Words]:
+    """Each fighter at a battle and its total power (made to lose, the NPC)."""
+    fighters: list[Words] = [M_("{master} {power} (made to lose)", master=master, power=power) if lost
+                             else M_("{master} {power}", master=master, power=power) for master, power, lost in fought]
+    if npc:
+        fighters.append(M_("NPC {power}", power=NPC_POWER))
+    return fighters
+
+
+def _no_winner_args(where: Text, fought: list[tuple[Message, int, bool]], npc: bool,
+                    npc_best: bool) -> dict[str, Any]:
+    """The arguments of a battle line without a winning player (made when the line is read)."""
+    nobody = M_("the NPC's {power} is highest", power=NPC_POWER) if npc_best else \
+        M_("every player there was made to lose")
+    return {"place": where, "fighters": _fighters(fought, npc), "why": nobody}
+
+
+def _label(kind: str, what: Text | None) -> Words:
+    """A part of a battle's spoils pool, as the battle line names it."""
+    if kind == "event":
+        return M_("event {event}", event=what)
+    if kind == "contested":
+        return M_("contested")
+    if kind == "situation":
+        return M_("situation")
+    if kind == "casual contested":
+        return M_("Casual: a contested {place}", place=what)
+    return M_("Casual: alone")
+
+
+def _battle_args(where: Text, fought: list[tuple[Message, int, bool]], npc: bool, parts: list[int],
+                 labels: list[tuple[str, Text | None]], names: list[Message], tied_npc: bool, divisor: int,
+                 pool: int, share: int) -> dict[str, Any]:
+    """The arguments of a battle line with winners: the pool's parts added up and how it is shared (made when the
+    line is read; a rollout never reads it)."""
+    sum_text = " + ".join(str(v) for v in parts) or "0"
+    named: Words = ""
+    for (kind, what), v in zip(labels, parts, strict=True):
+        label = _label(kind, what)
+        named = M_("{label} {value}", label=label, value=v) if not named else \
+            M_("{left} + {label} {value}", left=named, label=label, value=v)
+    winners: list[Words] = [*names, *([M_("the NPC")] if tied_npc else [])]
+    if divisor == 1:
+        result = M_("{winners} wins {pool} spoils ({parts})", winners=winners, pool=pool, parts=named) if parts \
+            else M_("{winners} wins {pool} spoils", winners=winners, pool=pool)
+    elif tied_npc:
+        result = M_("{winners} tie: ({sum}) ÷ {divisor} = {share} spoils each ({parts}); the NPC's share goes to "
+                    "no one", winners=winners, sum=sum_text, divisor=divisor, share=share, parts=named)
+    else:
+        result = M_("{winners} tie: ({sum}) ÷ {divisor} = {share} spoils each ({parts})", winners=winners,
+                    sum=sum_text, divisor=divisor, share=share, parts=named)
+    return {"place": where, "fighters": _fighters(fought, npc), "result": result}
 
 
 WIN_BONUS = ("remote_control", "caladbolg", "gae_bolg_thrown")

@@ -105,13 +105,28 @@ def _plays(card: str) -> tuple[Act, Act]:
 def prepare_options(state: GrailState, seat: int) -> list[Act]:
     """Cards that may be added to the battle preparation now, and ``done`` when the count is met."""
     p = state.players[seat]
-    ubw = ubw_residual(state, seat)
-    limit = card_limit(state, seat, ubw)
+    ubw = "residual" in p.np.values() and ubw_residual(state, seat)  # no residual NP/skill card: not 無限の剣製
+    limit = 4 if ubw else card_limit(state, seat, False)
+    situation = state.situation  # prohibited(): the situation card's effect, read once
+    effect = state.catalog.situations[situation].effect if situation is not None else None
     chosen: frozenset[str] | set[str]
-    if p.selected:
-        chosen = {c for c, _ in p.selected}
-        normal = sum(1 for c, _ in p.selected if not is_additional(state, seat, c, p.selected))
-        spent = _spent(state, seat)
+    if p.selected:  # the cards chosen, those counting toward the limit and their mana (_spent), in one pass
+        picked: set[str] = set()
+        normal = spent = 0
+        cards = state.catalog.cards
+        for used, up in p.selected:
+            picked.add(used)
+            k = cards[used]
+            if type(k) is AttackCard:  # never additional; its printed cost (stats())
+                normal += 1
+                if up:
+                    spent += k.cost
+                continue
+            if not is_additional(state, seat, used, p.selected):
+                normal += 1
+            if up:
+                spent += stats(state, p, used)[2]
+        chosen = picked
     else:
         chosen, normal, spent = _NONE, 0, 0
     room = normal < limit
@@ -120,7 +135,7 @@ def prepare_options(state: GrailState, seat: int) -> list[Act]:
     plays: list[Act] = []
     extra: list[Act] = []
     if not p.blocked:
-        special_ok = not prohibited(state, "special")
+        special_ok = effect != "special_prohibited"
         if room:
             cards = state.catalog.cards
             for card in p.hand:
@@ -146,37 +161,45 @@ def prepare_options(state: GrailState, seat: int) -> list[Act]:
                     plays.append(act("play", card, "up"))
                 if attack:
                     plays.append(act("play", card, "down"))
-        if p.np and not prohibited(state, "np"):  # np_usable's test, its parts common to every card made once
+        if p.np and effect != "np_prohibited":  # np_usable's test, its parts common to every card made once
             cards = state.catalog.cards
             enough = infinite or mana >= NP_MANA
             for card, status in p.np.items():
-                if card in chosen or status not in ("down", "up"):
+                if status not in ("down", "up") or card in chosen:
                     continue
                 c = cards[card]
                 assert isinstance(c, NPCard)
+                if not (room or c.additional):  # the count is met: only a card used additionally may join
+                    continue
+                if not (enough or c.any_mana):  # DGW-RUL-20: mana 8+ before payment (the commonest refusal first)
+                    continue
                 if status == "up" and c.once_per_game:
                     continue
                 if c.effect == "independent_action" and (p.location == WORKSHOP or not rank_top_half(state, seat)):
                     continue
                 if c.effect == "zabaniya" and p.revealed:
                     continue
-                if not (enough or c.any_mana) or not (infinite or spent + np_cost(state, card) <= mana):
+                if not (infinite or spent + np_cost(state, card) <= mana):
                     continue
                 if c.additional and is_additional(state, seat, card, [*p.selected, (card, True)]):
-                    extra.append(act("play", card, "up"))
+                    extra.append((_PLAYS.get(card) or _plays(card))[0])
                 elif room:
-                    plays.append(act("play", card, "up"))
+                    plays.append((_PLAYS.get(card) or _plays(card))[0])
         if special_ok:
+            cards = state.catalog.cards
             for card in p.at_hand:
-                if card in chosen or not (infinite or spent + stats(state, p, card)[2] <= mana):
+                if card in chosen:
                     continue
-                ability = state.catalog.cards[card].ability  # type: ignore[union-attr]
+                special = cards[card]
+                if not (infinite or spent + special.cost <= mana):  # a special card's printed cost (stats())
+                    continue
+                ability = special.ability  # type: ignore[union-attr]
                 if ability == "projection":  # 投影: with mana 8+ (DGW-M02)
                     allowed = has(state, seat, "projection") and (infinite or mana >= NP_MANA)
                 else:  # 宝石魔術: 1 jewel (DGW-M07)
                     allowed = has(state, seat, "jewel_magecraft") and p.jewels >= 1
                 if allowed:
-                    extra.append(act("play", card, "up"))
+                    extra.append((_PLAYS.get(card) or _plays(card))[0])
     found = plays + extra
     if ubw or p.blocked or not plays:
         found.append(DONE)
@@ -191,14 +214,20 @@ def choose(state: GrailState, seat: int, card: str, face_up: bool) -> None:
 def finish(state: GrailState, seat: int) -> None:
     """Pay once (DGW-072), reveal the tarot for 【真名解放】 (DGW-073), queue 使用時 effects (DGW-074)."""
     p = state.players[seat]
+    selected = p.selected
     cost = _spent(state, seat)
     if not p.infinite:
         p.mana -= cost
     here = p.location
     silenced = here in state.silence and state.silence[here] != seat
+    catalog = state.catalog
+    cards = catalog.cards
     shown: list[Text] = []
-    for card, up in p.selected:
-        c = state.catalog.cards[card]
+    shown_ids: list[str] = []
+    down = 0
+    releases: list[NPCard] = []
+    for card, up in selected:
+        c = cards[card]
         if card in p.hand:
             p.hand.remove(card)
         elif card in p.at_hand:
@@ -212,10 +241,16 @@ def finish(state: GrailState, seat: int) -> None:
                 p.np[card] = "converted"
         p.played.append((card, up, silenced))
         if up:
-            shown.append(card_name(state, card))
-            if state.catalog.owner.get(card) == p.servant or isinstance(c, NPCard):
+            shown.append(c.name)  # card_name
+            shown_ids.append(card)
+            if isinstance(c, NPCard):
                 p.exposed = True
-    down = sum(1 for _, up in p.selected if not up)
+                if c.true_name_release:
+                    releases.append(c)
+            elif catalog.owner.get(card) == p.servant:
+                p.exposed = True
+        else:
+            down += 1
     if shown and down:
         msg = N_("{master} uses {cards} and {down} face down, paying {cost} mana")
     elif shown:
@@ -225,14 +260,12 @@ def finish(state: GrailState, seat: int) -> None:
     else:
         msg = N_("{master} uses no card, paying {cost} mana")
     log(state, "prepare", msg,
-        {"seat": seat, "cards": [c for c, up in p.selected if up], "face_down": down, "cost": cost},
+        {"seat": seat, "cards": shown_ids, "face_down": down, "cost": cost},
         args={"master": name(state, seat), "cards": shown, "down": down, "cost": cost}, clauses=("DGW-066", "DGW-072"),
-        reveals=bool(shown) or len(p.selected) < CARDS_USED, owner=seat)  # short: no card left to use
-    for card, up in p.selected:
-        c = state.catalog.cards[card]
-        if up and isinstance(c, NPCard) and c.true_name_release:
-            reveal(state, seat, M_("True Name Release: {card}", card=c.name))
-    state.resolve = [] if silenced else [c for c, up in p.selected if up and state.catalog.cards[c].effect in ON_USE]
+        reveals=bool(shown) or len(selected) < CARDS_USED, owner=seat)  # short: no card left to use
+    for c in releases:
+        reveal(state, seat, M_("True Name Release: {card}", card=c.name))
+    state.resolve = [] if silenced else [c for c in shown_ids if cards[c].effect in ON_USE]
     p.selected = []
     p.acted = True
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from bouts.core.contract import Words
-from bouts.core.events import Event
+from bouts.core.events import Event, Lazy
 from bouts.core.i18n import Message, Text
-from bouts.games.grail_war.cards import AttackCard, NPCard, SpecialCard
+from bouts.games.grail_war.cards import AnyCard, AttackCard, NPCard, SpecialCard
 from bouts.games.grail_war.i18n import M_, N_, N_n
 from bouts.games.grail_war.state import MANA_MAX, GrailState, Player
 
@@ -16,26 +17,29 @@ ONLY = tuple(frozenset({seat}) for seat in range(8))
 
 
 def log(state: GrailState, kind: str, msg: str, data: dict[str, Any] | None = None, *,
-        args: Mapping[str, Any] | None = None, to: frozenset[int] | None = None, reveals: bool = False,
+        args: Lazy | None = None, to: frozenset[int] | None = None, reveals: bool = False,
         owner: int | None = None, clauses: tuple[str, ...] = ()) -> None:
     """Add an event to the step's events: ``msg`` (a message id of Grail War's catalog, marked ``N_``) filled
     with ``args`` when it is read, in the reader's language (``clauses``: the checklist ids of the rule behind
-    it). Rollouts make many events and nobody reads them, so no sentence is made here."""
+    it). Rollouts make many events and nobody reads them, so no sentence is made here; ``args`` may be a function
+    that makes them when first read (it must read nothing a later step changes)."""
     state.events.append(Event(kind, msg, data or {}, to=to, reveals=reveals, owner=owner, clauses=clauses,
                               args=args, domain="grail_war"))
 
 
-_NAMES: dict[tuple[int, int], tuple[Text, Message]] = {}
-"""(seat, id of the master's name) -> (that name, the message): one shared message per seat and master (a
-message is never changed once made); the name is kept so its id stays its own."""
+_NAMES: tuple[dict[str, tuple[Text, Message]], ...] = tuple({} for _ in range(8))
+"""Per seat, master id -> (the master's name, the message): one shared message per seat and master (a message is
+never changed once made), made again when another content pack names that master otherwise."""
 
 
 def name(state: GrailState, seat: int) -> Message:
     """The master's name as the log shows it: the seat counted from 1 and the master (``P2 Tohsaka Rin``)."""
-    master = state.catalog.masters[state.players[seat].master].name
-    found = _NAMES.get((seat, id(master)))
+    master_id = state.players[seat].master
+    master = state.catalog.masters[master_id].name
+    names = _NAMES[seat]
+    found = names.get(master_id)
     if found is None or found[0] is not master:
-        found = _NAMES[seat, id(master)] = (master, M_("P{number} {master}", number=seat + 1, master=master))
+        found = names[master_id] = (master, M_("P{number} {master}", number=seat + 1, master=master))
     return found[1]
 
 
@@ -128,9 +132,13 @@ def draw(state: GrailState, seat: int) -> bool:
             {"seat": seat, "count": len(drawn)},
             args={"master": name(state, seat), "count": len(drawn)}, clauses=("DGW-037",))
         log(state, "drawn", N_("You draw {cards}"), {"seat": seat, "cards": drawn},
-            args={"cards": [state.catalog.cards[c].name for c in drawn]}, to=ONLY[seat], reveals=True,
-            clauses=("DGW-037",))
+            args=partial(_drawn, state.catalog.cards, drawn), to=ONLY[seat], reveals=True, clauses=("DGW-037",))
     return p.owed == 0
+
+
+def _drawn(cards: Mapping[str, AnyCard], drawn: list[str]) -> dict[str, Any]:
+    """The arguments of a draw's private line: the cards' names (made when the line is read)."""
+    return {"cards": [cards[c].name for c in drawn]}
 
 
 def rank_top_half(state: GrailState, seat: int) -> bool:
@@ -144,7 +152,10 @@ def prohibited(state: GrailState, what: str) -> bool:
     """Whether the situation card prohibits ``np`` or ``special`` cards this round (使用禁止, DGW-G09/G10)."""
     if state.situation is None:
         return False
-    return state.catalog.situations[state.situation].effect == f"{what}_prohibited"
+    return state.catalog.situations[state.situation].effect == _PROHIBITED[what]
+
+
+_PROHIBITED = {"np": "np_prohibited", "special": "special_prohibited"}
 
 
 def situation_effect(state: GrailState) -> tuple[str | None, str | None, int]:

@@ -6,27 +6,39 @@ from bouts.games.grail_war.actions import Act, act
 from bouts.games.grail_war.board import gain_mana, log, name
 from bouts.games.grail_war.i18n import M_, N_
 from bouts.games.grail_war.masters import check_forced_change, has
-from bouts.games.grail_war.movement import enter, free_move_targets
-from bouts.games.grail_war.state import GrailState, Pending
+from bouts.games.grail_war.movement import enter, recon_open
+from bouts.games.grail_war.state import PLACES, RECON, WORKSHOP, GrailState, Pending
 
 USE_A_MANA = 4
 """Use A: +4 mana (DGW-087)."""
 
 
-def window_options(state: GrailState, seat: int) -> list[Act]:
-    """What ``seat`` may do at a command-spell window (DGW-084): spells, jewels, or go on."""
+_SPELL_MANA, _SPELL_POWER, _JEWEL_MANA, _JEWEL_REBUILD, _NEXT = (
+    act("spell", "mana"), act("spell", "power"), act("jewel", "mana"), act("jewel", "rebuild"), act("next"))
+_SPELL_MOVES = tuple((d, act("spell", "move", d)) for d in PLACES if d != WORKSHOP)
+"""Use C's moves, in place order (never to the Workshop): the interned actions, made once."""
+
+
+def window_options(state: GrailState, seat: int, going_on: bool = True) -> list[Act]:
+    """What ``seat`` may do at a command-spell window (DGW-084): spells, jewels, or go on (``going_on``: with
+    ``next``; without it, the spells and jewels alone, as the move and preparation menus add them)."""
     p = state.players[seat]
     found: list[Act] = []
     if p.command_spells > 0:
-        found.append(act("spell", "mana"))
-        found.append(act("spell", "power"))
-        found.extend(act("spell", "move", d) for d in free_move_targets(state, seat, workshop=False))
+        found.append(_SPELL_MANA)
+        found.append(_SPELL_POWER)
+        here = p.location  # free_move_targets(state, seat, workshop=False), its Recon test made once
+        recon = recon_open(state)
+        for d, spell in _SPELL_MOVES:
+            if d != here and (d != RECON or recon):
+                found.append(spell)
     if has(state, seat, "jewel_magecraft"):
         if p.jewels >= 2:
-            found.append(act("jewel", "mana"))
+            found.append(_JEWEL_MANA)
         if p.jewels >= 3 and p.hand:
-            found.append(act("jewel", "rebuild"))
-    found.append(act("next"))
+            found.append(_JEWEL_REBUILD)
+    if going_on:
+        found.append(_NEXT)
     return found
 
 

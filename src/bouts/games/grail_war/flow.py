@@ -29,6 +29,7 @@ from bouts.games.grail_war.movement import enter, paid_moves, pay_and_move
 from bouts.games.grail_war.state import (
     AFTER_PREPARE,
     BEFORE_MOVE,
+    PLACES,
     PREPARE,
     RESOLVE,
     GrailState,
@@ -165,23 +166,24 @@ def run(state: GrailState) -> None:
     """Run automatic steps until a decision or a shuffle is due, or the game is over."""
     players = state.players
     while state.chance is None and not state.pending:
-        owed = -1
-        for s in range(state.seats):
-            if players[s].owed > 0:
-                owed = s
-                break
-        if owed >= 0 and state.step != "refill":
-            if not draw(state, owed):
-                return
-            continue
         step = state.step
+        if step != "refill":  # a draw owed outside the refill comes first (the refill draws in its own order)
+            owed = -1
+            for s, p in enumerate(players):
+                if p.owed > 0:
+                    owed = s
+                    break
+            if owed >= 0:
+                if not draw(state, owed):
+                    return
+                continue
         if step == "turn":
             if state.stage != RESOLVE:
                 if state.stage == AFTER_PREPARE:
-                    seat = state.acting
-                    p = state.players[seat]
+                    seat = state.order[state.cursor]
+                    p = players[seat]
                     if p.command_spells == 0 and p.jewels < 2:  # nothing to decide after preparation
-                        _turn(state, seat, act("next"))
+                        _turn(state, seat, _NEXT)
                         continue
                 return
             _resolve(state)
@@ -210,14 +212,22 @@ def options(state: GrailState, seat: int) -> list[Act]:
         return outpost.place_options(state)
     stage = state.stage
     if stage == BEFORE_MOVE:  # command spells before moving (DGW-084), or the move itself
-        spells = [a for a in window_options(state, seat) if a.verb != "next"]
-        return [*(act("move", d) for d in paid_moves(state, seat)), act("stay"), *spells]
+        found = [_MOVES[d] for d in paid_moves(state, seat)]
+        found.append(_STAY)
+        found += window_options(state, seat, going_on=False)
+        return found
     if stage == PREPARE:  # command spells between moving and battle preparation, or the cards
         cards = prepare_options(state, seat)
         if state.players[seat].selected:
             return cards
-        return [*cards, *(a for a in window_options(state, seat) if a.verb != "next")]
+        cards += window_options(state, seat, going_on=False)
+        return cards
     return window_options(state, seat)
+
+
+_MOVES = {d: act("move", d) for d in PLACES}
+_STAY = act("stay")
+_NEXT = act("next")
 
 
 def _on_use(state: GrailState, seat: int, card: str) -> Words:
@@ -249,7 +259,7 @@ def decide(state: GrailState, seat: int, act: Act) -> None:
             # moving, staying, going on, or a card chosen while the preparation goes on (it only joins
             # ``selected``) change no total power: nothing to announce (the step before announced every change)
             announce(state, lambda: M_("{master}'s cards", master=name(state, seat)))
-        if left is not None and state.chance is None and not any(p.owed for p in state.players):
+        if left is not None and state.chance is None and not _owed(state):
             # nothing runs before the seat decides again (no draw is owed): its menu is the one just made,
             # kept as the contract's cache of legal actions rather than made a second time
             run(state)
@@ -257,6 +267,14 @@ def decide(state: GrailState, seat: int, act: Act) -> None:
                 state._legal[seat] = tuple(left)
             return
     run(state)
+
+
+def _owed(state: GrailState) -> bool:
+    """Whether some seat is owed a draw."""
+    for p in state.players:  # noqa: SIM110 (a plain loop: asked after every card chosen)
+        if p.owed:
+            return True
+    return False
 
 
 QUIET = ("move", "stay", "next")

@@ -31,8 +31,13 @@ def begin_outpost(state: GrailState) -> None:
 
 def place_options(state: GrailState) -> list[Act]:
     """Workshop (while fewer than 4 are there), Miyama or Shinto; never Recon (DGW-044, DGW-051)."""
-    found = [act("place", WORKSHOP)] if len(state.workshop) < WORKSHOP_CAP else []
-    return [*found, act("place", MIYAMA), act("place", SHINTO)]
+    return list(_ALL_PLACES if len(state.workshop) < WORKSHOP_CAP else _BATTLEFIELDS_ONLY)
+
+
+_TOKENS_AT = {place: (f"{place}3", f"{place}1") for place in BATTLEFIELDS}
+"""Each battlefield's land advantage tokens, +3 first."""
+_ALL_PLACES = (act("place", WORKSHOP), act("place", MIYAMA), act("place", SHINTO))
+_BATTLEFIELDS_ONLY = _ALL_PLACES[1:]
 
 
 def place(state: GrailState, seat: int, where: str) -> None:
@@ -63,7 +68,7 @@ def place(state: GrailState, seat: int, where: str) -> None:
                             ("DGW-077",))
         return
     token = None
-    for t in (f"{where}3", f"{where}1"):  # DGW-048, DGW-049
+    for t in _TOKENS_AT[where]:  # DGW-048, DGW-049
         if state.tokens[t] is None:
             state.tokens[t] = seat
             token = t

@@ -187,7 +187,10 @@ class GrailState(State):
     def turn_order(self) -> tuple[int, ...]:
         """Living seats clockwise from the start player (DGW-043, DGW-057)."""
         n = self.seats
-        return tuple(s for s in ((self.start + i) % n for i in range(n)) if not self.players[s].eliminated)
+        first = self.start % n  # (start + i) % n for i in range(n): first .. n-1, then 0 .. first-1
+        players = self.players
+        return tuple([s for s in range(first, n) if not players[s].eliminated]
+                     + [s for s in range(first) if not players[s].eliminated])
 
     @property
     def acting(self) -> int:
