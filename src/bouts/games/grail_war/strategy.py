@@ -396,6 +396,8 @@ GANDR_MARGIN = 2
 GANDR_LATE_ROUND = 7
 """From this round on (the elimination after round 8 near, then the climax) Rin spends a jewel on ガンド's +1 in
 every battle against a rival or the NPC: a jewel kept has few rounds left to pay."""
+JEWEL_PACE = 1
+"""Jewels Rin keeps for each round left (to round 8) when she trades 2 of the rest for +1 mana after her cards."""
 CLOWN_MARGIN = 2
 """How far above the first who would drop out solo Shinji must stand to stop gaining spoils in round 8 (道化)."""
 
@@ -1014,7 +1016,7 @@ def _window(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
             return move, _("the battle at {here} is lost ({mine} against {threat}): command spell Use C to Recon for "
                            "2 spoils", here=_where(here), mine=mine, threat=round(threat))
     rounds_left = max(1, 9 - state.round)
-    if Act("jewel", "mana") in legal and p.mana <= 10 and (p.jewels - 2 >= rounds_left or
+    if Act("jewel", "mana") in legal and p.mana <= 10 and (p.jewels - 2 >= JEWEL_PACE * rounds_left or
                                                             (p.mana == 7 and p.jewels >= 3)):
         return Act("jewel", "mana"), _("Jewel Magecraft: 2 jewels for +1 mana ({mana} → {more}): mana 8 opens the "
                                        "NP/skill cards", mana=p.mana, more=p.mana + 1) if p.mana == 7 else \
