@@ -2,7 +2,7 @@
 Wilson intervals, and how the masters play (command spells, Recon, revealed servants, 道化, reaching the climax).
 
     .venv/bin/python bench/grail_war_balance.py [--games 2000] [--seats 4,7] [--seed 0] [--options JSON]
-        [--breakdown rin,illya]
+        [--breakdown rin,illya] [--jewels]
 
 A master "wins its fair share" at 1/seats; the goal (issue 23) is that every master's interval lies above half
 and below twice that share. Masters are dealt at random from those that may play at the seat count (Sakura only
@@ -153,6 +153,47 @@ def breakdown(rows: list[dict[str, Any]], masters: list[str]) -> list[str]:
     return lines
 
 
+def jewel_uses(seats: int, seed: int, options: dict[str, Any], content: str | None = None) -> tuple[Counter[str], int]:
+    """The same game as :func:`play`: Rin's jewel uses by kind and round (``gandr@3``, ``mana@prepare@1``: the
+    stage names when in her turn), and her jewels when the climax rounds start (-1 when she is not in them)."""
+    game = bouts.game("grail_war")
+    rng = random.Random(seed)
+    dealt = game.deal_content(seats, options, content, rng)
+    state = game.setup(seats, {**options, **(dealt or {})}, content, seed)
+    agents = [make_agent("heuristic", seed * 10 + s) for s in range(seats)]
+    state = game.fork(state)
+    uses: Counter[str] = Counter()
+    rin = [s for s in range(seats) if state.players[s].master == "rin"]
+    left = -1
+    while game.to_act(state):
+        seat = game.to_act(state)[0]
+        action = game.sample_chance(state, rng) if seat == CHANCE else agents[seat].act(game, state, seat)
+        if seat in rin:
+            text = str(action)
+            if text.startswith("jewel "):
+                uses[f"{text.split()[1]}@{state.stage}@{min(state.round, 9)}"] += 1
+            elif text == "play gandr up":
+                uses[f"gandr@{min(state.round, 9)}"] += 1
+        game.advance(state, seat, action)
+        if rin and left == -1 and state.round > 8 and rin[0] in state.living():
+            left = state.players[rin[0]].jewels
+    return uses, left
+
+
+def jewel_table(uses: Counter[str], lefts: list[int], games: int) -> list[str]:
+    """Rin's jewels spent a game by use and round (rounds 9+ are the climax), and how many reach the climax."""
+    cost = {"gandr": 1, "mana": 2, "rebuild": 3}
+    kinds = sorted({k.rsplit("@", 1)[0] for k in uses})
+    there = [n for n in lefts if n >= 0]
+    lines = [f"  Rin's jewels, spent a game by use and round (9: the climax rounds); she reaches the climax in "
+             f"{len(there) / max(1, games):.0%} of games with {sum(there) / max(1, len(there)):.2f} jewels left",
+             f"    {'use':<24}" + "".join(f"{r:>6}" for r in range(1, 10)) + f"{'all':>7}"]
+    for kind in kinds:
+        each = [cost[kind.split("@")[0]] * uses[f"{kind}@{r}"] / max(1, games) for r in range(1, 10)]
+        lines.append(f"    {kind:<24}" + "".join(f"{v:>6.2f}" for v in each) + f"{sum(each):>7.2f}")
+    return lines
+
+
 def table(title: str, wins: Counter[str], games: Counter[str], fair: float) -> list[str]:
     """Rows of a win-rate table, worst first flagged against [fair/2, 2 x fair]."""
     lines = [
@@ -178,6 +219,8 @@ def main() -> None:
     parser.add_argument("--content", default=None, help="a content pack directory (default: the reference pack)")
     parser.add_argument("--breakdown", default="", help="masters whose rounds 2-8 to break down, e.g. rin,illya "
                         "(plays each game a second time)")
+    parser.add_argument("--jewels", action="store_true", help="where Rin's jewels go, by use and round (plays "
+                        "each game a second time)")
     args = parser.parse_args()
     options = json.loads(args.options)
     for seats in (int(s) for s in args.seats.split(",")):
@@ -215,6 +258,14 @@ def main() -> None:
             rows = [r for index in range(args.games)
                     for r in rounds(seats, args.seed * 100_000 + index, options, args.content)]
             print("\n".join(breakdown(rows, args.breakdown.split(","))))
+        if args.jewels:
+            spent: Counter[str] = Counter()
+            lefts: list[int] = []
+            for index in range(args.games):
+                uses, left = jewel_uses(seats, args.seed * 100_000 + index, options, args.content)
+                spent.update(uses)
+                lefts.append(left)
+            print("\n".join(jewel_table(spent, lefts, args.games)))
         sys.stdout.flush()
 
 

@@ -315,3 +315,44 @@ def test_a_seat_beyond_saving_plays_against_the_leader_in_the_climax() -> None:
                 seen.append(why)
         state = GAME.apply(state, seat, action)
     assert seen
+
+
+def test_rin_trades_jewels_for_mana_after_her_cards_and_says_how_many_she_keeps() -> None:
+    """DGW-M07 (宝石魔術: 2 jewels for +1 mana, in the action phase): real 7-player games (seeds 0-9, the heuristic
+    on every seat; the first where it shows). After her cards Rin trades 2 jewels for +1 mana (mana pays every
+    round) and keeps at least one for each round to the round-8 elimination (issue 23, eighth pass: her jewels go
+    at about one a round; saving them for ガンド or the climax, or spending them faster, measured no better). The
+    hint names the trade, the mana and the jewels kept, in English and Japanese."""
+    strategy = GAME.strategy()
+    seen = ""
+    for seed in range(10):
+        if not seen:
+            seen = _rin_jewel_trade(strategy, seed)
+    assert seen
+
+
+def _rin_jewel_trade(strategy: Any, seed: int) -> str:
+    """Play a dealt 7-player game until Rin trades jewels for mana after her cards (not for mana 8); check the
+    hint and the trade there, and return the English reason ("" when she never does)."""
+    from bouts.core.i18n import use_lang
+
+    state, rng = _dealt_game(7, seed)
+    rin = next(s for s in range(7) if state.players[s].master == "rin")
+    while GAME.to_act(state):
+        seat = GAME.to_act(state)[0]
+        action = GAME.sample_chance(state, rng) if seat == CHANCE else strategy.choose(GAME, state, seat, rng)
+        p = state.players[seat]
+        if seat == rin and str(action) == "jewel mana" and state.stage == "after_prepare" and p.mana != 7:
+            mana, jewels, left = p.mana, p.jewels, max(1, 9 - state.round)
+            why = strategy.explain(GAME, state, seat, action)
+            with use_lang("ja"):
+                why_ja = strategy.explain(GAME, state, seat, action)
+            assert why == (f"Jewel Magecraft: 2 jewels for +1 mana ({mana} → {mana + 1}) now, where mana pays every "
+                           f"round; {jewels - 2} jewels kept for the {left} rounds to the elimination"), why
+            assert f"宝石{jewels - 2}個を残す" in why_ja and f"{left}ラウンド" in why_ja, why_ja
+            assert jewels - 2 >= left
+            state = GAME.apply(state, seat, action)
+            assert (state.players[rin].mana, state.players[rin].jewels) == (mana + 1, jewels - 2)
+            return why
+        state = GAME.apply(state, seat, action)
+    return ""

@@ -396,6 +396,10 @@ GANDR_MARGIN = 2
 GANDR_LATE_ROUND = 7
 """From this round on (the elimination after round 8 near, then the climax) Rin spends a jewel on ガンド's +1 in
 every battle against a rival or the NPC: a jewel kept has few rounds left to pay."""
+JEWEL_PACE = 1.0
+"""Jewels Rin keeps for each round left (to round 8) when she trades 2 of the rest for +1 mana after her cards."""
+JEWEL_POWER_STEPS = 1
+"""How many +1 mana trades (2 jewels each) Rin looks ahead before her cards for her best cards to win the battle."""
 CLOWN_MARGIN = 2
 """How far above the first who would drop out solo Shinji must stand to stop gaining spoils in round 8 (道化)."""
 
@@ -1014,11 +1018,13 @@ def _window(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
             return move, _("the battle at {here} is lost ({mine} against {threat}): command spell Use C to Recon for "
                            "2 spoils", here=_where(here), mine=mine, threat=round(threat))
     rounds_left = max(1, 9 - state.round)
-    if Act("jewel", "mana") in legal and p.mana <= 10 and (p.jewels - 2 >= rounds_left or
+    if Act("jewel", "mana") in legal and p.mana <= 10 and (p.jewels - 2 >= JEWEL_PACE * rounds_left or
                                                             (p.mana == 7 and p.jewels >= 3)):
         return Act("jewel", "mana"), _("Jewel Magecraft: 2 jewels for +1 mana ({mana} → {more}): mana 8 opens the "
                                        "NP/skill cards", mana=p.mana, more=p.mana + 1) if p.mana == 7 else \
-            _("Jewel Magecraft: 2 jewels for +1 mana ({mana} → {more})", mana=p.mana, more=p.mana + 1)
+            _("Jewel Magecraft: 2 jewels for +1 mana ({mana} → {more}) now, where mana pays every round; {count} "
+              "jewels kept for the {rounds} rounds to the elimination", mana=p.mana, more=p.mana + 1,
+              count=p.jewels - 2, rounds=rounds_left)
     if not p.command_spells:
         return Act("next"), _("go on")
     if here in BATTLEFIELDS and p.acted:
@@ -1040,15 +1046,18 @@ def _jewel_for_power(state: GrailState, seat: int, legal: list[Act]) -> tuple[Ac
     if not (_rivals(state, seat, here) or state.npc == here):
         return None
     now = _best_power(state, seat, here, p.mana)[0]
-    more = _best_power(state, seat, here, min(12, p.mana + 1))[0]
     threat = _threat(state, seat, here)
     rest = _held_land(state, seat, here) + 2 * p.use_b + p.power_bonus
-    if more - now >= 1.5 and now + rest < threat + 1 <= more + rest + 2:
-        return Act("jewel", "mana"), _("Jewel Magecraft: 2 jewels for +1 mana ({mana} → {more}): your best cards "
-                                       "here then add {gain} power (about {power} against {threat})", mana=p.mana,
-                                       more=p.mana + 1, gain=round(more - now), power=round(more + rest),
-                                       threat=round(threat))
-    return None
+    for steps in range(1, min(JEWEL_POWER_STEPS, p.jewels // 2) + 1):
+        more = _best_power(state, seat, here, min(12, p.mana + steps))[0]
+        if more - now >= 1.5 and now + rest < threat + 1 <= more + rest + 2:
+            break
+    else:
+        return None
+    return Act("jewel", "mana"), _("Jewel Magecraft: 2 jewels for +1 mana ({mana} → {more}): your best cards "
+                                   "here then add {gain} power (about {power} against {threat})", mana=p.mana,
+                                   more=p.mana + 1, gain=round(more - now), power=round(more + rest),
+                                   threat=round(threat))
 
 
 def _pending(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
