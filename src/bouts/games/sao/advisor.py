@@ -543,18 +543,16 @@ def best_pool_outlook(dice: Sequence[tuple[tuple[int, ...], int]], skills: Seque
 
 def pool_scorer(dice: Sequence[tuple[tuple[int, ...], int]], skills: Sequence[SwordSkill], step: Modifiers,
                 rerolls: int, remaining: int, switch_value: int, add_up: bool = False,
-                loss: int = 0) -> Callable[[Sequence[tuple[tuple[int, ...], int]]], float]:
-    """A function giving :func:`best_pool_outlook`'s value for pools as long as ``dice`` (``dice`` with some faces
-    changed) against the same facts, with the advice context found once instead of once per pool."""
+                loss: int = 0) -> Callable[[Sequence[int]], float]:
+    """A function giving :func:`best_pool_outlook`'s value for ``dice`` showing other faces: given a face code per
+    pool index (the dice's own faces stay), the value of those dice against the same facts; the advice context and
+    each die's kind are found once instead of once per pool."""
     ctx = _context(dice, skills, step, remaining, switch_value, add_up, loss)
     left = _rerolls(rerolls)
-    size = len(dice)
-    kind = ctx.kind
+    kinds = [ctx.kind(faces) << 4 for faces, _ in dice]
 
-    def score(pool: Sequence[tuple[tuple[int, ...], int]]) -> float:
-        if len(pool) != size:  # another context (its HP bound depends on the number of dice)
-            return best_pool_outlook(pool, skills, step, rerolls, remaining, switch_value, add_up, loss).value
-        return _value(ctx, sum([_weight(kind(faces) << 4 | code) for faces, code in pool]), left)[0]
+    def score(codes: Sequence[int]) -> float:
+        return _value(ctx, sum([_weight(kind | code) for kind, code in zip(kinds, codes, strict=True)]), left)[0]
 
     return score
 
@@ -730,13 +728,30 @@ def loss_value(state: SaoState) -> int:
 
 
 def _arguments(state: SaoState, lookahead: int | None) -> tuple[object, ...]:
+    facts = state._legal.get(FACTS_SLOT)
+    if facts is None:
+        facts = state._legal[FACTS_SLOT] = _facts(state)
+    if lookahead is None or lookahead >= facts[3]:  # type: ignore[operator]
+        return facts
+    return (*facts[:3], lookahead, *facts[4:])
+
+
+def _facts(state: SaoState) -> tuple[object, ...]:
+    """:func:`_arguments` with every reroll left."""
     from bouts.games.sao.attack import known_skills, modifiers
     from bouts.games.sao.rolling import rerolls_left
 
     step = state.current_step
-    left = rerolls_left(state) if lookahead is None else min(lookahead, rerolls_left(state))
-    return (_pool_of(state), known_skills(state, state.turn_char), modifiers(state), left,
-            max(0, step.hp - state.step_damage), switch_value(state), state.is_final_ordeal, loss_value(state))
+    return (tuple(_pool_of(state)), tuple(known_skills(state, state.turn_char)), modifiers(state),
+            rerolls_left(state), max(0, step.hp - state.step_damage), switch_value(state), state.is_final_ordeal,
+            loss_value(state))
+
+
+FACTS_SLOT = -300
+"""Where :func:`_arguments` keeps the facts of ``state`` it reads (the dice, Sword Skills, modifiers, rerolls, HP
+left, Switch value, final ordeal, loss): ``state._legal[FACTS_SLOT]``, dropped with the cached legal actions whenever
+the state changes, like :data:`ADVICE_SLOT` (below :data:`INDEX_SLOT`'s slots: they never meet). The heuristic asks
+for them two or three times at one roll decision."""
 
 
 def outlook_arguments(state: SaoState, lookahead: int | None = None) -> tuple[Any, ...]:
