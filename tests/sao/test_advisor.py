@@ -362,3 +362,71 @@ def test_adding_up_in_the_final_battle_matches_brute_force(dice, which, defense,
     advice = best_assignment(dice, skills, mods, add_up=True)
     assert advice.damage == brute_added_up(dice, skills, mods)
     assert advice.damage >= best_assignment(dice, skills, mods).damage
+
+
+def test_reroll_splits_are_the_distinct_rerolls() -> None:
+    """The heuristic's reroll scan (``_reroll_splits``: counts of equal dice, packed arithmetically) goes through
+    exactly the pool's distinct rerolls, each with its first mask in mask order, what it keeps and what it rolls:
+    on random pools of 1-8 dice with repeated codes and several kinds."""
+    import random
+
+    from bouts.games.sao.advisor import _distinct_rerolls, _pack, _pack_kinds, _reroll_splits
+
+    rng = random.Random(12)
+    for _ in range(1500):
+        n = rng.randint(1, 8)
+        encoded = tuple(rng.randint(0, 2) << 4 | rng.randint(1, 8) for _ in range(n))
+        whole = _pack(encoded)
+        expected = sorted((whole - _pack(kept), _pack_kinds(rolled), len(picked), sum(1 << i for i in picked))
+                          for picked, kept, rolled in _distinct_rerolls(encoded))
+        assert sorted(_reroll_splits(encoded)) == expected
+
+
+def test_pool_scorer_is_best_pool_outlook() -> None:
+    """Scoring changed faces in one advice context (the heuristic's die changes) gives ``best_pool_outlook``'s value
+    of the changed pool, to the last bit, on random pools, faces and facts."""
+    import random
+
+    from bouts.games.sao.advisor import LOSS, best_pool_outlook, pool_scorer
+
+    rng = random.Random(13)
+    for _ in range(120):
+        kinds = [REGULAR, KIRITO_DIE, ASUNA_DIE]
+        pool = [(faces, rng.choice(faces)) for faces in (rng.choice(kinds) for _ in range(rng.randint(1, 6)))]
+        facts = (SKILL_SETS[rng.randint(0, 3)], Modifiers(defense=rng.choice([0, 3]), boost=rng.choice([None, "x2"])),
+                 rng.choice([0, 1]), rng.choice([3, 10, 40]), rng.choice([-1, 0, 4]), rng.random() < 0.2,
+                 rng.choice([0, LOSS]))
+        score = pool_scorer(pool, *facts)
+        for _ in range(5):
+            codes = [rng.choice(faces) for faces, _ in pool]
+            changed = [(faces, code) for (faces, _), code in zip(pool, codes, strict=True)]
+            assert score(codes) == best_pool_outlook(changed, *facts).value
+
+
+def test_roll_facts_kept_per_state_are_the_states_own() -> None:
+    """The facts the advisor keeps per state (beside its cached legal actions) are those worked out afresh, at every
+    roll decision of seeded heuristic games played in place (the search's fast path), for every lookahead."""
+    import random
+
+    import bouts
+    from bouts.core import CHANCE
+    from bouts.games.sao import strategy
+    from bouts.games.sao.advisor import FACTS_SLOT, _arguments
+
+    game = bouts.game("sao")
+    checked = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = game.fork(game.setup(2 + seed % 2, {}, None, seed))
+        while game.to_act(state) and checked < 200:
+            seat = game.to_act(state)[0]
+            if seat != CHANCE and state.pending[-1].kind in ("roll_window", "ability_window"):
+                for lookahead in (None, 0, 1, 2):
+                    kept = _arguments(state, lookahead)
+                    saved = state._legal.pop(FACTS_SLOT)
+                    assert _arguments(state, lookahead) == kept
+                    state._legal[FACTS_SLOT] = saved
+                checked += 1
+            action = game.sample_chance(state, rng) if seat == CHANCE else strategy.choose(game, state, seat, rng)
+            game.advance(state, seat, action)
+    assert checked > 50

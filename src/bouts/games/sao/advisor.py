@@ -30,7 +30,7 @@ survival probabilities are those of the plan that maximises it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -105,6 +105,8 @@ class _Solver:
         self.memo: dict[tuple[tuple[int, ...], bool, int], tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]] = {}
         self.groups_memo: dict[tuple[int, ...], list[tuple[int, tuple[int, ...], tuple[int, ...]]]] = {}
         self.advised: dict[tuple[tuple[int, ...], bool], AssignmentAdvice] = {}
+        self.per_die = max((max(v) / s.size for s, *v in zip(skills, *self.values, strict=True)), default=0.0)
+        """The most damage per die any skill deals (by either value function): bounds what a pool can deal."""
 
     def groups(self, dice: tuple[int, ...]) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
         """(skill index, group, rest) for each skill triggered by a group containing ``dice[0]``."""
@@ -206,15 +208,26 @@ def _sub_multisets(dice: tuple[int, ...], size: int) -> tuple[tuple[tuple[int, .
 
 
 _SOLVERS: dict[tuple[object, ...], _Solver] = {}
+_BY_IDENTITY: dict[tuple[object, ...], tuple[tuple[SwordSkill, ...], _Solver]] = {}
+""":func:`_solver` by the identities of the skill objects (and the modifiers): the catalogue hands out the same frozen
+skills again and again, and their ids cannot be reused while this keeps them."""
 
 
 def _solver(skills: Sequence[SwordSkill], mods: Modifiers) -> _Solver:
+    fast = (*map(id, skills), mods)
+    held = _BY_IDENTITY.get(fast)
+    if held is not None:
+        return held[1]
     key = (tuple((s.id, skill_key(s), s.damage, s.piercing) for s in skills), mods)
     solver = _SOLVERS.get(key)
     if solver is None:
         if len(_SOLVERS) > 256:
             _SOLVERS.clear()
+            _BY_IDENTITY.clear()
         solver = _SOLVERS[key] = _Solver(skills, mods)
+    if len(_BY_IDENTITY) > 1024:
+        _BY_IDENTITY.clear()
+    _BY_IDENTITY[fast] = (tuple(skills), solver)
     return solver
 
 
@@ -508,8 +521,7 @@ def _context(dice: Sequence[tuple[tuple[int, ...], int]], skills: Sequence[Sword
     solver = _solver(skills, step)
     # Exact sharing: no assignment of these dice can deal more than `bound`, so any HP left above it
     # gives the same values (the cap never binds and the step is never finished).
-    per_die = max((max(v) / s.size for s, *v in zip(skills, *solver.values, strict=True)), default=0.0)
-    bound = int(per_die * len(dice)) + 1
+    bound = int(solver.per_die * len(dice)) + 1
     remaining = min(remaining, bound + 1)
     key = (id(solver), add_up, remaining, switch_value, loss)
     ctx = _CONTEXTS.get(key)
@@ -527,6 +539,22 @@ def best_pool_outlook(dice: Sequence[tuple[tuple[int, ...], int]], skills: Seque
     ctx = _context(dice, skills, step, remaining, switch_value, add_up, loss)
     pool = tuple(sorted(ctx.kind(faces) << 4 | code for faces, code in dice))
     return Outlook(*_value(ctx, _pack(pool), _rerolls(rerolls)))
+
+
+def pool_scorer(dice: Sequence[tuple[tuple[int, ...], int]], skills: Sequence[SwordSkill], step: Modifiers,
+                rerolls: int, remaining: int, switch_value: int, add_up: bool = False,
+                loss: int = 0) -> Callable[[Sequence[int]], float]:
+    """A function giving :func:`best_pool_outlook`'s value for ``dice`` showing other faces: given a face code per
+    pool index (the dice's own faces stay), the value of those dice against the same facts; the advice context and
+    each die's kind are found once instead of once per pool."""
+    ctx = _context(dice, skills, step, remaining, switch_value, add_up, loss)
+    left = _rerolls(rerolls)
+    kinds = [ctx.kind(faces) << 4 for faces, _ in dice]
+
+    def score(codes: Sequence[int]) -> float:
+        return _value(ctx, sum([_weight(kind | code) for kind, code in zip(kinds, codes, strict=True)]), left)[0]
+
+    return score
 
 
 def advise_pool(dice: Sequence[tuple[tuple[int, ...], int]], skills: Sequence[SwordSkill], step: Modifiers,
@@ -574,15 +602,50 @@ def best_pool_choice(dice: Sequence[tuple[tuple[int, ...], int]], skills: Sequen
     value = vec[0]
     if rerolls > 0:
         left = _rerolls(rerolls)
-        for picked, kept, rolled in _distinct_rerolls_of(tuple(encoded)):
-            out = _roll(ctx, _pack(kept), _pack_kinds(rolled), left)
-            # sorted by (-value, len(dice)), stably: a later choice wins only if strictly better
-            if out[0] > value or (out[0] == value and len(picked) < len(best)):
-                best, vec, value = picked, out, out[0]
+        rolls = ctx.rolls
+        whole = _pack(encoded)
+        # advise_pool sorts by (-value, len(dice)) stably, in the order of the first mask of each choice: so the
+        # highest value wins, then the fewest dice, then the lowest mask (finalizing, no dice, wins every tie)
+        best_count = best_mask = 0
+        for taken, rolled, count, mask in _reroll_splits(tuple(encoded)):
+            kept = whole - taken
+            out = rolls.get(kept << 64 | rolled << 4 | left)
+            if out is None:
+                out = _roll(ctx, kept, rolled, left)
+            v = out[0]
+            if v > value or (v == value and (count < best_count or (count == best_count and mask < best_mask))):
+                best_mask, best_count, vec, value = mask, count, out, v
+        best = tuple([i for i in range(len(encoded)) if best_mask >> i & 1])
     if len(ctx.tops) >= RANKED_CACHE:
         ctx.tops.clear()
     top = ctx.tops[key] = RerollChoice(best, Outlook(*vec))
     return top
+
+
+@lru_cache(maxsize=4096)
+def _reroll_splits(encoded: tuple[int, ...]) -> tuple[tuple[int, int, int, int], ...]:
+    """Every distinct reroll of the pool ``encoded`` (the same choices as :func:`_distinct_rerolls`), as (what it
+    takes from the packed pool, the packed kinds it rolls, how many dice it rerolls, the mask of its first reroll in
+    mask order), made without visiting every mask.
+
+    A distinct reroll is how many dice of each distinct code it rerolls; its first mask in mask order (numeric order)
+    takes the lowest-numbered dice of each code: any other mask with those counts swaps one for a higher-numbered die
+    of the same code, whose bit is higher than every bit of the first mask's dice of that code.
+    """
+    positions: dict[int, list[int]] = {}
+    for i, die in enumerate(encoded):
+        positions.setdefault(die, []).append(i)
+    entries = [(0, 0, 0, 0)]
+    for die, where in positions.items():
+        weight, kind = _weight(die), 1 << 4 * (die >> 4)
+        grown = []
+        for taken, rolled, count, mask in entries:
+            grown.append((taken, rolled, count, mask))
+            for position in where:
+                taken, rolled, count, mask = taken + weight, rolled + kind, count + 1, mask | 1 << position
+                grown.append((taken, rolled, count, mask))
+        entries = grown
+    return tuple(entries[1:])  # the first takes nothing: not a reroll
 
 
 @lru_cache(maxsize=4096)
@@ -665,13 +728,30 @@ def loss_value(state: SaoState) -> int:
 
 
 def _arguments(state: SaoState, lookahead: int | None) -> tuple[object, ...]:
+    facts = state._legal.get(FACTS_SLOT)
+    if facts is None:
+        facts = state._legal[FACTS_SLOT] = _facts(state)
+    if lookahead is None or lookahead >= facts[3]:  # type: ignore[operator]
+        return facts
+    return (*facts[:3], lookahead, *facts[4:])
+
+
+def _facts(state: SaoState) -> tuple[object, ...]:
+    """:func:`_arguments` with every reroll left."""
     from bouts.games.sao.attack import known_skills, modifiers
     from bouts.games.sao.rolling import rerolls_left
 
     step = state.current_step
-    left = rerolls_left(state) if lookahead is None else min(lookahead, rerolls_left(state))
-    return (_pool_of(state), known_skills(state, state.turn_char), modifiers(state), left,
-            max(0, step.hp - state.step_damage), switch_value(state), state.is_final_ordeal, loss_value(state))
+    return (tuple(_pool_of(state)), tuple(known_skills(state, state.turn_char)), modifiers(state),
+            rerolls_left(state), max(0, step.hp - state.step_damage), switch_value(state), state.is_final_ordeal,
+            loss_value(state))
+
+
+FACTS_SLOT = -300
+"""Where :func:`_arguments` keeps the facts of ``state`` it reads (the dice, Sword Skills, modifiers, rerolls, HP
+left, Switch value, final ordeal, loss): ``state._legal[FACTS_SLOT]``, dropped with the cached legal actions whenever
+the state changes, like :data:`ADVICE_SLOT` (below :data:`INDEX_SLOT`'s slots: they never meet). The heuristic asks
+for them two or three times at one roll decision."""
 
 
 def outlook_arguments(state: SaoState, lookahead: int | None = None) -> tuple[Any, ...]:

@@ -71,12 +71,14 @@ def _best_dice_change(state: SaoState, actions: tuple[Any, ...] | list[Any], cha
     Sword Skills), so each is scored on the changed dice beside the facts of ``state``, worked out once.
     """
     pool, *facts = advisor.outlook_arguments(state, 0)
-    base = advisor.best_pool_outlook(pool, *facts).value  # _final_score(state)
+    score = advisor.pool_scorer(pool, *facts)  # advisor.best_pool_outlook(pool, *facts).value, with other faces
+    codes = [code for _, code in pool]
+    base = score(codes)  # _final_score(state)
     best, best_gain = None, IMPROVEMENT
     for action in actions:
         if not isinstance(action, Act) or action.verb not in DICE_VERBS:
             continue
-        changed = list(pool)
+        changed = list(codes)
         if action.verb == "ability":
             ability = next(a for a in state.catalog.characters[action.args[0]].abilities if a.id == action.args[1])
             if ability.kind not in ("set_die", "set_dice", "flip_dice"):
@@ -91,8 +93,8 @@ def _best_dice_change(state: SaoState, actions: tuple[Any, ...] | list[Any], cha
         else:  # rolling.control
             changes = [(int(action.args[0]) - 1, int(action.args[1]))]
         for position, value in changes:
-            changed[position] = (changed[position][0], value)
-        gain = advisor.best_pool_outlook(changed, *facts).value - base
+            changed[position] = value
+        gain = score(changed) - base
         if gain > best_gain:
             best, best_gain = action, gain
     return best
