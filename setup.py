@@ -84,8 +84,10 @@ COMPILED = [
     "src/bouts/games/sao/skills.py",
     "src/bouts/games/sao/state.py",
     "src/bouts/games/sao/turn.py",
+    "src/bouts/games/swordplay/actions.py",  # Act: a native class the compiled rules read (issue 27, 8th pass)
     "src/bouts/games/swordplay/combat.py",
     "src/bouts/games/swordplay/game.py",
+    "src/bouts/games/swordplay/instances.py",  # Instance: a native class the compiled rules read (issue 27, 8th pass)
     "src/bouts/games/swordplay/log.py",
     "src/bouts/games/swordplay/monster.py",
     "src/bouts/games/swordplay/state.py",

@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from bouts.core.actions import Command, Interned
 from bouts.core.chance import Roll, Shuffle
 
@@ -28,7 +30,7 @@ class Act(Command):
     __slots__ = ()
 
 
-act = Interned(Act, ())
+act: Final = Interned(Act, ())
 """``act(verb, args=())``: ``Act(verb, args)``, one shared object per value (menus are rebuilt every step: equal
 actions are then the same object, cheaper to make and to look up; an ``Act`` is frozen)."""
 
@@ -36,6 +38,6 @@ actions are then the same object, cheaper to make and to look up; an ``Act`` is 
 FgoAction = Act | Roll | Shuffle
 """Any FGO Duel action: a decision, the first-player roll or a shuffle."""
 
-KEEP = Act("keep")
-MULLIGAN = Act("mulligan")
-PASS = Act("pass")
+KEEP: Final = Act("keep")
+MULLIGAN: Final = Act("mulligan")
+PASS: Final = Act("pass")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from bouts.core.i18n import Message
 from bouts.games.fgo_duel.actions import Act
@@ -12,14 +13,16 @@ from bouts.games.fgo_duel.cards import CardType, Catalog
 from bouts.games.fgo_duel.i18n import M_, N_
 from bouts.games.fgo_duel.state import CHAIN_COUNTER_SQUARES, Chip, FgoState, SkillState
 
-BATTLE_CARDS = 3
+BATTLE_CARDS: Final = 3
 """Command cards each player plays in a battle (FGO-048)."""
-QUICK_BONUS = 7
+QUICK_BONUS: Final = 7
 """Quick CHAIN: power +7 in the next turn (FGO-051)."""
-ARTS_BONUS = 3
+ARTS_BONUS: Final = 3
 """Arts CHAIN: power +3 in the next turn and the turn after (FGO-052)."""
-BUSTER_BONUS = 3
+BUSTER_BONUS: Final = 3
 """Buster CHAIN: power +3 this turn (FGO-053)."""
+_BUSTER: Final = CardType.BUSTER
+"""The Buster card type as a Final name (a compiled build reads it as a C static)."""
 
 
 def battle_options(state: FgoState, seat: int) -> list[Act]:
@@ -76,7 +79,7 @@ class Total:
         return self.cards + self.buster + self.brave + self.chips + self.skills
 
 
-PART_NAMES = (N_("Buster {value}"), N_("Brave {value}"), N_("chips {value}"), N_("skills {value}"))
+PART_NAMES: Final = (N_("Buster {value}"), N_("Brave {value}"), N_("chips {value}"), N_("skills {value}"))
 """The parts of a battle total after the cards' own power: Buster CHAIN, Brave CHAIN, chips, skills."""
 
 
@@ -199,7 +202,7 @@ def valuer(state: FgoState, seat: int, fighting: str, enemy: str) -> Callable[[S
             b = facts.get(second) or fact_of(second)
             c = facts.get(third) or fact_of(third)
             total = base + a[0] + b[0] + c[0]
-            if a[2] is CardType.BUSTER and b[2] is CardType.BUSTER and c[2] is CardType.BUSTER:
+            if a[2] is _BUSTER and b[2] is _BUSTER and c[2] is _BUSTER:
                 total += BUSTER_BONUS
             if a[3] and b[3] and c[3]:  # Brave CHAIN: the lowest printed power again
                 total += min(a[1], b[1], c[1])
@@ -220,7 +223,7 @@ def valuer(state: FgoState, seat: int, fighting: str, enemy: str) -> Callable[[S
             lowest = min(lowest, fact[1])
         if len(cards) != BATTLE_CARDS:
             return total
-        if len(types) == 1 and CardType.BUSTER in types:
+        if len(types) == 1 and _BUSTER in types:
             total += BUSTER_BONUS
         if own:  # Brave CHAIN: the lowest printed power again
             total += lowest
@@ -229,7 +232,7 @@ def valuer(state: FgoState, seat: int, fighting: str, enemy: str) -> Callable[[S
     return value
 
 
-_BASIC_FACTS: dict[tuple[int, str], tuple[Catalog, dict[str, tuple[int, int, CardType, bool]]]] = {}
+_BASIC_FACTS: Final[dict[tuple[int, str], tuple[Catalog, dict[str, tuple[int, int, CardType, bool]]]]] = {}
 
 
 def _basic_facts(catalog: Catalog, fighting: str) -> dict[str, tuple[int, int, CardType, bool]]:

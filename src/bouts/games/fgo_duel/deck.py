@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Any, Final
 
 from bouts.core.events import Event
 from bouts.core.i18n import Message, Text
@@ -12,9 +12,9 @@ from bouts.games.fgo_duel.i18n import M_, N_, N_n
 from bouts.games.fgo_duel.log import event
 from bouts.games.fgo_duel.state import ONLY_SEAT, DrawOrder, FgoState, Phase
 
-HAND_SIZE = 5
+HAND_SIZE: Final = 5
 """Cards in an opening hand and drawn up to in the charge phase (FGO-024, FGO-070)."""
-WIN_CARD_COUNT = 4
+WIN_CARD_COUNT: Final = 4
 """A master whose deck + hand + battle + trash total this many or fewer loses (FGO-031)."""
 
 
@@ -23,9 +23,9 @@ def card_name(state: FgoState, instance: str) -> Text:
     return state.catalog.card_names[instance]
 
 
-_TYPE_WORDS: dict[tuple[int, str], Message] = {}
+_TYPE_WORDS: Final[dict[tuple[int, str], Message]] = {}
 """``type_words`` made once per catalogue and card (rollouts make millions of log lines nobody reads)."""
-_CODES: dict[tuple[int, str], tuple[Text, str]] = {}
+_CODES: Final[dict[tuple[int, str], tuple[Text, str]]] = {}
 """(the servant's figure name, ``B5``) of each card, per catalogue."""
 
 
@@ -74,11 +74,11 @@ def catalog_cards_words(catalog: Any, cards: list[str] | tuple[str, ...]) -> lis
             for name, codes in groups.items()]
 
 
-CARDS_OF_SERVANT = N_("{servant} {codes}")
+CARDS_OF_SERVANT: Final = N_("{servant} {codes}")
 """A servant's cards in a log line: ``Altria B5 B4``."""
 
 
-SEATS = (M_("Seat {number}", number=1), M_("Seat {number}", number=2))
+SEATS: Final = (M_("Seat {number}", number=1), M_("Seat {number}", number=2))
 """Each seat as the table prints it, made once."""
 
 
@@ -87,14 +87,14 @@ def seat_words(seat: int) -> Message:
     return SEATS[seat] if 0 <= seat < len(SEATS) else M_("Seat {number}", number=seat + 1)
 
 
-DRAW_ORDERS = tuple(tuple(DrawOrder(seat, count) for count in range(HAND_SIZE + 1)) for seat in (0, 1))
+DRAW_ORDERS: Final = tuple(tuple(DrawOrder(seat, count) for count in range(HAND_SIZE + 1)) for seat in (0, 1))
 """``DrawOrder(seat, count)`` of the charge phase, made once (an order is never changed in place)."""
-DRAW_MSG = N_n("{seat} draws {count} card", "{seat} draws {count} cards")
-DREW_MSG = N_("You draw {cards}")
-SKILL_DRAW_CLAUSES = ("FGO-092", "FGO-RUL-28")
+DRAW_MSG: Final = N_n("{seat} draws {count} card", "{seat} draws {count} cards")
+DREW_MSG: Final = N_("You draw {cards}")
+SKILL_DRAW_CLAUSES: Final = ("FGO-092", "FGO-RUL-28")
 
 
-DRAW_CLAUSES = {"deal": ("FGO-024",), "mulligan": ("FGO-025", "FGO-RUL-37"), "end": ("FGO-070",)}
+DRAW_CLAUSES: Final = {"deal": ("FGO-024",), "mulligan": ("FGO-025", "FGO-RUL-37"), "end": ("FGO-070",)}
 """The rules a draw cites, by what comes after it: the opening hand, the mulligan, the charge phase; else a skill's
 ドロー (FGO-092, drawing as the rules draw, FGO-RUL-28)."""
 

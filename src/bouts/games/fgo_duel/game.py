@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from functools import partial
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -49,7 +49,7 @@ from bouts.games.fgo_duel.view import (
     view_of,
 )
 
-INFO = GameInfo(
+INFO: Final = GameInfo(
     id="fgo_duel",
     # The official title is written in Latin letters in Japan too; a Japanese screen shows its reading.
     name=Text(en="Fate/Grand Order Duel -collection figure-",
@@ -72,11 +72,11 @@ INFO = GameInfo(
 )
 
 
-SHUFFLE_MSG = N_("{seat} shuffles its command deck ({count} cards)")
-SHUFFLE_CLAUSES = ("FGO-022",)
-BATTLE_CHOSEN_MSG = N_("{seat} places {count} command cards face down on BATTLE")
-BATTLE_CHOSEN_CLAUSES = ("FGO-048",)
-BATTLE_MINE_MSG = N_("You play {cards}")
+SHUFFLE_MSG: Final = N_("{seat} shuffles its command deck ({count} cards)")
+SHUFFLE_CLAUSES: Final = ("FGO-022",)
+BATTLE_CHOSEN_MSG: Final = N_("{seat} places {count} command cards face down on BATTLE")
+BATTLE_CHOSEN_CLAUSES: Final = ("FGO-048",)
+BATTLE_MINE_MSG: Final = N_("You play {cards}")
 
 
 @mypyc_attr(native_class=False)  # a plain class in a compiled build: it subclasses the plain Game

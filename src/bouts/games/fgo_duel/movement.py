@@ -41,18 +41,25 @@ def legal_moves(state: FgoState, seat: int) -> list[Act]:
     out: list[Act] = []
     if not hand:
         return out
-    kinds = state.catalog.kinds
+    catalog = state.catalog
+    kinds = catalog.kinds
+    owners = catalog.owners  # an instance's servant: its kind's first word
     board = state.board
     exits = board.exits[seat]  # FGO-042: never into the own master area
     own_areas = {s.area for s in master.party if s.area is not None}
     append = out.append
     cards_of: dict[str, list[str]] = {}  # servant -> its hand cards, one per kind, hand order
-    seen: set[tuple[str, str, int]] = set()
+    seen: set[object] = set()
     for instance in hand:
-        key = kinds[instance]
+        key: object = kinds[instance]  # kept as the catalogue's tuple (compiled: not unpacked and rebuilt)
         if key not in seen:
             seen.add(key)
-            cards_of.setdefault(key[0], []).append(instance)
+            servant_id = owners[instance]
+            found = cards_of.get(servant_id)
+            if found is None:
+                cards_of[servant_id] = [instance]
+            else:
+                found.append(instance)
     for servant in master.party:
         area = servant.area
         if area is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 from functools import cache
+from typing import Final
 
 from bouts.core.contract import IllegalAction
 from bouts.core.i18n import Message
@@ -16,7 +17,7 @@ from bouts.games.fgo_duel.log import event
 from bouts.games.fgo_duel.options import FgoOptions
 from bouts.games.fgo_duel.state import FgoState, ServantInPlay, SkillState
 
-PARTY_SIZE = 3
+PARTY_SIZE: Final = 3
 """Servants in a party (FGO-011)."""
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any, Final
 
 from bouts.core.contract import State
 from bouts.core.decisions import SealedChoices
@@ -11,9 +12,9 @@ from bouts.core.i18n import Message
 from bouts.games.fgo_duel.cards import Board, Catalog, GameMap
 from bouts.games.fgo_duel.options import FgoOptions
 
-ONLY_SEAT: tuple[frozenset[int], frozenset[int]] = (frozenset({0}), frozenset({1}))
+ONLY_SEAT: Final[tuple[frozenset[int], frozenset[int]]] = (frozenset({0}), frozenset({1}))
 """The audience of a private event of seat 0 or of seat 1."""
-CHAIN_COUNTER_SQUARES = 3
+CHAIN_COUNTER_SQUARES: Final = 3
 """Squares of the chain counter: the start square (0) to the rightmost square (2) (FGO-RUL-05)."""
 
 
@@ -134,14 +135,40 @@ class Master:
 
 
 
-@dataclass(frozen=True)
 class Attack:
-    """A move into an area: the attacker, where from and where to, and the defender if any."""
+    """A move into an area: the attacker, where from and where to, and the defender if any. Treat it as immutable.
 
-    attacker: str
-    origin: str
-    destination: str
-    defender: str | None
+    A hand-written class with the frozen dataclass's ``__init__``, ``__eq__``, ``__hash__`` and ``__repr__``
+    (it was one): a compiled build compiles these methods, where a dataclass's generated ones stay
+    interpreted, and every move makes one.
+    """
+
+    __slots__ = ("attacker", "defender", "destination", "origin")
+
+    def __init__(self, attacker: str, origin: str, destination: str, defender: str | None) -> None:
+        self.attacker = attacker
+        self.origin = origin
+        self.destination = destination
+        self.defender = defender
+
+    def _fields(self) -> tuple[str, str, str, str | None]:
+        return (self.attacker, self.origin, self.destination, self.defender)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, Attack)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"{type(self).__qualname__}(attacker={self.attacker!r}, origin={self.origin!r}, "
+                f"destination={self.destination!r}, defender={self.defender!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), self._fields())
 
 
 @dataclass(slots=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Any, Final
 
 from bouts.core.decisions import SealedChoices
 from bouts.core.events import Event
@@ -160,12 +160,12 @@ def declare_move(state: FgoState, seat: int, servant_id: str, area: str, card: s
         start_battle(state)
 
 
-DOMAIN = "fgo_duel"
+DOMAIN: Final = "fgo_duel"
 """The message catalog of FGO Duel's events."""
-TURN_MSG = N_("Turn {turn}: {seat}'s turn")
-TURN_CLAUSES = ("FGO-033", "FGO-034")
-MOVE_MSG = N_("{seat} moves {servant} to {area}, putting its {card} into the trash")
-MOVE_CLAUSES = ("FGO-037", "FGO-038", "FGO-044", "FGO-RUL-15")
+TURN_MSG: Final = N_("Turn {turn}: {seat}'s turn")
+TURN_CLAUSES: Final = ("FGO-033", "FGO-034")
+MOVE_MSG: Final = N_("{seat} moves {servant} to {area}, putting its {card} into the trash")
+MOVE_CLAUSES: Final = ("FGO-037", "FGO-038", "FGO-044", "FGO-RUL-15")
 
 
 def _move_args(catalog: Catalog, board: Board, seat: int, card: str, servant_id: str, area: str) -> dict[str, Any]:
@@ -266,10 +266,10 @@ def _reveal_args(catalog: Any, result: str, sides: tuple[tuple[int, tuple[str, .
     return {"attacker": words[0], "defender": words[1], "result": verdict}
 
 
-RESULT_CLAUSES = {"attacker": ("FGO-057", "FGO-058", "FGO-059"), "defender": ("FGO-057", "FGO-058", "FGO-060"),
+RESULT_CLAUSES: Final = {"attacker": ("FGO-057", "FGO-058", "FGO-059"), "defender": ("FGO-057", "FGO-058", "FGO-060"),
                   "tie": ("FGO-057", "FGO-061", "FGO-069")}
 """The rules a battle's reveal applies, by result."""
-CHAIN_CLAUSES = {"quick": "FGO-051", "arts": "FGO-052", "buster": "FGO-053", "brave": "FGO-054"}
+CHAIN_CLAUSES: Final = {"quick": "FGO-051", "arts": "FGO-052", "buster": "FGO-053", "brave": "FGO-054"}
 """The rule of each chain."""
 
 

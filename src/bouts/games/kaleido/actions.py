@@ -13,6 +13,8 @@ card, with a target seat when it names one), ``ability`` (a special ability or s
 
 from __future__ import annotations
 
+from typing import Final
+
 from bouts.core.actions import Command, Interned
 from bouts.core.chance import Shuffle
 
@@ -31,11 +33,11 @@ class Act(Command):
         return " ".join((self.verb, *args))
 
 
-SEAT_WORD = {"nominate": 0, "intervene": 0, "use": 1}
+SEAT_WORD: Final = {"nominate": 0, "intervene": 0, "use": 1}
 """Verbs naming a seat, and which word does: printed counted from 1 (issue 25)."""
 
 
-act = Interned(Act, ())
+act: Final = Interned(Act, ())
 """``act(verb, args=())``: ``Act(verb, args)``, one shared object per value (menus are rebuilt every step: equal
 actions are then the same object, cheaper to make and to look up; an ``Act`` is frozen)."""
 
@@ -43,13 +45,13 @@ actions are then the same object, cheaper to make and to look up; an ``Act`` is 
 KaleidoAction = Act | Shuffle
 """Any kaleido action: a decision or a shuffle."""
 
-PASS = Act("pass")
-STAY = Act("stay")
-RETREAT = Act("retreat")
-LURK = Act("lurk")
-NORMAL_ACTION = Act("act")
-NO_STRATEGY = Act("no_strategy")
-NO_ACCUMULATION = Act("no_accumulation")
-CONVERT = Act("convert")
-SPELLS = {name: Act("spell", (name,)) for name in ("draw", "retreat", "boost", "heal")}
+PASS: Final = Act("pass")
+STAY: Final = Act("stay")
+RETREAT: Final = Act("retreat")
+LURK: Final = Act("lurk")
+NORMAL_ACTION: Final = Act("act")
+NO_STRATEGY: Final = Act("no_strategy")
+NO_ACCUMULATION: Final = Act("no_accumulation")
+CONVERT: Final = Act("convert")
+SPELLS: Final = {name: Act("spell", (name,)) for name in ("draw", "retreat", "boost", "heal")}
 """Command spells ① draw 3, ② free retreat, ③ +3/+3 for a battle phase, ④ heal 5 (KAL-145..KAL-153)."""

@@ -3,6 +3,8 @@ damage, death and retreat."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from bouts.core.decisions import Decision
 from bouts.core.i18n import Message, Text
 from bouts.games.kaleido.actions import PASS, RETREAT, STAY, Act, act
@@ -32,7 +34,7 @@ from bouts.games.kaleido.timings import (
     strategy_counter,
 )
 
-NOMINATION_DRAW = 1
+NOMINATION_DRAW: Final = 1
 """The nominator draws 1 once the nomination is established (KAL-074)."""
 
 

@@ -6,6 +6,8 @@ a special action resolves at once, before any pending ability or card effect (KA
 
 from __future__ import annotations
 
+from typing import Final
+
 from bouts.core.decisions import Decision
 from bouts.games.kaleido.actions import CONVERT, SPELLS, Act
 from bouts.games.kaleido.flow import say, verb
@@ -14,21 +16,21 @@ from bouts.games.kaleido.mana import draw, seat_label
 from bouts.games.kaleido.state import Effect, KaleidoState
 from bouts.games.kaleido.timings import add_effect, heal
 
-SPELL_DRAW = 3
+SPELL_DRAW: Final = 3
 """Command spell ①: draw 3 (KAL-145)."""
-SPELL_BOOST = 3
+SPELL_BOOST: Final = 3
 """Command spell ③: +3 attack and defence for a battle phase (KAL-149)."""
-SPELL_HEAL = 5
+SPELL_HEAL: Final = 5
 """Command spell ④: recover 5 HP (KAL-153)."""
-RETREAT_COST = 1
+RETREAT_COST: Final = 1
 """撤退 costs 1 HP (KAL-107)."""
-CONVERSION_COST = 2
+CONVERSION_COST: Final = 2
 """HP conversion: 2 HP for 1 card (KAL-155)."""
 
-SPELL_MEANING = {"draw": N_("① draw 3"), "retreat": N_("② retreat at once, no HP"),
+SPELL_MEANING: Final = {"draw": N_("① draw 3"), "retreat": N_("② retreat at once, no HP"),
                  "boost": N_("③ +3 attack/defence this battle"), "heal": N_("④ recover 5 HP")}
 """What each command spell does, as message ids (translated where shown)."""
-SPELL_CLAUSES = {"draw": ("KAL-145",), "retreat": ("KAL-146", "KAL-148"), "boost": ("KAL-149", "KAL-150"),
+SPELL_CLAUSES: Final = {"draw": ("KAL-145",), "retreat": ("KAL-146", "KAL-148"), "boost": ("KAL-149", "KAL-150"),
                  "heal": ("KAL-153", "KAL-RUL-49")}
 
 

@@ -9,7 +9,7 @@ so every seat's view agrees on who is to act) fails and its ``DEFAULT`` is appli
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from bouts.core.decisions import Decision
 from bouts.core.events import Event
@@ -20,17 +20,17 @@ Handler = Callable[[KaleidoState, Decision], None]
 Menu = Callable[[KaleidoState, Decision], list[Act]]
 Verb = Callable[[KaleidoState, Decision, Act], None]
 
-AUTO: dict[str, Handler] = {}
+AUTO: Final[dict[str, Handler]] = {}
 """Automatic steps by kind."""
-MENUS: dict[str, Menu] = {}
+MENUS: Final[dict[str, Menu]] = {}
 """Decisions by kind: their own options (the any-time extras are added by ``menus``)."""
-OPEN: dict[str, Callable[[KaleidoState, Decision], bool]] = {}
+OPEN: Final[dict[str, Callable[[KaleidoState, Decision], bool]]] = {}
 """Whether a decision's window opens (public information only)."""
-DEFAULT: dict[str, Callable[[KaleidoState, Decision], Act]] = {}
+DEFAULT: Final[dict[str, Callable[[KaleidoState, Decision], Act]]] = {}
 """What a decision that does not open does."""
-VERBS: dict[str, Verb] = {}
+VERBS: Final[dict[str, Verb]] = {}
 """Each verb's effect; it pops the decision when the decision is settled."""
-CHANCE_STEPS = frozenset({"deal_fates", "shuffle_deck", "reshuffle"})
+CHANCE_STEPS: Final = frozenset({"deal_fates", "shuffle_deck", "reshuffle"})
 
 
 def auto(kind: str) -> Callable[[Handler], Handler]:
@@ -63,7 +63,7 @@ def verb(*names: str) -> Callable[[Verb], Verb]:
     return register
 
 
-_ONE_WORD: dict[str, dict[str, Act]] = {}
+_ONE_WORD: Final[dict[str, dict[str, Act]]] = {}
 """Verb -> word -> ``act(verb, (word,))``: menus ask for the same few actions at every step."""
 
 
@@ -94,7 +94,7 @@ def say(state: KaleidoState, kind: str, msg: str, data: dict[str, Any] | None = 
                               reveals=reveals, owner=owner, clauses=clauses, args=args, domain="kaleido"))
 
 
-_ONLY = tuple(frozenset({seat}) for seat in range(7))
+_ONLY: Final = tuple(frozenset({seat}) for seat in range(7))
 """The viewers of an event only one seat sees, per seat (a frozenset is never changed: one per seat is shared)."""
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -54,14 +54,14 @@ from bouts.games.kaleido.view import (
     view_of,
 )
 
-MOVES = frozenset({"use", "counter", "ability", "spell", "convert", "clash", "guard", "attack", "intervene"})
+MOVES: Final = frozenset({"use", "counter", "ability", "spell", "convert", "clash", "guard", "attack", "intervene"})
 """Verbs that change the table: a step window asks again whoever passed before one (KAL-RUL-28)."""
-PUBLIC_ONE_OPTION = frozenset({"master", "servant", "nominate", "forced_retreat"})
+PUBLIC_ONE_OPTION: Final = frozenset({"master", "servant", "nominate", "forced_retreat"})
 """Decisions whose options follow from the public table alone: with one option, skipping tells nobody anything."""
-FEATURED = 12
+FEATURED: Final = 12
 """How many actions a long menu lists first (the rest by ``more`` or their text form)."""
 
-INFO = GameInfo(
+INFO: Final = GameInfo(
     id="kaleido",
     # The official title mixes Latin letters and Japanese; a Japanese screen shows its reading.
     name=Text(en="Fate/kaleido grail: the Holy Grail War of Facing Mirrors",

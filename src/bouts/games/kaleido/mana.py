@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from bouts.core.decisions import Decision
 from bouts.core.i18n import Message, Text
 from bouts.games.kaleido.actions import Act
@@ -52,7 +54,7 @@ def _draw(state: KaleidoState, frame: Decision) -> None:
             args={"cards": [card_name(state, c) for c in drawn]}, to=seat, reveals=True, clauses=("KAL-025",))
 
 
-_LABELS: dict[tuple[int, int], tuple[Text | None, Message]] = {}
+_LABELS: Final[dict[tuple[int, int], tuple[Text | None, Message]]] = {}
 """(seat, id of the master's name) -> (that name, the label): one shared label per seat and master (a message is
 never changed once made); the name is kept so its id stays its own."""
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from bouts.core.decisions import Decision
 from bouts.games.kaleido.actions import PASS, Act
 from bouts.games.kaleido.command_spells import special_actions
@@ -9,21 +11,21 @@ from bouts.games.kaleido.flow import MENUS, settle, verb
 from bouts.games.kaleido.state import KaleidoState
 from bouts.games.kaleido.timings import ability_uses, card_uses, context
 
-WINDOWS = frozenset({"nominated", "intervene", "respond", "counter", "last", "end_window"})
+WINDOWS: Final = frozenset({"nominated", "intervene", "respond", "counter", "last", "end_window"})
 """Response windows: passing is always an option."""
-NO_EXTRAS = frozenset({"master", "servant", "pay", "discard", "forced_retreat"})
+NO_EXTRAS: Final = frozenset({"master", "servant", "pay", "discard", "forced_retreat"})
 """Decisions without any-time options beyond their own (set-up; mid-payment; the hand check)."""
-SPECIAL_ONLY = frozenset({"nominate", "last", "counter", "nominated", "forced_retreat"})
+SPECIAL_ONLY: Final = frozenset({"nominate", "last", "counter", "nominated", "forced_retreat"})
 """Decisions that offer special actions but no card or ability use beyond their own."""
 
 
-_RETREAT_ONLY = 0
+_RETREAT_ONLY: Final = 0
 """What a decision adds to its own options (``_MODES``): the retreat spell only,"""
-_NONE = 1
+_NONE: Final = 1
 """nothing,"""
-_SPECIAL = 2
+_SPECIAL: Final = 2
 """special actions,"""
-_ALL = 3
+_ALL: Final = 3
 """or also cards and abilities."""
 
 
@@ -40,7 +42,7 @@ def _mode(kind: str) -> tuple[bool, int]:
     return kind in WINDOWS, extras
 
 
-_MODES: dict[str, tuple[bool, int]] = {}
+_MODES: Final[dict[str, tuple[bool, int]]] = {}
 """Decision kind -> :func:`_mode`, worked out once per kind."""
 
 

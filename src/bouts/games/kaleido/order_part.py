@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from bouts.core.decisions import Decision
 from bouts.games.kaleido.flow import auto, push, say
 from bouts.games.kaleido.i18n import M_, N_
 from bouts.games.kaleido.state import KaleidoState
 
-GRAIL_CAVERN = 8
+GRAIL_CAVERN: Final = 8
 """Fate card 8, 【柳洞寺大空洞】, joins only when 2 players remain (KAL-031)."""
 
 

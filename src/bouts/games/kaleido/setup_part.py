@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from bouts.core.decisions import Decision
 from bouts.games.kaleido.actions import Act, act
 from bouts.games.kaleido.cards import Catalog
@@ -10,7 +12,7 @@ from bouts.games.kaleido.i18n import N_
 from bouts.games.kaleido.mana import draw, seat_label
 from bouts.games.kaleido.state import KaleidoState
 
-INITIAL_DRAW = 1
+INITIAL_DRAW: Final = 1
 """Every player draws 1 magic card as the last set-up step (KAL-023)."""
 
 

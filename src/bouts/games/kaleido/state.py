@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from bouts.core.contract import State
 from bouts.core.decisions import Decision
@@ -46,26 +47,53 @@ class Player:
                       self.accumulated_ever, self.summoned, self.alive)
 
 
-@dataclass
 class Effect:
-    """A lasting effect: a modifier to attack or defence with its duration (KAL-129..KAL-131)."""
+    """A lasting effect: a modifier to attack or defence with its duration (KAL-129..KAL-131).
 
-    target: int
-    """The seat whose servant it changes."""
-    stat: str
-    """``attack`` or ``defence``."""
-    value: int
-    """Signed change."""
-    scope: str
-    """``turn``, ``battle`` or ``action``."""
-    source: str
-    """``card:<instance>``, ``strategy:<instance>``, ``ability:<id>:<seat>`` or ``spell:<seat>``."""
-    bound: int = 0
-    """The battle (or combat action) number it is bound to; 0 until it binds (KAL-RUL-34/35)."""
-    servant_only: bool = False
-    """Command spell ③: not for the master's attacks (KAL-151)."""
-    card: str | None = None
-    """A normally used card on the field for the effect's duration (KAL-135)."""
+    A hand-written class with the dataclass's ``__init__``, ``__eq__`` and ``__repr__`` (it was one, unhashable
+    as a dataclass with ``eq`` is): a compiled build compiles these methods, where a dataclass's generated ones
+    stay interpreted.
+    """
+
+    __slots__ = ("bound", "card", "scope", "servant_only", "source", "stat", "target", "value")
+
+    def __init__(self, target: int, stat: str, value: int, scope: str, source: str, bound: int = 0,
+                 servant_only: bool = False, card: str | None = None) -> None:
+        self.target = target
+        """The seat whose servant it changes."""
+        self.stat = stat
+        """``attack`` or ``defence``."""
+        self.value = value
+        """Signed change."""
+        self.scope = scope
+        """``turn``, ``battle`` or ``action``."""
+        self.source = source
+        """``card:<instance>``, ``strategy:<instance>``, ``ability:<id>:<seat>`` or ``spell:<seat>``."""
+        self.bound = bound
+        """The battle (or combat action) number it is bound to; 0 until it binds (KAL-RUL-34/35)."""
+        self.servant_only = servant_only
+        """Command spell ③: not for the master's attacks (KAL-151)."""
+        self.card = card
+        """A normally used card on the field for the effect's duration (KAL-135)."""
+
+    def _fields(self) -> tuple[int, str, int, str, str, int, bool, str | None]:
+        return (self.target, self.stat, self.value, self.scope, self.source, self.bound, self.servant_only, self.card)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, Effect)
+        return self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: unhashable, as the dataclass was
+
+    def __repr__(self) -> str:
+        return (f"{type(self).__qualname__}(target={self.target!r}, stat={self.stat!r}, value={self.value!r}, "
+                f"scope={self.scope!r}, source={self.source!r}, bound={self.bound!r}, "
+                f"servant_only={self.servant_only!r}, card={self.card!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), self._fields())
 
     def clone(self) -> Effect:
         """A copy."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from bouts.core.decisions import Decision
 from bouts.games.kaleido.actions import LURK, NO_ACCUMULATION, NO_STRATEGY, NORMAL_ACTION, Act
 from bouts.games.kaleido.flow import auto, decision, one, push, say, settle, verb
@@ -10,9 +12,9 @@ from bouts.games.kaleido.mana import card_name, draw, seat_label
 from bouts.games.kaleido.state import KaleidoState
 from bouts.games.kaleido.timings import has_passive
 
-LURK_SUPPLY = 1
+LURK_SUPPLY: Final = 1
 """A lurking player's mana supply (KAL-042, KAL-048)."""
-ACCUMULATION_CAP = 2
+ACCUMULATION_CAP: Final = 2
 """At most 2 accumulation cards (KAL-058, KAL-RUL-12)."""
 
 

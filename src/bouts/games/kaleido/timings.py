@@ -6,6 +6,8 @@ of the strategy card (KAL-136), and mana spending (``mana.py``).
 
 from __future__ import annotations
 
+from typing import Final
+
 from bouts.core.decisions import Decision
 from bouts.core.i18n import Text
 from bouts.games.kaleido.actions import Act, act
@@ -15,7 +17,7 @@ from bouts.games.kaleido.i18n import N_
 from bouts.games.kaleido.mana import ability_cost, can_pay, card_name, charge, draw, seat_label
 from bouts.games.kaleido.state import Effect, KaleidoState
 
-STRATEGY_PHASE_DECISIONS = frozenset({"action", "set", "accumulate"})
+STRATEGY_PHASE_DECISIONS: Final = frozenset({"action", "set", "accumulate"})
 """The decisions of a player's own strategy phase (KAL-065)."""
 
 
@@ -64,9 +66,9 @@ def field_modifier(state: KaleidoState, stat: str) -> int:
     return 0
 
 
-_BONUS = {"attack": "attack_bonus", "defence": "defence_bonus"}
-_UP = {"attack": "attack_up", "defence": "defence_up"}
-_DOWN = {"attack": "attack_down", "defence": "defence_down"}
+_BONUS: Final = {"attack": "attack_bonus", "defence": "defence_bonus"}
+_UP: Final = {"attack": "attack_up", "defence": "defence_up"}
+_DOWN: Final = {"attack": "attack_down", "defence": "defence_down"}
 """Each stat's effect names (a battlefield's bonus, a card's raise and cut), made once."""
 
 
@@ -218,7 +220,7 @@ def _timed_abilities(state: KaleidoState, seat: int, timing: str) -> list[tuple[
     return found
 
 
-_TIMED: dict[tuple[int, str | None, str | None, str], tuple[Catalog, list[tuple[str, Ability, str]]]] = {}
+_TIMED: Final[dict[tuple[int, str | None, str | None, str], tuple[Catalog, list[tuple[str, Ability, str]]]]] = {}
 """(seat, master, servant, timing) -> (the catalog, :func:`_timed_abilities`): what ``usable_abilities`` checks
 made once per pair and seat (a seat without a summoned servant; the catalog is kept so another pack's is made
 afresh)."""
@@ -355,7 +357,7 @@ def context(state: KaleidoState, frame: Decision) -> str:
     return "none"
 
 
-HAND_TIMINGS = {"strategy": frozenset({"strategy", "auto"}), "end": frozenset({"strategy"}),
+HAND_TIMINGS: Final = {"strategy": frozenset({"strategy", "auto"}), "end": frozenset({"strategy"}),
                 "battle": frozenset({"battle"})}
 """The timings of the hand cards usable in each context (KAL-124, KAL-125, KAL-RUL-54)."""
 
@@ -405,8 +407,8 @@ def is_outside_card(card: MagicCard) -> bool:
     return card.effect in MODIFIER_EFFECTS or card.effect == "damage"
 
 
-_UNKNOWN = "?"
-_FACTS: dict[int, tuple[Catalog, dict[str, tuple[str, str, bool, Act]]]] = {}
+_UNKNOWN: Final = "?"
+_FACTS: Final[dict[int, tuple[Catalog, dict[str, tuple[str, str, bool, Act]]]]] = {}
 """Per catalog (by id, the catalog kept so that the id stays its own): card instance -> (kind, timing, whether
 hostile, ``use CARD``), what a menu asks of each hand card, made once for the whole catalog."""
 
@@ -464,7 +466,7 @@ def counter_target(state: KaleidoState, user: int, target: int | None) -> int | 
     return None
 
 
-NP_KEY = "np:{ability}:{seat}"
+NP_KEY: Final = "np:{ability}:{seat}"
 """How a Noble Phantasm's use is named for 対抗 (a magic card's use is named by its instance id)."""
 
 

@@ -10,9 +10,11 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from bouts.core.content import Catalogs, ContentError, ContentPack, Entry, PackIndex
-from bouts.core.i18n import Message, Text
-from bouts.games.swordplay.actions import Act
+from bouts.core.i18n import Message
 from bouts.games.swordplay.i18n import M_
+from bouts.games.swordplay.instances import TARGETS as TARGETS  # re-exported: moved to the compiled instances.py
+from bouts.games.swordplay.instances import Instance
+from bouts.games.swordplay.instances import target_index as target_index
 
 
 class Location(StrEnum):
@@ -131,58 +133,6 @@ SCHEMA: dict[str, type[Entry]] = {"hero": HeroCard, "monster": MonsterCard, "car
 REFERENCE = Path(__file__).parent / "content"
 
 
-TARGETS = (*(str(seat + 1) for seat in range(8)), "monster")
-"""The text form of every possible attack target by fighter index: the seat number as the table prints it
-(counted from 1), or ``monster``."""
-
-
-def target_index(text: str, monster: int | None) -> int:
-    """The fighter index an attack's target text names (``monster``, or a seat counted from 1)."""
-    if text == "monster":
-        assert monster is not None
-        return monster
-    return int(text) - 1
-
-
-class Instance:
-    """One combat card instance with what play asks of it, computed once per pack.
-
-    Legal actions and events are built from these on every step of every playout, so the
-    card's facts and the instance's actions are looked up here instead of recomputed.
-    """
-
-    __slots__ = ("attacks", "card", "card_id", "defend", "discard", "drop", "hands", "id", "is_armor",
-                 "is_item", "location", "name", "ready", "shield", "strikes", "type", "where")
-
-    name: Text
-    where: Message
-
-    def __init__(self, instance: str, card: CombatCard) -> None:
-        self.id = instance
-        """The instance id, ``<card id>/<copy>``."""
-        self.card = card
-        self.card_id = card.id
-        """Copies of a card share it: they are interchangeable."""
-        self.name = card.name
-        self.type = card.type
-        self.is_item = card.is_item
-        self.is_armor = card.type == "armor"
-        self.hands = card.hands
-        self.strikes = card.strikes
-        self.location = card.strikes.value
-        """The text form of :attr:`strikes`."""
-        self.where = LOCATION_NAMES[card.strikes]
-        """An attack's location as the log names it."""
-        self.discard = Act("discard", instance)
-        self.ready = Act("ready", instance)
-        self.drop = Act("drop", instance)
-        self.defend = Act("defend", instance)
-        self.shield = Act("shield", instance)
-        self.attacks = {target: Act("attack", instance, target) for target in TARGETS} \
-            if card.type == "attack" else {}
-        """Target text form to the action of attacking it with this instance."""
-
-
 @dataclass(frozen=True, eq=False)
 class Catalog(PackIndex):
     """The cards of a pack, indexed for play: combat card instances are ``<card id>/<copy>``."""
@@ -226,7 +176,8 @@ def catalog_of(pack: ContentPack) -> Catalog:
     if not any(card.type == "attack" for card in cards.values()):
         raise ContentError("the combat deck has no attack card: no Hero could ever deal damage, "
                            "so no game could end (SWP-007)")
-    instances = {instance: Instance(instance, card) for instance, card in cards.items()}
+    instances = {instance: Instance(instance, card, LOCATION_NAMES[card.strikes])
+                 for instance, card in cards.items()}
     catalog = _INDEXED[key] = Catalog(pack, heroes, monsters, cards, tuple(cards), instances)
     return catalog
 

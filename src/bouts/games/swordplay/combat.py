@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from bouts.core.i18n import Message, Text
 from bouts.games.swordplay.actions import TAKE, Act
-from bouts.games.swordplay.cards import TARGETS, CombatCard, Location
+from bouts.games.swordplay.cards import CombatCard, Location
 from bouts.games.swordplay.i18n import M_, N_, N_n
+from bouts.games.swordplay.instances import TARGETS
 from bouts.games.swordplay.log import event
 from bouts.games.swordplay.state import DEFEND, MONSTER_DEFENSE, Attack, Fighter, SwordplayState
 
-_DODGE_ONLY = Location.DODGE_ONLY
+_DODGE_ONLY: Final = Location.DODGE_ONLY
 
 
 def can_counter(card: CombatCard, location: Location) -> bool:
@@ -19,7 +22,7 @@ def can_counter(card: CombatCard, location: Location) -> bool:
 
 def shield_can_counter(location: Location) -> bool:
     """A ready Shield counters any located attack, never a Dodge Only one (SWP-RUL-15)."""
-    return location is not Location.DODGE_ONLY
+    return location is not _DODGE_ONLY
 
 
 def attack_targets(state: SwordplayState, attacker: int) -> list[int]:
@@ -186,11 +189,11 @@ def apply_damage(state: SwordplayState, index: int, amount: int, *, skip_armor: 
         defeat(state, index)
 
 
-DESTROYED = N_("{fighter}'s {armor} is destroyed")
+DESTROYED: Final = N_("{fighter}'s {armor} is destroyed")
 """Armor that took its listed damage (SWP-020)."""
-REPLACED = N_("{fighter}'s {armor} is replaced and discarded")
+REPLACED: Final = N_("{fighter}'s {armor} is replaced and discarded")
 """Armor replaced by a newly readied one (SWP-041)."""
-PRINTED_ARMOR = M_("printed Armor")
+PRINTED_ARMOR: Final = M_("printed Armor")
 """The Armor printed on a Monster card (SWP-060)."""
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from functools import partial
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -29,8 +29,9 @@ from bouts.core.options import validate_options
 from bouts.core.text import distinct_names
 from bouts.games.swordplay import combat, monster, turn
 from bouts.games.swordplay.actions import Act, SwordplayAction
-from bouts.games.swordplay.cards import CATALOGS, Catalog, target_index
+from bouts.games.swordplay.cards import CATALOGS, Catalog
 from bouts.games.swordplay.i18n import M_, N_, _
+from bouts.games.swordplay.instances import target_index
 from bouts.games.swordplay.log import event
 from bouts.games.swordplay.options import OPTION_HELP, SwordplayOptions
 from bouts.games.swordplay.state import (
@@ -59,9 +60,9 @@ from bouts.games.swordplay.view import (
     view_of,
 )
 
-D10 = 10
+D10: Final = 10
 
-INFO = GameInfo(
+INFO: Final = GameInfo(
     id="swordplay",
     name=GAME_NAME,
     min_seats=1,
@@ -81,11 +82,11 @@ INFO = GameInfo(
 )
 
 
-_TURN_PHASES = frozenset({DISCARD, READY, COMBAT})
-_SEAT = tuple((seat,) for seat in range(INFO.max_seats + 1))
+_TURN_PHASES: Final = frozenset({DISCARD, READY, COMBAT})
+_SEAT: Final = tuple((seat,) for seat in range(INFO.max_seats + 1))
 """``_SEAT[seat]``: the ``to_act`` answer when ``seat`` alone decides."""
-_CHANCE_ONLY = (CHANCE,)
-_ONE_D10 = Roll.outcomes(1, D10)
+_CHANCE_ONLY: Final = (CHANCE,)
+_ONE_D10: Final = Roll.outcomes(1, D10)
 
 
 def _weakness(state: SwordplayState, action: SwordplayAction) -> tuple[int, str]:
@@ -101,11 +102,11 @@ def _counter_options(state: SwordplayState) -> tuple[SwordplayAction, ...]:
     return combat.counter_options(state, state.attack)
 
 
-_TURN_OPTIONS: dict[Phase, Callable[[SwordplayState], tuple[SwordplayAction, ...]]] = {
+_TURN_OPTIONS: Final[dict[Phase, Callable[[SwordplayState], tuple[SwordplayAction, ...]]]] = {
     DISCARD: turn.discard_options, READY: turn.ready_options, COMBAT: turn.combat_options,
 }
 """The legal actions of the phases of a Hero's turn, where ``state.turn`` decides."""
-_OPTIONS = {**_TURN_OPTIONS, DEFEND: _counter_options}
+_OPTIONS: Final = {**_TURN_OPTIONS, DEFEND: _counter_options}
 """The legal actions of the phases where a Hero decides."""
 
 

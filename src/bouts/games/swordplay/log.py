@@ -6,9 +6,11 @@ the reader's language when it is shown.
 
 from __future__ import annotations
 
+from typing import Final
+
 from bouts.core.events import Event, Lazy
 
-ONLY = tuple(frozenset({seat}) for seat in range(9))
+ONLY: Final = tuple(frozenset({seat}) for seat in range(9))
 """``ONLY[seat]``: the audience of an event only ``seat`` may see."""
 
 

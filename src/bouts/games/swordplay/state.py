@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any, Final
 
 from bouts.core.contract import State
 from bouts.core.i18n import Text
@@ -28,11 +29,20 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-# The phases as plain names: looking a member up on an Enum class is a slow attribute search, and the
-# rules ask "which phase is it?" on every step of every playout.
-CHOOSE_HERO, FIRST_ROLL, SHUFFLE, DISCARD = Phase.CHOOSE_HERO, Phase.FIRST_ROLL, Phase.SHUFFLE, Phase.DISCARD
-READY, COMBAT, DEFEND, MONSTER_DEFENSE = Phase.READY, Phase.COMBAT, Phase.DEFEND, Phase.MONSTER_DEFENSE
-MONSTER_TARGET, RESHUFFLE, MONSTER_TURN, OVER = Phase.MONSTER_TARGET, Phase.RESHUFFLE, Phase.MONSTER_TURN, Phase.OVER
+# The phases as plain names, for short rules. Final: a compiled build reads a Final module name as a C static
+# (any other module-level name is a dict look-up in the module's globals at every use).
+CHOOSE_HERO: Final = Phase.CHOOSE_HERO
+FIRST_ROLL: Final = Phase.FIRST_ROLL
+SHUFFLE: Final = Phase.SHUFFLE
+DISCARD: Final = Phase.DISCARD
+READY: Final = Phase.READY
+COMBAT: Final = Phase.COMBAT
+DEFEND: Final = Phase.DEFEND
+MONSTER_DEFENSE: Final = Phase.MONSTER_DEFENSE
+MONSTER_TARGET: Final = Phase.MONSTER_TARGET
+RESHUFFLE: Final = Phase.RESHUFFLE
+MONSTER_TURN: Final = Phase.MONSTER_TURN
+OVER: Final = Phase.OVER
 
 
 @dataclass
@@ -78,14 +88,40 @@ class Fighter:
         return bool(self.weapons)
 
 
-@dataclass(frozen=True)
 class Attack:
-    """An attack being resolved (SWP-048)."""
+    """An attack being resolved (SWP-048). Treat it as immutable.
 
-    attacker: int
-    card: str
-    target: int
-    location: Location
+    A hand-written class with the frozen dataclass's ``__init__``, ``__eq__``, ``__hash__`` and ``__repr__``
+    (it was one): a compiled build compiles these methods, where a dataclass's generated ones stay
+    interpreted, and every attack makes one.
+    """
+
+    __slots__ = ("attacker", "card", "location", "target")
+
+    def __init__(self, attacker: int, card: str, target: int, location: Location) -> None:
+        self.attacker = attacker
+        self.card = card
+        self.target = target
+        self.location = location
+
+    def _fields(self) -> tuple[int, str, int, Location]:
+        return (self.attacker, self.card, self.target, self.location)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, Attack)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"{type(self).__qualname__}(attacker={self.attacker!r}, card={self.card!r}, target={self.target!r}, "
+                f"location={self.location!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), self._fields())
 
 
 @dataclass(eq=True)
