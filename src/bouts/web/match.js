@@ -12,6 +12,10 @@ const token = fragment.get("token") || "";
 const forceGeneric = fragment.get("renderer") === "generic"; // #token=...&renderer=generic shows the plain table
 let socket = null, frame = null, renderer = null, rendererFor = null, pending = false, retry = 500, refused = false;
 let online = false, menuKey = "", viewStep = -1, hint = null, actions = null, listToggled = false;
+// What "pending" waits for: "act" (an action: only its answer ends it, a frame with `ack` or an error, never
+// another seat's frame that crossed it on the wire) or "undo" (no `ack`: the table's next step answers it).
+// `fresh`: the next state frame is the first of a (new) connection, which ends whatever was pending.
+let pendingKind = null, fresh = false;
 const log = [];
 const clauses = {};
 const chat = [];
@@ -60,11 +64,16 @@ function act(entry) {
   const text = typeof entry === "string" ? entry : entry.text;
   if (!frame.menu.some((a) => a.text === text)) return; // only a legal action can be sent
   if (!send({ type: "act", action: text, step: frame.step })) { connectionLost(); return; }
-  pending = true;
-  document.body.dataset.pending = "true";
+  setPending("act");
   renderControls(true);
   // a player who acts may want to hear when it is their turn again (asked once, on a click)
   if (window.Notification && Notification.permission === "default") Notification.requestPermission().catch(() => {});
+}
+
+function setPending(kind) {
+  pending = kind !== null;
+  pendingKind = kind;
+  if (pending) document.body.dataset.pending = kind; else delete document.body.dataset.pending;
 }
 
 // -- status, seats, title ---------------------------------------------------------------------------
@@ -327,9 +336,11 @@ async function onState(data) {
   const sameView = sameStep && !(data.changed || []).length && viewStep === data.step;
   if (!data.rules && frame) data.rules = frame.rules; // the rules panel comes only when it changes
   frame = data;
-  // my action was taken (the frame acknowledges it, or shows a new step): what I was building is done with
-  const answered = pending && (!sameStep || data.ack != null);
-  if (answered) { pending = false; delete document.body.dataset.pending; }
+  // my action was taken (this frame acknowledges it), my undo done (a new step), or the connection is new (the
+  // table shows whether it was taken): what I was building is done with. Another seat's frame that arrives while
+  // my action is on its way (a bot sealed its pick meanwhile) is not the answer: the controls stay disabled.
+  const answered = pending && (data.ack != null || data.fresh === true || (pendingKind === "undo" && !sameStep));
+  if (answered) setPending(null);
   // the same decision (an opponent sealed, a bot moved elsewhere) keeps what is being built on the table
   const newMenu = answered || JSON.stringify(data.menu.map((a) => a.text)) !== menuKey;
   if (!sameStep) clearHint();
@@ -381,6 +392,7 @@ function connect() {
   socket.addEventListener("open", () => {
     retry = 500;
     online = true;
+    fresh = true;
     document.body.classList.remove("offline");
     document.body.dataset.online = "true";
     $("conn").textContent = _("connected"); $("conn").className = "conn ok";
@@ -390,11 +402,15 @@ function connect() {
   });
   socket.addEventListener("message", (event) => {
     const data = JSON.parse(event.data);
-    if (data.type === "state") { if (!pending) showError(""); queueFrame(data); }
-    else if (data.type === "error") {
+    if (data.type === "state") {
+      if (fresh) { data.fresh = true; fresh = false; }
+      if (!pending) showError("");
+      queueFrame(data);
+    } else if (data.type === "error") {
       showError(data.message);
       if (data.code === "auth" || data.code === "expired") refused = true;
-      if (pending) { pending = false; delete document.body.dataset.pending; }
+      // the answer to my action or undo (a refusal); a chat line's or a rematch's error is not
+      if (pending && data.code !== "chat" && data.code !== "rematch") setPending(null);
       if (frame) renderControls(true);
     } else if (data.type === "hint") {
       showHint(data);
@@ -502,7 +518,7 @@ async function start() {
   actions = new TableActions($("board"), $("selection-bar"), (entry) => act(entry), showNote);
   $("board").addEventListener("click", () => showNote(""), true);
   $("hint").addEventListener("click", () => { if (!send({ type: "hint" })) connectionLost(); });
-  $("undo").addEventListener("click", () => { if (!online) { act(null); return; } pending = true; renderControls(true); send({ type: "undo" }); });
+  $("undo").addEventListener("click", () => { if (!online) { act(null); return; } setPending("undo"); renderControls(true); send({ type: "undo" }); });
   $("concede").addEventListener("click", () => { if (confirm(_("Concede this match? It counts as a resignation."))) send({ type: "concede" }); });
   $("rematch").addEventListener("click", () => send({ type: "rematch" }));
   $("all-actions-title").addEventListener("click", () => { listToggled = true; });
