@@ -340,7 +340,7 @@ async function onState(data) {
   // table shows whether it was taken): what I was building is done with. Another seat's frame that arrives while
   // my action is on its way (a bot sealed its pick meanwhile) is not the answer: the controls stay disabled.
   const answered = pending && (data.ack != null || data.fresh === true || (pendingKind === "undo" && !sameStep));
-  if (answered) setPending(null);
+  if (answered) { pending = false; pendingKind = null; } // body[data-pending] goes with the new data-step, below
   // the same decision (an opponent sealed, a bot moved elsewhere) keeps what is being built on the table
   const newMenu = answered || JSON.stringify(data.menu.map((a) => a.text)) !== menuKey;
   if (!sameStep) clearHint();
@@ -366,6 +366,7 @@ async function onState(data) {
   if (data.your_turn) yourTurn();
   if (data.ack != null) showError("");
   document.body.dataset.step = String(data.step); // for tests and scripts: the table's step count
+  if (!pending) delete document.body.dataset.pending; // never "answered" on a page that still shows the old step
   document.body.dataset.over = String(data.over);
   document.body.dataset.acting = String(data.menu.length > 0);
   document.body.dataset.frames = String(Number(document.body.dataset.frames || 0) + 1);
