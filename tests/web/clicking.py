@@ -38,6 +38,9 @@ def act_on_table(page: Page, rng: random.Random, prefer: tuple[str, ...] = ("car
     step, acting, over = state(page)
     if acting != "true" or over == "true" or page.locator("body[data-pending]").count():
         return False
+    left_open = page.locator("#board .popover .pop-cancel")
+    if left_open.count():  # a choice this page opened outlived another seat's move (kept on purpose): start afresh,
+        left_open.first.click()  # as a player does before reaching a card the popover covers
     usable = page.locator("#board [data-obj].usable")
     plain = page.locator("#plain button.act")
     objects = [usable.nth(i).get_attribute("data-obj") or "" for i in range(usable.count())]
