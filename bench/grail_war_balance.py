@@ -29,17 +29,24 @@ NP_CARDS = {n for s in bouts.game("grail_war").catalog(None).servants.values() f
 """The NP/skill cards (counted when used)."""
 
 
+def start(
+    seats: int, seed: int, options: dict[str, Any], content: str | None
+) -> tuple[Any, random.Random, Any, list[Any]]:
+    """Seed ``seed``'s game as every function here plays it: the dealt masters and servants, the set-up state
+    (forked for the fast path), the chance generator and a heuristic agent per seat."""
+    game = bouts.game("grail_war")
+    rng = random.Random(seed)
+    dealt = game.deal_content(seats, options, content, rng)
+    state = game.fork(game.setup(seats, {**options, **(dealt or {})}, content, seed))
+    return game, rng, state, [make_agent("heuristic", seed * 10 + s) for s in range(seats)]
+
+
 def play(
     seats: int, seed: int, options: dict[str, Any], content: str | None = None
 ) -> tuple[list[tuple[str, str]], tuple[int, ...], str, list[Counter[str]]]:
     """One game: each seat's (master, servant), the winners, the reason, and what each seat did."""
-    game = bouts.game("grail_war")
-    rng = random.Random(seed)
-    dealt = game.deal_content(seats, options, content, rng)
-    state = game.setup(seats, {**options, **(dealt or {})}, content, seed)
-    agents = [make_agent("heuristic", seed * 10 + s) for s in range(seats)]
+    game, rng, state, agents = start(seats, seed, options, content)
     did: list[Counter[str]] = [Counter() for _ in range(seats)]
-    state = game.fork(state)
     climax = False
     while game.to_act(state):
         seat = game.to_act(state)[0]
@@ -74,12 +81,7 @@ def rounds(seats: int, seed: int, options: dict[str, Any], content: str | None =
     """The same game as :func:`play`, seat by seat and round by round (rounds 1-8): the master, its mana at the
     round's start, where it stood at the battle phase and how it got there (placed, moved, 急行), its battle (its
     total power, the rivals' totals, whether it won) and the spoils and jewels it gained or spent that round."""
-    game = bouts.game("grail_war")
-    rng = random.Random(seed)
-    dealt = game.deal_content(seats, options, content, rng)
-    state = game.setup(seats, {**options, **(dealt or {})}, content, seed)
-    agents = [make_agent("heuristic", seed * 10 + s) for s in range(seats)]
-    state = game.fork(state)
+    game, rng, state, agents = start(seats, seed, options, content)
     found: list[dict[str, Any]] = []
     now: dict[int, dict[str, Any]] = {}
     where: dict[int, str | None] = {}
@@ -156,12 +158,7 @@ def breakdown(rows: list[dict[str, Any]], masters: list[str]) -> list[str]:
 def jewel_uses(seats: int, seed: int, options: dict[str, Any], content: str | None = None) -> tuple[Counter[str], int]:
     """The same game as :func:`play`: Rin's jewel uses by kind and round (``gandr@3``, ``mana@prepare@1``: the
     stage names when in her turn), and her jewels when the climax rounds start (-1 when she is not in them)."""
-    game = bouts.game("grail_war")
-    rng = random.Random(seed)
-    dealt = game.deal_content(seats, options, content, rng)
-    state = game.setup(seats, {**options, **(dealt or {})}, content, seed)
-    agents = [make_agent("heuristic", seed * 10 + s) for s in range(seats)]
-    state = game.fork(state)
+    game, rng, state, agents = start(seats, seed, options, content)
     uses: Counter[str] = Counter()
     rin = [s for s in range(seats) if state.players[s].master == "rin"]
     left = -1
