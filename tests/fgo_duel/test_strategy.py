@@ -5,6 +5,7 @@ totals worked out afresh."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -116,3 +117,54 @@ def test_the_battle_cards_make_the_highest_total_spending_the_least_power(option
         top = value(expected.args)
         ties += len({spent(a) for a in legal if value(a.args) == top}) > 1  # the least power decides
     assert compared > 30 and ties > 0
+
+
+@pytest.mark.parametrize("options", [SETUPS[0], SETUPS[2]], ids=["fuyuki", "orleans"])
+def test_the_evaluation_weighs_the_win_conditions_as_the_table_shows_them(options: dict[str, Any]) -> None:
+    """FGO-029..FGO-032: servants on the map, the nearest one's steps to the enemy master area (on the empty map)
+    and the command cards left above four, each seat's total through a logistic (what ``evaluate`` reads
+    through its kept tables, worked out here from the map's own lookups)."""
+    game = bouts.game("fgo_duel")
+    compared = 0
+    for state, _ in action_decisions(options, range(20, 26)):
+        game_map = state.map
+        totals = []
+        for seat in (0, 1):
+            on_map = state.masters[seat].on_map()
+            goal = game_map.master_area(1 - seat)
+            steps = [_steps(game_map, s.area, goal) for s in on_map if s.area is not None]
+            nearest = min(steps, default=10)
+            cards = min(state.masters[seat].card_total - 4, strategy.CARD_CAP)
+            tempo = strategy.TEMPO if seat == state.turn else 0.0
+            totals.append(strategy.SERVANT_WEIGHT * len(on_map) - strategy.DISTANCE_WEIGHT * (nearest - tempo)
+                          + strategy.CARD_WEIGHT * cards)
+        first = 1.0 / (1.0 + math.exp(totals[1] - totals[0]))
+        assert strategy.evaluate(game, state) == pytest.approx([first, 1.0 - first], abs=1e-12)
+        compared += 1
+    assert compared > 100
+
+
+def _steps(game_map: Any, start: str, goal: str) -> int:
+    """Steps from ``start`` to ``goal`` on the empty map, by a walk of the map's own links."""
+    frontier, seen, steps = [start], {start}, 0
+    while goal not in frontier:
+        frontier = [b for a in frontier for b in game_map.neighbours(a) if b not in seen and not seen.add(b)]
+        steps += 1
+    return steps
+
+
+@pytest.mark.parametrize("options", SETUPS[:2], ids=["basic", "advanced"])
+def test_the_card_removed_is_a_destroyed_servants_else_the_weakest(options: dict[str, Any]) -> None:
+    """FGO-071 (a short deck: a card of the trash removed from the game): the heuristic removes the first card of
+    a destroyed servant, else the first of the least printed power, as the menu lists them."""
+    game = bouts.game("fgo_duel")
+    compared = destroyed = 0
+    for state, seat in action_decisions(options, range(60, 90), Phase.REMOVE):
+        legal = game.legal_actions(state, seat)
+        on_map = {s.servant for s in state.masters[seat].on_map()}
+        expected = min(legal, key=lambda a: (state.catalog.owner(a.args[0]) in on_map,
+                                             state.catalog.command(a.args[0]).power))
+        assert strategy.choose(game, state, seat, random.Random(0)) is expected
+        compared += len(legal) > 1
+        destroyed += any(state.catalog.owner(a.args[0]) not in on_map for a in legal)
+    assert compared > 20 and destroyed > 0

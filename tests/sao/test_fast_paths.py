@@ -31,3 +31,35 @@ def test_anyone_waiting_answers_as_the_waiting_seats_do(seats: int) -> None:
     assert checked > 50
     if seats > 1:
         assert waiting > 0
+
+
+def test_the_kept_modifiers_are_the_turns_modifiers_made_afresh() -> None:
+    """SAO-RUL-43, SAO-148, SAO-134: ``attack.modifiers`` hands out one kept object per value; each is the
+    step's Defense, the Sword equipment bonus and Lisbeth's boost of the turn player, as made afresh (games of the
+    heuristic, which reach later steps and equipment)."""
+    from bouts.games.sao import strategy
+    from bouts.games.sao.attack import modifiers
+    from bouts.games.sao.skills import Modifiers
+
+    seen: set[Modifiers] = set()
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = GAME.fork(GAME.setup(2, {}, None, seed))
+        while GAME.to_act(state):
+            seat = GAME.to_act(state)[0]
+            if state.result is None and state.section < len(state.scenarios) and state.pool:
+                me = state.characters[state.turn_char]
+                bonus = sum(1 for item in me.equipment if state.catalog.items[item].effect == "sword")
+                token = state.tokens.get("lisbeth")
+                boost = token.mode if token is not None and token.holder == me.id and token.active else None
+                found = modifiers(state)
+                assert found == Modifiers(state.current_step.defense, bonus, boost)
+                seen.add(found)
+            if seat == CHANCE:
+                action = GAME.sample_chance(state, rng)
+            elif rng.random() < 0.1:
+                action = rng.choice(GAME.legal_actions(state, seat))
+            else:
+                action = strategy.choose(GAME, state, seat, rng)  # the heuristic gets further: later steps
+            GAME.advance(state, seat, action)
+    assert len({m.defense for m in seen}) > 1 and len({m.bonus for m in seen}) > 1  # Lisbeth's boost is rare

@@ -329,16 +329,12 @@ class _Attacks:
         self.basic = not state.options.advanced and len(hand) > 1
         self.base = self.code = 0
         if self.basic:
-            weights = self.weights
-            code = 0
-            for card in hand:
-                weight = weights.get(card)
-                if weight is None:  # not a card of the pack's index: no code
-                    self.basic = False
-                    break
-                code += weight
-            self.code = code
-            self.base = chips_in_effect(state, seat)
+            try:
+                self.code = sum(map(self.weights.__getitem__, hand))
+            except KeyError:  # a card not of the pack's index: no code
+                self.basic = False
+            else:
+                self.base = chips_in_effect(state, seat)
         self.totals: dict[tuple[str, str], Callable[[Sequence[str]], int]] = {}
         self.bests: dict[tuple[str, str, str], int] = {}
 
@@ -503,16 +499,15 @@ def _move(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Rando
     :func:`_move_table` scores, worked out in one pass with no table (the rollouts' hottest code)."""
     board = state.board
     enemy_master = board.master_areas[1 - seat]
-    for act in legal:
-        if act.args[1] == enemy_master:
-            return act
     me = state.masters[seat]
     own_master = board.master_areas[seat]
     attacks: _Attacks | None = None  # worked out at the first attack
-    gates = board.neighbours[own_master]
+    links = board.neighbours
+    gates = links[own_master]
     guards: list[str] = []
     occupied = [own_master]
     areas: dict[str, str | None] = {}  # the first with an id, as Master.servant finds it
+    near = False  # a servant next to the enemy master area: only then can a move enter it
     for figure in me.party:
         place = figure.area
         areas.setdefault(figure.servant, place)
@@ -520,6 +515,12 @@ def _move(state: FgoState, seat: Seat, legal: tuple[Any, ...], rng: random.Rando
             occupied.append(place)
             if place in gates:
                 guards.append(figure.servant)
+            if enemy_master in links[place]:
+                near = True
+    if near:
+        for act in legal:
+            if act.args[1] == enemy_master:
+                return act
     blocked = frozenset(occupied)
     around = _around_tables(state, enemy_master)
     # area -> the enemy servant standing there (at most one, FGO-RUL-16; never an own one: FGO-041)
@@ -603,14 +604,19 @@ def _battle(state: FgoState, seat: Seat, legal: tuple[Any, ...]) -> Any:
 
 
 def _remove(state: FgoState, seat: Seat, legal: tuple[Any, ...]) -> Any:
-    """Remove a card of a destroyed servant if any, else the weakest card."""
-    on_map = {s.servant for s in state.masters[seat].on_map()}
-
-    def score(act: Act) -> tuple[bool, int]:
+    """Remove a card of a destroyed servant if any, else the weakest card (the first such in the menu)."""
+    on_map = {s.servant for s in state.masters[seat].party if s.area is not None}
+    catalog = state.catalog
+    owners = catalog.owners
+    costs = _card_costs(catalog)
+    best, best_key = legal[0], (True, math.inf)
+    for act in legal:
         card = act.args[0]
-        return state.catalog.owner(card) in on_map, _power(state, card)
-
-    return min(legal, key=score)
+        power = (costs.get(card) or _card_cost(catalog, costs, card))[2]
+        key = ((owners.get(card) or catalog.owner(card)) in on_map, power)
+        if key < best_key:
+            best, best_key = act, key
+    return best
 
 
 def _end_move(state: FgoState, seat: Seat, legal: tuple[Any, ...]) -> Any:
@@ -663,14 +669,16 @@ def evaluate(game: Game[Any, Any], state: FgoState) -> list[float]:
     rollouts with it): servants on the map, the nearest servant's distance to the enemy master area, and
     the command cards left above four; the difference goes through a logistic."""
     game_map = state.map
+    master_areas = state.board.master_areas  # the map's master areas, by seat
+    turn = state.turn
     scores = []
-    for seat in (0, 1):
-        on_map = state.masters[seat].on_map()
-        steps = _distances_to(game_map, game_map.master_area(1 - seat))
-        nearest = min((steps.get(s.area or "", 10) for s in on_map), default=10)
-        cards = min(state.masters[seat].card_total - 4, CARD_CAP)
-        tempo = TEMPO if seat == state.turn else 0.0
-        scores.append(SERVANT_WEIGHT * len(on_map) - DISTANCE_WEIGHT * (nearest - tempo) + CARD_WEIGHT * cards)
+    for seat, master in enumerate(state.masters):
+        places = [s.area for s in master.party if s.area is not None]  # the servants on the map
+        steps = _distances_to(game_map, master_areas[1 - seat])
+        nearest = min([steps.get(area, 10) for area in places], default=10)
+        cards = min(master.card_total - 4, CARD_CAP)
+        tempo = TEMPO if seat == turn else 0.0
+        scores.append(SERVANT_WEIGHT * len(places) - DISTANCE_WEIGHT * (nearest - tempo) + CARD_WEIGHT * cards)
     first = 1.0 / (1.0 + math.exp(scores[1] - scores[0]))
     return [first, 1.0 - first]
 

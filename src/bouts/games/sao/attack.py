@@ -28,7 +28,15 @@ def modifiers(state: SaoState) -> Modifiers:
     bonus = sum(1 for item in me.equipment if state.catalog.items[item].effect == "sword")
     token = state.tokens.get("lisbeth")
     boost = token.mode if token is not None and token.holder == me.id and token.active else None
-    return Modifiers(state.current_step.defense, bonus, boost)
+    key = (state.current_step.defense, bonus, boost)
+    found = _MODIFIERS.get(key)
+    if found is None:  # a frozen dataclass is slow to make, and the rules and the advisor ask at every step
+        found = _MODIFIERS[key] = Modifiers(*key)
+    return found
+
+
+_MODIFIERS: dict[tuple[int, int, str | None], Modifiers] = {}
+"""Each value of :func:`modifiers` made once (a handful: Defense values, equipment bonuses, boosts)."""
 
 
 def finalize(state: SaoState) -> None:
