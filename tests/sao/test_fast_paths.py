@@ -63,3 +63,32 @@ def test_the_kept_modifiers_are_the_turns_modifiers_made_afresh() -> None:
                 action = strategy.choose(GAME, state, seat, rng)  # the heuristic gets further: later steps
             GAME.advance(state, seat, action)
     assert len({m.defense for m in seen}) > 1 and len({m.bonus for m in seen}) > 1  # Lisbeth's boost is rare
+
+
+CAST = (("kirito", "silica"), ("silica", "kirito"), ("kirito", "agil"), ("klein", "kirito"))
+"""Characters for 2 seats, one each (Kirito is always in the game, SAO-031): Silica's card has three abilities."""
+
+
+def test_the_heuristics_kept_abilities_are_the_users_card_abilities() -> None:
+    """SAO-050: an ``ability`` action names a character and one of its card's abilities; the heuristic's kept
+    table gives the ability the user's card prints (what ``rolling.use_ability`` applies), for every one listed."""
+    from bouts.games.sao import strategy
+
+    checked: set[tuple[str, ...]] = set()
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = GAME.fork(GAME.setup(2, {"characters": CAST[seed % len(CAST)]}, None, seed))
+        while GAME.to_act(state):
+            seat = GAME.to_act(state)[0]
+            if seat != CHANCE:
+                for action in GAME.legal_actions(state, seat):
+                    if action.verb == "ability":
+                        table = strategy._abilities(state.catalog)
+                        found = table.get(action.args[:2]) or strategy._ability(state.catalog, table, action.args)
+                        card = state.card(state.index_of(action.args[0]))
+                        assert found is next(a for a in card.abilities if a.id == action.args[1])
+                        checked.add(action.args[:2])
+            action = GAME.sample_chance(state, rng) if seat == CHANCE else rng.choice(GAME.legal_actions(state, seat))
+            GAME.advance(state, seat, action)
+    assert {"shield", "die_control", "heal"} <= {ability for character, ability in checked if character == "silica"}
+    assert len({character for character, _ in checked}) > 3

@@ -75,16 +75,18 @@ def _best_dice_change(state: SaoState, actions: tuple[Any, ...] | list[Any], cha
     codes = [code for _, code in pool]
     base = score(codes)  # _final_score(state)
     best, best_gain = None, IMPROVEMENT
+    abilities = _abilities(state.catalog)
     for action in actions:
         if not isinstance(action, Act) or action.verb not in DICE_VERBS:
             continue
         changed = list(codes)
         if action.verb == "ability":
-            ability = next(a for a in state.catalog.characters[action.args[0]].abilities if a.id == action.args[1])
+            ability = abilities.get(action.args[:2]) or _ability(state.catalog, abilities, action.args)
             if ability.kind not in ("set_die", "set_dice", "flip_dice"):
                 continue
-            # what rolling.use_ability does to the dice, with the ability as the user's card prints it
-            used = next(a for a in state.card(state.index_of(action.args[0])).abilities if a.id == action.args[1])
+            # what rolling.use_ability does to the dice, with the ability as the user's card prints it (the user's
+            # card is the catalogue's card of the character named: the same ability)
+            used = ability
             if used.kind == "set_die":
                 changes = [(int(action.args[2]) - 1, int(action.args[3]))]
             else:
@@ -100,13 +102,34 @@ def _best_dice_change(state: SaoState, actions: tuple[Any, ...] | list[Any], cha
     return best
 
 
+_ABILITIES: dict[int, tuple[Any, dict[tuple[str, ...], Any]]] = {}
+
+
+def _abilities(catalog: Any) -> dict[tuple[str, ...], Any]:
+    """Per catalogue: (character id, ability id) -> that ability of the character's card, filled as abilities are
+    met (with :func:`_ability`)."""
+    found = _ABILITIES.get(id(catalog))
+    if found is None or found[0] is not catalog:
+        found = _ABILITIES[id(catalog)] = (catalog, {})
+    table: dict[tuple[str, ...], Any] = found[1]
+    return table
+
+
+def _ability(catalog: Any, abilities: dict[tuple[str, ...], Any], args: tuple[str, ...]) -> Any:
+    """The ability an ``ability`` action names (its character's card's ability of that id), kept in ``abilities``
+    (its catalogue's :func:`_abilities`)."""
+    ability = abilities[args[:2]] = next(a for a in catalog.characters[args[0]].abilities if a.id == args[1])
+    return ability
+
+
 def _support_ability(state: SaoState, actions: tuple[Any, ...] | list[Any]) -> Any | None:
     """Addition powers and healing, when they obviously help."""
     me = state.characters[state.turn_char]
+    abilities = _abilities(state.catalog)
     for action in actions:
         if not isinstance(action, Act) or action.verb != "ability":
             continue
-        ability = next(a for a in state.catalog.characters[action.args[0]].abilities if a.id == action.args[1])
+        ability = abilities.get(action.args[:2]) or _ability(state.catalog, abilities, action.args)
         user = state.characters[state.index_of(action.args[0])]
         spare = user.free_use or user.usage >= 2
         if ability.kind == "healing":
