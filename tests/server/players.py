@@ -30,9 +30,14 @@ class Seats:
 
     def __init__(self, made: dict[str, Any]) -> None:
         self.made = made
-        self.acked: dict[int, tuple[int, str]] = {}
-        """Step index -> (seat, action) for every acknowledged action."""
+        self.acked: list[tuple[int, int, int, str]] = []
+        """(step it was chosen at, step count its ack gave, seat, action) for every acknowledged action."""
         self.sockets: dict[int, ClientConnection] = {}
+
+    @property
+    def acked_steps(self) -> int:
+        """The step count the newest acknowledged action made (its ``ack``): the match holds at least that many."""
+        return max(acked for _chosen, acked, _seat, _action in self.acked)
 
     def connect(self, servers: dict[int, LiveServer]) -> dict[int, dict[str, Any]]:
         """Open each reserved seat's socket to ``servers[seat]``; the first frame of each."""
@@ -89,7 +94,7 @@ class Seats:
         frame = rng.choice(mine)
         action = rng.choice(frame["legal"])["text"]
         ws = self.sockets[frame["seat"]]
-        ws.send(json.dumps({"type": "act", "action": action, "step": frame["step"]}))
+        ws.send(json.dumps({"type": "act", "action": action, "step": frame["step"], "version": frame["version"]}))
         if not wait:
             return True
         while True:
@@ -98,7 +103,7 @@ class Seats:
                 assert answer["code"] == "illegal" and "changed" in answer["message"], answer
                 return None  # a bot moved first: look again
             if kind(answer) == "ack":
-                self.acked[frame["step"]] = (frame["seat"], action)
+                self.acked.append((frame["step"], answer["ack"], frame["seat"], action))
                 return True
 
     def finish_and_check(self, rng: random.Random, server: LiveServer) -> None:
@@ -115,6 +120,7 @@ class Seats:
         with urllib.request.urlopen(request) as response:
             match = Match.loads(response.read().decode())
         assert match.is_over
-        for index, (seat, action) in self.acked.items():
-            assert (match.steps[index].seat, match.steps[index].action) == (seat, action)
+        for chosen, acked, seat, action in self.acked:  # taken at the step it was chosen at, or later (a bot's
+            # sealed pick came first) and before the step count its ack gave
+            assert (seat, action) in [(s.seat, s.action) for s in match.steps[chosen:acked]], (chosen, seat, action)
         self.close()

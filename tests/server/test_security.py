@@ -111,6 +111,10 @@ FUZZ: list[Any] = [
     {"type": "act", "action": "no such action"}, {"type": "act", "action": "attack"},
     {"type": "act", "action": "hero", "step": "x"}, {"type": "act", "action": "hero gladiator", "step": True},
     {"type": "act", "action": "hero gladiator", "step": 99999}, {"type": "act", "action": "x" * 5000},
+    {"type": "act", "action": "hero gladiator", "step": 0, "version": "x"},
+    {"type": "act", "action": "hero gladiator", "step": 0, "version": False},
+    {"type": "act", "action": "hero gladiator", "step": -1, "version": 10**12},
+    {"type": "act", "action": "hero gladiator", "step": 99999, "version": 0},
     "x" * 10_000, "[" * 3000, {"type": "undo"}, {"type": "rematch"}, {"type": "zzz"}, {"type": "hello", "token": "t"},
     {"type": "act", "action": "\ud800"}, b"\xc3\x28",
 ]

@@ -3,13 +3,15 @@
 FGO Duel's party is picked by both masters at once (sealed picks). The player picks while a real bot (IS-MCTS given
 seconds to think) is still deciding, and the pick is slow on the wire: the bot's sealed pick reaches the server first
 and its frame reaches the page while the player's action is still on its way. That frame is not the answer: the page
-stays pending, nothing on the table can be used and no second action can be sent, until the server's own answer (here
-its refusal: the pick was chosen on a table that has changed since). Then the controls come back and the player's
-next pick is acknowledged.
+stays pending, nothing on the table can be used and no second action can be sent, until the server's own answer. The
+answer takes the pick (the bot's sealed pick, which came first, changed nothing the player could see or choose:
+``Room.still_open``): the frame that acknowledges it shows the pick made, with no "choose anew", and the controls come
+back for the player's next pick, which is acknowledged too.
 
 The wire's delay is the only thing the test adds: Playwright's WebSocket route passes every message through, unchanged,
 between the page and the real server, and holds the player's ``act`` until the bot's frame has been drawn (as a slow
-network would). Before the fix the bot's frame cleared ``data-pending`` and made the servants usable again.
+network would). Before the fix the bot's frame cleared ``data-pending`` and made the servants usable again; before the
+server took a pick chosen one step ago, the answer was a refusal and the player had to pick the same servant again.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from tests.web.test_open_choice import SLOW_BOT, bot_also_deciding, open_a_serva
 pytestmark = pytest.mark.browser
 
 REFUSED = "the table has changed since you chose"
-"""The server's refusal of an action chosen on a table that changed since (``Room.act``), in English."""
+"""The server's refusal of an action chosen on a table that changed since (``Room.act``), in English: not said here."""
 
 
 class SlowWire:
@@ -116,10 +118,17 @@ def test_another_seats_frame_is_not_the_answer_to_the_players_action(browser: Br
     assert page.locator("#board .popover").count() == 0
     assert len(wire.acts) == sent + 1, f"a second action was sent before the first was answered: {wire.acts}"
 
-    # the server's own answer (a refusal: the pick was chosen on step {step}) ends it; the next pick is taken
+    # the server's own answer ends it: the pick, chosen before the bot's, is taken and the page shows it made
+    bot_step = state(page)[0]
+    picked = wire.acts[sent]["action"]
+    assert wire.acts[sent]["step"] == int(step) < int(bot_step) and picked.startswith("pick ")
     wire.release()
-    page.wait_for_function("""refused => !document.body.dataset.pending
-      && document.getElementById("error").textContent.includes(refused)""", arg=REFUSED)
+    page.wait_for_function("() => !document.body.dataset.pending", timeout=20_000)
+    shown, said = page.evaluate("() => [document.body.dataset.step, document.getElementById('error').textContent]")
+    assert REFUSED not in said and not said.strip(), said
+    assert int(shown) > int(bot_step), "the answer did not show the pick taken"
+    servant = picked.removeprefix("pick ").split()[0]
+    assert page.locator(f'#board [data-obj="servant:{servant}"].usable').count() == 0, "the pick is not shown made"
     assert usable(page) > 0
     after = state(page)[0]
     open_a_servant(page)

@@ -604,14 +604,15 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
     async def seat_request(conn: Connection, room: Room, seat: int, kind: str, data: dict[str, Any]) -> None:
         try:
             if kind == "act":
-                action, step = data.get("action"), data.get("step")
+                action, step, version = data.get("action"), data.get("step"), data.get("version")
                 if not isinstance(action, str) or not action.strip():
                     conn.error("bad_message", M_("act needs {action}: the action's text form", action='"action"'))
                     return
-                if step is not None and (not isinstance(step, int) or isinstance(step, bool)):
-                    conn.error("bad_message", M_("{step} must be a whole number", step='"step"'))
-                    return
-                await acknowledged(conn, room.act(seat, action, step))
+                for quoted, value in (('"step"', step), ('"version"', version)):
+                    if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+                        conn.error("bad_message", M_("{step} must be a whole number", step=quoted))
+                        return
+                await acknowledged(conn, room.act(seat, action, step, version))
             elif kind == "undo":
                 await room.undo(seat)
             elif kind == "concede":

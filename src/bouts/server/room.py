@@ -35,7 +35,7 @@ from bouts.core import CHANCE, IllegalAction, Match
 from bouts.core.contract import Seat
 from bouts.core.i18n import BOUTS, DEFAULT_LANG, LANGS, Message, normalize_lang, tr, use_lang, views_in
 from bouts.core.table import changed_paths, menu
-from bouts.server import wire
+from bouts.server import stale, wire
 from bouts.server.limits import Bucket
 from bouts.server.store import Conflict, MatchRecord, Store
 
@@ -284,6 +284,13 @@ class Room:
     """The menus of the current state, per seat and language (see :meth:`menu_of`)."""
     _menus_state: Any = None
     _view_serials: int = 0
+    unbroken_since: int = -1
+    """The version since which this room has seen its match's history only grow: no undo, no write of another
+    process it did not follow, no step taken back after a failed write (the version it was loaded at, at first).
+    An action chosen on a frame of an older version is accepted only on the very step it was chosen at."""
+
+    def __post_init__(self) -> None:
+        self.unbroken_since = self.record.version
 
     @property
     def id(self) -> str:
@@ -446,6 +453,7 @@ class Room:
             "title": tr(game.info.name),
             "seat": seat,
             "step": len(match.steps),
+            "version": record.version,
             "seats": seats,
             "view": view,
             "changed": changed,
@@ -578,6 +586,7 @@ class Room:
 
     # -- changes (the owner) ---------------------------------------------------------------
     def _rollback(self, length: int) -> None:
+        self.unbroken_since = self.version + 1  # a frame may have shown what is taken back: refuse choices made on it
         del self.match.states[length + 1:]
         del self.match.steps[length:]
         del self._turns[length + 1:]
@@ -606,8 +615,12 @@ class Room:
             record.finished, record.outcome = True, outcome
             self.services.lobby_changed()
 
-    async def act(self, seat: Seat, text: str, step: int | None = None) -> int:
+    async def act(self, seat: Seat, text: str, step: int | None = None, version: int | None = None) -> int:
         """Validate and apply ``seat``'s action, resolve chance, commit; the new step count.
+
+        ``step`` and ``version`` are those of the frame the action was chosen on (``None``: not said). An action
+        chosen at an older step is taken only when nothing its seat could act on changed since
+        (:meth:`still_open`); otherwise it is refused, as an action chosen at an older step without ``version`` is.
 
         Raises :class:`IllegalAction` (the match unchanged) when the game refuses it, and
         :class:`Unavailable` when it could not be stored.
@@ -615,11 +628,12 @@ class Room:
         if self.record.finished:
             raise IllegalAction(M_("the game is over"))
         if not await self.own():
-            answer = await self._forward({"kind": "act", "seat": seat, "action": text, "step": step})
+            answer = await self._forward({"kind": "act", "seat": seat, "action": text, "step": step,
+                                          "version": version})
             return int(answer["step"])
         async with self.lock:
             match = self.match
-            if step is not None and step != len(match.steps):
+            if step is not None and step != len(match.steps) and not self.still_open(seat, step, version):
                 raise IllegalAction(M_("the table has changed since you chose: look again and choose anew"))
             if seat not in self.acting():
                 if self.over:
@@ -638,6 +652,16 @@ class Room:
         self.broadcast()
         self.wake_bots()
         return done
+
+    def still_open(self, seat: Seat, step: int, version: int | None) -> bool:
+        """Whether an action ``seat`` chose on the frame of ``step`` and ``version`` (an older step) may still be
+        taken: this room has seen the history only grow since that frame (:attr:`unbroken_since`), and every step
+        since was another seat's decision that left ``seat``'s own decision open and its menu as it was
+        (:func:`bouts.server.stale.still_open`). Only the seat's own menus and who took each step are looked at,
+        never what another seat chose."""
+        if version is None or not self.unbroken_since <= version <= self.version:
+            return False
+        return stale.still_open(self.match, seat, step)
 
     async def _guarded(self, write: Any) -> None:
         """Run a write; a version conflict (another process wrote) reloads the room; storage trouble is Unavailable."""
@@ -674,9 +698,11 @@ class Room:
                                                          self.bot_turn(), notice))
             except Exception:
                 match.states[:], match.steps[:] = before
+                self.unbroken_since = self.version + 1  # a frame may have shown the undo: refuse choices made on it
                 raise
             self._bumped()
             self.epoch += 1
+            self.unbroken_since = self.version
         self.broadcast()
         self.wake_bots()
         return length
@@ -781,7 +807,7 @@ class Room:
     async def _local(self, request: dict[str, Any]) -> dict[str, Any]:
         kind, seat = request["kind"], int(request["seat"])
         if kind == "act":
-            step = await self.act(seat, str(request["action"]), request.get("step"))
+            step = await self.act(seat, str(request["action"]), request.get("step"), request.get("version"))
         elif kind == "undo":
             step = await self.undo(seat)
         elif kind == "concede":
@@ -832,6 +858,7 @@ class Room:
                 length = int(message["length"])
                 self._rollback(length)
                 self.epoch += 1
+                self.unbroken_since = version
             elif fits and op == "resign":
                 self._resigned(int(message["seat"]), message.get("outcome"), message.get("zombie"))
             else:
@@ -894,6 +921,7 @@ class Room:
         was = self.record.version
         self.record = record
         if record.version != was:
+            self.unbroken_since = record.version  # what happened between is not known here (an undo, maybe)
             self.version_seen.set()
             self.version_seen = asyncio.Event()
 

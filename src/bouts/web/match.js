@@ -63,7 +63,7 @@ function act(entry) {
   if (!frame || pending || !entry) return;
   const text = typeof entry === "string" ? entry : entry.text;
   if (!frame.menu.some((a) => a.text === text)) return; // only a legal action can be sent
-  if (!send({ type: "act", action: text, step: frame.step })) { connectionLost(); return; }
+  if (!send({ type: "act", action: text, step: frame.step, version: frame.version })) { connectionLost(); return; }
   setPending("act");
   renderControls(true);
   // a player who acts may want to hear when it is their turn again (asked once, on a click)
