@@ -15,6 +15,8 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from types import FunctionType, MethodType
+from typing import Any
 
 import bouts
 from tests.build.seeded_games import digests, is_compiled
@@ -75,3 +77,47 @@ def test_every_game_state_is_a_native_class_in_the_compiled_build() -> None:
         state = game.setup(seats, None, None, 0)
         assert hasattr(state, "__dict__") is not compiled, (game_id, type(state))
         assert game.fork(state) == state, game_id
+
+
+FAST_PATH_GAMES = ("fgo_duel", "swordplay")
+"""The games whose contract methods are module functions of their rules (``STEP_METHODS`` of their game.py)."""
+
+
+def test_the_step_methods_are_bound_compiled_functions_in_the_compiled_build() -> None:
+    """Under ``make test-fast`` FGO Duel's and Swordplay's ``to_act``, ``legal_actions``, ``sample_chance``,
+    ``advance`` (and the contract's ``_legal_actions``, ``_apply``) are compiled functions bound to the game
+    object itself (:func:`bouts.core.stepping.install_fast_path`), which a playout loop calls without a plain
+    class's per-call binding; pure Python they are the class's methods, nothing installed. Either way the
+    class-level call and the instance's call give the same answer."""
+    compiled = os.environ.get("BOUTS_EXPECT_COMPILED") == "1"
+    for game_id in FAST_PATH_GAMES:
+        game = bouts.game(game_id)
+        names = importlib.import_module(f"bouts.games.{game_id}.game").STEP_METHODS
+        for name in names:
+            own = vars(game).get(name)
+            if compiled:
+                assert isinstance(own, MethodType) and own.__self__ is game, (game_id, name, own)
+                assert not isinstance(own.__func__, FunctionType), (game_id, name)
+            else:
+                assert own is None, (game_id, name)
+        state = game.fork(game.setup(2, None, None, 0))
+        assert type(game).to_act(game, state) == game.to_act(state) != ()
+        seat = game.to_act(state)[0]
+        assert type(game).legal_actions(game, state, seat) == game.legal_actions(state, seat) != ()
+
+
+def test_a_subclass_keeps_its_own_step_method() -> None:
+    """A subclass that overrides one of the step methods gets its override from the game object (never the
+    installed function), and the others still play. (The rules' own calls between these functions stay direct
+    calls of the module's functions.)"""
+    from bouts.games.swordplay.game import Swordplay
+
+    class Idle(Swordplay):
+        def to_act(self, state: Any) -> tuple[int, ...]:
+            return ()
+
+    game = Idle()
+    state = game.fork(game.setup(2, None, None, 0))
+    assert "to_act" not in vars(game)
+    assert game.to_act(state) == ()
+    assert game.legal_actions(state, 0) == bouts.game("swordplay").legal_actions(state, 0) != ()

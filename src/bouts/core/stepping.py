@@ -10,6 +10,7 @@ declares the methods they call (``to_act``, ``_legal_actions``, ``_apply``) and 
 from __future__ import annotations
 
 import random
+from types import FunctionType, MethodType
 from typing import Any, Final, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
@@ -80,6 +81,25 @@ class Stepping(Generic[S, A]):
         state.events = []
         state._legal = {}
         self._apply(state, seat, action)
+
+
+def install_fast_path(game: Any, owner: type, names: tuple[str, ...]) -> None:
+    """Bind ``owner``'s methods ``names``, module functions of a game's rules, to ``game`` itself in a compiled
+    build (``game``'s own attributes), unless ``type(game)`` overrides them.
+
+    A game whose hot methods are module functions taking the game first (``to_act = to_act`` in the class
+    body) calls this in ``__init__``. Pure Python, a function in a class body is a method and this does
+    nothing. Compiled, such a function is a built-in function, which a class does not bind: each becomes
+    ``game``'s own bound method, and a playout loop calls the compiled function through it directly, where a
+    plain class's compiled method is a callable object that makes a new bound-method object and parses its
+    arguments on every call (``to_act`` called from a Python loop: 285 ns against 180 ns interpreted).
+    """
+    attributes = vars(game)
+    cls = type(game)
+    for name in names:
+        function = getattr(owner, name)
+        if not isinstance(function, FunctionType) and getattr(cls, name) is function:
+            attributes[name] = MethodType(function, game)
 
 
 def _illegal(message: Any) -> Exception:

@@ -27,6 +27,7 @@ from bouts.core.decisions import SealedChoices
 from bouts.core.events import Event
 from bouts.core.i18n import Text
 from bouts.core.options import validate_options
+from bouts.core.stepping import install_fast_path
 from bouts.games.fgo_duel import deck, party, skills, turn
 from bouts.games.fgo_duel.actions import KEEP, MULLIGAN, Act, FgoAction
 from bouts.games.fgo_duel.battle import battle_options
@@ -79,6 +80,217 @@ BATTLE_CHOSEN_CLAUSES: Final = ("FGO-048",)
 BATTLE_MINE_MSG: Final = N_("You play {cards}")
 
 
+# -- the rules of a step ------------------------------------------------------------------------------------
+# Module functions: compiled, they call each other directly. The contract's methods among them (STEP_METHODS:
+# to_act, legal_actions, sample_chance, advance and the ones the contract calls, each taking the game first)
+# are FgoDuel's methods as they are (the class body names them); see install_fast_path for why.
+
+STEP_METHODS: Final = ("to_act", "legal_actions", "_legal_actions", "sample_chance", "advance", "_apply")
+"""The methods of :class:`FgoDuel` that are module functions of the rules."""
+
+
+def _parties_ready(state: FgoState) -> None:
+    """Both parties are prepared: step ② decides the first player (a chance step unless agreed)."""
+    state.phase = Phase.FIRST_PLAYER
+    if state.options.first_player is not None:
+        _first_player(state, state.options.first_player)
+
+
+def _first_player(state: FgoState, first: int) -> None:
+    """Step ②: who goes first (FGO-017); then ③ the status cards are turned face up and placed
+    (FGO-018..FGO-021), ④-⑤ the decks and hands."""
+    state.first = state.turn = first
+    state.events.append(event("first", N_("{seat} is the first player"), {"first": first},
+                              args={"seat": seat_words(first)}, clauses=("FGO-017",)))
+    if state.options.parties is not None:
+        chosen = dict(enumerate(tuple(tokens) for tokens in state.options.parties))
+    else:
+        assert state.sealed is not None
+        chosen = state.sealed.revealed()
+        state.sealed = None
+    for seat in (0, 1):
+        party.install_party(state, seat, tuple(chosen[seat]))
+    turn.deal(state)
+
+
+def to_act(game: object, state: FgoState) -> tuple[Seat, ...]:
+    """The deciding seat(s), ``CHANCE`` for the first-player roll and shuffles, nobody when over."""
+    phase = state.phase
+    if phase is Phase.ACTION or phase is Phase.START or phase is Phase.END_MOVE:
+        return (state.turn,)
+    if phase is Phase.BATTLE or phase is Phase.PARTY:
+        assert state.sealed is not None
+        return tuple(sorted(state.sealed.waiting))
+    if phase is Phase.SHUFFLE or phase is Phase.FIRST_PLAYER:
+        return (CHANCE,)
+    if phase is Phase.MULLIGAN:
+        return (state.mulligan_seat,)
+    if phase is Phase.TRIGGER:
+        return (1 - state.turn,)
+    if phase is Phase.REMOVE:
+        return (state.draws[0].seat,)
+    return ()
+
+
+def _legal_actions(game: object, state: FgoState, seat: Seat) -> tuple[FgoAction, ...]:
+    phase = state.phase
+    if phase is Phase.FIRST_PLAYER:
+        return Roll.outcomes(1, 2)
+    if phase is Phase.SHUFFLE:
+        return ()
+    if phase is Phase.PARTY:
+        return party.pick_actions(state.catalog, state.options.advanced, state.options.cost_cap,
+                                  tuple(state.party_picks[seat]))
+    if phase is Phase.MULLIGAN:
+        return (KEEP, MULLIGAN)
+    if phase is Phase.START:
+        return tuple(skills.start_options(state))
+    if phase is Phase.ACTION:
+        return tuple(legal_moves(state, seat))
+    if phase is Phase.TRIGGER:
+        assert state.attack is not None and state.attack.defender is not None
+        return tuple(skills.trigger_options(state, seat, state.attack.defender))
+    if phase is Phase.BATTLE:
+        return tuple(battle_options(state, seat))
+    if phase is Phase.REMOVE:
+        removals = state.catalog.removals
+        return tuple([removals[c] for c in dict.fromkeys(state.masters[seat].trash)])
+    if phase is Phase.END_MOVE:
+        return tuple(skills.end_move_options(state))
+    return ()
+
+
+def legal_actions(game: object, state: FgoState, seat: Seat) -> tuple[FgoAction, ...]:
+    """Every action ``seat`` may take now (empty when it is not to act), cached on the state
+    (:meth:`bouts.core.stepping.Stepping.legal_actions`)."""
+    cached = state._legal.get(seat)
+    if cached is None:
+        cached = _legal_actions(game, state, seat) if seat in to_act(game, state) else ()
+        state._legal[seat] = cached
+    return cached
+
+
+def sample_chance(game: object, state: FgoState, rng: random.Random) -> FgoAction:
+    """Shuffle the pending deck, or decide the first player (1: seat 0, 2: seat 1)."""
+    if state.phase is Phase.SHUFFLE:
+        order = list(state.masters[state.shuffling].deck)
+        shuffle_in_place(order, rng)  # Shuffle.sample's draws, without random.py's frame per card
+        return Shuffle(tuple(order))
+    if state.phase is Phase.FIRST_PLAYER:
+        return Roll.sample(1, 2, rng)
+    raise IllegalAction(M_("no chance step is pending"))
+
+
+def advance(game: object, state: FgoState, seat: Seat, action: FgoAction) -> None:
+    """Apply ``action`` in place, unchecked (:meth:`bouts.core.stepping.Stepping.advance`)."""
+    state.events = []
+    state._legal = {}
+    _apply(game, state, seat, action)
+
+
+def _apply(game: object, state: FgoState, seat: Seat, action: FgoAction) -> None:
+    if isinstance(action, Act):  # the most frequent first
+        _apply_act(state, seat, action)
+    elif isinstance(action, Roll):
+        _first_player(state, action.values[0] - 1)
+    else:
+        master = state.masters[state.shuffling]
+        master.deck = list(action.order)
+        master.unshuffled = False
+        master.epoch += 1
+        state.events.append(Event("shuffle", SHUFFLE_MSG, {"seat": state.shuffling},
+                                  args={"seat": SEATS[state.shuffling], "count": len(master.deck)},
+                                  clauses=SHUFFLE_CLAUSES, domain="fgo_duel"))
+        turn.resume(state)
+
+
+def _apply_act(state: FgoState, seat: Seat, act: Act) -> None:
+    verb = act.verb
+    master = state.masters[seat]
+    if verb == "move":  # the most frequent decision first
+        servant_id, area, card = act.args
+        turn.declare_move(state, seat, servant_id, area, card)
+    elif verb in ("party", "pick"):  # FGO-011, FGO-018, FGO-019, FGO-RUL-40
+        assert state.sealed is not None
+        state.party_picks[seat].extend(act.args)
+        picks = state.party_picks[seat]
+        state.events.append(event("status_placed", N_("{seat} places a status card face down ({placed} of 3)"),
+                                  {"seat": seat, "placed": len(picks)},
+                                  args={"seat": seat_words(seat), "placed": len(picks)},
+                                  clauses=("FGO-018", "FGO-RUL-40")))
+        state.events.append(event("party_mine", N_("You place {servants} (STATUS slots so far: {slots})"),
+                                  {"party": list(picks)},
+                                  args={"servants": [party.token_name(state.catalog, a) for a in act.args],
+                                        "slots": [party.token_name(state.catalog, a) for a in picks]},
+                                  to=ONLY_SEAT[seat]))
+        if len(picks) == party.PARTY_SIZE:
+            state.sealed.choose(seat, tuple(picks))
+        if state.sealed.is_complete:
+            _parties_ready(state)
+    elif verb in ("keep", "mulligan"):  # FGO-025, FGO-026
+        if verb == "mulligan":
+            deck.mulligan(state, seat)
+            state.after = "mulligan"
+            turn.resume(state)
+        else:
+            master.mulliganed = False
+            state.events.append(event("keep", N_("{seat} keeps its hand"), {"seat": seat},
+                                      args={"seat": seat_words(seat)}, clauses=("FGO-025",)))
+            turn.next_mulligan(state)
+    elif verb == "pass":
+        if state.phase is Phase.START:
+            turn.action_phase(state)
+        elif state.phase is Phase.TRIGGER:
+            turn.start_battle(state)
+        else:
+            turn.finish_turn(state)
+    elif verb == "skill":
+        rest = [a for a in act.args[1:] if not a.startswith("pay:")]
+        payer = next((a[4:] for a in act.args[1:] if a.startswith("pay:")), None)
+        state.after = "battle" if state.phase is Phase.TRIGGER else "action"
+        skills.use_skill(state, seat, act.args[0], rest[0] if rest else None, payer)
+        turn.resume(state)
+    elif verb == "battle":  # FGO-048: sealed until both have chosen
+        sealed = state.sealed
+        assert sealed is not None
+        cards = act.args
+        hand = master.hand
+        for card in cards:
+            hand.remove(card)
+        master.battle = list(cards)
+        sealed.choose(seat, cards)
+        count = len(cards)
+        events = state.events
+        events.append(Event("battle_chosen", BATTLE_CHOSEN_MSG, {"seat": seat, "count": count},
+                            args={"seat": SEATS[seat], "count": count}, clauses=BATTLE_CHOSEN_CLAUSES,
+                            domain="fgo_duel"))
+        events.append(Event("battle_mine", BATTLE_MINE_MSG, {"cards": list(cards)},
+                            args=partial(deck.cards_args, state.catalog, cards), to=ONLY_SEAT[seat],
+                            domain="fgo_duel"))
+        if sealed.is_complete:
+            turn.resolve_battle(state)
+    elif verb == "remove":  # FGO-071, FGO-072
+        deck.remove_for_rebuild(state, seat, act.args[0])
+        if state.phase is not Phase.OVER:
+            turn.resume(state)
+    elif verb == "end_move":
+        servant_id, area, card = act.args
+        master.hand.remove(card)
+        master.trash.append(card)
+        servant = master.servant(servant_id)
+        state.events.append(event("end_move", N_("{seat} puts {card} into the trash: {servant} moves to {area}"),
+                                  {"seat": seat, "servant": servant_id, "from": servant.area, "to": area,
+                                   "card": card},
+                                  args={"seat": seat_words(seat), "card": deck.card_name(state, card),
+                                        "servant": turn.servant_name(state, servant_id),
+                                        "area": state.board.names[area]},
+                                  reveals=True, owner=seat, clauses=("FGO-094", "FGO-095")))
+        servant.area = area
+        turn.finish_turn(state)
+    else:  # pragma: no cover - legality was checked
+        raise IllegalAction(M_("unknown action '{action}'", action=str(act)))
+
+
 @mypyc_attr(native_class=False)  # a plain class in a compiled build: it subclasses the plain Game
 class FgoDuel(Game[FgoState, FgoAction]):
     """Fate/Grand Order Duel, by its rules page (clauses FGO-001..FGO-101 of rules/fgo_duel.md)."""
@@ -89,6 +301,9 @@ class FgoDuel(Game[FgoState, FgoAction]):
     catalogs = CATALOGS
     option_help = OPTION_HELP
     options_model = FgoOptions
+
+    def __init__(self) -> None:
+        install_fast_path(self, FgoDuel, STEP_METHODS)
 
     def variants(self) -> dict[str, Variant]:
         """Basic and advanced rules on both maps."""
@@ -132,76 +347,16 @@ class FgoDuel(Game[FgoState, FgoAction]):
         if opts.parties is None:  # パーティの準備 comes before the game's set-up steps (rulebook L73-98)
             state.sealed = SealedChoices(waiting=[0, 1])
         else:
-            self._parties_ready(state)
+            _parties_ready(state)
         return state
 
-    def _parties_ready(self, state: FgoState) -> None:
-        """Both parties are prepared: step ② decides the first player (a chance step unless agreed)."""
-        state.phase = Phase.FIRST_PLAYER
-        if state.options.first_player is not None:
-            self._first_player(state, state.options.first_player)
-
-    def _first_player(self, state: FgoState, first: int) -> None:
-        """Step ②: who goes first (FGO-017); then ③ the status cards are turned face up and placed
-        (FGO-018..FGO-021), ④-⑤ the decks and hands."""
-        state.first = state.turn = first
-        state.events.append(event("first", N_("{seat} is the first player"), {"first": first},
-                                  args={"seat": seat_words(first)}, clauses=("FGO-017",)))
-        if state.options.parties is not None:
-            chosen = dict(enumerate(tuple(tokens) for tokens in state.options.parties))
-        else:
-            assert state.sealed is not None
-            chosen = state.sealed.revealed()
-            state.sealed = None
-        for seat in (0, 1):
-            party.install_party(state, seat, tuple(chosen[seat]))
-        turn.deal(state)
-
-    # -- who acts ---------------------------------------------------------------------------
-    def to_act(self, state: FgoState) -> tuple[Seat, ...]:
-        """The deciding seat(s), ``CHANCE`` for the first-player roll and shuffles, nobody when over."""
-        phase = state.phase
-        if phase is Phase.ACTION or phase is Phase.START or phase is Phase.END_MOVE:
-            return (state.turn,)
-        if phase is Phase.BATTLE or phase is Phase.PARTY:
-            assert state.sealed is not None
-            return tuple(sorted(state.sealed.waiting))
-        if phase is Phase.SHUFFLE or phase is Phase.FIRST_PLAYER:
-            return (CHANCE,)
-        if phase is Phase.MULLIGAN:
-            return (state.mulligan_seat,)
-        if phase is Phase.TRIGGER:
-            return (1 - state.turn,)
-        if phase is Phase.REMOVE:
-            return (state.draws[0].seat,)
-        return ()
-
-    def _legal_actions(self, state: FgoState, seat: Seat) -> tuple[FgoAction, ...]:
-        phase = state.phase
-        if phase is Phase.FIRST_PLAYER:
-            return Roll.outcomes(1, 2)
-        if phase is Phase.SHUFFLE:
-            return ()
-        if phase is Phase.PARTY:
-            return party.pick_actions(state.catalog, state.options.advanced, state.options.cost_cap,
-                                      tuple(state.party_picks[seat]))
-        if phase is Phase.MULLIGAN:
-            return (KEEP, MULLIGAN)
-        if phase is Phase.START:
-            return tuple(skills.start_options(state))
-        if phase is Phase.ACTION:
-            return tuple(legal_moves(state, seat))
-        if phase is Phase.TRIGGER:
-            assert state.attack is not None and state.attack.defender is not None
-            return tuple(skills.trigger_options(state, seat, state.attack.defender))
-        if phase is Phase.BATTLE:
-            return tuple(battle_options(state, seat))
-        if phase is Phase.REMOVE:
-            removals = state.catalog.removals
-            return tuple([removals[c] for c in dict.fromkeys(state.masters[seat].trash)])
-        if phase is Phase.END_MOVE:
-            return tuple(skills.end_move_options(state))
-        return ()
+    # -- who acts, legal actions, chance, applying: the rules' module functions above --------------
+    to_act = to_act
+    legal_actions = legal_actions
+    _legal_actions = _legal_actions
+    sample_chance = sample_chance
+    advance = advance
+    _apply = _apply
 
     # -- chance -------------------------------------------------------------------------------
     def is_legal_chance(self, state: FgoState, action: FgoAction) -> bool:
@@ -209,16 +364,6 @@ class FgoDuel(Game[FgoState, FgoAction]):
         if state.phase is Phase.SHUFFLE:
             return isinstance(action, Shuffle) and action.is_permutation_of(state.masters[state.shuffling].deck)
         return isinstance(action, Roll) and action.fits(1, 2)
-
-    def sample_chance(self, state: FgoState, rng: random.Random) -> FgoAction:
-        """Shuffle the pending deck, or decide the first player (1: seat 0, 2: seat 1)."""
-        if state.phase is Phase.SHUFFLE:
-            order = list(state.masters[state.shuffling].deck)
-            shuffle_in_place(order, rng)  # Shuffle.sample's draws, without random.py's frame per card
-            return Shuffle(tuple(order))
-        if state.phase is Phase.FIRST_PLAYER:
-            return Roll.sample(1, 2, rng)
-        raise IllegalAction(M_("no chance step is pending"))
 
     def parse_action(self, state: FgoState, seat: Seat, text: str) -> FgoAction:
         """Read an action's text form (``shuffle ...`` and ``roll N`` for chance)."""
@@ -238,107 +383,6 @@ class FgoDuel(Game[FgoState, FgoAction]):
                 and seat in self.to_act(state) and not state.party_picks[seat]):
             return party.party_problem(state.catalog, state.options, action.args) is None
         return super().is_legal(state, seat, action)
-
-    def _apply(self, state: FgoState, seat: Seat, action: FgoAction) -> None:
-        if isinstance(action, Act):  # the most frequent first
-            self._apply_act(state, seat, action)
-        elif isinstance(action, Roll):
-            self._first_player(state, action.values[0] - 1)
-        else:
-            master = state.masters[state.shuffling]
-            master.deck = list(action.order)
-            master.unshuffled = False
-            master.epoch += 1
-            state.events.append(Event("shuffle", SHUFFLE_MSG, {"seat": state.shuffling},
-                                      args={"seat": SEATS[state.shuffling], "count": len(master.deck)},
-                                      clauses=SHUFFLE_CLAUSES, domain="fgo_duel"))
-            turn.resume(state)
-
-    def _apply_act(self, state: FgoState, seat: Seat, act: Act) -> None:
-        verb = act.verb
-        master = state.masters[seat]
-        if verb == "move":  # the most frequent decision first
-            servant_id, area, card = act.args
-            turn.declare_move(state, seat, servant_id, area, card)
-        elif verb in ("party", "pick"):  # FGO-011, FGO-018, FGO-019, FGO-RUL-40
-            assert state.sealed is not None
-            state.party_picks[seat].extend(act.args)
-            picks = state.party_picks[seat]
-            state.events.append(event("status_placed", N_("{seat} places a status card face down ({placed} of 3)"),
-                                      {"seat": seat, "placed": len(picks)},
-                                      args={"seat": seat_words(seat), "placed": len(picks)},
-                                      clauses=("FGO-018", "FGO-RUL-40")))
-            state.events.append(event("party_mine", N_("You place {servants} (STATUS slots so far: {slots})"),
-                                      {"party": list(picks)},
-                                      args={"servants": [party.token_name(state.catalog, a) for a in act.args],
-                                            "slots": [party.token_name(state.catalog, a) for a in picks]},
-                                      to=ONLY_SEAT[seat]))
-            if len(picks) == party.PARTY_SIZE:
-                state.sealed.choose(seat, tuple(picks))
-            if state.sealed.is_complete:
-                self._parties_ready(state)
-        elif verb in ("keep", "mulligan"):  # FGO-025, FGO-026
-            if verb == "mulligan":
-                deck.mulligan(state, seat)
-                state.after = "mulligan"
-                turn.resume(state)
-            else:
-                master.mulliganed = False
-                state.events.append(event("keep", N_("{seat} keeps its hand"), {"seat": seat},
-                                          args={"seat": seat_words(seat)}, clauses=("FGO-025",)))
-                turn.next_mulligan(state)
-        elif verb == "pass":
-            if state.phase is Phase.START:
-                turn.action_phase(state)
-            elif state.phase is Phase.TRIGGER:
-                turn.start_battle(state)
-            else:
-                turn.finish_turn(state)
-        elif verb == "skill":
-            rest = [a for a in act.args[1:] if not a.startswith("pay:")]
-            payer = next((a[4:] for a in act.args[1:] if a.startswith("pay:")), None)
-            state.after = "battle" if state.phase is Phase.TRIGGER else "action"
-            skills.use_skill(state, seat, act.args[0], rest[0] if rest else None, payer)
-            turn.resume(state)
-        elif verb == "battle":  # FGO-048: sealed until both have chosen
-            sealed = state.sealed
-            assert sealed is not None
-            cards = act.args
-            hand = master.hand
-            for card in cards:
-                hand.remove(card)
-            master.battle = list(cards)
-            sealed.choose(seat, cards)
-            count = len(cards)
-            events = state.events
-            events.append(Event("battle_chosen", BATTLE_CHOSEN_MSG, {"seat": seat, "count": count},
-                                args={"seat": SEATS[seat], "count": count}, clauses=BATTLE_CHOSEN_CLAUSES,
-                                domain="fgo_duel"))
-            events.append(Event("battle_mine", BATTLE_MINE_MSG, {"cards": list(cards)},
-                                args=partial(deck.cards_args, state.catalog, cards), to=ONLY_SEAT[seat],
-                                domain="fgo_duel"))
-            if sealed.is_complete:
-                turn.resolve_battle(state)
-        elif verb == "remove":  # FGO-071, FGO-072
-            deck.remove_for_rebuild(state, seat, act.args[0])
-            if state.phase is not Phase.OVER:
-                turn.resume(state)
-        elif verb == "end_move":
-            servant_id, area, card = act.args
-            master.hand.remove(card)
-            master.trash.append(card)
-            servant = master.servant(servant_id)
-            state.events.append(event("end_move", N_("{seat} puts {card} into the trash: {servant} moves to {area}"),
-                                      {"seat": seat, "servant": servant_id, "from": servant.area, "to": area,
-                                       "card": card},
-                                      args={"seat": seat_words(seat), "card": deck.card_name(state, card),
-                                            "servant": turn.servant_name(state, servant_id),
-                                            "area": state.board.names[area]},
-                                      reveals=True, owner=seat, clauses=("FGO-094", "FGO-095")))
-            servant.area = area
-            turn.finish_turn(state)
-        else:  # pragma: no cover - legality was checked
-            raise IllegalAction(M_("unknown action '{action}'", action=str(act)))
 
     # -- information ---------------------------------------------------------------------------
     def view(self, state: FgoState, seat: Seat | None) -> dict[str, Any]:

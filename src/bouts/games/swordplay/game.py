@@ -26,6 +26,7 @@ from bouts.core.contract import (
 )
 from bouts.core.i18n import Message
 from bouts.core.options import validate_options
+from bouts.core.stepping import install_fast_path
 from bouts.core.text import distinct_names
 from bouts.games.swordplay import combat, monster, turn
 from bouts.games.swordplay.actions import Act, SwordplayAction
@@ -48,7 +49,6 @@ from bouts.games.swordplay.state import (
     RESHUFFLE,
     SHUFFLE,
     Fighter,
-    Phase,
     SwordplayState,
 )
 from bouts.games.swordplay.view import (
@@ -102,12 +102,271 @@ def _counter_options(state: SwordplayState) -> tuple[SwordplayAction, ...]:
     return combat.counter_options(state, state.attack)
 
 
-_TURN_OPTIONS: Final[dict[Phase, Callable[[SwordplayState], tuple[SwordplayAction, ...]]]] = {
-    DISCARD: turn.discard_options, READY: turn.ready_options, COMBAT: turn.combat_options,
-}
-"""The legal actions of the phases of a Hero's turn, where ``state.turn`` decides."""
-_OPTIONS: Final = {**_TURN_OPTIONS, DEFEND: _counter_options}
-"""The legal actions of the phases where a Hero decides."""
+# -- the rules of a step ------------------------------------------------------------------------------------
+# Module functions: compiled, they call each other directly. The contract's methods among them (STEP_METHODS:
+# to_act, legal_actions, sample_chance, advance and the ones the contract calls, each taking the game first)
+# are Swordplay's methods as they are (the class body names them); see install_fast_path for why.
+
+
+def _seat_hero(state: SwordplayState, hero_id: str) -> None:
+    hero = state.catalog.heroes[hero_id]
+    state.fighters.append(Fighter(hero.id, hero.name, False, hero.life, hero.base_damage, hero.hands))
+    state.events.append(event("hero", N_("Seat {number} selects {hero}"),
+                              {"seat": len(state.fighters) - 1, "hero": hero.id},
+                              args={"number": len(state.fighters), "hero": hero.name}, clauses=("SWP-025",)))
+    if len(state.fighters) == state.seats:
+        _after_heroes(state)
+
+
+def _after_heroes(state: SwordplayState) -> None:
+    opts = state.options
+    names = distinct_names([f.name for f in state.fighters])  # "The Gladiator (seat 2)" when shared
+    for fighter, name in zip(state.fighters, names, strict=True):
+        fighter.name = name
+    if opts.mode != "arena":
+        card = state.catalog.monsters[opts.monster or next(iter(state.catalog.monsters))]
+        state.fighters.append(Fighter(card.id, card.name, True, card.life, card.base_damage, card.hands,
+                                      armor_value=card.armor))
+    state.contenders = tuple(range(len(state.fighters)))  # SWP-026, SWP-RUL-33
+    state.phase = FIRST_ROLL
+
+
+def to_act(game: object, state: SwordplayState) -> tuple[Seat, ...]:
+    """The seat deciding now, ``CHANCE`` for rolls and shuffles, nobody when over (:meth:`Swordplay.to_act`)."""
+    phase = state.phase
+    if phase in _TURN_PHASES:
+        return _SEAT[state.turn]
+    if phase is DEFEND:
+        assert state.attack is not None
+        return _SEAT[state.attack.target]
+    if phase is CHOOSE_HERO:
+        return _SEAT[len(state.fighters)]
+    if phase is OVER:
+        return ()
+    return _CHANCE_ONLY
+
+
+def legal_actions(game: object, state: SwordplayState, seat: Seat) -> tuple[SwordplayAction, ...]:
+    """Every action ``seat`` may take now (empty when it is not to act), cached on the state."""
+    cached = state._legal.get(seat)
+    if cached is None:
+        phase = state.phase
+        if phase is DISCARD:  # the phases of a Hero's turn, where ``state.turn`` decides
+            cached = turn.discard_options(state) if seat == state.turn else ()
+        elif phase is READY:
+            cached = turn.ready_options(state) if seat == state.turn else ()
+        elif phase is COMBAT:
+            cached = turn.combat_options(state) if seat == state.turn else ()
+        else:
+            cached = _legal_actions(game, state, seat) if seat in to_act(game, state) else ()
+        state._legal[seat] = cached
+    return cached
+
+
+def _legal_actions(game: object, state: SwordplayState, seat: Seat) -> tuple[SwordplayAction, ...]:
+    phase = state.phase
+    if phase is DISCARD:
+        return turn.discard_options(state)
+    if phase is READY:
+        return turn.ready_options(state)
+    if phase is COMBAT:
+        return turn.combat_options(state)
+    if phase is DEFEND:
+        return _counter_options(state)
+    if phase is CHOOSE_HERO:
+        taken = {f.card for f in state.fighters}
+        free = [h for h in state.catalog.heroes if h not in taken] or list(state.catalog.heroes)
+        return tuple(Act("hero", h) for h in free)
+    if phase in (MONSTER_DEFENSE, MONSTER_TARGET):
+        return _ONE_D10
+    if phase is FIRST_ROLL and len(state.contenders) <= 3:
+        return Roll.outcomes(len(state.contenders), D10)
+    return ()  # shuffles and many dice: too many outcomes to list
+
+
+def _shuffle_pile(state: SwordplayState) -> list[str]:
+    return list(state.catalog.deck) if state.phase is SHUFFLE else list(state.discard)
+
+
+def _dice(state: SwordplayState) -> int:
+    return len(state.contenders) if state.phase is FIRST_ROLL else 1
+
+
+def sample_chance(game: object, state: SwordplayState, rng: random.Random) -> SwordplayAction:
+    """Roll the dice or shuffle the pile (:meth:`Swordplay.sample_chance`)."""
+    if state.phase in (SHUFFLE, RESHUFFLE):
+        order = _shuffle_pile(state)
+        shuffle_in_place(order, rng)  # as Shuffle.sample does
+        return Shuffle(tuple(order))
+    if state.phase in (FIRST_ROLL, MONSTER_DEFENSE, MONSTER_TARGET):
+        return Roll.sample(_dice(state), D10, rng)
+    raise IllegalAction("no chance step is pending")
+
+
+def advance(game: object, state: SwordplayState, seat: Seat, action: SwordplayAction) -> None:
+    """:meth:`Game.advance`, with a Hero's decision dispatched at once (:meth:`Swordplay.advance`)."""
+    state.events = []
+    state._legal = {}
+    if type(action) is Act:
+        _VERBS[action.verb](state, seat, action)
+    else:
+        _apply(game, state, seat, action)
+
+
+def _apply(game: object, state: SwordplayState, seat: Seat, action: SwordplayAction) -> None:
+    if type(action) is Act:
+        _VERBS[action.verb](state, seat, action)
+    elif isinstance(action, Roll):
+        _apply_roll(state, action)
+    elif isinstance(action, Shuffle):
+        _apply_shuffle(state, action)
+    else:
+        _apply_act(state, seat, action)
+
+
+def _apply_roll(state: SwordplayState, roll: Roll) -> None:
+    if state.phase is FIRST_ROLL:
+        rolls = [M_("{fighter} {value}", fighter=state.fighters[f].name, value=v)
+                 for f, v in zip(state.contenders, roll.values, strict=True)]
+        best = max(roll.values)
+        tied = tuple(f for f, v in zip(state.contenders, roll.values, strict=True) if v == best)
+        state.events.append(event("roll", N_("First-player roll: {rolls}"), {"rolls": list(roll.values)},
+                                  args={"rolls": rolls}, clauses=("SWP-026", "SWP-RUL-04")))
+        if len(tied) > 1:  # SWP-RUL-04: only the tied players roll again
+            state.contenders = tied
+            return
+        state.turn, state.contenders = tied[0], ()
+        state.events.append(event("first", N_("{fighter} goes first"), {"fighter": tied[0]},
+                                  args={"fighter": state.fighters[tied[0]].name}, clauses=("SWP-026",)))
+        state.phase = SHUFFLE
+    elif state.phase is MONSTER_DEFENSE:
+        attack = state.attack
+        assert attack is not None
+        card = monster.monster_card(state)
+        value = monster.defense_value(card, attack.location)
+        countered = monster.defends(card, attack.location, roll.values[0])
+        state.events.append(event(
+            "roll", N_("{monster} rolls {roll} against {needed}+: countered") if countered
+            else N_("{monster} rolls {roll} against {needed}+: the attack hits"),
+            {"roll": roll.values[0], "needed": value, "countered": countered},
+            args={"monster": card.name, "roll": roll.values[0], "needed": value},
+            clauses=("SWP-061", "SWP-062", "SWP-RUL-30")))
+        if not countered:
+            combat.resolve_hit(state)
+        combat.finish_attack(state)
+        turn.end_turn(state)
+    elif state.phase is MONSTER_TARGET:
+        monster.choose_target(state, roll.values[0])
+
+
+def _apply_shuffle(state: SwordplayState, shuffle: Shuffle) -> None:
+    state.deck = list(shuffle.order)
+    if state.phase is SHUFFLE:  # SWP-027, SWP-028
+        state.events.append(event("shuffle", N_("The combat deck is shuffled ({count} cards)"),
+                                  args={"count": len(state.deck)}, clauses=("SWP-027", "SWP-028")))
+        for seat in range(state.seats):
+            turn.draw(state, seat, state.options.hand_size)
+        turn.begin_turn(state)
+        return
+    state.discard = []  # SWP-036
+    state.epoch += 1
+    state.events.append(event("shuffle", N_("The discard pile is shuffled into a new combat deck ({count} cards)"),
+                              args={"count": len(state.deck)}, clauses=("SWP-036",)))
+    if state.resume is MONSTER_TURN:
+        state.resume = None
+        monster.monster_turn(state)
+    else:
+        state.resume = None
+        turn.draw_phase(state)
+
+
+def _apply_act(state: SwordplayState, seat: Seat, act: Act) -> None:
+    handler = _VERBS.get(act.verb)
+    if handler is None:  # pragma: no cover - legality was checked
+        raise IllegalAction(M_("unknown action '{action}'", action=str(act)))
+    handler(state, seat, act)
+
+
+def _hero(state: SwordplayState, seat: Seat, act: Act) -> None:
+    assert act.card is not None
+    _seat_hero(state, act.card)
+
+
+def _keep_or_discard(state: SwordplayState, seat: Seat, act: Act) -> None:  # SWP-033
+    if act.card is not None:
+        fighter = state.fighters[seat]
+        fighter.hand.remove(act.card)
+        state.drawn_in.pop(act.card, None)
+        state.discard.append(act.card)
+        state.events.append(event("discard", N_("{fighter} discards {card}"), {"seat": seat, "card": act.card},
+                                  args={"fighter": fighter.name, "card": state.catalog.instances[act.card].name},
+                                  reveals=True, owner=seat, clauses=("SWP-033",)))
+    turn.draw_phase(state)
+
+
+def _drop_item(state: SwordplayState, seat: Seat, act: Act) -> None:  # SWP-044, SWP-045
+    assert act.card is not None
+    _drop(state, state.fighters[seat], act.card)
+    turn.ready_phase(state)
+
+
+def _ready_item(state: SwordplayState, seat: Seat, act: Act) -> None:  # SWP-037..SWP-043
+    assert act.card is not None
+    _ready(state, seat, state.fighters[seat], act.card)
+    turn.combat_phase(state)
+
+
+def _pass(state: SwordplayState, seat: Seat, act: Act) -> None:
+    turn.combat_phase(state)
+
+
+def _attack(state: SwordplayState, seat: Seat, act: Act) -> None:  # SWP-046..SWP-049
+    assert act.card is not None and act.target is not None
+    target = target_index(act.target, state.monster)
+    assert target is not None
+    combat.declare_attack(state, seat, act.card, target)
+
+
+def _end(state: SwordplayState, seat: Seat, act: Act) -> None:
+    turn.end_turn(state)
+
+
+def _counter(state: SwordplayState, seat: Seat, act: Act) -> None:  # SWP-050..SWP-056
+    if not combat.resolve_counter(state, act):
+        combat.resolve_hit(state)
+    combat.finish_attack(state)
+    turn.end_turn(state)
+
+
+def _drop(state: SwordplayState, fighter: Fighter, instance: str) -> None:
+    if instance in fighter.weapons:
+        fighter.weapons.remove(instance)
+    elif instance in fighter.shields:
+        del fighter.shields[instance]
+    else:
+        fighter.armor, fighter.armor_value, fighter.armor_damage = None, 0, 0
+    state.discard.append(instance)
+    state.events.append(event("drop", N_("{fighter} drops {card}"), {"card": instance},
+                              args={"fighter": fighter.name, "card": state.catalog.cards[instance].name},
+                              clauses=("SWP-044", "SWP-045")))
+
+
+def _ready(state: SwordplayState, seat: Seat, fighter: Fighter, instance: str) -> None:
+    card = state.catalog.cards[instance]
+    fighter.hand.remove(instance)
+    state.drawn_in.pop(instance, None)
+    state.readied = True
+    if card.type == "armor":
+        if fighter.armor is not None:  # SWP-041
+            combat.discard_armor(state, fighter, combat.REPLACED)
+        fighter.armor, fighter.armor_value, fighter.armor_damage = instance, card.absorb, 0
+    elif card.type == "weapon":
+        fighter.weapons.append(instance)
+    else:
+        fighter.shields[instance] = 0
+    state.events.append(event("ready", N_("{fighter} readies {card}"), {"seat": seat, "card": instance},
+                              args={"fighter": fighter.name, "card": card.name}, reveals=True, owner=seat,
+                              clauses=("SWP-037", "SWP-038")))
 
 
 @mypyc_attr(native_class=False)  # a plain class in a compiled build: it subclasses the plain Game
@@ -120,6 +379,9 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
     catalogs = CATALOGS
     option_help = OPTION_HELP
     options_model = SwordplayOptions
+
+    def __init__(self) -> None:
+        install_fast_path(self, Swordplay, STEP_METHODS)
 
     def variants(self) -> dict[str, Variant]:
         """Arena, solo, co-op, and arena with the optional Realistic Parries rule."""
@@ -161,94 +423,23 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
                 if hero not in catalog.heroes:
                     raise OptionsError(M_("option 'heroes': unknown hero '{hero}' (known: {known})", hero=hero,
                                           known=list(catalog.heroes)))
-                self._seat_hero(state, hero)
+                _seat_hero(state, hero)
         return state
 
-    def _seat_hero(self, state: SwordplayState, hero_id: str) -> None:
-        hero = state.catalog.heroes[hero_id]
-        state.fighters.append(Fighter(hero.id, hero.name, False, hero.life, hero.base_damage, hero.hands))
-        state.events.append(event("hero", N_("Seat {number} selects {hero}"),
-                                  {"seat": len(state.fighters) - 1, "hero": hero.id},
-                                  args={"number": len(state.fighters), "hero": hero.name}, clauses=("SWP-025",)))
-        if len(state.fighters) == state.seats:
-            self._after_heroes(state)
-
-    def _after_heroes(self, state: SwordplayState) -> None:
-        opts = state.options
-        names = distinct_names([f.name for f in state.fighters])  # "The Gladiator (seat 2)" when shared
-        for fighter, name in zip(state.fighters, names, strict=True):
-            fighter.name = name
-        if opts.mode != "arena":
-            card = state.catalog.monsters[opts.monster or next(iter(state.catalog.monsters))]
-            state.fighters.append(Fighter(card.id, card.name, True, card.life, card.base_damage, card.hands,
-                                          armor_value=card.armor))
-        state.contenders = tuple(range(len(state.fighters)))  # SWP-026, SWP-RUL-33
-        state.phase = FIRST_ROLL
-
-    # -- who acts --------------------------------------------------------------------
-    def to_act(self, state: SwordplayState) -> tuple[Seat, ...]:
-        """The seat deciding now, ``CHANCE`` for rolls and shuffles, nobody when over."""
-        phase = state.phase
-        if phase in _TURN_PHASES:
-            return _SEAT[state.turn]
-        if phase is DEFEND:
-            assert state.attack is not None
-            return _SEAT[state.attack.target]
-        if phase is CHOOSE_HERO:
-            return _SEAT[len(state.fighters)]
-        if phase is OVER:
-            return ()
-        return _CHANCE_ONLY
-
-    def legal_actions(self, state: SwordplayState, seat: Seat) -> tuple[SwordplayAction, ...]:
-        """Every action ``seat`` may take now (empty when it is not to act), cached on the state."""
-        cached = state._legal.get(seat)
-        if cached is None:
-            options = _TURN_OPTIONS.get(state.phase)
-            if options is not None:
-                cached = options(state) if seat == state.turn else ()
-            else:
-                cached = self._legal_actions(state, seat) if seat in self.to_act(state) else ()
-            state._legal[seat] = cached
-        return cached
-
-    def _legal_actions(self, state: SwordplayState, seat: Seat) -> tuple[SwordplayAction, ...]:
-        options = _OPTIONS.get(state.phase)
-        if options is not None:
-            return options(state)
-        phase = state.phase
-        if phase is CHOOSE_HERO:
-            taken = {f.card for f in state.fighters}
-            free = [h for h in state.catalog.heroes if h not in taken] or list(state.catalog.heroes)
-            return tuple(Act("hero", h) for h in free)
-        if phase in (MONSTER_DEFENSE, MONSTER_TARGET):
-            return _ONE_D10
-        if phase is FIRST_ROLL and len(state.contenders) <= 3:
-            return Roll.outcomes(len(state.contenders), D10)
-        return ()  # shuffles and many dice: too many outcomes to list
+    # -- who acts, legal actions, chance, applying: the rules' module functions above --------------
+    to_act = to_act
+    legal_actions = legal_actions
+    _legal_actions = _legal_actions
+    sample_chance = sample_chance
+    advance = advance
+    _apply = _apply
 
     # -- chance --------------------------------------------------------------------------
-    def _shuffle_pile(self, state: SwordplayState) -> list[str]:
-        return list(state.catalog.deck) if state.phase is SHUFFLE else list(state.discard)
-
-    def _dice(self, state: SwordplayState) -> int:
-        return len(state.contenders) if state.phase is FIRST_ROLL else 1
-
     def is_legal_chance(self, state: SwordplayState, action: SwordplayAction) -> bool:
         """Whether a forced roll or shuffle is possible now."""
         if state.phase in (SHUFFLE, RESHUFFLE):
-            return isinstance(action, Shuffle) and action.is_permutation_of(self._shuffle_pile(state))
-        return isinstance(action, Roll) and action.fits(self._dice(state), D10)
-
-    def sample_chance(self, state: SwordplayState, rng: random.Random) -> SwordplayAction:
-        """Roll the dice or shuffle the pile."""
-        if state.phase in (SHUFFLE, RESHUFFLE):
-            order = self._shuffle_pile(state)
-            shuffle_in_place(order, rng)  # as Shuffle.sample does
-            return Shuffle(tuple(order))
-        if state.phase in (FIRST_ROLL, MONSTER_DEFENSE, MONSTER_TARGET):
-            return Roll.sample(self._dice(state), D10, rng)
-        raise IllegalAction("no chance step is pending")
+            return isinstance(action, Shuffle) and action.is_permutation_of(_shuffle_pile(state))
+        return isinstance(action, Roll) and action.fits(_dice(state), D10)
 
     def parse_action(self, state: SwordplayState, seat: Seat, text: str) -> SwordplayAction:
         """Read an action's text form (``roll 7``, ``shuffle ...`` for chance)."""
@@ -257,163 +448,6 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
                 return Shuffle.parse(text)
             return Roll.parse(text)
         return super().parse_action(state, seat, text)
-
-    # -- applying ---------------------------------------------------------------------------
-    def advance(self, state: SwordplayState, seat: Seat, action: SwordplayAction) -> None:
-        """:meth:`Game.advance`, with a Hero's decision dispatched at once."""
-        state.events = []
-        state._legal = {}
-        if type(action) is Act:
-            self._verbs[action.verb](self, state, seat, action)
-        else:
-            self._apply(state, seat, action)
-
-    def _apply(self, state: SwordplayState, seat: Seat, action: SwordplayAction) -> None:
-        if type(action) is Act:
-            self._verbs[action.verb](self, state, seat, action)
-        elif isinstance(action, Roll):
-            self._apply_roll(state, action)
-        elif isinstance(action, Shuffle):
-            self._apply_shuffle(state, action)
-        else:
-            self._apply_act(state, seat, action)
-
-    def _apply_roll(self, state: SwordplayState, roll: Roll) -> None:
-        if state.phase is FIRST_ROLL:
-            rolls = [M_("{fighter} {value}", fighter=state.fighters[f].name, value=v)
-                     for f, v in zip(state.contenders, roll.values, strict=True)]
-            best = max(roll.values)
-            tied = tuple(f for f, v in zip(state.contenders, roll.values, strict=True) if v == best)
-            state.events.append(event("roll", N_("First-player roll: {rolls}"), {"rolls": list(roll.values)},
-                                      args={"rolls": rolls}, clauses=("SWP-026", "SWP-RUL-04")))
-            if len(tied) > 1:  # SWP-RUL-04: only the tied players roll again
-                state.contenders = tied
-                return
-            state.turn, state.contenders = tied[0], ()
-            state.events.append(event("first", N_("{fighter} goes first"), {"fighter": tied[0]},
-                                      args={"fighter": state.fighters[tied[0]].name}, clauses=("SWP-026",)))
-            state.phase = SHUFFLE
-        elif state.phase is MONSTER_DEFENSE:
-            attack = state.attack
-            assert attack is not None
-            card = monster.monster_card(state)
-            value = monster.defense_value(card, attack.location)
-            countered = monster.defends(card, attack.location, roll.values[0])
-            state.events.append(event(
-                "roll", N_("{monster} rolls {roll} against {needed}+: countered") if countered
-                else N_("{monster} rolls {roll} against {needed}+: the attack hits"),
-                {"roll": roll.values[0], "needed": value, "countered": countered},
-                args={"monster": card.name, "roll": roll.values[0], "needed": value},
-                clauses=("SWP-061", "SWP-062", "SWP-RUL-30")))
-            if not countered:
-                combat.resolve_hit(state)
-            combat.finish_attack(state)
-            turn.end_turn(state)
-        elif state.phase is MONSTER_TARGET:
-            monster.choose_target(state, roll.values[0])
-
-    def _apply_shuffle(self, state: SwordplayState, shuffle: Shuffle) -> None:
-        state.deck = list(shuffle.order)
-        if state.phase is SHUFFLE:  # SWP-027, SWP-028
-            state.events.append(event("shuffle", N_("The combat deck is shuffled ({count} cards)"),
-                                      args={"count": len(state.deck)}, clauses=("SWP-027", "SWP-028")))
-            for seat in range(state.seats):
-                turn.draw(state, seat, state.options.hand_size)
-            turn.begin_turn(state)
-            return
-        state.discard = []  # SWP-036
-        state.epoch += 1
-        state.events.append(event("shuffle", N_("The discard pile is shuffled into a new combat deck ({count} cards)"),
-                                  args={"count": len(state.deck)}, clauses=("SWP-036",)))
-        if state.resume is MONSTER_TURN:
-            state.resume = None
-            monster.monster_turn(state)
-        else:
-            state.resume = None
-            turn.draw_phase(state)
-
-    def _apply_act(self, state: SwordplayState, seat: Seat, act: Act) -> None:
-        handler = self._verbs.get(act.verb)
-        if handler is None:  # pragma: no cover - legality was checked
-            raise IllegalAction(M_("unknown action '{action}'", action=str(act)))
-        handler(self, state, seat, act)
-
-    def _hero(self, state: SwordplayState, seat: Seat, act: Act) -> None:
-        assert act.card is not None
-        self._seat_hero(state, act.card)
-
-    def _keep_or_discard(self, state: SwordplayState, seat: Seat, act: Act) -> None:  # SWP-033
-        if act.card is not None:
-            fighter = state.fighters[seat]
-            fighter.hand.remove(act.card)
-            state.drawn_in.pop(act.card, None)
-            state.discard.append(act.card)
-            state.events.append(event("discard", N_("{fighter} discards {card}"), {"seat": seat, "card": act.card},
-                                      args={"fighter": fighter.name, "card": state.catalog.instances[act.card].name},
-                                      reveals=True, owner=seat, clauses=("SWP-033",)))
-        turn.draw_phase(state)
-
-    def _drop_item(self, state: SwordplayState, seat: Seat, act: Act) -> None:  # SWP-044, SWP-045
-        assert act.card is not None
-        self._drop(state, state.fighters[seat], act.card)
-        turn.ready_phase(state)
-
-    def _ready_item(self, state: SwordplayState, seat: Seat, act: Act) -> None:  # SWP-037..SWP-043
-        assert act.card is not None
-        self._ready(state, seat, state.fighters[seat], act.card)
-        turn.combat_phase(state)
-
-    def _pass(self, state: SwordplayState, seat: Seat, act: Act) -> None:
-        turn.combat_phase(state)
-
-    def _attack(self, state: SwordplayState, seat: Seat, act: Act) -> None:  # SWP-046..SWP-049
-        assert act.card is not None and act.target is not None
-        target = target_index(act.target, state.monster)
-        assert target is not None
-        combat.declare_attack(state, seat, act.card, target)
-
-    def _end(self, state: SwordplayState, seat: Seat, act: Act) -> None:
-        turn.end_turn(state)
-
-    def _counter(self, state: SwordplayState, seat: Seat, act: Act) -> None:  # SWP-050..SWP-056
-        if not combat.resolve_counter(state, act):
-            combat.resolve_hit(state)
-        combat.finish_attack(state)
-        turn.end_turn(state)
-
-    _verbs: ClassVar[dict[str, Callable[[Swordplay, SwordplayState, Seat, Act], None]]]
-    """Each verb's handler (filled after the class: a compiled class body cannot name its own methods)."""
-
-    @staticmethod
-    def _drop(state: SwordplayState, fighter: Fighter, instance: str) -> None:
-        if instance in fighter.weapons:
-            fighter.weapons.remove(instance)
-        elif instance in fighter.shields:
-            del fighter.shields[instance]
-        else:
-            fighter.armor, fighter.armor_value, fighter.armor_damage = None, 0, 0
-        state.discard.append(instance)
-        state.events.append(event("drop", N_("{fighter} drops {card}"), {"card": instance},
-                                  args={"fighter": fighter.name, "card": state.catalog.cards[instance].name},
-                                  clauses=("SWP-044", "SWP-045")))
-
-    @staticmethod
-    def _ready(state: SwordplayState, seat: Seat, fighter: Fighter, instance: str) -> None:
-        card = state.catalog.cards[instance]
-        fighter.hand.remove(instance)
-        state.drawn_in.pop(instance, None)
-        state.readied = True
-        if card.type == "armor":
-            if fighter.armor is not None:  # SWP-041
-                combat.discard_armor(state, fighter, combat.REPLACED)
-            fighter.armor, fighter.armor_value, fighter.armor_damage = instance, card.absorb, 0
-        elif card.type == "weapon":
-            fighter.weapons.append(instance)
-        else:
-            fighter.shields[instance] = 0
-        state.events.append(event("ready", N_("{fighter} readies {card}"), {"seat": seat, "card": instance},
-                                  args={"fighter": fighter.name, "card": card.name}, reveals=True, owner=seat,
-                                  clauses=("SWP-037", "SWP-038")))
 
     # -- information -----------------------------------------------------------------------
     def view(self, state: SwordplayState, seat: Seat | None) -> dict[str, Any]:
@@ -601,9 +635,11 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
         return ActionParts(group=group)
 
 
-Swordplay._verbs = {
-    "hero": Swordplay._hero, "keep": Swordplay._keep_or_discard, "discard": Swordplay._keep_or_discard,
-    "drop": Swordplay._drop_item, "ready": Swordplay._ready_item, "pass": Swordplay._pass,
-    "attack": Swordplay._attack, "end": Swordplay._end,
-    "take": Swordplay._counter, "defend": Swordplay._counter, "shield": Swordplay._counter,
+STEP_METHODS: Final = ("to_act", "legal_actions", "_legal_actions", "sample_chance", "advance", "_apply")
+"""The methods of :class:`Swordplay` that are module functions of the rules."""
+
+_VERBS: Final[dict[str, Callable[[SwordplayState, Seat, Act], None]]] = {
+    "hero": _hero, "keep": _keep_or_discard, "discard": _keep_or_discard, "drop": _drop_item, "ready": _ready_item,
+    "pass": _pass, "attack": _attack, "end": _end, "take": _counter, "defend": _counter, "shield": _counter,
 }
+"""Each verb's handler."""
