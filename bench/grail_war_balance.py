@@ -30,10 +30,11 @@ NP_CARDS = {n for s in bouts.game("grail_war").catalog(None).servants.values() f
 
 
 def start(
-    seats: int, seed: int, options: dict[str, Any], content: str | None
+    seats: int, seed: int, options: dict[str, Any], content: Any
 ) -> tuple[Any, random.Random, Any, list[Any]]:
     """Seed ``seed``'s game as every function here plays it: the dealt masters and servants, the set-up state
-    (forked for the fast path), the chance generator and a heuristic agent per seat."""
+    (forked for the fast path), the chance generator and a heuristic agent per seat. ``content``: ``None`` (the
+    reference pack), a pack directory or its catalogue (:func:`main` loads a directory once, not every game)."""
     game = bouts.game("grail_war")
     rng = random.Random(seed)
     dealt = game.deal_content(seats, options, content, rng)
@@ -42,7 +43,7 @@ def start(
 
 
 def play(
-    seats: int, seed: int, options: dict[str, Any], content: str | None = None
+    seats: int, seed: int, options: dict[str, Any], content: Any = None
 ) -> tuple[list[tuple[str, str]], tuple[int, ...], str, list[Counter[str]]]:
     """One game: each seat's (master, servant), the winners, the reason, and what each seat did."""
     game, rng, state, agents = start(seats, seed, options, content)
@@ -77,7 +78,7 @@ def play(
     return pairs, outcome.winners, tr(outcome.reason, "en"), did
 
 
-def rounds(seats: int, seed: int, options: dict[str, Any], content: str | None = None) -> list[dict[str, Any]]:
+def rounds(seats: int, seed: int, options: dict[str, Any], content: Any = None) -> list[dict[str, Any]]:
     """The same game as :func:`play`, seat by seat and round by round (rounds 1-8): the master, its mana at the
     round's start, where it stood at the battle phase and how it got there (placed, moved, 急行), its battle (its
     total power, the rivals' totals, whether it won) and the spoils and jewels it gained or spent that round."""
@@ -155,7 +156,7 @@ def breakdown(rows: list[dict[str, Any]], masters: list[str]) -> list[str]:
     return lines
 
 
-def jewel_uses(seats: int, seed: int, options: dict[str, Any], content: str | None = None) -> tuple[Counter[str], int]:
+def jewel_uses(seats: int, seed: int, options: dict[str, Any], content: Any = None) -> tuple[Counter[str], int]:
     """The same game as :func:`play`: Rin's jewel uses by kind and round (``gandr@3``, ``mana@prepare@1``: the
     stage names when in her turn), and her jewels when the climax rounds start (-1 when she is not in them)."""
     game, rng, state, agents = start(seats, seed, options, content)
@@ -220,6 +221,7 @@ def main() -> None:
                         "each game a second time)")
     args = parser.parse_args()
     options = json.loads(args.options)
+    content = bouts.game("grail_war").catalog(args.content) if args.content else None  # a directory: loaded once
     for seats in (int(s) for s in args.seats.split(",")):
         started = time.process_time()
         by_master: tuple[Counter[str], Counter[str]] = (Counter(), Counter())
@@ -227,7 +229,7 @@ def main() -> None:
         reasons: Counter[str] = Counter()
         doing: dict[str, Counter[str]] = {}
         for index in range(args.games):
-            pairs, winners, reason, did = play(seats, args.seed * 100_000 + index, options, args.content)
+            pairs, winners, reason, did = play(seats, args.seed * 100_000 + index, options, content)
             reasons["道化" if "Clown" in reason else reason.split(":")[0].split(" is ")[-1]] += 1
             for seat, (master, servant) in enumerate(pairs):
                 by_master[1][master] += 1
@@ -253,13 +255,13 @@ def main() -> None:
         )
         if args.breakdown:
             rows = [r for index in range(args.games)
-                    for r in rounds(seats, args.seed * 100_000 + index, options, args.content)]
+                    for r in rounds(seats, args.seed * 100_000 + index, options, content)]
             print("\n".join(breakdown(rows, args.breakdown.split(","))))
         if args.jewels:
             spent: Counter[str] = Counter()
             lefts: list[int] = []
             for index in range(args.games):
-                uses, left = jewel_uses(seats, args.seed * 100_000 + index, options, args.content)
+                uses, left = jewel_uses(seats, args.seed * 100_000 + index, options, content)
                 spent.update(uses)
                 lefts.append(left)
             print("\n".join(jewel_table(spent, lefts, args.games)))
