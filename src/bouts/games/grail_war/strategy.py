@@ -1180,9 +1180,7 @@ def evaluate(game: Game[Any, Any], state: GrailState) -> list[float]:
 
 
 def settled(game: Game[Any, Any], state: GrailState) -> bool:
-    """A position fit to score: between rounds (before the round's first placement, every battle of the round
-    before fought and cleaned up) or the game over. Not between two placements: :func:`evaluate` reads spoils and
-    mana, which a placement does not change, so a rollout stopped there would score nothing of what it chose."""
-    return (state.step == "place" and state.cursor == 0) or state.step == "over"
+    """A position fit to score: between rounds' decisions, not inside a player's action."""
+    return state.step == "place" or state.step == "over"
 
 
