@@ -50,7 +50,15 @@ from bouts.games.grail_war.state import (
 from bouts.games.grail_war.view import ATTRIBUTE_NAMES
 
 SEARCH = {"rollout": "heuristic", "prior": "heuristic", "horizon": 40}
-"""IS-MCTS settings: heuristic rollouts of about two rounds, scored by :func:`evaluate`."""
+"""IS-MCTS settings: heuristic rollouts of about two rounds, scored by :func:`evaluate` at the next round's start.
+Shorter rollouts are cheaper but weaker (issue 27, 4 seats, 2026-11-28; CPU-s per 1,000 iterations from
+``bench/ismcts_speed.py``, 6 round-1 decisions, load 12-16): horizon 40 costs 4.1-4.3, heuristic rollouts to the end
+of the round (horizon 1) 1.1-1.3, random ones 0.8-0.9. At 200 iterations in one seat against three heuristics, on
+the same seeds (``bench/grail_war_search.py``'s games), horizon 40 won 28 of 34 and heuristic rollouts to the end
+of the round (horizon 1 with :func:`settled` true only at a round's first placement: as it is, a rollout cut
+between two placements is scored there, before any battle) 20 (paired difference -23.5 %, 95 % interval -43.9
+to -3.2 %); random ones to the end of the round 7 of 19 where horizon 40 won 14 (-36.8 %, -67.6 to -6.1 %).
+Horizons 10-20 cost 1.4-2.8."""
 
 UNSEEN_POWER = 6
 """What a rival who has not used its cards yet is expected to show (two cards of about 3)."""
