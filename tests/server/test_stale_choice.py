@@ -7,8 +7,10 @@ party), three picks each, one step per pick: the pick that reaches the server se
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
+import threading
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -177,6 +179,47 @@ def test_a_choice_at_an_older_step_without_its_version_is_refused(client: TestCl
     finally:
         mine.__exit__(None, None, None)
         other.__exit__(None, None, None)
+
+
+def test_a_bots_sealed_pick_overtaken_by_a_persons_is_taken_not_thought_again(client: TestClient) -> None:
+    """FGO-RUL-40: the bot (seat 1) is still deciding its first servant when the person's pick (seat 0) reaches the
+    server. The bot's pick, chosen at step 0, is then taken at step 1 as a person's would be; the bot is not asked
+    to decide that pick again (the real bot pool decides; the bot's answer is only held back until the person's
+    pick is in, as a slow worker would)."""
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    real = hub.bots.decide
+    calls: list[tuple[int, str]] = []
+    """(the match's step count when the bot was asked, its answer), in order."""
+    held = threading.Event()
+    rooms: list[Room] = []
+
+    async def slow_first(game_id: str, state: Any, seat: int, spec: str, seed: int, match_id: str = "") -> str:
+        steps = len(hub.rooms[match_id].match.steps)
+        text = str(await real(game_id, state, seat, spec, seed, match_id))
+        calls.append((steps, text))
+        while len(calls) == 1 and not held.is_set():
+            await asyncio.sleep(0.01)
+        return text
+
+    hub.bots.decide = slow_first
+    made = create(client, "fgo_duel", [{"kind": "reserved"}, {"kind": "bot", "agent": "heuristic"}])
+    rooms.append(hub.rooms[made["id"]])
+    mine, first = seated(client, made, 0)
+    try:
+        deadline = time.monotonic() + 60
+        while not calls:  # the bot has decided its first pick and waits to send it
+            assert time.monotonic() < deadline, "the bot was never asked"
+            time.sleep(0.01)
+        assert kind(pick(mine, first, first["legal"][0]["text"])) == "ack"
+        held.set()
+        while len(rooms[0].match.steps) < 2:
+            assert time.monotonic() < deadline, "the bot's pick never came"
+            time.sleep(0.01)
+        steps = [(s.seat, s.action) for s in rooms[0].match.steps][:2]
+        assert steps == [(0, first["legal"][0]["text"]), (1, calls[0][1])], steps
+        assert calls[0][0] == 0 and all(asked >= 2 for asked, _ in calls[1:]), calls  # never asked again at step 1
+    finally:
+        mine.__exit__(None, None, None)
 
 
 def test_a_sealed_pick_sent_through_another_process_is_taken_by_the_owner(pg_url: str) -> None:  # noqa: F811

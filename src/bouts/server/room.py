@@ -985,12 +985,14 @@ class Room:
             bots = [s for s in self.acting() if self.is_bot(s)]
             if not bots:
                 return
-            seat, step, state = bots[0], len(match.steps), match.state
+            seat, step, version, state = bots[0], len(match.steps), self.version, match.state
             seed = random.Random(f"{self.record.seed}:{step}:{seat}").getrandbits(62)
             try:
                 text = await self.services.bots.decide(match.game.info.id, state, seat,
                                                        self.record.seat_kinds[seat]["agent"], seed, self.id)
-                await self.act(seat, text, step)
+                # chosen on the table of ``step`` and ``version``, like a person's pick: taken if another seat's
+                # sealed pick came first and left this one as it was (:meth:`still_open`), not thought again
+                await self.act(seat, text, step, version)
                 refused = 0
             except IllegalAction as exc:
                 if len(self.match.steps) == step:  # refused on the very table it was shown: a broken bot
