@@ -260,6 +260,11 @@ function clearHint() {
 // -- the log, grouped by turn, each line with the rule behind it ------------------------------------------
 function renderLog() {
   const list = $("log");
+  // a "why" the player opened stays open when new lines come (a bot's move redraws the log), and a player reading
+  // older lines is not pulled down to the newest; one at the end follows the new lines
+  const opened = new Set([...list.querySelectorAll("li.log-line details.why[open]")].map((d) => lineKey(d.closest("li.log-line"))));
+  const following = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+  const top = list.scrollTop;
   const groups = [];
   for (const [index, e] of log.entries()) {
     const key = e.turn ?? null;
@@ -271,7 +276,19 @@ function renderLog() {
     // the widest line number sets the gutter (style.css): "12." no longer loses its first digit at the edge
     el("ol", { class: "turn-lines", "data-digits": String(Math.min(String(g.entries.length).length, 3)) },
       ...g.entries.map(([index, e]) => logLine(index, e))))));
-  list.scrollTop = list.scrollHeight;
+  if (opened.size) {
+    for (const li of list.querySelectorAll("li.log-line")) {
+      const why = li.querySelector("details.why");
+      if (why && opened.has(lineKey(li))) why.open = true;
+    }
+  }
+  list.scrollTop = following ? list.scrollHeight : top;
+}
+
+// a log line's identity across redraws: its place in the log and its words (after an undo the same place may say
+// something else)
+function lineKey(li) {
+  return `${li.dataset.index}|${li.querySelector(".log-text")?.textContent ?? ""}`;
 }
 
 function logLine(index, e) {
