@@ -83,7 +83,11 @@ class Stepping(Generic[S, A]):
         self._apply(state, seat, action)
 
 
-def install_fast_path(game: Any, owner: type, names: tuple[str, ...]) -> None:
+STEP_METHODS: Final = ("to_act", "legal_actions", "_legal_actions", "sample_chance", "advance", "_apply")
+"""The contract's step methods a game may write as module functions of its rules (:func:`install_fast_path`)."""
+
+
+def install_fast_path(game: Any, owner: type, names: tuple[str, ...] = STEP_METHODS) -> None:
     """Bind ``owner``'s methods ``names``, module functions of a game's rules, to ``game`` itself in a compiled
     build (``game``'s own attributes), unless ``type(game)`` overrides them.
 

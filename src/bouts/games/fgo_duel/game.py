@@ -27,7 +27,7 @@ from bouts.core.decisions import SealedChoices
 from bouts.core.events import Event
 from bouts.core.i18n import Text
 from bouts.core.options import validate_options
-from bouts.core.stepping import install_fast_path
+from bouts.core.stepping import STEP_METHODS, install_fast_path
 from bouts.games.fgo_duel import deck, party, skills, turn
 from bouts.games.fgo_duel.actions import KEEP, MULLIGAN, Act, FgoAction
 from bouts.games.fgo_duel.battle import battle_options
@@ -81,12 +81,9 @@ BATTLE_MINE_MSG: Final = N_("You play {cards}")
 
 
 # -- the rules of a step ------------------------------------------------------------------------------------
-# Module functions: compiled, they call each other directly. The contract's methods among them (STEP_METHODS:
-# to_act, legal_actions, sample_chance, advance and the ones the contract calls, each taking the game first)
-# are FgoDuel's methods as they are (the class body names them); see install_fast_path for why.
-
-STEP_METHODS: Final = ("to_act", "legal_actions", "_legal_actions", "sample_chance", "advance", "_apply")
-"""The methods of :class:`FgoDuel` that are module functions of the rules."""
+# Module functions: compiled, they call each other directly. The contract's methods among them (STEP_METHODS of
+# core.stepping: to_act, legal_actions, sample_chance, advance and the ones the contract calls, each taking the
+# game first) are FgoDuel's methods as they are (the class body names them); see install_fast_path for why.
 
 
 def _parties_ready(state: FgoState) -> None:

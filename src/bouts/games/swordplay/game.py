@@ -26,7 +26,7 @@ from bouts.core.contract import (
 )
 from bouts.core.i18n import Message
 from bouts.core.options import validate_options
-from bouts.core.stepping import install_fast_path
+from bouts.core.stepping import STEP_METHODS, install_fast_path
 from bouts.core.text import distinct_names
 from bouts.games.swordplay import combat, monster, turn
 from bouts.games.swordplay.actions import Act, SwordplayAction
@@ -103,9 +103,9 @@ def _counter_options(state: SwordplayState) -> tuple[SwordplayAction, ...]:
 
 
 # -- the rules of a step ------------------------------------------------------------------------------------
-# Module functions: compiled, they call each other directly. The contract's methods among them (STEP_METHODS:
-# to_act, legal_actions, sample_chance, advance and the ones the contract calls, each taking the game first)
-# are Swordplay's methods as they are (the class body names them); see install_fast_path for why.
+# Module functions: compiled, they call each other directly. The contract's methods among them (STEP_METHODS of
+# core.stepping: to_act, legal_actions, sample_chance, advance and the ones the contract calls, each taking the
+# game first) are Swordplay's methods as they are (the class body names them); see install_fast_path for why.
 
 
 def _seat_hero(state: SwordplayState, hero_id: str) -> None:
@@ -634,9 +634,6 @@ class Swordplay(Game[SwordplayState, SwordplayAction]):
             return ActionParts((f"card:{action.card}",), group=group)
         return ActionParts(group=group)
 
-
-STEP_METHODS: Final = ("to_act", "legal_actions", "_legal_actions", "sample_chance", "advance", "_apply")
-"""The methods of :class:`Swordplay` that are module functions of the rules."""
 
 _VERBS: Final[dict[str, Callable[[SwordplayState, Seat, Act], None]]] = {
     "hero": _hero, "keep": _keep_or_discard, "discard": _keep_or_discard, "drop": _drop_item, "ready": _ready_item,
