@@ -20,6 +20,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bouts.core import CHANCE, ContentPack, Event, Game, GameInfo, Match, Outcome, Roll, Seat, State
+from bouts.core.actions import Command
 from bouts.server.room import Room
 from bouts.server.stale import still_open
 from tests.server.conftest import create, kind, pg_url, until  # noqa: F401
@@ -269,14 +270,9 @@ def test_a_sealed_pick_sent_through_another_process_is_taken_by_the_owner(pg_url
 # -- each condition on its own, on a small game made to reach what the five games do not ---------------------------
 
 
-@dataclass(frozen=True)
-class Word:
-    """An action of the window game: its text form is the word."""
-
-    word: str
-
-    def __str__(self) -> str:
-        return self.word
+def words(*texts: str) -> tuple[Command, ...]:
+    """The window game's actions: core commands whose text forms are ``texts``."""
+    return tuple(Command(verb, tuple(args)) for verb, *args in (text.split() for text in texts))
 
 
 @dataclass(eq=True)
@@ -312,8 +308,8 @@ class Window(Game[WindowState, Any]):
         if seat == CHANCE:
             return Roll.outcomes(1, 6)
         if seat == 0:
-            return tuple(Word(w) for w in (*state.offers, "note"))
-        return tuple(Word(w) for w in (("resume",) if state.paused else ("wait", "roll", "close", "pause")))
+            return words(*state.offers, "note")
+        return words("resume") if state.paused else words("wait", "roll", "close", "pause")
 
     def parse_action(self, state: WindowState, seat: Seat, text: str) -> Any:
         return Roll.parse(text) if seat == CHANCE else super().parse_action(state, seat, text)
