@@ -148,8 +148,8 @@ def test_a_choice_at_a_step_since_which_another_seat_undid_is_refused_and_one_af
         done = pick(other, theirs)
         assert kind(done) == "ack" and done["can_undo"], done
         other.send_json({"type": "undo"})
-        while room.match.steps:
-            fresh(other, room)
+        while room.match.steps or room.version <= done["version"]:  # the undo applied and committed: a frame made
+            fresh(other, room)  # while its write is on its way shows step 0 with the old version
         after_undo = fresh(mine, room)
         assert after_undo["step"] == first["step"] == 0 and after_undo["version"] > first["version"]
         assert kind(pick(other, fresh(other, room), theirs["legal"][1]["text"])) == "ack"
