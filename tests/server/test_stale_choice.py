@@ -148,8 +148,8 @@ def test_a_choice_at_a_step_since_which_another_seat_undid_is_refused_and_one_af
         done = pick(other, theirs)
         assert kind(done) == "ack" and done["can_undo"], done
         other.send_json({"type": "undo"})
-        while room.match.steps or room.version <= done["version"]:  # the undo applied and committed: a frame made
-            fresh(other, room)  # while its write is on its way shows step 0 with the old version
+        while room.match.steps or room.version <= done["version"]:  # the undo applied and committed
+            fresh(other, room)
         after_undo = fresh(mine, room)
         assert after_undo["step"] == first["step"] == 0 and after_undo["version"] > first["version"]
         assert kind(pick(other, fresh(other, room), theirs["legal"][1]["text"])) == "ack"
@@ -359,3 +359,42 @@ def test_each_condition_of_an_action_chosen_at_an_older_step(moves: list[tuple[S
     assert len(match.steps) > 0 and match.to_act() == (0, 1)
     assert still_open(match, 0, 0) is taken
     assert not still_open(match, 0, len(match.steps)) and not still_open(match, 0, -1)  # not an older step
+
+
+def test_no_frame_shows_an_undo_before_it_is_stored(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """While an undo's write is on its way (a slow store), the other seat's frames keep showing the match as stored:
+    the step before the undo with the old version, then the undone table with the new one, never the undone table
+    with the old version (a pick made on such a frame looked made before the undo, and was refused); and a pick made
+    on the first frame after the undo is taken."""
+    made, room = fgo_party(client)
+    mine, _ = seated(client, made, 0)
+    other, theirs = seated(client, made, 1)
+    store = room.services.store
+    real = store.truncate
+
+    def slow_truncate(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(0.6)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(store, "truncate", slow_truncate)
+    try:
+        done = pick(other, theirs)
+        assert kind(done) == "ack"
+        before = done["version"]
+        shown = fresh(mine, room)
+        seen = [(shown["step"], shown["version"])]
+        assert seen == [(1, before)]
+        other.send_json({"type": "undo"})
+        while room.version <= before:
+            mine.send_json({"type": "sync"})
+            frame = until(mine, "state")
+            seen.append((frame["step"], frame["version"]))
+        mine.send_json({"type": "sync"})
+        after = until(mine, "state")
+        seen.append((after["step"], after["version"]))
+        assert (0, before) not in seen, seen
+        assert after["step"] == 0 and after["version"] > before, seen
+        assert kind(pick(mine, after)) == "ack"
+    finally:
+        mine.__exit__(None, None, None)
+        other.__exit__(None, None, None)

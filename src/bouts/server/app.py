@@ -489,6 +489,7 @@ def create_app(db_url: str = "bouts.sqlite", bot_processes: int = 1, message_rat
             room = grant.room
             conn.seat = grant.seat
             conn.builder = room.texts_for
+            conn.settle = room.settled
             room.sinks.add(conn)
             conn.start()
             conn.changed(full=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bouts.core.i18n import BOUTS, DEFAULT_LANG, Message, normalize_lang, tr
@@ -67,6 +67,9 @@ class Connection:
         self.full_due = False
         self.builder: Callable[[Connection, bool], list[dict[str, Any] | str]] | None = None
         """Builds the messages a ``STATE`` marker stands for (set when the connection joins a room)."""
+        self.settle: Callable[[], Awaitable[None]] | None = None
+        """Waits until what :attr:`builder` would show is settled (the room's :meth:`~bouts.server.room.Room.settled`:
+        no change of its match is on its way to storage); awaited before every ``STATE`` is built."""
         self.wake = asyncio.Event()
         self.closed = False
         self.close_reason = ""
@@ -131,6 +134,11 @@ class Connection:
                         self.queue.appendleft(item)
                         break
                     if item is STATE:
+                        if self.settle is not None:
+                            await self.settle()  # the builder then runs at once: nothing can change in between
+                            if self.holding or self.closed:  # its own action was sent meanwhile: answer first
+                                self.queue.appendleft(item)
+                                break
                         full, self.state_due, self.full_due = self.full_due, False, False
                         messages = self.builder(self, full) if self.builder is not None else []
                     else:

@@ -530,6 +530,17 @@ class Room:
         extra = self._extras(sink, frame)
         return [{**frame, **extra} if extra else frame]
 
+    async def settled(self) -> None:
+        """Return once no change of the match is on its way to storage (an action, an undo, a reload: whatever holds
+        :attr:`lock`), so that a frame built right after shows a committed match with its own version.
+
+        A change is applied in memory before its write, and an undo or a failed write takes steps back: a frame
+        built meanwhile would show steps with the version before them (a pick made on it would look older than it
+        is) or steps that are then taken back. Waiting takes as long as the write, which storage bounds."""
+        if self.lock.locked():
+            async with self.lock:
+                pass
+
     def texts_for(self, sink: Any, full: bool = False) -> list[dict[str, Any] | str]:
         """:meth:`messages_for` already encoded: the frame is encoded once for everyone who sees the same, and this
         connection's own fields are spliced in front of it."""
