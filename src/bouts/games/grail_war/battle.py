@@ -86,47 +86,52 @@ def land_advantage(state: GrailState, seat: int) -> int:
     return total * p.land_multiplier if total else 0
 
 
-def total_power(state: GrailState, seat: int) -> int:
-    """Cards' power + land advantage + 2 per Use B + effect bonuses (DGW-RUL-16).
-
-    Each face-up card counts its :func:`card_power`, made here with the events, nullifications and situation
-    read once (asked after most decisions: a change of total power is announced)."""
+def played_powers(state: GrailState, seat: int) -> list[int]:
+    """:func:`card_power` of each card ``seat`` used this round, in order (0 face down), with the events,
+    nullifications and situation read once (asked after most decisions: a change of total power is announced)."""
     p = state.players[seat]
     place = p.location
-    total = 0
-    if p.played:  # card_power of each face-up card, what every card shares read once
-        catalog = state.catalog
-        cards = catalog.cards
-        events = state.events_at.get(place, ()) if place else ()
-        nullify = state.nullify
-        situation = catalog.situations[state.situation] if state.situation is not None else None
-        boosted = situation.attribute if situation is not None and situation.effect == "attr_plus" else None
-        for card, up, _ in p.played:
-            if not up:
-                continue
-            c = cards[card]
-            attributes: tuple[str, ...]
-            if type(c) is AttackCard:
-                power, attributes = c.power, c.attributes
-            else:
-                power, attributes, _ = stats(state, p, card)
-            plus = 0
-            if events:
-                catalog_events = catalog.events
-                for event, _up in events:
-                    e = catalog_events[event]
-                    if e.attribute in attributes:
-                        if e.effect == "set_base":
-                            power = e.amount
-                        elif e.effect == "attr_plus":
-                            plus += e.amount
-            if nullify:
-                for where, attribute, owner in nullify:
-                    if where == place and owner != seat and attribute in attributes:
-                        power = 0
-            if boosted is not None and boosted in attributes:
-                power += situation.amount  # type: ignore[union-attr]
-            total += power + plus
+    catalog = state.catalog
+    cards = catalog.cards
+    events = state.events_at.get(place, ()) if place else ()
+    nullify = state.nullify
+    situation = catalog.situations[state.situation] if state.situation is not None else None
+    boosted = situation.attribute if situation is not None and situation.effect == "attr_plus" else None
+    powers: list[int] = []
+    for card, up, _ in p.played:
+        if not up:
+            powers.append(0)
+            continue
+        c = cards[card]
+        attributes: tuple[str, ...]
+        if type(c) is AttackCard:
+            power, attributes = c.power, c.attributes
+        else:
+            power, attributes, _ = stats(state, p, card)
+        plus = 0
+        if events:
+            catalog_events = catalog.events
+            for event, _up in events:
+                e = catalog_events[event]
+                if e.attribute in attributes:
+                    if e.effect == "set_base":
+                        power = e.amount
+                    elif e.effect == "attr_plus":
+                        plus += e.amount
+        if nullify:
+            for where, attribute, owner in nullify:
+                if where == place and owner != seat and attribute in attributes:
+                    power = 0
+        if boosted is not None and boosted in attributes:
+            power += situation.amount  # type: ignore[union-attr]
+        powers.append(power + plus)
+    return powers
+
+
+def total_power(state: GrailState, seat: int) -> int:
+    """Cards' power + land advantage + 2 per Use B + effect bonuses (DGW-RUL-16)."""
+    p = state.players[seat]
+    total = sum(played_powers(state, seat)) if p.played else 0
     total += land_advantage(state, seat) + 2 * p.use_b + p.power_bonus
     if p.revealed and has(state, seat, "executor"):
         total += 2  # 代行者 (DGW-M26)
@@ -170,12 +175,9 @@ def _part_values(state: GrailState, seat: int) -> list[tuple[str, Any, int]]:
     p = state.players[seat]
     parts: list[tuple[str, Any, int]] = []
     cards = state.catalog.cards
-    place = p.location
-    for card, up, _ in p.played:
-        if up:
-            parts.append(("card", cards[card].name, card_power(state, seat, card, True, place)))
-        else:
-            parts.append(("down", None, 0))
+    if p.played:
+        for (card, up, _), power in zip(p.played, played_powers(state, seat), strict=True):
+            parts.append(("card", cards[card].name, power) if up else ("down", None, 0))
     land = land_advantage(state, seat)
     if land:
         parts.append(("land", None, land))
