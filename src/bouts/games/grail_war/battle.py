@@ -265,7 +265,10 @@ def resolve(state: GrailState, place: str) -> list[int]:
         return []
     opts = state.options
     npc = state.npc == place
-    powers = {s: total_power(state, s) for s in seats}
+    # every fighter has used its cards, and each change of its total since was announced (announce()): the totals
+    # last announced are the totals now, and the battle line shows them (DGW-RUL-16)
+    shown = state.shown_power
+    powers = {s: shown[s] if s in shown else total_power(state, s) for s in seats}
     able = [s for s in seats if not state.players[s].lost]  # 敗北させる (DGW-G18)
     best = max([powers[s] for s in able] + ([NPC_POWER] if npc else []), default=None)
     winners = [s for s in able if powers[s] == best]
