@@ -86,14 +86,52 @@ def land_advantage(state: GrailState, seat: int) -> int:
     return total * p.land_multiplier if total else 0
 
 
+def played_powers(state: GrailState, seat: int) -> list[int]:
+    """:func:`card_power` of each card ``seat`` used this round, in order (0 face down), with the events,
+    nullifications and situation read once (asked after most decisions: a change of total power is announced)."""
+    p = state.players[seat]
+    place = p.location
+    catalog = state.catalog
+    cards = catalog.cards
+    events = state.events_at.get(place, ()) if place else ()
+    nullify = state.nullify
+    situation = catalog.situations[state.situation] if state.situation is not None else None
+    boosted = situation.attribute if situation is not None and situation.effect == "attr_plus" else None
+    powers: list[int] = []
+    for card, up, _ in p.played:
+        if not up:
+            powers.append(0)
+            continue
+        c = cards[card]
+        attributes: tuple[str, ...]
+        if type(c) is AttackCard:
+            power, attributes = c.power, c.attributes
+        else:
+            power, attributes, _ = stats(state, p, card)
+        plus = 0
+        if events:
+            catalog_events = catalog.events
+            for event, _up in events:
+                e = catalog_events[event]
+                if e.attribute in attributes:
+                    if e.effect == "set_base":
+                        power = e.amount
+                    elif e.effect == "attr_plus":
+                        plus += e.amount
+        if nullify:
+            for where, attribute, owner in nullify:
+                if where == place and owner != seat and attribute in attributes:
+                    power = 0
+        if boosted is not None and boosted in attributes:
+            power += situation.amount  # type: ignore[union-attr]
+        powers.append(power + plus)
+    return powers
+
+
 def total_power(state: GrailState, seat: int) -> int:
     """Cards' power + land advantage + 2 per Use B + effect bonuses (DGW-RUL-16)."""
     p = state.players[seat]
-    place = p.location
-    total = 0
-    for card, up, _ in p.played:
-        if up:
-            total += card_power(state, seat, card, up, place)
+    total = sum(played_powers(state, seat)) if p.played else 0
     total += land_advantage(state, seat) + 2 * p.use_b + p.power_bonus
     if p.revealed and has(state, seat, "executor"):
         total += 2  # 代行者 (DGW-M26)
@@ -108,12 +146,17 @@ def total_power(state: GrailState, seat: int) -> int:
 
 def clash_effects(state: GrailState) -> None:
     """対決時 effects by player from the start player, clockwise (DGW-091, DGW-RUL-23, DGW-RUL-55)."""
+    cards = state.catalog.cards
     for seat in state.turn_order():
-        for card, up, silent in list(state.players[seat].played):
-            effect = state.catalog.cards[card].effect
-            if up and not silent and effect in ON_CLASH:
-                ON_CLASH[effect](state, seat, card)
-                announce(state, partial(_on_clash, state, seat, card))
+        played = state.players[seat].played
+        if not played:
+            continue
+        for card, up, silent in list(played):
+            if up and not silent:
+                effect = cards[card].effect
+                if effect in ON_CLASH:
+                    ON_CLASH[effect or ""](state, seat, card)
+                    announce(state, partial(_on_clash, state, seat, card))
 
 
 def _on_clash(state: GrailState, seat: int, card: str) -> Words:
@@ -123,33 +166,62 @@ def _on_clash(state: GrailState, seat: int, card: str) -> Words:
 def power_parts(state: GrailState, seat: int) -> list[tuple[Words, int]]:
     """What makes up ``seat``'s total power: each face-up card, land advantage, command spells, effects,
     代行者 and residual cards (the parts of :func:`total_power`, for the log and the table)."""
+    return [(_part_label(kind, what), value) for kind, what, value in _part_values(state, seat)]
+
+
+def _part_values(state: GrailState, seat: int) -> list[tuple[str, Any, int]]:
+    """:func:`power_parts` without the words: (kind, what the label names, value), the label made by
+    :func:`_part_label` (a fighter's first total power line says them only when it is read)."""
     p = state.players[seat]
-    parts: list[tuple[Words, int]] = []
-    for card, up, _ in p.played:
-        parts.append((state.catalog.cards[card].name if up else M_("face down"),
-                      card_power(state, seat, card, up, p.location)))
+    parts: list[tuple[str, Any, int]] = []
+    cards = state.catalog.cards
+    if p.played:
+        for (card, up, _), power in zip(p.played, played_powers(state, seat), strict=True):
+            parts.append(("card", cards[card].name, power) if up else ("down", None, 0))
     land = land_advantage(state, seat)
     if land:
-        parts.append((M_("land advantage"), land))
+        parts.append(("land", None, land))
     if p.use_b:
-        parts.append((M_("command spell x{count}", count=p.use_b), 2 * p.use_b))
+        parts.append(("spell", p.use_b, 2 * p.use_b))
     if p.power_bonus:
-        parts.append((M_("effects"), p.power_bonus))
+        parts.append(("effects", None, p.power_bonus))
     if has(state, seat, "executor") and p.revealed:
-        parts.append((M_("Executor"), 2))
+        parts.append(("executor", None, 2))
     for card, used in p.residual:
-        c = state.catalog.cards[card]
+        c = cards[card]
         if c.effect == "residual_power" and state.round > used:
-            parts.append((M_("{card} (residual)", card=c.name), c.amount))
+            parts.append(("residual", c.name, c.amount))
     return parts
 
 
-def announce(state: GrailState, why: Words | Callable[[], Words]) -> None:
+def _part_label(kind: str, what: Any) -> Words:
+    """The label of a part of a total power (:func:`_part_values`)."""
+    if kind == "card":
+        return what  # type: ignore[no-any-return]
+    if kind == "down":
+        return M_("face down")
+    if kind == "land":
+        return M_("land advantage")
+    if kind == "spell":
+        return M_("command spell x{count}", count=what)
+    if kind == "effects":
+        return M_("effects")
+    if kind == "executor":
+        return M_("Executor")
+    return M_("{card} (residual)", card=what)
+
+
+def announce(state: GrailState, why: Words | Callable[[], Words], only: int | None = None) -> None:
     """Say every fighter's total power that changed (or is first known, once its cards are used), with why:
     each change of total power is a public log line (DGW-013, DGW-079, DGW-RUL-16). ``why`` may be a function
-    that makes the words, called only when a change is said (most steps change no total)."""
+    that makes the words, called only when a change is said (most steps change no total).
+
+    ``only``: the one seat whose total what happened may have changed (its own decision): every other total is
+    as last announced, since each step announces what it changed, so only that seat is looked at."""
     shown = state.shown_power
-    for seat, p in enumerate(state.players):  # the living seats, in seat order
+    players = state.players
+    for seat in range(len(players)) if only is None else (only,):  # the living seats, in seat order
+        p = players[seat]
         if p.eliminated:
             continue
         if not p.acted or p.location not in BATTLEFIELDS:
@@ -158,9 +230,9 @@ def announce(state: GrailState, why: Words | Callable[[], Words]) -> None:
             continue
         old = shown.get(seat)
         if old is None:  # first known: its parts are said, and they add up to the total (power_parts)
-            found = power_parts(state, seat)
+            found = _part_values(state, seat)
             total = 0
-            for _, value in found:
+            for _, _, value in found:
                 total += value
         else:
             total = total_power(state, seat)
@@ -180,20 +252,23 @@ def announce(state: GrailState, why: Words | Callable[[], Words]) -> None:
                 clauses=("DGW-079", "DGW-RUL-16"))
 
 
-def _first_known(master: Words, total: int, place: Words, found: list[tuple[Words, int]]) -> dict[str, Any]:
+def _first_known(master: Words, total: int, place: Words, found: list[tuple[str, Any, int]]) -> dict[str, Any]:
     """The arguments of a fighter's first total power line: each part's label and value."""
-    parts = [M_("{label}: {value}", label=label, value=value) for label, value in found]
+    parts = [M_("{label}: {value}", label=_part_label(kind, what), value=value) for kind, what, value in found]
     return {"master": master, "total": total, "place": place, "parts": parts or M_("no card")}
 
 
 def resolve(state: GrailState, place: str) -> list[int]:
     """The battle at ``place``: winners and spoils (DGW-092..095); returns the players who lost there."""
-    seats = [s for s in state.living() if state.players[s].location == place]
+    seats = [s for s, p in enumerate(state.players) if not p.eliminated and p.location == place]  # living there
     if not seats:
         return []
     opts = state.options
     npc = state.npc == place
-    powers = {s: total_power(state, s) for s in seats}
+    # every fighter has used its cards, and each change of its total since was announced (announce()): the totals
+    # last announced are the totals now, and the battle line shows them (DGW-RUL-16)
+    shown = state.shown_power
+    powers = {s: shown[s] if s in shown else total_power(state, s) for s in seats}
     able = [s for s in seats if not state.players[s].lost]  # 敗北させる (DGW-G18)
     best = max([powers[s] for s in able] + ([NPC_POWER] if npc else []), default=None)
     winners = [s for s in able if powers[s] == best]
@@ -245,27 +320,41 @@ def resolve(state: GrailState, place: str) -> list[int]:
                        if state.catalog.cards[c].effect == "zabaniya"]
             gain_spoils(state, s, p.spoils, M_("{card} doubles the spoils before this battle's", card=doubler[0]),
                         ("DGW-S28",))
-        pieces: list[tuple[Words, int]] = [
-            (M_("share at {place}", place=where) if divisor > 1 else M_("battle at {place}", place=where), share)]
-        if p.use_b:
-            pieces.append((M_("command spell x{count}", count=p.use_b), 2 * p.use_b))  # DGW-088, DGW-RUL-25
+        gained = share + 2 * p.use_b  # DGW-088, DGW-RUL-25
+        sources: list[Text] = []
         if p.win_bonus:
             sources = [state.catalog.cards[c].name for c, up, silent in p.played
                        if up and not silent and state.catalog.cards[c].effect in WIN_BONUS]
-            pieces.append((M_("{cards}", cards=sources) if sources else M_("cards"), p.win_bonus))
-        hands = sum(god_hand(state, x) for x in losers)
-        if hands:
-            pieces.append((M_("God Hand"), -hands))
-        gained = sum(v for _, v in pieces)
-        why: Words = pieces[0][0]
-        if len(pieces) > 1:
-            why = M_("{label} {value}", label=pieces[0][0], value=pieces[0][1])
-            for label, v in pieces[1:]:
-                why = M_("{left} + {label} {value}", left=why, label=label, value=v) if v >= 0 else \
-                    M_("{left} - {label} {value}", left=why, label=label, value=-v)
-        gain_spoils(state, s, gained, why, ("DGW-094",))
+            gained += p.win_bonus
+        hands = 0
+        for x in losers:
+            hands += god_hand(state, x)
+        gained -= hands
+        gain_spoils(state, s, gained, partial(_win_why, where, divisor, share, p.use_b, p.win_bonus, sources, hands),
+                    ("DGW-094",))
     _losses(state, losers, winners)
     return losers
+
+
+def _win_why(where: Text, divisor: int, share: int, use_b: int, win_bonus: int, sources: list[Text],
+             hands: int) -> Words:
+    """Why a winner gains its spoils: its share or the battle, command spells, win bonuses and God Hand, added
+    up (made when the line is read)."""
+    pieces: list[tuple[Words, int]] = [
+        (M_("share at {place}", place=where) if divisor > 1 else M_("battle at {place}", place=where), share)]
+    if use_b:
+        pieces.append((M_("command spell x{count}", count=use_b), 2 * use_b))
+    if win_bonus:
+        pieces.append((M_("{cards}", cards=sources) if sources else M_("cards"), win_bonus))
+    if hands:
+        pieces.append((M_("God Hand"), -hands))
+    why: Words = pieces[0][0]
+    if len(pieces) > 1:
+        why = M_("{label} {value}", label=pieces[0][0], value=pieces[0][1])
+        for label, v in pieces[1:]:
+            why = M_("{left} + {label} {value}", left=why, label=label, value=v) if v >= 0 else \
+                M_("{left} - {label} {value}", left=why, label=label, value=-v)
+    return why
 
 
 def _fighters(fought: list[tuple[Message, int, bool]], npc: bool) -> list[Words]:
@@ -352,6 +441,8 @@ def battle_phase(state: GrailState) -> None:
     lost: list[int] = []
     for place in BATTLEFIELDS:
         lost.extend(resolve(state, place))
-    for seat in sorted(set(lost), key=lambda s: state.turn_order().index(s), reverse=True):
-        if has(state, seat, "false_book") and "sakura" in state.catalog.masters:
-            state.pending.append(Pending("switch", seat))
+    if lost:
+        order = state.turn_order()
+        for seat in sorted(set(lost), key=order.index, reverse=True):
+            if has(state, seat, "false_book") and "sakura" in state.catalog.masters:
+                state.pending.append(Pending("switch", seat))

@@ -106,7 +106,7 @@ def prepare_options(state: GrailState, seat: int) -> list[Act]:
     """Cards that may be added to the battle preparation now, and ``done`` when the count is met."""
     p = state.players[seat]
     ubw = "residual" in p.np.values() and ubw_residual(state, seat)  # no residual NP/skill card: not 無限の剣製
-    limit = 4 if ubw else card_limit(state, seat, False)
+    limit = 4 if ubw else (CARDS_USED + 1 if p.infinite and has(state, seat, "hidden_secret") else CARDS_USED)
     situation = state.situation  # prohibited(): the situation card's effect, read once
     effect = state.catalog.situations[situation].effect if situation is not None else None
     chosen: frozenset[str] | set[str]
@@ -215,13 +215,17 @@ def finish(state: GrailState, seat: int) -> None:
     """Pay once (DGW-072), reveal the tarot for 【真名解放】 (DGW-073), queue 使用時 effects (DGW-074)."""
     p = state.players[seat]
     selected = p.selected
-    cost = _spent(state, seat)
+    catalog = state.catalog
+    cards = catalog.cards
+    cost = 0  # _spent(), before any NP/skill card changes its state
+    for card, up in selected:
+        if up:
+            k = cards[card]
+            cost += k.cost if type(k) is AttackCard else stats(state, p, card)[2]
     if not p.infinite:
         p.mana -= cost
     here = p.location
     silenced = here in state.silence and state.silence[here] != seat
-    catalog = state.catalog
-    cards = catalog.cards
     shown: list[Text] = []
     shown_ids: list[str] = []
     down = 0

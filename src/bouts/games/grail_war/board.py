@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
@@ -49,9 +49,13 @@ def gain_mana(state: GrailState, seat: int, amount: int) -> None:
     p.mana = max(0, min(MANA_MAX, p.mana + amount))
 
 
-def gain_spoils(state: GrailState, seat: int, amount: int, why: Words, clauses: tuple[str, ...] = ()) -> int:
+def gain_spoils(state: GrailState, seat: int, amount: int, why: Words | Callable[[], Words],
+                clauses: tuple[str, ...] = ()) -> int:
     """Move ``seat`` on the spoils track by ``amount`` (never below 0) and say so: the amount, why, and the new
-    total (every change of spoils is a public log line, DGW-032). Returns the change made."""
+    total (every change of spoils is a public log line, DGW-032). Returns the change made.
+
+    ``why`` may be a function that makes the words when the line is read (it must read nothing a later step
+    changes: a :func:`functools.partial` of the values it needs)."""
     p = state.players[seat]
     before = p.spoils
     p.spoils = max(0, before + amount)
@@ -59,10 +63,15 @@ def gain_spoils(state: GrailState, seat: int, amount: int, why: Words, clauses: 
     if amount:
         msg = N_("{master} gains {count} spoils ({why}): {before} → {total}") if change >= 0 else \
             N_("{master} loses {count} spoils ({why}): {before} → {total}")
-        log(state, "spoils", msg, {"seat": seat, "spoils": change, "total": p.spoils},
-            args={"master": name(state, seat), "count": abs(change), "why": why, "before": before, "total": p.spoils},
-            clauses=clauses)
+        args: Lazy = partial(_spoils_args, name(state, seat), abs(change), why, before, p.spoils) if callable(why) \
+            else {"master": name(state, seat), "count": abs(change), "why": why, "before": before, "total": p.spoils}
+        log(state, "spoils", msg, {"seat": seat, "spoils": change, "total": p.spoils}, args=args, clauses=clauses)
     return change
+
+
+def _spoils_args(master: Message, count: int, why: Callable[[], Words], before: int, total: int) -> dict[str, Any]:
+    """The arguments of a spoils line whose reason is made when the line is read."""
+    return {"master": master, "count": count, "why": why(), "before": before, "total": total}
 
 
 def card_name(state: GrailState, card: str) -> Text:

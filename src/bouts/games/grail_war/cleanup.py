@@ -9,14 +9,17 @@ from bouts.games.grail_war.state import BEFORE_MOVE, TOKENS, GrailState
 
 def cleanup(state: GrailState) -> None:
     """Cards to the trash as used, NP/skill cards back face up, tokens back, pieces off, start player on."""
-    for seat in state.living():
-        p = state.players[seat]
-        for card, placed in [(c, r) for c, r in p.residual]:
-            if state.round > placed:  # a residual attack card's round is over
-                p.residual.remove((card, placed))
-                p.trash.append((card, True))
+    catalog_cards = state.catalog.cards
+    for seat, p in enumerate(state.players):
+        if p.eliminated:
+            continue
+        if p.residual:
+            for card, placed in list(p.residual):
+                if state.round > placed:  # a residual attack card's round is over
+                    p.residual.remove((card, placed))
+                    p.trash.append((card, True))
         for card, up, _ in p.played:
-            c = state.catalog.cards[card]
+            c = catalog_cards[card]
             if isinstance(c, NPCard):
                 if p.np.get(card) == "converted":
                     p.trash.append((card, up))  # now an attack card
@@ -41,7 +44,7 @@ def cleanup(state: GrailState) -> None:
         state.display.append(state.situation)  # DGW-099
     state.situation = None
     for cards in state.events_at.values():
-        state.event_used.extend(c for c, _ in cards)
+        state.event_used.extend([c for c, _ in cards])
     state.events_at = {}
     state.workshop, state.npc = [], None
     state.nullify, state.silence, state.shown_power = [], {}, {}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bouts.games.grail_war.actions import Act, act
 from bouts.games.grail_war.board import gain_mana, log, name
 from bouts.games.grail_war.i18n import M_, N_
-from bouts.games.grail_war.masters import check_forced_change, has
+from bouts.games.grail_war.masters import check_forced_change
 from bouts.games.grail_war.movement import enter, recon_open
 from bouts.games.grail_war.state import PLACES, RECON, WORKSHOP, GrailState, Pending
 
@@ -32,9 +32,8 @@ def window_options(state: GrailState, seat: int, going_on: bool = True) -> list[
         for d, spell in _SPELL_MOVES:
             if d != here and (d != RECON or recon):
                 found.append(spell)
-    if has(state, seat, "jewel_magecraft"):
-        if p.jewels >= 2:
-            found.append(_JEWEL_MANA)
+    if p.jewels >= 2 and "jewel_magecraft" in state.catalog.masters[p.master].abilities:  # has(): no count rule
+        found.append(_JEWEL_MANA)
         if p.jewels >= 3 and p.hand:
             found.append(_JEWEL_REBUILD)
     if going_on:

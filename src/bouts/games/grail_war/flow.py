@@ -253,18 +253,18 @@ def decide(state: GrailState, seat: int, act: Act) -> None:
             state.step = "action"
     else:
         left = _turn(state, seat, act)
+        # a turn decision (a command spell, jewels, the cards used) changes no total but the deciding seat's
         if act.verb == "spell":
-            announce(state, lambda: M_("{master}'s command spell", master=name(state, seat)))
+            announce(state, lambda: M_("{master}'s command spell", master=name(state, seat)), seat)
         elif act.verb not in QUIET and (act.verb != "play" or left is None):
             # moving, staying, going on, or a card chosen while the preparation goes on (it only joins
             # ``selected``) change no total power: nothing to announce (the step before announced every change)
-            announce(state, lambda: M_("{master}'s cards", master=name(state, seat)))
+            announce(state, lambda: M_("{master}'s cards", master=name(state, seat)), seat)
         if left is not None and state.chance is None and not _owed(state):
-            # nothing runs before the seat decides again (no draw is owed): its menu is the one just made,
-            # kept as the contract's cache of legal actions rather than made a second time
-            run(state)
-            if not state.pending and state.step == "turn" and state.stage == PREPARE and state.chance is None:
-                state._legal[seat] = tuple(left)
+            # nothing runs before the seat decides again (no draw is owed, no decision is pending, and ``run``
+            # stops at once in the preparation): its menu is the one just made, kept as the contract's cache
+            # of legal actions rather than made a second time
+            state._legal[seat] = tuple(left)
             return
     run(state)
 

@@ -35,7 +35,7 @@ def start_of_game(state: GrailState, seat: int) -> None:
 def round_start(state: GrailState, seat: int) -> None:
     """刻まれた宿命: at round start, with mana 2+, lose 2 mana and gain 2 spoils (日常の象徴: not in rounds 1-3)."""
     p = state.players[seat]
-    if not has(state, seat, "engraved_fate"):
+    if "engraved_fate" not in state.catalog.masters[p.master].abilities:  # has(): no count rule for it
         return
     if has(state, seat, "symbol_of_everyday") and state.round <= 3:
         return
@@ -50,7 +50,7 @@ def round_start(state: GrailState, seat: int) -> None:
 
 def round_end(state: GrailState, seat: int) -> None:
     """聖杯: Illya gains 1 mana at the end of each round (DGW-RUL-44)."""
-    if has(state, seat, "holy_grail"):
+    if "holy_grail" in state.catalog.masters[state.players[seat].master].abilities:  # has(): no count rule for it
         gain_mana(state, seat, 1)
         log(state, "ability", N_("{master}: Holy Grail, +1 mana at the end of the round"), {"seat": seat},
             args={"master": name(state, seat)}, clauses=("DGW-M15", "DGW-RUL-44"))

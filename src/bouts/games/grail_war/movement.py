@@ -60,10 +60,11 @@ def paid_moves(state: GrailState, seat: int) -> dict[str, int]:
     p = state.players[seat]
     found: dict[str, int] = {}
     here = p.location
+    abilities = state.catalog.masters[p.master].abilities  # has(): no count rule for 実直 or 監督役
     if here is not None and not is_engaged(state, seat):  # tested as the Move step begins, after any spell before it
         a = PLACES.index(here)  # move_cost to each place ahead, its arrows summed as they are passed
         cost = 0
-        integrity = has(state, seat, "integrity")
+        integrity = "integrity" in abilities
         for b in range(a + 1, len(PLACES)):
             cost += 0 if b == 1 and integrity else ARROWS[b - 1]  # 実直 (DGW-M23)
             dest = PLACES[b]
@@ -71,7 +72,7 @@ def paid_moves(state: GrailState, seat: int) -> dict[str, int]:
                 continue
             if p.infinite or cost <= p.mana:
                 found[dest] = cost
-    if has(state, seat, "overseer") and not p.revealed and recon_open(state) and p.location != RECON:
+    if "overseer" in abilities and not p.revealed and recon_open(state) and p.location != RECON:
         cost = 2  # 監督役 (DGW-M25, DGW-RUL-46)
         if p.infinite or cost <= p.mana:
             found[RECON] = min(cost, found.get(RECON, cost))

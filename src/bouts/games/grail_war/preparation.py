@@ -32,7 +32,7 @@ def refill(state: GrailState) -> None:
         seat = state.order[state.cursor]
         p = state.players[seat]
         if p.owed == 0:
-            if ubw_residual(state, seat):
+            if "residual" in p.np.values() and ubw_residual(state, seat):  # no residual card: not 無限の剣製
                 if not p.hand:  # 無限の剣製 returns when the hand is empty at preparation
                     for card in p.np:
                         if p.np[card] == "residual" and state.catalog.cards[card].effect == "unlimited_blade_works":
