@@ -90,11 +90,11 @@ def say(state: KaleidoState, kind: str, msg: str, data: dict[str, Any] | None = 
         reveals: bool = False, owner: int | None = None) -> None:
     """Log an event of kaleido's catalog: ``msg`` (marked with ``N_``) filled with ``args``, with the checklist
     ids of the rule that produced it (``to``: only that seat sees it)."""
-    state.events.append(Event(kind, msg, data or {}, to=None if to is None else _ONLY[to],
+    state.events.append(Event(kind, msg, data or {}, to=None if to is None else ONLY[to],
                               reveals=reveals, owner=owner, clauses=clauses, args=args, domain="kaleido"))
 
 
-_ONLY: Final = tuple(frozenset({seat}) for seat in range(7))
+ONLY: Final = tuple(frozenset({seat}) for seat in range(7))
 """The viewers of an event only one seat sees, per seat (a frozenset is never changed: one per seat is shared)."""
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Final
 
 from bouts.core.decisions import Decision
+from bouts.core.events import Event
 from bouts.core.i18n import Message, Text
 from bouts.games.kaleido.actions import Act
-from bouts.games.kaleido.flow import auto, decision, one, push, say, settle, verb
+from bouts.games.kaleido.flow import ONLY, auto, decision, one, push, say, settle, verb
 from bouts.games.kaleido.i18n import M_, N_, N_n
 from bouts.games.kaleido.state import KaleidoState
 
@@ -20,7 +21,13 @@ def card_name(state: KaleidoState, instance: str) -> Text:
 def draw(state: KaleidoState, seat: int, count: int) -> None:
     """Queue drawing ``count`` cards into ``seat``'s hand (the deck is rebuilt mid-draw, KAL-RUL-02)."""
     if count > 0:
-        push(state, "draw", seat, count=count)
+        state.stack.append(Decision(seat, "draw", (("count", count),)))  # push's record, made here
+
+
+_DRAW_CLAUSES: Final = ("KAL-024", "KAL-026")
+_DRAWN_CLAUSES: Final = ("KAL-025",)
+_DRAW_MSG: Final = N_n("{seat} draws {count} card", "{seat} draws {count} cards")
+_DRAWN_MSG: Final = N_("You draw {cards}")
 
 
 @auto("draw")
@@ -30,8 +37,9 @@ def _draw(state: KaleidoState, frame: Decision) -> None:
     if not player.alive:
         return
     drawn: list[str] = []
+    deck = state.deck
     while count > 0:
-        if not state.deck:
+        if not deck:
             if state.discard:  # KAL-008, KAL-RUL-02: rebuild now and go on drawing
                 push(state, "draw", seat, count=count)
                 push(state, "reshuffle")
@@ -41,17 +49,21 @@ def _draw(state: KaleidoState, frame: Decision) -> None:
                     {"seat": seat, "lost": count}, args={"count": count, "seat": seat_label(state, seat)},
                     clauses=("KAL-RUL-01",))
             break
-        card = state.deck.pop()
+        card = deck.pop()
         player.hand.append(card)
         state.drawn_in[card] = state.epoch
         drawn.append(card)
         count -= 1
     if drawn:
-        say(state, "draw", N_n("{seat} draws {count} card", "{seat} draws {count} cards"),
-            {"seat": seat, "count": len(drawn)},
-            args={"seat": seat_label(state, seat), "count": len(drawn)}, clauses=("KAL-024", "KAL-026"))
-        say(state, "drawn", N_("You draw {cards}"), {"cards": drawn},
-            args={"cards": [card_name(state, c) for c in drawn]}, to=seat, reveals=True, clauses=("KAL-025",))
+        # say's two events, made here; the names of the cards drawn only when someone reads them
+        events = state.events
+        events.append(Event("draw", _DRAW_MSG, {"seat": seat, "count": len(drawn)},
+                            args={"seat": seat_label(state, seat), "count": len(drawn)}, clauses=_DRAW_CLAUSES,
+                            domain="kaleido"))
+        magic = state.catalog.magic
+        events.append(Event("drawn", _DRAWN_MSG, {"cards": drawn},
+                            args=lambda: {"cards": [magic[c].name for c in drawn]}, to=ONLY[seat], reveals=True,
+                            clauses=_DRAWN_CLAUSES, domain="kaleido"))
 
 
 _LABELS: Final[dict[tuple[int, int], tuple[Text | None, Message]]] = {}
