@@ -171,7 +171,7 @@ def _combat_action(state: KaleidoState, frame: Decision) -> None:
     push(state, "attack", frame.seat)
     push(state, "resolve_interventions")
     for seat in reversed(state.order):  # KAL-080: asked and resolved in fate order
-        if state.players[seat].alive and not battle.is_participant(seat):
+        if state.players[seat].alive and not (seat == battle.first or seat == battle.second):
             push(state, "intervene", seat)
 
 
@@ -193,7 +193,7 @@ def outside_strategy_use(state: KaleidoState, seat: int) -> bool:
 def _intervene_open(state: KaleidoState, frame: Decision) -> bool:
     battle = state.battle
     seat = frame.seat
-    if battle is None or not state.players[seat].alive or battle.is_participant(seat):
+    if battle is None or not state.players[seat].alive or (seat == battle.first or seat == battle.second):
         return False
     if seat not in battle.intervened and intervention_methods(state, seat):
         return True
@@ -345,7 +345,7 @@ def may_respond(state: KaleidoState, seat: int, step: str) -> bool:
     battle = state.battle
     assert battle is not None and battle.strike is not None
     player = state.players[seat]
-    if battle.is_participant(seat):
+    if seat == battle.first or seat == battle.second:  # is_participant
         return bool(player.hand or player.strategy or player.accumulation or player.spells or can_convert(state, seat)
                     or step_options(state, seat, step))
     if seat == battle.strike.attacker and player.spells:

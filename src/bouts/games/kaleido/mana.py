@@ -8,7 +8,8 @@ from bouts.core.decisions import Decision
 from bouts.core.events import Event
 from bouts.core.i18n import Message, Text
 from bouts.games.kaleido.actions import Act
-from bouts.games.kaleido.flow import ONLY, auto, decision, one, push, say, settle, verb
+from bouts.games.kaleido.cards import Catalog
+from bouts.games.kaleido.flow import ONLY, auto, decision, one, ones, push, say, settle, verb
 from bouts.games.kaleido.i18n import M_, N_, N_n
 from bouts.games.kaleido.state import KaleidoState
 
@@ -66,20 +67,21 @@ def _draw(state: KaleidoState, frame: Decision) -> None:
                             clauses=_DRAWN_CLAUSES, domain="kaleido"))
 
 
-_LABELS: Final[dict[tuple[int, int], tuple[Text | None, Message]]] = {}
-"""(seat, id of the master's name) -> (that name, the label): one shared label per seat and master (a message is
-never changed once made); the name is kept so its id stays its own."""
+_LABELS: Final[dict[tuple[int, str | None], tuple[Catalog, Message]]] = {}
+"""(seat, master id) -> (the catalog, the label): one shared label per seat and master (a message is never changed
+once made); the catalog is kept so that another pack's master of the same id gets its own."""
 
 
 def seat_label(state: KaleidoState, seat: int) -> Message:
     """``P<n> (master)`` for logs, seats counted from 1 as the table prints them."""
     master = state.players[seat].master
-    named = state.catalog.masters[master].name if master else None
-    found = _LABELS.get((seat, id(named)))
-    if found is None or found[0] is not named:
+    catalog = state.catalog
+    found = _LABELS.get((seat, master))
+    if found is None or found[0] is not catalog:
+        named = catalog.masters[master].name if master else None
         label = M_("P{number} ({master})", number=seat + 1, master=named) if named is not None \
             else M_("P{number}", number=seat + 1)
-        found = _LABELS[seat, id(named)] = (named, label)
+        found = _LABELS[seat, master] = (catalog, label)
     return found[1]
 
 
@@ -92,7 +94,7 @@ def mana_available(state: KaleidoState, seat: int) -> int:
     """Mana ``seat`` could spend now: hand, strategy card and, in a battle phase, accumulation (KAL-139)."""
     player = state.players[seat]
     total = len(player.hand) + (1 if player.strategy else 0)
-    if in_battle(state):
+    if state.battle is not None:  # in_battle
         total += 2 * len(player.accumulation)
     return total
 
@@ -126,7 +128,8 @@ def _pay_is_open(state: KaleidoState, frame: Decision) -> bool:
     # Nothing to choose when exactly enough mana is there (everything is spent) or one source is left.
     due: int = frame.get("due")
     player = state.players[frame.seat]
-    sources = len(player.hand) + (1 if player.strategy else 0) + (1 if player.accumulation and in_battle(state) else 0)
+    sources = len(player.hand) + (1 if player.strategy else 0) \
+        + (1 if player.accumulation and state.battle is not None else 0)  # in_battle
     return sources > 1 and mana_available(state, frame.seat) > due
 
 
@@ -145,14 +148,16 @@ def pay_menu(state: KaleidoState, frame: Decision) -> list[Act]:
     player = state.players[frame.seat]
     options: list[Act] = []
     seen: set[str] = set()
+    pays = ones("pay")
     for card in player.hand:
         kind = card.partition("/")[0]
         if kind not in seen:
             seen.add(kind)
-            options.append(one("pay", card))
+            found = pays.get(card)
+            options.append(one("pay", card) if found is None else found)
     if player.strategy:
         options.append(one("pay", "strategy"))
-    if player.accumulation and in_battle(state):
+    if player.accumulation and state.battle is not None:  # in_battle
         options.append(one("pay", "accumulation"))
     return options
 

@@ -6,7 +6,7 @@ from typing import Final
 
 from bouts.core.decisions import Decision
 from bouts.games.kaleido.actions import LURK, NO_ACCUMULATION, NO_STRATEGY, NORMAL_ACTION, Act
-from bouts.games.kaleido.flow import auto, decision, one, push, say, settle, verb
+from bouts.games.kaleido.flow import auto, decision, one, ones, push, say, settle, verb
 from bouts.games.kaleido.i18n import N_
 from bouts.games.kaleido.mana import card_name, draw, seat_label
 from bouts.games.kaleido.state import KaleidoState
@@ -71,7 +71,12 @@ def one_per_kind(state: KaleidoState, seat: int, verb_name: str) -> list[Act]:
     first: dict[str, str] = {}
     for card in state.players[seat].hand:
         first.setdefault(card.partition("/")[0], card)
-    return [one(verb_name, card) for card in first.values()]
+    by_card = ones(verb_name)
+    options: list[Act] = []
+    for card in first.values():
+        found = by_card.get(card)
+        options.append(one(verb_name, card) if found is None else found)
+    return options
 
 
 def _set_open(state: KaleidoState, frame: Decision) -> bool:

@@ -302,7 +302,7 @@ def is_targetable(state: KaleidoState, seat: int) -> bool:
     if not state.players[seat].alive:
         return False
     battle = state.battle
-    if battle is None or battle.is_participant(seat):
+    if battle is None or seat == battle.first or seat == battle.second:
         return True
     return seat in battle.intervened and not state.options.interveners_protected
 
@@ -320,7 +320,7 @@ def natural_target(state: KaleidoState, user: int) -> int | None:
         aim = strike.attacker
     elif strike is not None and user == strike.attacker:
         aim = strike.defender
-    elif battle.is_participant(user):
+    elif user == battle.first or user == battle.second:  # is_participant
         aim = battle.opponent(user)
     return aim if aim is not None and aim != user and is_targetable(state, aim) else None
 
@@ -353,7 +353,7 @@ def context(state: KaleidoState, frame: Decision) -> str:
         return "end"
     battle = state.battle
     if battle is not None and kind not in ("pay", "last", "discard", "nominate"):
-        return "battle" if battle.is_participant(frame.seat) else "outside"
+        return "battle" if (frame.seat == battle.first or frame.seat == battle.second) else "outside"
     return "none"
 
 
@@ -376,7 +376,8 @@ def card_uses(state: KaleidoState, frame: Decision, where: str | None = None) ->
     if where != "outside" and player.hand:
         seen: set[str] = set()
         timings = HAND_TIMINGS[where]  # KAL-124, KAL-125, KAL-RUL-54
-        facts = _hand_facts(catalog)
+        known = _FACTS.get(id(catalog))  # _hand_facts, found here
+        facts = known[1] if known is not None and known[0] is catalog else _hand_facts(catalog)
         natural: int | str | None = _UNKNOWN  # natural_target, made once when a hostile card needs it
         for card in player.hand:
             kind, timing, hostile, use = facts[card]
@@ -459,7 +460,7 @@ def counter_target(state: KaleidoState, user: int, target: int | None) -> int | 
     battle = state.battle
     if battle is None:
         return None
-    if battle.is_participant(user):
+    if user == battle.first or user == battle.second:  # is_participant
         return battle.opponent(user)
     if target is not None:
         return target
@@ -503,9 +504,9 @@ def counter_holders(state: KaleidoState, user: int, target: int | None = None) -
     if first is None:
         return []
     holders = [first]
-    if battle.is_participant(user):
+    if user == battle.first or user == battle.second:  # is_participant
         holders += [s for s in _others_alive(state, user)
-                    if not battle.is_participant(s) and strategy_counter(state, s)]
+                    if not (s == battle.first or s == battle.second) and strategy_counter(state, s)]
     return holders
 
 
@@ -532,6 +533,15 @@ def open_counters(state: KaleidoState, user: int, key: str, target: int | None =
         stack.append(Decision(seat, "counter", (("card", key), ("user", user))))  # push's record, made here
 
 
+_USE_MSG: Final = {(True, True): N_("{seat} uses {card} (strategy card) on {target}"),
+                   (False, True): N_("{seat} uses {card} (from hand) on {target}"),
+                   (True, False): N_("{seat} uses {card} (strategy card)"),
+                   (False, False): N_("{seat} uses {card} (from hand)")}
+"""A card use's message by (strategy use, named target)."""
+_STRATEGY_USE_CLAUSES: Final = ("KAL-133", "KAL-136")
+_HAND_USE_CLAUSES: Final = ("KAL-133", "KAL-134")
+
+
 @verb("use")
 def _use(state: KaleidoState, frame: Decision, act: Act) -> None:
     seat = frame.seat
@@ -545,15 +555,11 @@ def _use(state: KaleidoState, frame: Decision, act: Act) -> None:
     else:
         player.hand.remove(card)
         state.drawn_in.pop(card, None)
-    if target is not None:
-        msg = N_("{seat} uses {card} (strategy card) on {target}") if strategy_use else \
-            N_("{seat} uses {card} (from hand) on {target}")
-    else:
-        msg = N_("{seat} uses {card} (strategy card)") if strategy_use else N_("{seat} uses {card} (from hand)")
+    msg = _USE_MSG[strategy_use, target is not None]
     say(state, "use", msg, {"seat": seat, "card": card, "strategy": strategy_use},
         args={"seat": seat_label(state, seat), "card": magic.name,
               "target": seat_label(state, target) if target is not None else ""},
-        reveals=True, owner=seat, clauses=("KAL-133", "KAL-136") if strategy_use else ("KAL-133", "KAL-134"))
+        reveals=True, owner=seat, clauses=_STRATEGY_USE_CLAUSES if strategy_use else _HAND_USE_CLAUSES)
     state.stack.append(Decision(seat, "resolve_use", (("card", card), ("counter_of", ""), ("strategy", strategy_use),
                                                        ("target", -1 if target is None else target))))  # push's
     open_counters(state, seat, card, target)
@@ -561,8 +567,7 @@ def _use(state: KaleidoState, frame: Decision, act: Act) -> None:
 
 @auto("resolve_use")
 def _resolve_use(state: KaleidoState, frame: Decision) -> None:
-    card = frame.get("card")
-    strategy_use = frame.get("strategy")
+    (_, card), (_, counter_of), (_, strategy_use), (_, target) = frame.data  # push's record: its keys sorted
     if card in state.cancelled:
         state.cancelled.remove(card)
         say(state, "countered", N_("{what} is countered"), args={"what": card_name(state, card)},
@@ -570,7 +575,7 @@ def _resolve_use(state: KaleidoState, frame: Decision) -> None:
         if not strategy_use:
             state.discard.append(card)
         return
-    apply_card(state, frame.seat, card, frame.get("target"), strategy_use, frame.get("counter_of"))
+    apply_card(state, frame.seat, card, target, strategy_use, counter_of)
 
 
 def apply_card(state: KaleidoState, seat: int, card: str, target: int, strategy_use: bool,
@@ -683,7 +688,7 @@ def countered(state: KaleidoState, key: str) -> bool:
 
 def _hand_counters_allowed(state: KaleidoState, seat: int) -> bool:
     battle = state.battle
-    return battle is None or battle.is_participant(seat)  # KAL-105, KAL-RUL-30
+    return battle is None or seat == battle.first or seat == battle.second  # KAL-105, KAL-RUL-30
 
 
 def _counter_open(state: KaleidoState, frame: Decision) -> bool:
@@ -703,7 +708,7 @@ def counter_menu(state: KaleidoState, frame: Decision) -> list[Act]:
     player = state.players[seat]
     options: list[Act] = []
     battle = state.battle
-    if player.hand and (battle is None or battle.is_participant(seat)):  # _hand_counters_allowed
+    if player.hand and (battle is None or seat == battle.first or seat == battle.second):  # _hand_counters_allowed
         magic_cards = state.catalog.magic
         for card in player.hand:
             if magic_cards[card].timing == "counter":
