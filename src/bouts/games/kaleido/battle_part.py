@@ -371,8 +371,9 @@ def _step_window(state: KaleidoState, frame: Decision) -> None:
         battle.passed, battle.mark = [], state.moves
     for seat in window_order(state):
         if seat not in battle.passed and may_respond(state, seat, step):
-            push(state, "step_window", step=step)
-            push(state, "respond", seat, step=step)
+            record = (("step", step),)  # push's records, made here
+            state.stack.append(Decision(-1, "step_window", record))
+            state.stack.append(Decision(seat, "respond", record))
             return
 
 

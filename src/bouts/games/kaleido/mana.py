@@ -121,7 +121,7 @@ def can_pay(state: KaleidoState, seat: int, cost: int) -> bool:
 def charge(state: KaleidoState, seat: int, cost: int, what: object) -> None:
     """Queue paying ``cost`` for ``what`` (the payer picks the cards; surplus is lost, KAL-063)."""
     if cost > 0:
-        push(state, "pay", seat, due=cost, what=what)
+        state.stack.append(Decision(seat, "pay", (("due", cost), ("what", what))))  # push's record, made here
 
 
 def _pay_is_open(state: KaleidoState, frame: Decision) -> bool:
@@ -164,12 +164,12 @@ def pay_menu(state: KaleidoState, frame: Decision) -> list[Act]:
 
 @verb("pay")
 def _pay(state: KaleidoState, frame: Decision, act: Act) -> None:
-    from bouts.games.kaleido.timings import end_strategy_effects
-
     seat = frame.seat
     player = state.players[seat]
     source = act.args[0]
     if source == "strategy":
+        from bouts.games.kaleido.timings import end_strategy_effects  # timings imports this module
+
         card = player.strategy
         assert card is not None
         player.strategy = None
@@ -197,4 +197,4 @@ def _pay(state: KaleidoState, frame: Decision, act: Act) -> None:
         clauses=("KAL-137", "KAL-138", "KAL-059", "KAL-063") if worth == 2 else ("KAL-137", "KAL-138", "KAL-139"))
     settle(state, frame)
     if due > 0:
-        push(state, "pay", seat, due=due, what=frame.get("what"))
+        state.stack.append(Decision(seat, "pay", (("due", due), ("what", frame.get("what")))))  # push's record

@@ -6,6 +6,7 @@ from typing import Final
 
 from bouts.core.decisions import Decision
 from bouts.games.kaleido.actions import PASS, Act
+from bouts.games.kaleido.battle_part import passed
 from bouts.games.kaleido.command_spells import special_options
 from bouts.games.kaleido.flow import MENUS, settle, verb
 from bouts.games.kaleido.state import KaleidoState
@@ -76,7 +77,5 @@ def menu(state: KaleidoState, frame: Decision) -> tuple[Act, ...]:
 @verb("pass")
 def _pass(state: KaleidoState, frame: Decision, act: Act) -> None:
     if frame.kind == "respond":
-        from bouts.games.kaleido.battle_part import passed
-
         passed(state, frame)
     settle(state, frame)

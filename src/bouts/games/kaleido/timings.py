@@ -12,7 +12,7 @@ from bouts.core.decisions import Decision
 from bouts.core.i18n import Text
 from bouts.games.kaleido.actions import Act, act
 from bouts.games.kaleido.cards import ATTACK_KINDS, HOSTILE_EFFECTS, MODIFIER_EFFECTS, Ability, Catalog, MagicCard
-from bouts.games.kaleido.flow import auto, one, push, say, verb
+from bouts.games.kaleido.flow import auto, one, push, say, settle, verb
 from bouts.games.kaleido.i18n import N_
 from bouts.games.kaleido.mana import ability_cost, can_pay, card_name, charge, draw, seat_label
 from bouts.games.kaleido.state import Effect, KaleidoState
@@ -327,7 +327,14 @@ def natural_target(state: KaleidoState, user: int) -> int | None:
 
 def other_targets(state: KaleidoState, user: int) -> list[int]:
     """Everyone else an effect of ``user`` may name as its target now, in seat order."""
-    return [s for s in range(state.seats) if s != user and is_targetable(state, s)]
+    players = state.players
+    battle = state.battle
+    if battle is None:  # is_targetable, written out
+        return [s for s in range(state.seats) if s != user and players[s].alive]
+    first, second = battle.first, battle.second
+    interveners: list[int] = [] if state.options.interveners_protected else battle.intervened
+    return [s for s in range(state.seats)
+            if s != user and players[s].alive and (s in (first, second) or s in interveners)]
 
 
 # -- when may a card be used -------------------------------------------------------------------------
@@ -375,22 +382,40 @@ def card_uses(state: KaleidoState, frame: Decision, where: str | None = None) ->
     options: list[Act] = []
     if where != "outside" and player.hand:
         seen: set[str] = set()
-        timings = HAND_TIMINGS[where]  # KAL-124, KAL-125, KAL-RUL-54
-        known = _FACTS.get(id(catalog))  # _hand_facts, found here
-        facts = known[1] if known is not None and known[0] is catalog else _hand_facts(catalog)
         natural: int | str | None = _UNKNOWN  # natural_target, made once when a hostile card needs it
-        for card in player.hand:
-            kind, timing, hostile, use = facts[card]
-            if kind in seen:
-                continue
-            seen.add(kind)
-            if timing in timings:
+        known = _USABLE.get(id(catalog))  # _usable_facts, found here
+        by_where = known[1] if known is not None and known[0] is catalog else _usable_facts(catalog)
+        if by_where is not None:  # every kind one card: a card of a timing not open now is skipped at once
+            usable = by_where[where]  # KAL-124, KAL-125, KAL-RUL-54
+            for card in player.hand:
+                fact = usable[card]
+                if fact is None:
+                    continue
+                kind, hostile, use = fact
+                if kind in seen:
+                    continue
+                seen.add(kind)
                 if not hostile:  # _aimed's first case, made here
                     options.append(use)
                     continue
                 if natural is _UNKNOWN:
                     natural = natural_target(state, seat)
                 options.extend(_aimed(state, seat, card, natural))
+        else:
+            timings = HAND_TIMINGS[where]
+            facts = _hand_facts(catalog)
+            for card in player.hand:
+                kind, timing, hostile, use = facts[card]
+                if kind in seen:
+                    continue
+                seen.add(kind)
+                if timing in timings:
+                    if not hostile:
+                        options.append(use)
+                        continue
+                    if natural is _UNKNOWN:
+                        natural = natural_target(state, seat)
+                    options.extend(_aimed(state, seat, card, natural))
     strategy_card = player.strategy
     if strategy_card is not None and strategy_card_free(state, seat):
         magic = catalog.magic[strategy_card]
@@ -424,6 +449,31 @@ def _hand_facts(catalog: Catalog) -> dict[str, tuple[str, str, bool, Act]]:
     return found[1]
 
 
+Usable = dict[str, tuple[str, bool, Act] | None]
+_USABLE: Final[dict[int, tuple[Catalog, dict[str, Usable] | None]]] = {}
+"""Per catalog (by id, the catalog kept): :func:`_usable_facts`."""
+
+
+def _usable_facts(catalog: Catalog) -> dict[str, Usable] | None:
+    """Per context of :data:`HAND_TIMINGS`: card instance -> (kind, whether hostile, ``use CARD``), or ``None`` for a
+    card whose timing is not open there; ``None`` for the whole catalog when the copies of one kind (instance ids
+    before ``/``) are not all one card, so that the kinds :func:`card_uses` has seen need every card."""
+    found = _USABLE.get(id(catalog))
+    if found is None or found[0] is not catalog:
+        kinds: dict[str, MagicCard] = {}
+        uniform = True
+        for card, magic in catalog.magic.items():
+            if kinds.setdefault(card.partition("/")[0], magic) is not magic:
+                uniform = False
+        facts = _hand_facts(catalog)
+        by_where: dict[str, Usable] | None = {
+            where: {card: (kind, hostile, use) if timing in timings else None
+                    for card, (kind, timing, hostile, use) in facts.items()}
+            for where, timings in HAND_TIMINGS.items()} if uniform else None
+        found = _USABLE[id(catalog)] = (catalog, by_where)
+    return found[1]
+
+
 def _aimed(state: KaleidoState, seat: int, card: str, natural: int | str | None = _UNKNOWN) -> list[Act]:
     """The uses of ``card`` by ``seat``: on itself, or a hostile card on its natural target and on each other
     player it may name (KAL-119); outside a battle phase a hostile card names any other master (``natural``:
@@ -445,6 +495,8 @@ def ability_uses(state: KaleidoState, frame: Decision, where: str | None = None)
     if where not in ("strategy", "battle"):
         return []
     found = usable_abilities(state, frame.seat, where)
+    if not found:
+        return []
     return [one("ability", a) for a in found
             if not is_hostile_ability(state, a) or natural_target(state, frame.seat) is not None]
 
@@ -722,8 +774,6 @@ def counter_menu(state: KaleidoState, frame: Decision) -> list[Act]:
 
 @verb("counter")
 def _counter(state: KaleidoState, frame: Decision, act: Act) -> None:
-    from bouts.games.kaleido.flow import settle
-
     seat = frame.seat
     player = state.players[seat]
     card = act.args[0]
