@@ -137,7 +137,15 @@ def advance(game: object, state: KaleidoState, seat: Seat, action: KaleidoAction
     """:meth:`Game.advance`, with a decision's verb dispatched at once (:meth:`Kaleido.advance`)."""
     state.events = []
     state._legal = {}
-    _apply(game, state, seat, action)
+    if type(action) is Act:  # _apply, written out
+        verb = action.verb
+        if verb in MOVES:
+            state.moves += 1
+        VERBS[verb](state, state.stack[-1], action)
+    else:
+        assert isinstance(action, Shuffle)
+        _shuffle(state, action)
+    run(state)
 
 
 def _apply(game: object, state: KaleidoState, seat: Seat, action: KaleidoAction) -> None:

@@ -383,6 +383,7 @@ def card_uses(state: KaleidoState, frame: Decision, where: str | None = None) ->
     if where != "outside" and player.hand:
         seen: set[str] = set()
         natural: int | str | None = _UNKNOWN  # natural_target, made once when a hostile card needs it
+        others: list[int] = []  # other_targets, made with it
         known = _USABLE.get(id(catalog))  # _usable_facts, found here
         by_where = known[1] if known is not None and known[0] is catalog else _usable_facts(catalog)
         if by_where is not None:  # every kind one card: a card of a timing not open now is skipped at once
@@ -400,7 +401,12 @@ def card_uses(state: KaleidoState, frame: Decision, where: str | None = None) ->
                     continue
                 if natural is _UNKNOWN:
                     natural = natural_target(state, seat)
-                options.extend(_aimed(state, seat, card, natural))
+                    others = other_targets(state, seat)
+                if natural is not None:  # _aimed's second case, made here
+                    options.append(use)
+                for target in others:
+                    if target != natural:
+                        options.append(act("use", (card, str(target))))
         else:
             timings = HAND_TIMINGS[where]
             facts = _hand_facts(catalog)
@@ -746,12 +752,14 @@ def _hand_counters_allowed(state: KaleidoState, seat: int) -> bool:
 def _counter_open(state: KaleidoState, frame: Decision) -> bool:
     """Opened on public information only: a hand that may hold a 対抗 card (where hand cards may be used),
     or a face-up 対抗 strategy card; never once the use is already cancelled."""
-    player = state.players[frame.seat]
-    if not player.alive or frame.get("card") in state.cancelled:
+    seat = frame.seat
+    player = state.players[seat]
+    if not player.alive or frame.data[0][1] in state.cancelled:  # the record's first key: "card"
         return False
-    if player.hand and _hand_counters_allowed(state, frame.seat):
+    battle = state.battle
+    if player.hand and (battle is None or seat == battle.first or seat == battle.second):  # _hand_counters_allowed
         return True  # it may hold a counter: opening only when it does would tell everyone
-    return strategy_counter(state, frame.seat)
+    return strategy_counter(state, seat)
 
 
 def counter_menu(state: KaleidoState, frame: Decision) -> list[Act]:
