@@ -151,9 +151,9 @@ def _round(state: KaleidoState, frame: Decision) -> None:
     assert battle is not None
     battle.round += 1
     battle.hurt = []
-    push(state, "retreat_step")
-    push(state, "combat_action", battle.second)  # KAL-075
-    push(state, "combat_action", battle.first)
+    state.stack.extend((Decision(-1, "retreat_step"),  # push's records, made here
+                        Decision(battle.second, "combat_action"),  # KAL-075
+                        Decision(battle.first, "combat_action")))
 
 
 @auto("combat_action")
@@ -167,9 +167,9 @@ def _combat_action(state: KaleidoState, frame: Decision) -> None:
     battle.declared = []
     battle.step = "介入"
     bind_action(state)
-    push(state, "action_end")
-    push(state, "attack", frame.seat)
-    push(state, "resolve_interventions")
+    state.stack.extend((Decision(-1, "action_end"),  # push's records, made here
+                        Decision(frame.seat, "attack"),
+                        Decision(-1, "resolve_interventions")))
     for seat in reversed(state.order):  # KAL-080: asked and resolved in fate order
         if state.players[seat].alive and not (seat == battle.first or seat == battle.second):
             push(state, "intervene", seat)

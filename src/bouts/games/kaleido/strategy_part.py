@@ -31,10 +31,10 @@ def _strategy_phase(state: KaleidoState, frame: Decision) -> None:
     if not state.players[seat].alive:
         return
     state.phase_id += 1
-    push(state, "accumulate", seat)  # ④
-    push(state, "set", seat)  # ③
-    push(state, "supply", seat)  # ②
-    push(state, "action", seat)  # ①  (KAL-037)
+    state.stack.extend((Decision(seat, "accumulate"),  # ④  (push's records, made here)
+                        Decision(seat, "set"),  # ③
+                        Decision(seat, "supply"),  # ②
+                        Decision(seat, "action")))  # ①  (KAL-037)
 
 
 @decision("action")

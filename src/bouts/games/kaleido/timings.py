@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Final
 
 from bouts.core.decisions import Decision
+from bouts.core.events import Event
 from bouts.core.i18n import Text
 from bouts.games.kaleido.actions import Act, act
 from bouts.games.kaleido.cards import ATTACK_KINDS, HOSTILE_EFFECTS, MODIFIER_EFFECTS, Ability, Catalog, MagicCard
@@ -558,14 +559,13 @@ def counter_holders(state: KaleidoState, user: int, target: int | None = None) -
     battle = state.battle
     if battle is None:
         return _others_alive(state, user)
-    first = counter_target(state, user, target)
-    if first is None:
-        return []
-    holders = [first]
-    if user == battle.first or user == battle.second:  # is_participant
-        holders += [s for s in _others_alive(state, user)
-                    if not (s == battle.first or s == battle.second) and strategy_counter(state, s)]
-    return holders
+    if user == battle.first or user == battle.second:  # is_participant (counter_target, written out)
+        holders = [battle.second if user == battle.first else battle.first]
+        if state.seats > 2:  # with two seats nobody is outside the battle
+            holders += [s for s in _others_alive(state, user)
+                        if not (s == battle.first or s == battle.second) and strategy_counter(state, s)]
+        return holders
+    return [] if target is None else [target]
 
 
 def _others_alive(state: KaleidoState, user: int) -> list[int]:
@@ -613,11 +613,12 @@ def _use(state: KaleidoState, frame: Decision, act: Act) -> None:
     else:
         player.hand.remove(card)
         state.drawn_in.pop(card, None)
-    msg = _USE_MSG[strategy_use, target is not None]
-    say(state, "use", msg, {"seat": seat, "card": card, "strategy": strategy_use},
+    state.events.append(Event(  # say's event, made here
+        "use", _USE_MSG[strategy_use, target is not None], {"seat": seat, "card": card, "strategy": strategy_use},
         args={"seat": seat_label(state, seat), "card": magic.name,
               "target": seat_label(state, target) if target is not None else ""},
-        reveals=True, owner=seat, clauses=_STRATEGY_USE_CLAUSES if strategy_use else _HAND_USE_CLAUSES)
+        reveals=True, owner=seat, clauses=_STRATEGY_USE_CLAUSES if strategy_use else _HAND_USE_CLAUSES,
+        domain="kaleido"))
     state.stack.append(Decision(seat, "resolve_use", (("card", card), ("counter_of", ""), ("strategy", strategy_use),
                                                        ("target", -1 if target is None else target))))  # push's
     open_counters(state, seat, card, target)
