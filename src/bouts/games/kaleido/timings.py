@@ -386,43 +386,26 @@ def card_uses(state: KaleidoState, frame: Decision, where: str | None = None) ->
         natural: int | str | None = _UNKNOWN  # natural_target, made once when a hostile card needs it
         others: list[int] = []  # other_targets, made with it
         known = _USABLE.get(id(catalog))  # _usable_facts, found here
-        by_where = known[1] if known is not None and known[0] is catalog else _usable_facts(catalog)
-        if by_where is not None:  # every kind one card: a card of a timing not open now is skipped at once
-            usable = by_where[where]  # KAL-124, KAL-125, KAL-RUL-54
-            for card in player.hand:
-                fact = usable[card]
-                if fact is None:
-                    continue
-                kind, hostile, use = fact
-                if kind in seen:
-                    continue
-                seen.add(kind)
-                if not hostile:  # _aimed's first case, made here
-                    options.append(use)
-                    continue
-                if natural is _UNKNOWN:
-                    natural = natural_target(state, seat)
-                    others = other_targets(state, seat)
-                if natural is not None:  # _aimed's second case, made here
-                    options.append(use)
-                for target in others:
-                    if target != natural:
-                        options.append(act("use", (card, str(target))))
-        else:
-            timings = HAND_TIMINGS[where]
-            facts = _hand_facts(catalog)
-            for card in player.hand:
-                kind, timing, hostile, use = facts[card]
-                if kind in seen:
-                    continue
-                seen.add(kind)
-                if timing in timings:
-                    if not hostile:
-                        options.append(use)
-                        continue
-                    if natural is _UNKNOWN:
-                        natural = natural_target(state, seat)
-                    options.extend(_aimed(state, seat, card, natural))
+        usable = (known[1] if known is not None and known[0] is catalog else _usable_facts(catalog))[where]
+        for card in player.hand:  # KAL-124, KAL-125, KAL-RUL-54
+            fact = usable[card]
+            if fact is None:  # a timing not open now (every copy of its kind alike)
+                continue
+            kind, hostile, use = fact
+            if kind in seen:
+                continue
+            seen.add(kind)
+            if not hostile:  # _aimed's first case, made here
+                options.append(use)
+                continue
+            if natural is _UNKNOWN:
+                natural = natural_target(state, seat)
+                others = other_targets(state, seat)
+            if natural is not None:  # _aimed's second case, made here
+                options.append(use)
+            for target in others:
+                if target != natural:
+                    options.append(act("use", (card, str(target))))
     strategy_card = player.strategy
     if strategy_card is not None and strategy_card_free(state, seat):
         magic = catalog.magic[strategy_card]
@@ -457,27 +440,21 @@ def _hand_facts(catalog: Catalog) -> dict[str, tuple[str, str, bool, Act]]:
 
 
 Usable = dict[str, tuple[str, bool, Act] | None]
-_USABLE: Final[dict[int, tuple[Catalog, dict[str, Usable] | None]]] = {}
-"""Per catalog (by id, the catalog kept): :func:`_usable_facts`."""
+_USABLE: Final[dict[int, tuple[Catalog, dict[str, Usable]]]] = {}
+"""Per catalog (by id, the catalog kept so that the id stays its own): :func:`_usable_facts`."""
 
 
-def _usable_facts(catalog: Catalog) -> dict[str, Usable] | None:
+def _usable_facts(catalog: Catalog) -> dict[str, Usable]:
     """Per context of :data:`HAND_TIMINGS`: card instance -> (kind, whether hostile, ``use CARD``), or ``None`` for a
-    card whose timing is not open there; ``None`` for the whole catalog when the copies of one kind (instance ids
-    before ``/``) are not all one card, so that the kinds :func:`card_uses` has seen need every card."""
+    card whose timing is not open there. The copies of a kind are one card (``<card id>/<copy>``, and a card id
+    has no ``/``), so a card skipped here leaves no kind that a later copy could be the first of."""
     found = _USABLE.get(id(catalog))
     if found is None or found[0] is not catalog:
-        kinds: dict[str, MagicCard] = {}
-        uniform = True
-        for card, magic in catalog.magic.items():
-            if kinds.setdefault(card.partition("/")[0], magic) is not magic:
-                uniform = False
         facts = _hand_facts(catalog)
-        by_where: dict[str, Usable] | None = {
+        found = _USABLE[id(catalog)] = (catalog, {
             where: {card: (kind, hostile, use) if timing in timings else None
                     for card, (kind, timing, hostile, use) in facts.items()}
-            for where, timings in HAND_TIMINGS.items()} if uniform else None
-        found = _USABLE[id(catalog)] = (catalog, by_where)
+            for where, timings in HAND_TIMINGS.items()})
     return found[1]
 
 
