@@ -151,9 +151,9 @@ def _round(state: KaleidoState, frame: Decision) -> None:
     assert battle is not None
     battle.round += 1
     battle.hurt = []
-    push(state, "retreat_step")
-    push(state, "combat_action", battle.second)  # KAL-075
-    push(state, "combat_action", battle.first)
+    state.stack.extend((Decision(-1, "retreat_step"),  # push's records, made here
+                        Decision(battle.second, "combat_action"),  # KAL-075
+                        Decision(battle.first, "combat_action")))
 
 
 @auto("combat_action")
@@ -167,11 +167,11 @@ def _combat_action(state: KaleidoState, frame: Decision) -> None:
     battle.declared = []
     battle.step = "介入"
     bind_action(state)
-    push(state, "action_end")
-    push(state, "attack", frame.seat)
-    push(state, "resolve_interventions")
+    state.stack.extend((Decision(-1, "action_end"),  # push's records, made here
+                        Decision(frame.seat, "attack"),
+                        Decision(-1, "resolve_interventions")))
     for seat in reversed(state.order):  # KAL-080: asked and resolved in fate order
-        if state.players[seat].alive and not battle.is_participant(seat):
+        if state.players[seat].alive and not (seat == battle.first or seat == battle.second):
             push(state, "intervene", seat)
 
 
@@ -193,7 +193,7 @@ def outside_strategy_use(state: KaleidoState, seat: int) -> bool:
 def _intervene_open(state: KaleidoState, frame: Decision) -> bool:
     battle = state.battle
     seat = frame.seat
-    if battle is None or not state.players[seat].alive or battle.is_participant(seat):
+    if battle is None or not state.players[seat].alive or (seat == battle.first or seat == battle.second):
         return False
     if seat not in battle.intervened and intervention_methods(state, seat):
         return True
@@ -345,7 +345,7 @@ def may_respond(state: KaleidoState, seat: int, step: str) -> bool:
     battle = state.battle
     assert battle is not None and battle.strike is not None
     player = state.players[seat]
-    if battle.is_participant(seat):
+    if seat == battle.first or seat == battle.second:  # is_participant
         return bool(player.hand or player.strategy or player.accumulation or player.spells or can_convert(state, seat)
                     or step_options(state, seat, step))
     if seat == battle.strike.attacker and player.spells:
@@ -371,8 +371,9 @@ def _step_window(state: KaleidoState, frame: Decision) -> None:
         battle.passed, battle.mark = [], state.moves
     for seat in window_order(state):
         if seat not in battle.passed and may_respond(state, seat, step):
-            push(state, "step_window", step=step)
-            push(state, "respond", seat, step=step)
+            record = (("step", step),)  # push's records, made here
+            state.stack.append(Decision(-1, "step_window", record))
+            state.stack.append(Decision(seat, "respond", record))
             return
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Final
 
 from bouts.core.decisions import Decision
+from bouts.core.events import Event
 from bouts.games.kaleido.actions import CONVERT, SPELLS, Act
 from bouts.games.kaleido.flow import say, verb
 from bouts.games.kaleido.i18n import M_, N_
@@ -41,21 +42,44 @@ def can_convert(state: KaleidoState, seat: int) -> bool:
 
 def special_actions(state: KaleidoState, frame: Decision) -> list[Act]:
     """The command spells and HP conversion ``frame.seat`` may use in this decision."""
+    return list(special_options(state, frame))
+
+
+def special_options(state: KaleidoState, frame: Decision) -> tuple[Act, ...]:
+    """:func:`special_actions` as one of the few tuples it can be (menus ask at almost every step)."""
     seat = frame.seat
     player = state.players[seat]
     if not player.alive or player.servant is None:
-        return []  # KAL-RUL-41
-    options: list[Act] = []
+        return ()  # KAL-RUL-41
+    kind = frame.kind
+    index = 0
     if player.spells > 0:
+        index = 4
         battle = state.battle
+        if battle is not None and (seat == battle.first or seat == battle.second) and kind != "last" \
+                and kind != "pay":
+            index = 6  # KAL-RUL-47: ② retreat, a participant only
+    if player.hp > CONVERSION_COST and kind != "pay":  # can_convert
+        index += 1
+    return _SPECIAL_OPTIONS[index]
+
+
+def _special_options(spells: bool, retreat: bool, convert: bool) -> tuple[Act, ...]:
+    options: list[Act] = []
+    if spells:
         options.append(SPELLS["draw"])
-        if battle is not None and battle.is_participant(seat) and frame.kind not in ("last", "pay"):
-            options.append(SPELLS["retreat"])  # KAL-RUL-47: a participant only
+        if retreat:
+            options.append(SPELLS["retreat"])
         options.append(SPELLS["boost"])
         options.append(SPELLS["heal"])
-    if can_convert(state, seat) and frame.kind != "pay":
+    if convert:
         options.append(CONVERT)
-    return options
+    return tuple(options)
+
+
+_SPECIAL_OPTIONS: Final = tuple(_special_options(bool(index & 4), bool(index & 2), bool(index & 1))
+                                for index in range(8))
+""":func:`special_options` by 4 (command spells left) + 2 (② retreat open too) + 1 (HP conversion open)."""
 
 
 @verb("spell")
@@ -86,6 +110,10 @@ def _spell(state: KaleidoState, frame: Decision, act: Act) -> None:
 def _convert(state: KaleidoState, frame: Decision, act: Act) -> None:
     seat = frame.seat
     state.players[seat].hp -= CONVERSION_COST
-    say(state, "convert", N_("{seat} converts 2 HP into a card"), {"seat": seat},
-        args={"seat": seat_label(state, seat)}, clauses=("KAL-155", "KAL-156"))
-    draw(state, seat, 1)
+    state.events.append(Event("convert", _CONVERT_MSG, {"seat": seat}, args={"seat": seat_label(state, seat)},
+                              clauses=_CONVERT_CLAUSES, domain="kaleido"))  # say's event, made here
+    state.stack.append(Decision(seat, "draw", (("count", 1),)))  # draw(state, seat, 1)
+
+
+_CONVERT_MSG: Final = N_("{seat} converts 2 HP into a card")
+_CONVERT_CLAUSES: Final = ("KAL-155", "KAL-156")

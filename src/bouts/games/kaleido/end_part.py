@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bouts.core.decisions import Decision
 from bouts.games.kaleido.actions import PASS, Act
-from bouts.games.kaleido.flow import auto, decision, one, push, say, settle, verb
+from bouts.games.kaleido.flow import auto, decision, one, ones, push, say, settle, verb
 from bouts.games.kaleido.i18n import N_
 from bouts.games.kaleido.mana import card_name, seat_label
 from bouts.games.kaleido.state import KaleidoState
@@ -71,11 +71,13 @@ def discard_menu(state: KaleidoState, frame: Decision) -> list[Act]:
     """枚数チェック: discard down to max mana, one card at a time (KAL-115)."""
     options: list[Act] = []
     seen: set[str] = set()
+    discards = ones("discard")
     for card in state.players[frame.seat].hand:
         kind = card.partition("/")[0]
         if kind not in seen:
             seen.add(kind)
-            options.append(one("discard", card))
+            found = discards.get(card)
+            options.append(one("discard", card) if found is None else found)
     return options
 
 

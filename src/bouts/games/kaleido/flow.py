@@ -79,6 +79,15 @@ def one(verb: str, word: str) -> Act:
     return found
 
 
+def ones(verb: str) -> dict[str, Act]:
+    """Word -> :func:`one` ``(verb, word)`` for the words asked so far: a menu that makes many asks for the table once
+    and calls :func:`one` only for a word it lacks."""
+    by_word = _ONE_WORD.get(verb)
+    if by_word is None:
+        by_word = _ONE_WORD[verb] = {}
+    return by_word
+
+
 def push(state: KaleidoState, kind: str, seat: int = -1, **data: Any) -> None:
     """Put a step on top of the stack."""
     # Decision.make's record, without sorting what needs none
@@ -90,11 +99,11 @@ def say(state: KaleidoState, kind: str, msg: str, data: dict[str, Any] | None = 
         reveals: bool = False, owner: int | None = None) -> None:
     """Log an event of kaleido's catalog: ``msg`` (marked with ``N_``) filled with ``args``, with the checklist
     ids of the rule that produced it (``to``: only that seat sees it)."""
-    state.events.append(Event(kind, msg, data or {}, to=None if to is None else _ONLY[to],
+    state.events.append(Event(kind, msg, data or {}, to=None if to is None else ONLY[to],
                               reveals=reveals, owner=owner, clauses=clauses, args=args, domain="kaleido"))
 
 
-_ONLY: Final = tuple(frozenset({seat}) for seat in range(7))
+ONLY: Final = tuple(frozenset({seat}) for seat in range(7))
 """The viewers of an event only one seat sees, per seat (a frozenset is never changed: one per seat is shared)."""
 
 
@@ -107,17 +116,18 @@ def run(state: KaleidoState) -> None:
             return
         top = stack[-1]
         kind = top.kind
+        step = AUTO.get(kind)
+        if step is not None:  # the most frequent: an automatic step
+            stack.pop()
+            step(state, top)
+            continue
         if kind in CHANCE_STEPS:
             return
-        if kind in MENUS:
-            is_open = OPEN.get(kind)
-            if is_open is None or is_open(state, top):
-                return
-            act = DEFAULT[kind](state, top)
-            VERBS[act.verb](state, top, act)
-            continue
-        stack.pop()
-        AUTO[kind](state, top)
+        is_open = OPEN.get(kind)
+        if is_open is None or is_open(state, top):
+            return  # a decision (one without an opening test is always asked)
+        act = DEFAULT[kind](state, top)
+        VERBS[act.verb](state, top, act)
     if state.phase == "over":
         stack.clear()
 

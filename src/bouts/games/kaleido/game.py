@@ -24,6 +24,7 @@ from bouts.core.contract import (
 )
 from bouts.core.i18n import Text
 from bouts.core.options import validate_options
+from bouts.core.stepping import STEP_METHODS, install_fast_path
 from bouts.games.kaleido import (  # noqa: F401  (each registers its steps, decisions and verbs)
     battle_part,
     command_spells,
@@ -93,11 +94,98 @@ INFO: Final = GameInfo(
 )
 
 
+# -- the rules of a step ------------------------------------------------------------------------------------
+# Module functions: compiled, they call each other directly. The contract's methods among them (STEP_METHODS of
+# core.stepping: to_act, legal_actions, advance and the ones the contract calls, each taking the game first) are
+# Kaleido's methods as they are (the class body names them); see install_fast_path for why.
+_CHANCE_ONLY: Final = (CHANCE,)
+
+
+def to_act(game: object, state: KaleidoState) -> tuple[Seat, ...]:
+    """The seat of the decision on top of the stack; ``CHANCE`` for a shuffle (:meth:`Kaleido.to_act`)."""
+    stack = state.stack
+    if not stack:
+        return ()
+    top = stack[-1]
+    return _CHANCE_ONLY if top.kind in CHANCE_STEPS else (top.seat,)
+
+
+def legal_actions(game: object, state: KaleidoState, seat: Seat) -> tuple[KaleidoAction, ...]:
+    """Every action ``seat`` may take now (empty when it is not to act), cached on the state: the menu of the
+    decision on top of the stack when it is ``seat``'s; none for a shuffle (too many to list)."""
+    legal = state._legal
+    cached = legal.get(seat)
+    if cached is None:
+        stack = state.stack
+        if stack:
+            top = stack[-1]
+            cached = menu(state, top) if top.seat == seat and seat != CHANCE and top.kind not in CHANCE_STEPS \
+                else ()
+        else:
+            cached = ()
+        legal[seat] = cached
+    return cached
+
+
+def _legal_actions(game: object, state: KaleidoState, seat: Seat) -> tuple[KaleidoAction, ...]:
+    if seat == CHANCE:
+        return ()  # shuffles: too many to list
+    return menu(state, state.stack[-1])
+
+
+def advance(game: object, state: KaleidoState, seat: Seat, action: KaleidoAction) -> None:
+    """:meth:`Game.advance`, with a decision's verb dispatched at once (:meth:`Kaleido.advance`)."""
+    state.events = []
+    state._legal = {}
+    if type(action) is Act:  # _apply, written out
+        verb = action.verb
+        if verb in MOVES:
+            state.moves += 1
+        VERBS[verb](state, state.stack[-1], action)
+    else:
+        assert isinstance(action, Shuffle)
+        _shuffle(state, action)
+    run(state)
+
+
+def _apply(game: object, state: KaleidoState, seat: Seat, action: KaleidoAction) -> None:
+    if type(action) is Act:
+        verb = action.verb
+        if verb in MOVES:
+            state.moves += 1
+        VERBS[verb](state, state.stack[-1], action)
+    else:
+        assert isinstance(action, Shuffle)
+        _shuffle(state, action)
+    run(state)
+
+
+def _shuffle(state: KaleidoState, shuffle: Shuffle) -> None:
+    frame = state.stack.pop()
+    if frame.kind == "deal_fates":
+        order_part.deal(state, shuffle.order, frame.get("setup"))
+        return
+    state.deck = list(reversed(shuffle.order))  # the text lists the top card first
+    if frame.kind == "reshuffle":  # KAL-008
+        state.discard = []
+        state.epoch += 1
+        flow.say(state, "shuffle", N_("The discard pile is shuffled into a new deck ({count} cards)"),
+                 args={"count": len(state.deck)}, clauses=("KAL-008", "KAL-RUL-02"))
+    else:  # KAL-007
+        flow.say(state, "shuffle", N_("The magic deck is shuffled ({count} cards)"),
+                 args={"count": len(state.deck)}, clauses=("KAL-007",))
+
+
+
 @mypyc_attr(native_class=False)  # a plain class in a compiled build: it subclasses the plain Game
 class Kaleido(Game[KaleidoState, KaleidoAction]):
     """Fate/kaleido grail, by its rulebook (clauses KAL-001..KAL-172 of rules/kaleido.md)."""
 
     info = INFO
+
+    def __init__(self) -> None:
+        install_fast_path(self, Kaleido, STEP_METHODS)
+
     catalogs = CATALOGS
     option_help = OPTION_HELP
     options_model = KaleidoOptions
@@ -130,18 +218,10 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
         run(state)
         return state
 
-    # -- who acts --------------------------------------------------------------------------------
-    def to_act(self, state: KaleidoState) -> tuple[Seat, ...]:
-        """The seat of the decision on top of the stack; ``CHANCE`` for a shuffle."""
-        if not state.stack:
-            return ()
-        top = state.stack[-1]
-        return (CHANCE,) if top.kind in CHANCE_STEPS else (top.seat,)
-
-    def _legal_actions(self, state: KaleidoState, seat: Seat) -> tuple[KaleidoAction, ...]:
-        if seat == CHANCE:
-            return ()  # shuffles: too many to list
-        return menu(state, state.stack[-1])
+    # -- who acts (module functions below) -------------------------------------------------------
+    to_act = to_act
+    legal_actions = legal_actions
+    _legal_actions = _legal_actions
 
     # -- chance ----------------------------------------------------------------------------------
     def _pile(self, state: KaleidoState) -> list[str]:
@@ -171,32 +251,9 @@ class Kaleido(Game[KaleidoState, KaleidoAction]):
             return Shuffle.parse(text)
         return super().parse_action(state, seat, text)
 
-    # -- applying --------------------------------------------------------------------------------
-    def _apply(self, state: KaleidoState, seat: Seat, action: KaleidoAction) -> None:
-        if isinstance(action, Shuffle):
-            self._shuffle(state, action)
-        else:
-            if action.verb in MOVES:
-                state.moves += 1
-            frame = state.stack[-1]
-            VERBS[action.verb](state, frame, action)
-        run(state)
-
-    @staticmethod
-    def _shuffle(state: KaleidoState, shuffle: Shuffle) -> None:
-        frame = state.stack.pop()
-        if frame.kind == "deal_fates":
-            order_part.deal(state, shuffle.order, frame.get("setup"))
-            return
-        state.deck = list(reversed(shuffle.order))  # the text lists the top card first
-        if frame.kind == "reshuffle":  # KAL-008
-            state.discard = []
-            state.epoch += 1
-            flow.say(state, "shuffle", N_("The discard pile is shuffled into a new deck ({count} cards)"),
-                     args={"count": len(state.deck)}, clauses=("KAL-008", "KAL-RUL-02"))
-        else:  # KAL-007
-            flow.say(state, "shuffle", N_("The magic deck is shuffled ({count} cards)"),
-                     args={"count": len(state.deck)}, clauses=("KAL-007",))
+    # -- applying (module functions below) ----------------------------------------------------------
+    advance = advance
+    _apply = _apply
 
     # -- information ------------------------------------------------------------------------------
     def view(self, state: KaleidoState, seat: Seat | None) -> dict[str, Any]:

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Final
 
 from bouts.core.decisions import Decision
+from bouts.core.events import Event
 from bouts.core.i18n import Message, Text
 from bouts.games.kaleido.actions import Act
-from bouts.games.kaleido.flow import auto, decision, one, push, say, settle, verb
+from bouts.games.kaleido.cards import Catalog
+from bouts.games.kaleido.flow import ONLY, auto, decision, one, ones, push, say, settle, verb
 from bouts.games.kaleido.i18n import M_, N_, N_n
 from bouts.games.kaleido.state import KaleidoState
 
@@ -20,7 +22,13 @@ def card_name(state: KaleidoState, instance: str) -> Text:
 def draw(state: KaleidoState, seat: int, count: int) -> None:
     """Queue drawing ``count`` cards into ``seat``'s hand (the deck is rebuilt mid-draw, KAL-RUL-02)."""
     if count > 0:
-        push(state, "draw", seat, count=count)
+        state.stack.append(Decision(seat, "draw", (("count", count),)))  # push's record, made here
+
+
+_DRAW_CLAUSES: Final = ("KAL-024", "KAL-026")
+_DRAWN_CLAUSES: Final = ("KAL-025",)
+_DRAW_MSG: Final = N_n("{seat} draws {count} card", "{seat} draws {count} cards")
+_DRAWN_MSG: Final = N_("You draw {cards}")
 
 
 @auto("draw")
@@ -30,8 +38,9 @@ def _draw(state: KaleidoState, frame: Decision) -> None:
     if not player.alive:
         return
     drawn: list[str] = []
+    deck = state.deck
     while count > 0:
-        if not state.deck:
+        if not deck:
             if state.discard:  # KAL-008, KAL-RUL-02: rebuild now and go on drawing
                 push(state, "draw", seat, count=count)
                 push(state, "reshuffle")
@@ -41,33 +50,38 @@ def _draw(state: KaleidoState, frame: Decision) -> None:
                     {"seat": seat, "lost": count}, args={"count": count, "seat": seat_label(state, seat)},
                     clauses=("KAL-RUL-01",))
             break
-        card = state.deck.pop()
+        card = deck.pop()
         player.hand.append(card)
         state.drawn_in[card] = state.epoch
         drawn.append(card)
         count -= 1
     if drawn:
-        say(state, "draw", N_n("{seat} draws {count} card", "{seat} draws {count} cards"),
-            {"seat": seat, "count": len(drawn)},
-            args={"seat": seat_label(state, seat), "count": len(drawn)}, clauses=("KAL-024", "KAL-026"))
-        say(state, "drawn", N_("You draw {cards}"), {"cards": drawn},
-            args={"cards": [card_name(state, c) for c in drawn]}, to=seat, reveals=True, clauses=("KAL-025",))
+        # say's two events, made here; the names of the cards drawn only when someone reads them
+        events = state.events
+        events.append(Event("draw", _DRAW_MSG, {"seat": seat, "count": len(drawn)},
+                            args={"seat": seat_label(state, seat), "count": len(drawn)}, clauses=_DRAW_CLAUSES,
+                            domain="kaleido"))
+        magic = state.catalog.magic
+        events.append(Event("drawn", _DRAWN_MSG, {"cards": drawn},
+                            args=lambda: {"cards": [magic[c].name for c in drawn]}, to=ONLY[seat], reveals=True,
+                            clauses=_DRAWN_CLAUSES, domain="kaleido"))
 
 
-_LABELS: Final[dict[tuple[int, int], tuple[Text | None, Message]]] = {}
-"""(seat, id of the master's name) -> (that name, the label): one shared label per seat and master (a message is
-never changed once made); the name is kept so its id stays its own."""
+_LABELS: Final[dict[tuple[int, str | None], tuple[Catalog, Message]]] = {}
+"""(seat, master id) -> (the catalog, the label): one shared label per seat and master (a message is never changed
+once made); the catalog is kept so that another pack's master of the same id gets its own."""
 
 
 def seat_label(state: KaleidoState, seat: int) -> Message:
     """``P<n> (master)`` for logs, seats counted from 1 as the table prints them."""
     master = state.players[seat].master
-    named = state.catalog.masters[master].name if master else None
-    found = _LABELS.get((seat, id(named)))
-    if found is None or found[0] is not named:
+    catalog = state.catalog
+    found = _LABELS.get((seat, master))
+    if found is None or found[0] is not catalog:
+        named = catalog.masters[master].name if master else None
         label = M_("P{number} ({master})", number=seat + 1, master=named) if named is not None \
             else M_("P{number}", number=seat + 1)
-        found = _LABELS[seat, id(named)] = (named, label)
+        found = _LABELS[seat, master] = (catalog, label)
     return found[1]
 
 
@@ -80,7 +94,7 @@ def mana_available(state: KaleidoState, seat: int) -> int:
     """Mana ``seat`` could spend now: hand, strategy card and, in a battle phase, accumulation (KAL-139)."""
     player = state.players[seat]
     total = len(player.hand) + (1 if player.strategy else 0)
-    if in_battle(state):
+    if state.battle is not None:  # in_battle
         total += 2 * len(player.accumulation)
     return total
 
@@ -107,14 +121,15 @@ def can_pay(state: KaleidoState, seat: int, cost: int) -> bool:
 def charge(state: KaleidoState, seat: int, cost: int, what: object) -> None:
     """Queue paying ``cost`` for ``what`` (the payer picks the cards; surplus is lost, KAL-063)."""
     if cost > 0:
-        push(state, "pay", seat, due=cost, what=what)
+        state.stack.append(Decision(seat, "pay", (("due", cost), ("what", what))))  # push's record, made here
 
 
 def _pay_is_open(state: KaleidoState, frame: Decision) -> bool:
     # Nothing to choose when exactly enough mana is there (everything is spent) or one source is left.
     due: int = frame.get("due")
     player = state.players[frame.seat]
-    sources = len(player.hand) + (1 if player.strategy else 0) + (1 if player.accumulation and in_battle(state) else 0)
+    sources = len(player.hand) + (1 if player.strategy else 0) \
+        + (1 if player.accumulation and state.battle is not None else 0)  # in_battle
     return sources > 1 and mana_available(state, frame.seat) > due
 
 
@@ -133,26 +148,28 @@ def pay_menu(state: KaleidoState, frame: Decision) -> list[Act]:
     player = state.players[frame.seat]
     options: list[Act] = []
     seen: set[str] = set()
+    pays = ones("pay")
     for card in player.hand:
         kind = card.partition("/")[0]
         if kind not in seen:
             seen.add(kind)
-            options.append(one("pay", card))
+            found = pays.get(card)
+            options.append(one("pay", card) if found is None else found)
     if player.strategy:
         options.append(one("pay", "strategy"))
-    if player.accumulation and in_battle(state):
+    if player.accumulation and state.battle is not None:  # in_battle
         options.append(one("pay", "accumulation"))
     return options
 
 
 @verb("pay")
 def _pay(state: KaleidoState, frame: Decision, act: Act) -> None:
-    from bouts.games.kaleido.timings import end_strategy_effects
-
     seat = frame.seat
     player = state.players[seat]
     source = act.args[0]
     if source == "strategy":
+        from bouts.games.kaleido.timings import end_strategy_effects  # timings imports this module
+
         card = player.strategy
         assert card is not None
         player.strategy = None
@@ -180,4 +197,4 @@ def _pay(state: KaleidoState, frame: Decision, act: Act) -> None:
         clauses=("KAL-137", "KAL-138", "KAL-059", "KAL-063") if worth == 2 else ("KAL-137", "KAL-138", "KAL-139"))
     settle(state, frame)
     if due > 0:
-        push(state, "pay", seat, due=due, what=frame.get("what"))
+        state.stack.append(Decision(seat, "pay", (("due", due), ("what", frame.get("what")))))  # push's record

@@ -6,7 +6,8 @@ from typing import Final
 
 from bouts.core.decisions import Decision
 from bouts.games.kaleido.actions import PASS, Act
-from bouts.games.kaleido.command_spells import special_actions
+from bouts.games.kaleido.battle_part import passed
+from bouts.games.kaleido.command_spells import special_options
 from bouts.games.kaleido.flow import MENUS, settle, verb
 from bouts.games.kaleido.state import KaleidoState
 from bouts.games.kaleido.timings import ability_uses, card_uses, context
@@ -53,27 +54,28 @@ def menu(state: KaleidoState, frame: Decision) -> tuple[Act, ...]:
     if mode is None:
         mode = _MODES[kind] = _mode(kind)
     window, extras = mode
-    options = MENUS[kind](state, frame)
-    if window:
-        options = [PASS, *options]
-    if extras == _RETREAT_ONLY:
-        return (*options, *(a for a in special_actions(state, frame) if a.args == ("retreat",)))
+    own = MENUS[kind](state, frame)
     if extras == _NONE:
-        return tuple(options)
+        return (PASS, *own) if window else tuple(own)
+    if extras == _SPECIAL and kind != "nominated":
+        return (PASS, *own, *special_options(state, frame)) if window else (*own, *special_options(state, frame))
+    options = [PASS, *own] if window else own
+    if extras == _RETREAT_ONLY:
+        return (*options, *(a for a in special_options(state, frame) if a.args == ("retreat",)))
     if extras == _ALL:
         where = context(state, frame)
-        options.extend(card_uses(state, frame, where))
-        options.extend(ability_uses(state, frame, where))
-    elif kind == "nominated":
+        if where != "none":
+            options.extend(card_uses(state, frame, where))
+            if where == "strategy" or where == "battle":
+                options.extend(ability_uses(state, frame, where))
+    else:  # nominated
         options.extend(a for a in card_uses(state, frame) if a not in options)
-    options.extend(special_actions(state, frame))
+    options.extend(special_options(state, frame))
     return tuple(options)
 
 
 @verb("pass")
 def _pass(state: KaleidoState, frame: Decision, act: Act) -> None:
     if frame.kind == "respond":
-        from bouts.games.kaleido.battle_part import passed
-
         passed(state, frame)
     settle(state, frame)

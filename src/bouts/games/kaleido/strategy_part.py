@@ -6,7 +6,7 @@ from typing import Final
 
 from bouts.core.decisions import Decision
 from bouts.games.kaleido.actions import LURK, NO_ACCUMULATION, NO_STRATEGY, NORMAL_ACTION, Act
-from bouts.games.kaleido.flow import auto, decision, one, push, say, settle, verb
+from bouts.games.kaleido.flow import auto, decision, one, ones, push, say, settle, verb
 from bouts.games.kaleido.i18n import N_
 from bouts.games.kaleido.mana import card_name, draw, seat_label
 from bouts.games.kaleido.state import KaleidoState
@@ -31,10 +31,10 @@ def _strategy_phase(state: KaleidoState, frame: Decision) -> None:
     if not state.players[seat].alive:
         return
     state.phase_id += 1
-    push(state, "accumulate", seat)  # ④
-    push(state, "set", seat)  # ③
-    push(state, "supply", seat)  # ②
-    push(state, "action", seat)  # ①  (KAL-037)
+    state.stack.extend((Decision(seat, "accumulate"),  # ④  (push's records, made here)
+                        Decision(seat, "set"),  # ③
+                        Decision(seat, "supply"),  # ②
+                        Decision(seat, "action")))  # ①  (KAL-037)
 
 
 @decision("action")
@@ -71,7 +71,12 @@ def one_per_kind(state: KaleidoState, seat: int, verb_name: str) -> list[Act]:
     first: dict[str, str] = {}
     for card in state.players[seat].hand:
         first.setdefault(card.partition("/")[0], card)
-    return [one(verb_name, card) for card in first.values()]
+    by_card = ones(verb_name)
+    options: list[Act] = []
+    for card in first.values():
+        found = by_card.get(card)
+        options.append(one(verb_name, card) if found is None else found)
+    return options
 
 
 def _set_open(state: KaleidoState, frame: Decision) -> bool:

@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import Final
 
 from bouts.core.decisions import Decision
+from bouts.core.events import Event
 from bouts.core.i18n import Text
 from bouts.games.kaleido.actions import Act, act
 from bouts.games.kaleido.cards import ATTACK_KINDS, HOSTILE_EFFECTS, MODIFIER_EFFECTS, Ability, Catalog, MagicCard
-from bouts.games.kaleido.flow import auto, one, push, say, verb
+from bouts.games.kaleido.flow import auto, one, push, say, settle, verb
 from bouts.games.kaleido.i18n import N_
 from bouts.games.kaleido.mana import ability_cost, can_pay, card_name, charge, draw, seat_label
 from bouts.games.kaleido.state import Effect, KaleidoState
@@ -302,7 +303,7 @@ def is_targetable(state: KaleidoState, seat: int) -> bool:
     if not state.players[seat].alive:
         return False
     battle = state.battle
-    if battle is None or battle.is_participant(seat):
+    if battle is None or seat == battle.first or seat == battle.second:
         return True
     return seat in battle.intervened and not state.options.interveners_protected
 
@@ -320,14 +321,21 @@ def natural_target(state: KaleidoState, user: int) -> int | None:
         aim = strike.attacker
     elif strike is not None and user == strike.attacker:
         aim = strike.defender
-    elif battle.is_participant(user):
+    elif user == battle.first or user == battle.second:  # is_participant
         aim = battle.opponent(user)
     return aim if aim is not None and aim != user and is_targetable(state, aim) else None
 
 
 def other_targets(state: KaleidoState, user: int) -> list[int]:
     """Everyone else an effect of ``user`` may name as its target now, in seat order."""
-    return [s for s in range(state.seats) if s != user and is_targetable(state, s)]
+    players = state.players
+    battle = state.battle
+    if battle is None:  # is_targetable, written out
+        return [s for s in range(state.seats) if s != user and players[s].alive]
+    first, second = battle.first, battle.second
+    interveners: list[int] = [] if state.options.interveners_protected else battle.intervened
+    return [s for s in range(state.seats)
+            if s != user and players[s].alive and (s in (first, second) or s in interveners)]
 
 
 # -- when may a card be used -------------------------------------------------------------------------
@@ -353,7 +361,7 @@ def context(state: KaleidoState, frame: Decision) -> str:
         return "end"
     battle = state.battle
     if battle is not None and kind not in ("pay", "last", "discard", "nominate"):
-        return "battle" if battle.is_participant(frame.seat) else "outside"
+        return "battle" if (frame.seat == battle.first or frame.seat == battle.second) else "outside"
     return "none"
 
 
@@ -375,21 +383,29 @@ def card_uses(state: KaleidoState, frame: Decision, where: str | None = None) ->
     options: list[Act] = []
     if where != "outside" and player.hand:
         seen: set[str] = set()
-        timings = HAND_TIMINGS[where]  # KAL-124, KAL-125, KAL-RUL-54
-        facts = _hand_facts(catalog)
         natural: int | str | None = _UNKNOWN  # natural_target, made once when a hostile card needs it
-        for card in player.hand:
-            kind, timing, hostile, use = facts[card]
+        others: list[int] = []  # other_targets, made with it
+        known = _USABLE.get(id(catalog))  # _usable_facts, found here
+        usable = (known[1] if known is not None and known[0] is catalog else _usable_facts(catalog))[where]
+        for card in player.hand:  # KAL-124, KAL-125, KAL-RUL-54
+            fact = usable[card]
+            if fact is None:  # a timing not open now (every copy of its kind alike)
+                continue
+            kind, hostile, use = fact
             if kind in seen:
                 continue
             seen.add(kind)
-            if timing in timings:
-                if not hostile:  # _aimed's first case, made here
-                    options.append(use)
-                    continue
-                if natural is _UNKNOWN:
-                    natural = natural_target(state, seat)
-                options.extend(_aimed(state, seat, card, natural))
+            if not hostile:  # _aimed's first case, made here
+                options.append(use)
+                continue
+            if natural is _UNKNOWN:
+                natural = natural_target(state, seat)
+                others = other_targets(state, seat)
+            if natural is not None:  # _aimed's second case, made here
+                options.append(use)
+            for target in others:
+                if target != natural:
+                    options.append(act("use", (card, str(target))))
     strategy_card = player.strategy
     if strategy_card is not None and strategy_card_free(state, seat):
         magic = catalog.magic[strategy_card]
@@ -423,6 +439,25 @@ def _hand_facts(catalog: Catalog) -> dict[str, tuple[str, str, bool, Act]]:
     return found[1]
 
 
+Usable = dict[str, tuple[str, bool, Act] | None]
+_USABLE: Final[dict[int, tuple[Catalog, dict[str, Usable]]]] = {}
+"""Per catalog (by id, the catalog kept so that the id stays its own): :func:`_usable_facts`."""
+
+
+def _usable_facts(catalog: Catalog) -> dict[str, Usable]:
+    """Per context of :data:`HAND_TIMINGS`: card instance -> (kind, whether hostile, ``use CARD``), or ``None`` for a
+    card whose timing is not open there. The copies of a kind are one card (``<card id>/<copy>``, and a card id
+    has no ``/``), so a card skipped here leaves no kind that a later copy could be the first of."""
+    found = _USABLE.get(id(catalog))
+    if found is None or found[0] is not catalog:
+        facts = _hand_facts(catalog)
+        found = _USABLE[id(catalog)] = (catalog, {
+            where: {card: (kind, hostile, use) if timing in timings else None
+                    for card, (kind, timing, hostile, use) in facts.items()}
+            for where, timings in HAND_TIMINGS.items()})
+    return found[1]
+
+
 def _aimed(state: KaleidoState, seat: int, card: str, natural: int | str | None = _UNKNOWN) -> list[Act]:
     """The uses of ``card`` by ``seat``: on itself, or a hostile card on its natural target and on each other
     player it may name (KAL-119); outside a battle phase a hostile card names any other master (``natural``:
@@ -444,6 +479,8 @@ def ability_uses(state: KaleidoState, frame: Decision, where: str | None = None)
     if where not in ("strategy", "battle"):
         return []
     found = usable_abilities(state, frame.seat, where)
+    if not found:
+        return []
     return [one("ability", a) for a in found
             if not is_hostile_ability(state, a) or natural_target(state, frame.seat) is not None]
 
@@ -459,7 +496,7 @@ def counter_target(state: KaleidoState, user: int, target: int | None) -> int | 
     battle = state.battle
     if battle is None:
         return None
-    if battle.is_participant(user):
+    if user == battle.first or user == battle.second:  # is_participant
         return battle.opponent(user)
     if target is not None:
         return target
@@ -499,14 +536,13 @@ def counter_holders(state: KaleidoState, user: int, target: int | None = None) -
     battle = state.battle
     if battle is None:
         return _others_alive(state, user)
-    first = counter_target(state, user, target)
-    if first is None:
-        return []
-    holders = [first]
-    if battle.is_participant(user):
-        holders += [s for s in _others_alive(state, user)
-                    if not battle.is_participant(s) and strategy_counter(state, s)]
-    return holders
+    if user == battle.first or user == battle.second:  # is_participant (counter_target, written out)
+        holders = [battle.second if user == battle.first else battle.first]
+        if state.seats > 2:  # with two seats nobody is outside the battle
+            holders += [s for s in _others_alive(state, user)
+                        if not (s == battle.first or s == battle.second) and strategy_counter(state, s)]
+        return holders
+    return [] if target is None else [target]
 
 
 def _others_alive(state: KaleidoState, user: int) -> list[int]:
@@ -532,6 +568,15 @@ def open_counters(state: KaleidoState, user: int, key: str, target: int | None =
         stack.append(Decision(seat, "counter", (("card", key), ("user", user))))  # push's record, made here
 
 
+_USE_MSG: Final = {(True, True): N_("{seat} uses {card} (strategy card) on {target}"),
+                   (False, True): N_("{seat} uses {card} (from hand) on {target}"),
+                   (True, False): N_("{seat} uses {card} (strategy card)"),
+                   (False, False): N_("{seat} uses {card} (from hand)")}
+"""A card use's message by (strategy use, named target)."""
+_STRATEGY_USE_CLAUSES: Final = ("KAL-133", "KAL-136")
+_HAND_USE_CLAUSES: Final = ("KAL-133", "KAL-134")
+
+
 @verb("use")
 def _use(state: KaleidoState, frame: Decision, act: Act) -> None:
     seat = frame.seat
@@ -545,15 +590,12 @@ def _use(state: KaleidoState, frame: Decision, act: Act) -> None:
     else:
         player.hand.remove(card)
         state.drawn_in.pop(card, None)
-    if target is not None:
-        msg = N_("{seat} uses {card} (strategy card) on {target}") if strategy_use else \
-            N_("{seat} uses {card} (from hand) on {target}")
-    else:
-        msg = N_("{seat} uses {card} (strategy card)") if strategy_use else N_("{seat} uses {card} (from hand)")
-    say(state, "use", msg, {"seat": seat, "card": card, "strategy": strategy_use},
+    state.events.append(Event(  # say's event, made here
+        "use", _USE_MSG[strategy_use, target is not None], {"seat": seat, "card": card, "strategy": strategy_use},
         args={"seat": seat_label(state, seat), "card": magic.name,
               "target": seat_label(state, target) if target is not None else ""},
-        reveals=True, owner=seat, clauses=("KAL-133", "KAL-136") if strategy_use else ("KAL-133", "KAL-134"))
+        reveals=True, owner=seat, clauses=_STRATEGY_USE_CLAUSES if strategy_use else _HAND_USE_CLAUSES,
+        domain="kaleido"))
     state.stack.append(Decision(seat, "resolve_use", (("card", card), ("counter_of", ""), ("strategy", strategy_use),
                                                        ("target", -1 if target is None else target))))  # push's
     open_counters(state, seat, card, target)
@@ -561,8 +603,7 @@ def _use(state: KaleidoState, frame: Decision, act: Act) -> None:
 
 @auto("resolve_use")
 def _resolve_use(state: KaleidoState, frame: Decision) -> None:
-    card = frame.get("card")
-    strategy_use = frame.get("strategy")
+    (_, card), (_, counter_of), (_, strategy_use), (_, target) = frame.data  # push's record: its keys sorted
     if card in state.cancelled:
         state.cancelled.remove(card)
         say(state, "countered", N_("{what} is countered"), args={"what": card_name(state, card)},
@@ -570,7 +611,7 @@ def _resolve_use(state: KaleidoState, frame: Decision) -> None:
         if not strategy_use:
             state.discard.append(card)
         return
-    apply_card(state, frame.seat, card, frame.get("target"), strategy_use, frame.get("counter_of"))
+    apply_card(state, frame.seat, card, target, strategy_use, counter_of)
 
 
 def apply_card(state: KaleidoState, seat: int, card: str, target: int, strategy_use: bool,
@@ -683,18 +724,20 @@ def countered(state: KaleidoState, key: str) -> bool:
 
 def _hand_counters_allowed(state: KaleidoState, seat: int) -> bool:
     battle = state.battle
-    return battle is None or battle.is_participant(seat)  # KAL-105, KAL-RUL-30
+    return battle is None or seat == battle.first or seat == battle.second  # KAL-105, KAL-RUL-30
 
 
 def _counter_open(state: KaleidoState, frame: Decision) -> bool:
     """Opened on public information only: a hand that may hold a 対抗 card (where hand cards may be used),
     or a face-up 対抗 strategy card; never once the use is already cancelled."""
-    player = state.players[frame.seat]
-    if not player.alive or frame.get("card") in state.cancelled:
+    seat = frame.seat
+    player = state.players[seat]
+    if not player.alive or frame.data[0][1] in state.cancelled:  # the record's first key: "card"
         return False
-    if player.hand and _hand_counters_allowed(state, frame.seat):
+    battle = state.battle
+    if player.hand and (battle is None or seat == battle.first or seat == battle.second):  # _hand_counters_allowed
         return True  # it may hold a counter: opening only when it does would tell everyone
-    return strategy_counter(state, frame.seat)
+    return strategy_counter(state, seat)
 
 
 def counter_menu(state: KaleidoState, frame: Decision) -> list[Act]:
@@ -703,7 +746,7 @@ def counter_menu(state: KaleidoState, frame: Decision) -> list[Act]:
     player = state.players[seat]
     options: list[Act] = []
     battle = state.battle
-    if player.hand and (battle is None or battle.is_participant(seat)):  # _hand_counters_allowed
+    if player.hand and (battle is None or seat == battle.first or seat == battle.second):  # _hand_counters_allowed
         magic_cards = state.catalog.magic
         for card in player.hand:
             if magic_cards[card].timing == "counter":
@@ -717,8 +760,6 @@ def counter_menu(state: KaleidoState, frame: Decision) -> list[Act]:
 
 @verb("counter")
 def _counter(state: KaleidoState, frame: Decision, act: Act) -> None:
-    from bouts.games.kaleido.flow import settle
-
     seat = frame.seat
     player = state.players[seat]
     card = act.args[0]
