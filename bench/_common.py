@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import bouts
+import bouts.core.stepping
 from bouts.core import CHANCE, Game
 
 
@@ -28,16 +30,23 @@ def game_ids(wanted: str | None) -> list[str]:
     return list(bouts.games())
 
 
+quiet: Callable[[Any], Any] | None = getattr(bouts.core.stepping, "quiet", None)
+"""``bouts.core.stepping.quiet``; ``None`` in an older build measured beside this one (it has no quiet fast path)."""
+
+
 def random_playout(game: Game[Any, Any], state: Any, rng: random.Random,
-                   checked: bool = False) -> tuple[Any, int, int]:
+                   checked: bool = False, events: bool = False) -> tuple[Any, int, int]:
     """Play uniformly at random to the end; (final state, steps, decisions).
 
-    By default on the simulator's fast path (one ``fork``, then ``advance`` in place); with
-    ``checked`` through ``apply`` (legality check and a fresh state every step).
+    By default on the simulator's fast path (one ``fork``, then ``advance`` in place, :func:`quiet`: no events, as
+    the simulator and a search's rollouts play); with ``events`` on the same path making every step's events (as a
+    search's tree does); with ``checked`` through ``apply`` (legality check and a fresh state and events every step).
     """
     steps = decisions = 0
     if not checked:
         state = game.fork(state)
+        if not events and quiet is not None:
+            quiet(state)
     while True:
         acting = game.to_act(state)
         if not acting:

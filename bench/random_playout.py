@@ -27,6 +27,10 @@ once, instead of ``rng.choice`` (what the random agent does, and the default): `
 interpreted Python in every build and costs the same in both, 9-30 % of a compiled playout. The anchor's loop draws
 the same way in the same run, so the ratios to it stay fair; the chance steps are each game's own draws either way.
 
+The fast path is quiet by default (``bouts.core.stepping.quiet``: no events, as the simulator and a search's
+rollouts play); ``--events`` makes every step's events on it (as a search's tree and ``apply`` do). A build without
+a quiet path (an older one under ``--also``) plays with events either way.
+
 ``--floor`` adds the same loop over a null game (no rule work): the loop's own ceiling.
 ``--profile`` runs pyinstrument over the (interpreted) playouts and prints where the time goes.
 """
@@ -45,7 +49,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from _common import Profiling, default_setup, game_ids, machine, random_playout
+from _common import Profiling, default_setup, game_ids, machine, quiet, random_playout
 
 import bouts
 from bouts.core import CHANCE
@@ -72,12 +76,14 @@ class Subject:
         return self.actions / self.cpu if self.cpu else 0.0
 
 
-def lean_playout(game: Any, state: Any, rng: random.Random) -> int:
+def lean_playout(game: Any, state: Any, rng: random.Random, events: bool = False) -> int:
     """:func:`_common.random_playout` on the fast path, drawing with ``rng.random()`` and the calls bound once
     (``--draw lean``); the steps played."""
     draw = rng.random
     to_act, legal_actions, advance, sample_chance = game.to_act, game.legal_actions, game.advance, game.sample_chance
     state = game.fork(state)
+    if not events and quiet is not None:
+        quiet(state)
     steps = 0
     while True:
         acting = to_act(state)
@@ -93,7 +99,8 @@ def lean_playout(game: Any, state: Any, rng: random.Random) -> int:
         steps += 1
 
 
-def game_subject(game_id: str, variant: str | None, checked: bool, lean: bool = False) -> tuple[Subject, str, int]:
+def game_subject(game_id: str, variant: str | None, checked: bool, lean: bool = False,
+                 events: bool = False) -> tuple[Subject, str, int]:
     game = bouts.game(game_id)
     name, seats, options = default_setup(game, variant)
     content = game.load_content()
@@ -105,7 +112,8 @@ def game_subject(game_id: str, variant: str | None, checked: bool, lean: bool = 
         until = time.process_time() + budget
         while time.process_time() < until:
             state = game.setup(seats, options, content, next(seeds))
-            steps += lean_playout(game, state, rng) if lean else random_playout(game, state, rng, checked)[1]
+            steps += (lean_playout(game, state, rng, events) if lean
+                      else random_playout(game, state, rng, checked, events)[1])
         return steps
 
     return Subject(game_id, chunk), name, seats
@@ -179,7 +187,8 @@ class Worker:
     """A subject in another interpreter (the compiled build), driven one chunk at a time."""
 
     def __init__(self, python: str, args: argparse.Namespace) -> None:
-        command = [python, __file__, "--worker", "--draw", args.draw] + (["--checked"] if args.checked else [])
+        command = ([python, __file__, "--worker", "--draw", args.draw] + (["--checked"] if args.checked else [])
+                   + (["--events"] if args.events else []))
         if args.variant:
             command += ["--variant", args.variant]
         self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
@@ -230,7 +239,8 @@ def worker_main(args: argparse.Namespace) -> None:
             continue
         game_id = request["game"]
         if game_id not in subjects:
-            subjects[game_id] = game_subject(game_id, args.variant, args.checked, args.draw == "lean")[0]
+            subjects[game_id] = game_subject(game_id, args.variant, args.checked, args.draw == "lean",
+                                             args.events)[0]
         subject = subjects[game_id]
         actions, cpu = subject.actions, subject.cpu
         subject.run(float(request["budget"]))
@@ -247,6 +257,8 @@ def main() -> None:
     parser.add_argument("--compiled", metavar="PYTHON", help="also measure the build PYTHON imports")
     parser.add_argument("--also", metavar="LABEL=PYTHON", action="append", default=[],
                         help="also measure the build PYTHON imports, in one more worker, as LABEL")
+    parser.add_argument("--events", action="store_true",
+                        help="the fast path making every step's events (as a search's tree), not quiet")
     parser.add_argument("--profile", action="store_true", help="profile with pyinstrument")
     parser.add_argument("--floor", action="store_true", help="also time the loop over a null game")
     parser.add_argument("--draw", choices=("choice", "lean"), default="choice",
@@ -266,7 +278,7 @@ def _report(args: argparse.Namespace) -> None:
     if lean and args.checked:
         raise SystemExit("--draw lean plays the fast path only (not with --checked)")
     anchor = kuhn_subject(lean)
-    games: list[tuple[Subject, str, int]] = [game_subject(g, args.variant, args.checked, lean)
+    games: list[tuple[Subject, str, int]] = [game_subject(g, args.variant, args.checked, lean, args.events)
                                              for g in game_ids(args.game)]
     worker = Worker(args.compiled, args) if args.compiled else None
     compiled = {s.name: RemoteSubject(worker, s.name) for s, _, _ in games} if worker else {}
@@ -287,7 +299,8 @@ def _report(args: argparse.Namespace) -> None:
         worker.close()
     for _, other, _ in others:
         other.close()
-    path = "checked (apply)" if args.checked else "fast path (fork/advance)"
+    path = ("checked (apply)" if args.checked
+            else "fast path (fork/advance), " + ("making events" if args.events else "quiet (no events)"))
     path += "; decisions drawn with rng.random() (--draw lean)" if lean else "; decisions drawn with rng.choice"
     print(f"random playouts, {path}; actions (chance steps included) per CPU-second; {args.rounds} interleaved "
           f"rounds, {args.seconds:g} CPU-s per subject; {machine()}")

@@ -5,6 +5,8 @@
 - An event's data and arguments may be functions made at the first reading (rollouts never read them): what
   a reader gets must not depend on when it reads, so events read at once and events read at the end of the
   game must show the same.
+- A quiet state (``bouts.core.stepping.quiet``: the simulator's, a search rollout's) makes no events and plays
+  exactly as a state that makes them.
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ from typing import Any
 
 import pytest
 
-from bouts.core import CHANCE
+from bouts.agents.base import make_agent
+from bouts.core import CHANCE, quiet
+from bouts.core.events import QUIET
 from tests.conformance.cases import Case, all_cases
 
 GAMES = 3
@@ -58,3 +62,43 @@ def test_cached_menus_are_the_menus_and_lazy_events_read_the_same_later(case: Ca
         cached += found
     if case.game_id in ("fgo_duel", "grail_war"):
         assert cached, "the rules fill the menu cache on the way in this game"
+
+
+HEURISTIC = 120
+"""Steps of a quiet test's heuristic game played by the heuristic (random after: SAO's heuristic is slow)."""
+
+
+def _played(case: Case, seed: int, silent: bool, agent: str) -> tuple[list[str], str]:
+    """A seeded game on the fast path, quiet or not, decisions by ``agent`` (``random``, or ``heuristic`` for the
+    first :data:`HEURISTIC` steps, then random): every
+    step's seat and action text, then every seat's final view and the outcome as JSON."""
+    game = case.game
+    rng = random.Random(seed)
+    state = game.fork(game.setup(case.seats, case.options, None, seed))
+    if silent:
+        assert quiet(state) is state
+    players = [make_agent(agent, seed * 10 + seat) for seat in range(case.seats)]
+    steps: list[str] = []
+    while game.to_act(state):
+        seat = game.to_act(state)[0]
+        action = (game.sample_chance(state, rng) if seat == CHANCE
+                  else rng.choice(game.legal_actions(state, seat)) if agent == "random" or len(steps) >= HEURISTIC
+                  else players[seat].act(game, state, seat))
+        game.advance(state, seat, action)
+        steps.append(f"{seat}:{action}")
+        if silent:
+            assert state.events is QUIET and not game.events(state), "a quiet state stays quiet and keeps no event"
+        assert len(steps) < 20_000
+    views = [game.view(state, seat) for seat in range(case.seats)]
+    outcome = game.outcome(state)
+    return steps, json.dumps([views, None if outcome is None else outcome.to_json("en")], sort_keys=True,
+                             default=str)
+
+
+@pytest.mark.parametrize("case", all_cases(), ids=str)
+def test_a_quiet_fast_path_plays_the_same_games(case: Case) -> None:
+    """``quiet`` (the simulator's and a search rollout's fast path) makes no events and changes nothing else: the
+    same seeded random and heuristic games, step by step, to the same final views and outcome."""
+    for seed, agent in ((0, "random"), (1, "random"), (2, "heuristic")):
+        loud = _played(case, seed, False, agent)
+        assert loud == _played(case, seed, True, agent), (seed, agent)

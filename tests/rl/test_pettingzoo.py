@@ -8,6 +8,7 @@ from pettingzoo.test import api_test, seed_test
 
 import bouts.rl
 from bouts.core import IllegalAction
+from bouts.core.events import QUIET
 from tests.conformance.cases import Case
 from tests.rl.cases import ENCODED_CASES, case_params, first_cases
 
@@ -132,3 +133,15 @@ def test_observations_and_masks_are_the_views_tensors_and_the_legal_actions(case
             env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
             checked += 1
     assert checked
+
+
+@pytest.mark.parametrize("case", first_cases(), ids=str)
+def test_an_environment_plays_quiet(case: Case) -> None:
+    """The environments play on a quiet state (``bouts.core.quiet``: no events, nothing an environment shows reads
+    them), the same game as a state that makes events (tests/conformance/test_fast_paths.py)."""
+    env = make(case)
+    env.reset(seed=3)
+    for _, agent in zip(range(60), env.agent_iter(), strict=False):
+        assert env.state.events is QUIET and not env.state.events
+        observation, _, terminated, truncated, _ = env.last()
+        env.step(None if terminated or truncated else env.action_space(agent).sample(observation["action_mask"]))

@@ -67,6 +67,7 @@ from typing import Any
 from bouts.agents.base import M_, AgentSpecError, agent_rng
 from bouts.core.contract import CHANCE, Game, Seat
 from bouts.core.i18n import BOUTS
+from bouts.core.stepping import quiet
 
 M_n = BOUTS.nmessage
 
@@ -433,6 +434,7 @@ class _Search:
     def _rollout(self, state: Any) -> list[float]:
         """Play on in place to the end (or the horizon, then evaluate); each seat's reward."""
         game, rng, policy, seats, settled = self.game, self.rng, self.policy, self.seats, self.settled
+        quiet(state)  # nobody reads a rollout's events: its steps make none
         steps = 0
         while steps < self.rollout_steps or (settled is not None and steps < self.rollout_limit
                                               and not settled(game, state)):

@@ -17,6 +17,7 @@ from bouts.core.decisions import Decision, SealedChoices
 from bouts.core.events import Event, visible
 from bouts.core.match import Match, MatchFileError
 from bouts.core.options import Options, parse_option_text, validate_options
+from bouts.core.stepping import quiet
 
 __all__ = [
     "CHANCE",
@@ -41,6 +42,7 @@ __all__ = [
     "Variant",
     "load_pack",
     "parse_option_text",
+    "quiet",
     "validate_options",
     "visible",
 ]

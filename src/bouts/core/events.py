@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
+
+from mypy_extensions import mypyc_attr
 
 from bouts.core.i18n import Message, jsonable
 
@@ -151,6 +153,27 @@ class Event:
 def _make_event(kind: str, msg: str, data: dict[str, Any], to: frozenset[int] | None, reveals: bool,
                 owner: int | None, clauses: tuple[str, ...], args: dict[str, Any], domain: str) -> Event:
     return Event(kind, msg, data, to=to, reveals=reveals, owner=owner, clauses=clauses, args=args, domain=domain)
+
+
+@mypyc_attr(native_class=False)  # a plain class in a compiled build too: it subclasses list
+class Quiet(list):  # type: ignore[type-arg]
+    """The type of :data:`QUIET`: a list that keeps nothing given to it."""
+
+    __slots__ = ()
+
+    def append(self, event: Any) -> None:
+        """Keep nothing."""
+
+    def extend(self, events: Any) -> None:
+        """Keep nothing."""
+
+    def __iadd__(self, events: Any) -> Quiet:  # type: ignore[misc]
+        return self
+
+
+QUIET: Final[list[Event]] = Quiet()
+"""The events of a quiet state (:func:`bouts.core.stepping.quiet`): the rules make no event for it (they test
+``state.events is QUIET`` before making one), and any event still given to it is dropped."""
 
 
 def visible(events: list[Event] | tuple[Event, ...], seat: int | None) -> list[Event]:

@@ -15,6 +15,7 @@ from typing import Any, Final, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
+from bouts.core.events import QUIET
 from bouts.core.i18n import BOUTS
 from bouts.core.state import State
 
@@ -77,10 +78,24 @@ class Stepping(Generic[S, A]):
         exactly what :meth:`apply` would have returned, events included; it saves a
         copy and a legality check per step, which is what rollouts and simulations
         spend their time on. Never use it on a state someone else holds.
+
+        On a state made :func:`quiet`, it makes no events (and the state stays quiet).
         """
-        state.events = []
+        if state.events is not QUIET:
+            state.events = []
         state._legal = {}
         self._apply(state, seat, action)
+
+
+def quiet(state: S) -> S:
+    """Make a state from :meth:`Stepping.fork` quiet, and return it: from now on :meth:`Stepping.advance` makes no
+    events for it (``state.events`` is :data:`bouts.core.events.QUIET`), and the state is otherwise exactly what it
+    would have been. For a player that reads only the state and the outcome (a simulation, a search's rollout, an
+    RL environment that shows no log): the events of a step are a fifth of a playout's work in some games.
+    A game's rules test ``state.events is QUIET`` before they make an event (every game's conformance suite plays
+    the same games quiet and not)."""
+    state.events = QUIET
+    return state
 
 
 STEP_METHODS: Final = ("to_act", "legal_actions", "_legal_actions", "sample_chance", "advance", "_apply")

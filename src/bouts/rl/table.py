@@ -11,6 +11,7 @@ from typing import Any
 
 import bouts
 from bouts.core.contract import CHANCE, Game, OptionsError, Seat
+from bouts.core.stepping import quiet
 
 OBSERVATION_HIGH = 1e4
 """Upper bound of every observation feature (features are scaled counts and flags, never negative)."""
@@ -112,8 +113,9 @@ class Table:
         return self.seats
 
     def setup(self, seed: int) -> Any:
-        """A fresh match, forked for in-place play."""
-        return self.game.fork(self.game.setup(self.num_seats, self.options, self.content, seed))
+        """A fresh match, forked for in-place play, and quiet (:func:`bouts.core.stepping.quiet`): an environment's
+        observations, masks and pictures are made from the state, never from a log, so its steps make no events."""
+        return quiet(self.game.fork(self.game.setup(self.num_seats, self.options, self.content, seed)))
 
     def resolve_chance(self, state: Any, rng: random.Random) -> tuple[Seat, ...]:
         """Play chance steps with ``rng`` (in place) until a seat decides or the match is over; the seats

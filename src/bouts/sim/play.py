@@ -10,6 +10,7 @@ from typing import Any
 from bouts.agents.base import Agent, make_agent
 from bouts.core.contract import CHANCE, Game, Seat
 from bouts.core.i18n import BOUTS
+from bouts.core.stepping import quiet
 from bouts.sim.config import SimConfig, SimError, derive_seed, game_seed, reason, resolve_game
 
 M_ = BOUTS.message
@@ -87,8 +88,9 @@ def play_game(config: SimConfig, index: int) -> GameRecord:
     try:
         content = config.pack()
         # The simulator owns this state, so it plays on it in place (``fork``/``advance``):
-        # no copy per step. Agent choices are still checked before they are applied.
-        state = game.fork(game.setup(seats, config.game_options(seed), content, seed))
+        # no copy per step, and no events (``quiet``: a record keeps no log, a replay makes it again from the
+        # seed and actions). Agent choices are still checked before they are applied.
+        state = quiet(game.fork(game.setup(seats, config.game_options(seed), content, seed)))
         agents: list[Agent] = [make_agent(spec, derive_seed(seed, "seat", seat))
                                for seat, spec in enumerate(config.seats)]
         chance = random.Random(derive_seed(seed, "chance"))

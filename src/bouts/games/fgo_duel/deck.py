@@ -5,11 +5,11 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Final
 
-from bouts.core.events import Event
+from bouts.core.events import QUIET, Event
 from bouts.core.i18n import Message, Text
 from bouts.games.fgo_duel.cards import TYPE_NAMES
 from bouts.games.fgo_duel.i18n import M_, N_, N_n
-from bouts.games.fgo_duel.log import event
+from bouts.games.fgo_duel.log import say
 from bouts.games.fgo_duel.state import ONLY_SEAT, DrawOrder, FgoState, Phase
 
 HAND_SIZE: Final = 5
@@ -114,10 +114,13 @@ def draw_cards(state: FgoState, seat: int, count: int) -> int:
     state.stalled = 0
     drawn = len(got)
     events = state.events
-    events.append(Event("draw", DRAW_MSG, {"seat": seat, "count": drawn}, args={"seat": SEATS[seat], "count": drawn},
-                        clauses=DRAW_CLAUSES.get(state.after, SKILL_DRAW_CLAUSES), domain="fgo_duel"))
-    events.append(Event("drew", DREW_MSG, {"seat": seat, "cards": got}, args=partial(cards_args, state.catalog, got),
-                        to=ONLY_SEAT[seat], reveals=True, domain="fgo_duel"))
+    if events is not QUIET:
+        events.append(Event("draw", DRAW_MSG, {"seat": seat, "count": drawn},
+                            args={"seat": SEATS[seat], "count": drawn},
+                            clauses=DRAW_CLAUSES.get(state.after, SKILL_DRAW_CLAUSES), domain="fgo_duel"))
+        events.append(Event("drew", DREW_MSG, {"seat": seat, "cards": got},
+                            args=partial(cards_args, state.catalog, got), to=ONLY_SEAT[seat], reveals=True,
+                            domain="fgo_duel"))
     return drawn
 
 
@@ -156,34 +159,34 @@ def remove_for_rebuild(state: FgoState, seat: int, instance: str) -> None:
     if instance in master.sideways:
         master.sideways.remove(instance)
     master.removed.append(instance)
-    state.events.append(event("remove", N_("{seat}'s {card} is removed from the game to rebuild its command deck"),
-                              {"seat": seat, "card": instance},
-                              args={"seat": seat_words(seat), "card": card_name(state, instance)},
-                              clauses=("FGO-071", "FGO-RUL-30")))
+    say(state, "remove", N_("{seat}'s {card} is removed from the game to rebuild its command deck"),
+        {"seat": seat, "card": instance},
+        args={"seat": seat_words(seat), "card": card_name(state, instance)},
+        clauses=("FGO-071", "FGO-RUL-30"))
     if master.card_total <= WIN_CARD_COUNT:
         reason = M_("{seat} has only {count} command cards left", seat=seat_words(seat), count=master.card_total)
         other_pending = any(order.seat != seat for order in state.draws)
         if state.options.both_short == "draw" and state.after == "end" and other_pending:
             state.fallen, state.reason = seat, reason  # FGO-RUL-33 alternative: see the opponent's draws first
             state.draws = [order for order in state.draws if order.seat != seat]
-            state.events.append(event("fallen", N_("{seat} is down to {count} command cards"), {"seat": seat},
-                                      args={"seat": seat_words(seat), "count": master.card_total},
-                                      clauses=("FGO-031", "FGO-RUL-33")))
+            say(state, "fallen", N_("{seat} is down to {count} command cards"), {"seat": seat},
+                args={"seat": seat_words(seat), "count": master.card_total},
+                clauses=("FGO-031", "FGO-RUL-33"))
             return
         if state.fallen is not None:
             state.phase, state.reason = Phase.OVER, M_("both masters fell to 4 or fewer command cards: a draw")
             state.draws = []
-            state.events.append(event("draw_game", N_("both masters fell to 4 or fewer command cards: a draw"),
-                                      clauses=("FGO-031", "FGO-RUL-33")))
+            say(state, "draw_game", N_("both masters fell to 4 or fewer command cards: a draw"),
+                clauses=("FGO-031", "FGO-RUL-33"))
             return
         declare_winner(state, 1 - seat, reason, ("FGO-031", "FGO-RUL-32"))
         return
     master.deck = list(master.trash)  # FGO-RUL-26: sideways cards go back too
     master.trash, master.sideways = [], []
     master.unshuffled = True
-    state.events.append(event("rebuild", N_("{seat} makes its {count} trash cards into a new command deck"),
-                              {"seat": seat, "count": len(master.deck)},
-                              args={"seat": seat_words(seat), "count": len(master.deck)}, clauses=("FGO-072",)))
+    say(state, "rebuild", N_("{seat} makes its {count} trash cards into a new command deck"),
+        {"seat": seat, "count": len(master.deck)},
+        args={"seat": seat_words(seat), "count": len(master.deck)}, clauses=("FGO-072",))
 
 
 def declare_winner(state: FgoState, seat: int, reason: Message, clauses: tuple[str, ...] = ()) -> None:
@@ -191,8 +194,8 @@ def declare_winner(state: FgoState, seat: int, reason: Message, clauses: tuple[s
     state.winner, state.reason, state.phase = seat, reason, Phase.OVER
     state.draws = []
     state.sealed = None
-    state.events.append(event("win", N_("{seat} wins: {reason}"), {"winner": seat},
-                              args={"seat": seat_words(seat), "reason": reason}, clauses=("FGO-028", *clauses)))
+    say(state, "win", N_("{seat} wins: {reason}"), {"winner": seat},
+        args={"seat": seat_words(seat), "reason": reason}, clauses=("FGO-028", *clauses))
 
 
 def mulligan(state: FgoState, seat: int) -> None:
@@ -203,7 +206,7 @@ def mulligan(state: FgoState, seat: int) -> None:
     master.deck.sort()
     master.unshuffled = True
     master.mulliganed = True
-    state.events.append(event("mulligan", N_("{seat} takes a mulligan: the 5 hand cards go back into the command "
-                                             "deck"), {"seat": seat}, args={"seat": seat_words(seat)},
-                              clauses=("FGO-025", "FGO-RUL-37")))
+    say(state, "mulligan", N_("{seat} takes a mulligan: the 5 hand cards go back into the command "
+                       "deck"), {"seat": seat}, args={"seat": seat_words(seat)},
+        clauses=("FGO-025", "FGO-RUL-37"))
     state.draws = [DrawOrder(seat, HAND_SIZE)]

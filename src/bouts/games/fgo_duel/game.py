@@ -24,7 +24,7 @@ from bouts.core.contract import (
     Zone,
 )
 from bouts.core.decisions import SealedChoices
-from bouts.core.events import Event
+from bouts.core.events import QUIET, Event
 from bouts.core.i18n import Text
 from bouts.core.options import validate_options
 from bouts.core.stepping import STEP_METHODS, install_fast_path
@@ -34,7 +34,7 @@ from bouts.games.fgo_duel.battle import battle_options
 from bouts.games.fgo_duel.cards import CATALOGS, Catalog
 from bouts.games.fgo_duel.deck import SEATS, seat_words
 from bouts.games.fgo_duel.i18n import M_, N_
-from bouts.games.fgo_duel.log import event
+from bouts.games.fgo_duel.log import say
 from bouts.games.fgo_duel.movement import legal_moves
 from bouts.games.fgo_duel.options import OPTION_HELP, FgoOptions
 from bouts.games.fgo_duel.state import ONLY_SEAT, FgoState, Master, Phase, SkillState
@@ -97,8 +97,8 @@ def _first_player(state: FgoState, first: int) -> None:
     """Step ②: who goes first (FGO-017); then ③ the status cards are turned face up and placed
     (FGO-018..FGO-021), ④-⑤ the decks and hands."""
     state.first = state.turn = first
-    state.events.append(event("first", N_("{seat} is the first player"), {"first": first},
-                              args={"seat": seat_words(first)}, clauses=("FGO-017",)))
+    say(state, "first", N_("{seat} is the first player"), {"first": first},
+        args={"seat": seat_words(first)}, clauses=("FGO-017",))
     if state.options.parties is not None:
         chosen = dict(enumerate(tuple(tokens) for tokens in state.options.parties))
     else:
@@ -180,7 +180,8 @@ def sample_chance(game: object, state: FgoState, rng: random.Random) -> FgoActio
 
 def advance(game: object, state: FgoState, seat: Seat, action: FgoAction) -> None:
     """Apply ``action`` in place, unchecked (:meth:`bouts.core.stepping.Stepping.advance`)."""
-    state.events = []
+    if state.events is not QUIET:
+        state.events = []
     state._legal = {}
     _apply(game, state, seat, action)
 
@@ -195,9 +196,10 @@ def _apply(game: object, state: FgoState, seat: Seat, action: FgoAction) -> None
         master.deck = list(action.order)
         master.unshuffled = False
         master.epoch += 1
-        state.events.append(Event("shuffle", SHUFFLE_MSG, {"seat": state.shuffling},
-                                  args={"seat": SEATS[state.shuffling], "count": len(master.deck)},
-                                  clauses=SHUFFLE_CLAUSES, domain="fgo_duel"))
+        if state.events is not QUIET:
+            state.events.append(Event("shuffle", SHUFFLE_MSG, {"seat": state.shuffling},
+                                      args={"seat": SEATS[state.shuffling], "count": len(master.deck)},
+                                      clauses=SHUFFLE_CLAUSES, domain="fgo_duel"))
         turn.resume(state)
 
 
@@ -211,15 +213,15 @@ def _apply_act(state: FgoState, seat: Seat, act: Act) -> None:
         assert state.sealed is not None
         state.party_picks[seat].extend(act.args)
         picks = state.party_picks[seat]
-        state.events.append(event("status_placed", N_("{seat} places a status card face down ({placed} of 3)"),
-                                  {"seat": seat, "placed": len(picks)},
-                                  args={"seat": seat_words(seat), "placed": len(picks)},
-                                  clauses=("FGO-018", "FGO-RUL-40")))
-        state.events.append(event("party_mine", N_("You place {servants} (STATUS slots so far: {slots})"),
-                                  {"party": list(picks)},
-                                  args={"servants": [party.token_name(state.catalog, a) for a in act.args],
-                                        "slots": [party.token_name(state.catalog, a) for a in picks]},
-                                  to=ONLY_SEAT[seat]))
+        say(state, "status_placed", N_("{seat} places a status card face down ({placed} of 3)"),
+            {"seat": seat, "placed": len(picks)},
+            args={"seat": seat_words(seat), "placed": len(picks)},
+            clauses=("FGO-018", "FGO-RUL-40"))
+        say(state, "party_mine", N_("You place {servants} (STATUS slots so far: {slots})"),
+            {"party": list(picks)},
+            args={"servants": [party.token_name(state.catalog, a) for a in act.args],
+                  "slots": [party.token_name(state.catalog, a) for a in picks]},
+            to=ONLY_SEAT[seat])
         if len(picks) == party.PARTY_SIZE:
             state.sealed.choose(seat, tuple(picks))
         if state.sealed.is_complete:
@@ -231,8 +233,8 @@ def _apply_act(state: FgoState, seat: Seat, act: Act) -> None:
             turn.resume(state)
         else:
             master.mulliganed = False
-            state.events.append(event("keep", N_("{seat} keeps its hand"), {"seat": seat},
-                                      args={"seat": seat_words(seat)}, clauses=("FGO-025",)))
+            say(state, "keep", N_("{seat} keeps its hand"), {"seat": seat},
+                args={"seat": seat_words(seat)}, clauses=("FGO-025",))
             turn.next_mulligan(state)
     elif verb == "pass":
         if state.phase is Phase.START:
@@ -258,12 +260,13 @@ def _apply_act(state: FgoState, seat: Seat, act: Act) -> None:
         sealed.choose(seat, cards)
         count = len(cards)
         events = state.events
-        events.append(Event("battle_chosen", BATTLE_CHOSEN_MSG, {"seat": seat, "count": count},
-                            args={"seat": SEATS[seat], "count": count}, clauses=BATTLE_CHOSEN_CLAUSES,
-                            domain="fgo_duel"))
-        events.append(Event("battle_mine", BATTLE_MINE_MSG, {"cards": list(cards)},
-                            args=partial(deck.cards_args, state.catalog, cards), to=ONLY_SEAT[seat],
-                            domain="fgo_duel"))
+        if events is not QUIET:
+            events.append(Event("battle_chosen", BATTLE_CHOSEN_MSG, {"seat": seat, "count": count},
+                                args={"seat": SEATS[seat], "count": count}, clauses=BATTLE_CHOSEN_CLAUSES,
+                                domain="fgo_duel"))
+            events.append(Event("battle_mine", BATTLE_MINE_MSG, {"cards": list(cards)},
+                                args=partial(deck.cards_args, state.catalog, cards), to=ONLY_SEAT[seat],
+                                domain="fgo_duel"))
         if sealed.is_complete:
             turn.resolve_battle(state)
     elif verb == "remove":  # FGO-071, FGO-072
@@ -275,13 +278,13 @@ def _apply_act(state: FgoState, seat: Seat, act: Act) -> None:
         master.hand.remove(card)
         master.trash.append(card)
         servant = master.servant(servant_id)
-        state.events.append(event("end_move", N_("{seat} puts {card} into the trash: {servant} moves to {area}"),
-                                  {"seat": seat, "servant": servant_id, "from": servant.area, "to": area,
-                                   "card": card},
-                                  args={"seat": seat_words(seat), "card": deck.card_name(state, card),
-                                        "servant": turn.servant_name(state, servant_id),
-                                        "area": state.board.names[area]},
-                                  reveals=True, owner=seat, clauses=("FGO-094", "FGO-095")))
+        say(state, "end_move", N_("{seat} puts {card} into the trash: {servant} moves to {area}"),
+            {"seat": seat, "servant": servant_id, "from": servant.area, "to": area,
+             "card": card},
+            args={"seat": seat_words(seat), "card": deck.card_name(state, card),
+                  "servant": turn.servant_name(state, servant_id),
+                  "area": state.board.names[area]},
+            reveals=True, owner=seat, clauses=("FGO-094", "FGO-095"))
         servant.area = area
         turn.finish_turn(state)
     else:  # pragma: no cover - legality was checked

@@ -13,7 +13,7 @@ from bouts.games.fgo_duel.actions import Act
 from bouts.games.fgo_duel.cards import Catalog
 from bouts.games.fgo_duel.deck import seat_words
 from bouts.games.fgo_duel.i18n import M_, N_
-from bouts.games.fgo_duel.log import event
+from bouts.games.fgo_duel.log import say
 from bouts.games.fgo_duel.options import FgoOptions
 from bouts.games.fgo_duel.state import FgoState, ServantInPlay, SkillState
 
@@ -141,8 +141,8 @@ def install_party(state: FgoState, seat: int, tokens: tuple[str, ...]) -> None:
     master.unshuffled = True
     names = [M_("{slot}: {servant} in {area}", slot=s.slot, servant=catalog.servants[s.servant].figure_name,
                 area=state.board.names[s.area or ""]) for s in master.party]
-    state.events.append(event("status", N_("{seat} turns its status cards face up: {party}"),
-                              {"seat": seat, "party": [s.servant for s in master.party],
-                               "areas": [s.area for s in master.party]},
-                              args={"seat": seat_words(seat), "party": names},
-                              reveals=True, owner=seat, clauses=("FGO-019", "FGO-020", "FGO-021")))
+    say(state, "status", N_("{seat} turns its status cards face up: {party}"),
+        {"seat": seat, "party": [s.servant for s in master.party],
+         "areas": [s.area for s in master.party]},
+        args={"seat": seat_words(seat), "party": names},
+        reveals=True, owner=seat, clauses=("FGO-019", "FGO-020", "FGO-021"))

@@ -6,7 +6,7 @@ from functools import partial
 from typing import Any, Final
 
 from bouts.core.decisions import SealedChoices
-from bouts.core.events import Event
+from bouts.core.events import QUIET, Event
 from bouts.core.i18n import Message, Text
 from bouts.games.fgo_duel import battle, deck, skills
 from bouts.games.fgo_duel.cards import CHAIN_NAMES, Board, Catalog
@@ -21,7 +21,7 @@ from bouts.games.fgo_duel.deck import (
     seat_words,
 )
 from bouts.games.fgo_duel.i18n import M_, N_
-from bouts.games.fgo_duel.log import event
+from bouts.games.fgo_duel.log import say
 from bouts.games.fgo_duel.movement import holds_card_of_servant_on_map, legal_moves
 from bouts.games.fgo_duel.state import Attack, DrawOrder, FgoState, Phase
 
@@ -79,16 +79,17 @@ def begin_turn(state: FgoState) -> None:
     limit = state.options.turn_limit
     if limit is not None and state.turns >= limit:
         state.phase, state.reason = Phase.OVER, M_("the turn limit ({limit}) was reached: a draw", limit=limit)
-        state.events.append(event("turn_limit", N_("the turn limit ({limit}) was reached: a draw"),
-                                  args={"limit": limit}))
+        say(state, "turn_limit", N_("the turn limit ({limit}) was reached: a draw"),
+            args={"limit": limit})
         return
     turns = state.turns = state.turns + 1
     seat = state.turn
     for master in state.masters:
         if master.turn_skills:
             master.turn_skills = []
-    state.events.append(Event("turn", TURN_MSG, {"turn": turns, "seat": seat},
-                              args={"turn": turns, "seat": SEATS[seat]}, clauses=TURN_CLAUSES, domain=DOMAIN))
+    if state.events is not QUIET:
+        state.events.append(Event("turn", TURN_MSG, {"turn": turns, "seat": seat},
+                                  args={"turn": turns, "seat": SEATS[seat]}, clauses=TURN_CLAUSES, domain=DOMAIN))
     if state.options.advanced and skills.has_face_down_skill(state, seat):
         state.phase = Phase.START
     else:
@@ -105,24 +106,24 @@ def action_phase(state: FgoState) -> None:
         return
     master = state.masters[seat]
     if holds_card_of_servant_on_map(state, seat) and state.options.boxed_in == "keep_hand":
-        state.events.append(event("no_move", N_("{seat} has no legal move: the action phase ends"), {"seat": seat},
-                                  args={"seat": seat_words(seat)}, reveals=True, owner=seat,
-                                  clauses=("FGO-040", "FGO-RUL-13")))
+        say(state, "no_move", N_("{seat} has no legal move: the action phase ends"), {"seat": seat},
+            args={"seat": seat_words(seat)}, reveals=True, owner=seat,
+            clauses=("FGO-040", "FGO-RUL-13"))
         state.stalled += 1
         if state.stalled > 2:  # both masters boxed in with full hands: nothing can ever change
             state.phase, state.reason = Phase.OVER, M_("neither master can ever move again: a draw")
-            state.events.append(event("stalemate", N_("neither master can ever move again: a draw"),
-                                      clauses=("FGO-RUL-13",)))
+            say(state, "stalemate", N_("neither master can ever move again: a draw"),
+                clauses=("FGO-RUL-13",))
             return
     else:
         names = [card_name(state, c) for c in master.hand]
         master.trash.extend(master.hand)
-        state.events.append(event("trash_hand", N_("{seat} holds no card of a servant on the map and puts its whole "
-                                                   "hand into the trash ({cards})") if names else
-                                  N_("{seat} holds no card and no servant can move: the action phase ends"),
-                                  {"seat": seat, "cards": list(master.hand)},
-                                  args={"seat": seat_words(seat), "cards": names}, reveals=True, owner=seat,
-                                  clauses=("FGO-043", "FGO-RUL-14")))
+        say(state, "trash_hand", N_("{seat} holds no card of a servant on the map and puts its whole "
+                             "hand into the trash ({cards})") if names else
+            N_("{seat} holds no card and no servant can move: the action phase ends"),
+            {"seat": seat, "cards": list(master.hand)},
+            args={"seat": seat_words(seat), "cards": names}, reveals=True, owner=seat,
+            clauses=("FGO-043", "FGO-RUL-14"))
         master.hand = []
     charge_phase(state)
 
@@ -138,10 +139,11 @@ def declare_move(state: FgoState, seat: int, servant_id: str, area: str, card: s
     state.stalled = 0
     catalog = state.catalog
     board = catalog.boards[state.options.map]
-    state.events.append(Event("move", MOVE_MSG,
-                              {"seat": seat, "servant": servant_id, "from": origin, "to": area, "card": card},
-                              args=partial(_move_args, catalog, board, seat, card, servant_id, area),
-                              reveals=True, owner=seat, clauses=MOVE_CLAUSES, domain=DOMAIN))
+    if state.events is not QUIET:
+        state.events.append(Event("move", MOVE_MSG,
+                                  {"seat": seat, "servant": servant_id, "from": origin, "to": area, "card": card},
+                                  args=partial(_move_args, catalog, board, seat, card, servant_id, area),
+                                  reveals=True, owner=seat, clauses=MOVE_CLAUSES, domain=DOMAIN))
     if area == board.master_areas[1 - seat]:
         servant.area = area
         declare_winner(state, seat, M_("{servant} entered the enemy master area",
@@ -181,12 +183,12 @@ def start_battle(state: FgoState) -> None:
     attack = state.attack
     assert attack is not None
     place = state.board.names[attack.destination]
-    state.events.append(event("battle", N_("Battle: {attacker} attacks {defender} in {area}; both masters choose 3 "
-                                           "command cards face down"),
-                              {"attacker": attack.attacker, "defender": attack.defender, "area": attack.destination},
-                              args={"attacker": servant_name(state, attack.attacker),
-                                    "defender": servant_name(state, attack.defender or ""), "area": place},
-                              clauses=("FGO-046", "FGO-048")))
+    say(state, "battle", N_("Battle: {attacker} attacks {defender} in {area}; both masters choose 3 "
+                     "command cards face down"),
+        {"attacker": attack.attacker, "defender": attack.defender, "area": attack.destination},
+        args={"attacker": servant_name(state, attack.attacker),
+              "defender": servant_name(state, attack.defender or ""), "area": place},
+        clauses=("FGO-046", "FGO-048"))
 
 
 def resolve_battle(state: FgoState) -> None:
@@ -218,14 +220,14 @@ def resolve_battle(state: FgoState) -> None:
                          "cards_text": [card_names[c] for c in played],
                          "codes": [[kinds[c][1], kinds[c][2]] for c in played]}
     state.last_battle = {"attacker": attacker_seat, "result": result, "seats": sides}
-    state.events.append(event("reveal", N_("Revealed: {attacker}; {defender}; {result}"),
-                              dict(state.last_battle),
-                              args=partial(_reveal_args, state.catalog, result,
-                                           ((attacker_seat, tuple(chosen[attacker_seat]), totals[attacker_seat]),
-                                            (defender_seat, tuple(chosen[defender_seat]), totals[defender_seat]))),
-                              reveals=True,
-                              clauses=RESULT_CLAUSES[result] + tuple(sorted(
-                                  {CHAIN_CLAUSES[c] for s in totals.values() for c in s.chains}))))
+    say(state, "reveal", N_("Revealed: {attacker}; {defender}; {result}"),
+        dict(state.last_battle),
+        args=partial(_reveal_args, state.catalog, result,
+                     ((attacker_seat, tuple(chosen[attacker_seat]), totals[attacker_seat]),
+                      (defender_seat, tuple(chosen[defender_seat]), totals[defender_seat]))),
+        reveals=True,
+        clauses=RESULT_CLAUSES[result] + tuple(sorted(
+            {CHAIN_CLAUSES[c] for s in totals.values() for c in s.chains})))
     for seat in (attacker_seat, defender_seat):  # step ⑤
         master = state.masters[seat]
         master.trash.extend(master.battle)
@@ -234,13 +236,13 @@ def resolve_battle(state: FgoState) -> None:
         defender = state.masters[defender_seat].servant(attack.defender)
         defender.area = None
         skills.remove_skill_of_destroyed(state, defender_seat, defender)
-        state.events.append(event("destroyed", N_("{servant} is destroyed (its figure is removed from the game); "
-                                                  "{attacker} moves into {area}"),
-                                  {"seat": defender_seat, "servant": attack.defender},
-                                  args={"servant": servant_name(state, attack.defender),
-                                        "attacker": servant_name(state, attack.attacker),
-                                        "area": state.board.names[attack.destination]},
-                                  clauses=("FGO-059", "FGO-062", "FGO-063", "FGO-067")))
+        say(state, "destroyed", N_("{servant} is destroyed (its figure is removed from the game); "
+                            "{attacker} moves into {area}"),
+            {"seat": defender_seat, "servant": attack.defender},
+            args={"servant": servant_name(state, attack.defender),
+                  "attacker": servant_name(state, attack.attacker),
+                  "area": state.board.names[attack.destination]},
+            clauses=("FGO-059", "FGO-062", "FGO-063", "FGO-067"))
         state.masters[attacker_seat].servant(attack.attacker).area = attack.destination
         if not state.masters[defender_seat].on_map():  # FGO-029
             declare_winner(state, attacker_seat, M_("all 3 enemy servants are destroyed"), ("FGO-029",))

@@ -7,7 +7,7 @@ from functools import partial
 from typing import Any
 
 from bouts.core.contract import Words
-from bouts.core.events import Event, Lazy
+from bouts.core.events import QUIET, Event, Lazy
 from bouts.core.i18n import Message, Text
 from bouts.games.grail_war.cards import AnyCard, AttackCard, NPCard, SpecialCard
 from bouts.games.grail_war.i18n import M_, N_, N_n
@@ -23,8 +23,10 @@ def log(state: GrailState, kind: str, msg: str, data: dict[str, Any] | None = No
     with ``args`` when it is read, in the reader's language (``clauses``: the checklist ids of the rule behind
     it). Rollouts make many events and nobody reads them, so no sentence is made here; ``args`` may be a function
     that makes them when first read (it must read nothing a later step changes)."""
-    state.events.append(Event(kind, msg, data or {}, to=to, reveals=reveals, owner=owner, clauses=clauses,
-                              args=args, domain="grail_war"))
+    events = state.events
+    if events is not QUIET:  # a quiet state (bouts.core.stepping.quiet) makes no events
+        events.append(Event(kind, msg, data or {}, to=to, reveals=reveals, owner=owner, clauses=clauses,
+                            args=args, domain="grail_war"))
 
 
 _NAMES: tuple[dict[str, tuple[Text, Message]], ...] = tuple({} for _ in range(8))

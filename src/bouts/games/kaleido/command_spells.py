@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Final
 
 from bouts.core.decisions import Decision
-from bouts.core.events import Event
+from bouts.core.events import QUIET, Event
 from bouts.games.kaleido.actions import CONVERT, SPELLS, Act
 from bouts.games.kaleido.flow import say, verb
 from bouts.games.kaleido.i18n import M_, N_
@@ -110,8 +110,9 @@ def _spell(state: KaleidoState, frame: Decision, act: Act) -> None:
 def _convert(state: KaleidoState, frame: Decision, act: Act) -> None:
     seat = frame.seat
     state.players[seat].hp -= CONVERSION_COST
-    state.events.append(Event("convert", _CONVERT_MSG, {"seat": seat}, args={"seat": seat_label(state, seat)},
-                              clauses=_CONVERT_CLAUSES, domain="kaleido"))  # say's event, made here
+    if state.events is not QUIET:  # say's event, made here
+        state.events.append(Event("convert", _CONVERT_MSG, {"seat": seat}, args={"seat": seat_label(state, seat)},
+                                  clauses=_CONVERT_CLAUSES, domain="kaleido"))
     state.stack.append(Decision(seat, "draw", (("count", 1),)))  # draw(state, seat, 1)
 
 

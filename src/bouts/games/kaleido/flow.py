@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from bouts.core.decisions import Decision
-from bouts.core.events import Event
+from bouts.core.events import QUIET, Event
 from bouts.games.kaleido.actions import Act, act
 from bouts.games.kaleido.state import KaleidoState
 
@@ -99,8 +99,10 @@ def say(state: KaleidoState, kind: str, msg: str, data: dict[str, Any] | None = 
         reveals: bool = False, owner: int | None = None) -> None:
     """Log an event of kaleido's catalog: ``msg`` (marked with ``N_``) filled with ``args``, with the checklist
     ids of the rule that produced it (``to``: only that seat sees it)."""
-    state.events.append(Event(kind, msg, data or {}, to=None if to is None else ONLY[to],
-                              reveals=reveals, owner=owner, clauses=clauses, args=args, domain="kaleido"))
+    events = state.events
+    if events is not QUIET:  # a quiet state (bouts.core.stepping.quiet) makes no events
+        events.append(Event(kind, msg, data or {}, to=None if to is None else ONLY[to],
+                            reveals=reveals, owner=owner, clauses=clauses, args=args, domain="kaleido"))
 
 
 ONLY: Final = tuple(frozenset({seat}) for seat in range(7))

@@ -22,6 +22,7 @@ from bouts.core.contract import (
     Words,
     Zone,
 )
+from bouts.core.events import QUIET
 from bouts.core.i18n import Text
 from bouts.core.options import validate_options
 from bouts.core.stepping import STEP_METHODS, install_fast_path
@@ -135,7 +136,8 @@ def _legal_actions(game: object, state: KaleidoState, seat: Seat) -> tuple[Kalei
 
 def advance(game: object, state: KaleidoState, seat: Seat, action: KaleidoAction) -> None:
     """:meth:`Game.advance`, with a decision's verb dispatched at once (:meth:`Kaleido.advance`)."""
-    state.events = []
+    if state.events is not QUIET:
+        state.events = []
     state._legal = {}
     if type(action) is Act:  # _apply, written out
         verb = action.verb

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from bouts.core.decisions import Decision
-from bouts.core.events import Event
+from bouts.core.events import QUIET, Event
 from bouts.core.i18n import Message, Text
 from bouts.games.kaleido.actions import Act
 from bouts.games.kaleido.cards import Catalog
@@ -55,9 +55,9 @@ def _draw(state: KaleidoState, frame: Decision) -> None:
         state.drawn_in[card] = state.epoch
         drawn.append(card)
         count -= 1
-    if drawn:
+    events = state.events
+    if drawn and events is not QUIET:
         # say's two events, made here; the names of the cards drawn only when someone reads them
-        events = state.events
         events.append(Event("draw", _DRAW_MSG, {"seat": seat, "count": len(drawn)},
                             args={"seat": seat_label(state, seat), "count": len(drawn)}, clauses=_DRAW_CLAUSES,
                             domain="kaleido"))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Final
 
 from bouts.core.decisions import Decision
-from bouts.core.events import Event
+from bouts.core.events import QUIET, Event
 from bouts.core.i18n import Text
 from bouts.games.kaleido.actions import Act, act
 from bouts.games.kaleido.cards import ATTACK_KINDS, HOSTILE_EFFECTS, MODIFIER_EFFECTS, Ability, Catalog, MagicCard
@@ -590,12 +590,13 @@ def _use(state: KaleidoState, frame: Decision, act: Act) -> None:
     else:
         player.hand.remove(card)
         state.drawn_in.pop(card, None)
-    state.events.append(Event(  # say's event, made here
-        "use", _USE_MSG[strategy_use, target is not None], {"seat": seat, "card": card, "strategy": strategy_use},
-        args={"seat": seat_label(state, seat), "card": magic.name,
-              "target": seat_label(state, target) if target is not None else ""},
-        reveals=True, owner=seat, clauses=_STRATEGY_USE_CLAUSES if strategy_use else _HAND_USE_CLAUSES,
-        domain="kaleido"))
+    if state.events is not QUIET:
+        state.events.append(Event(  # say's event, made here
+            "use", _USE_MSG[strategy_use, target is not None], {"seat": seat, "card": card, "strategy": strategy_use},
+            args={"seat": seat_label(state, seat), "card": magic.name,
+                  "target": seat_label(state, target) if target is not None else ""},
+            reveals=True, owner=seat, clauses=_STRATEGY_USE_CLAUSES if strategy_use else _HAND_USE_CLAUSES,
+            domain="kaleido"))
     state.stack.append(Decision(seat, "resolve_use", (("card", card), ("counter_of", ""), ("strategy", strategy_use),
                                                        ("target", -1 if target is None else target))))  # push's
     open_counters(state, seat, card, target)

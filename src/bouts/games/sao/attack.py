@@ -11,7 +11,7 @@ from bouts.games.sao import clearing, turn
 from bouts.games.sao.actions import Act, act
 from bouts.games.sao.cards import SwordSkill
 from bouts.games.sao.i18n import M_, N_
-from bouts.games.sao.log import event
+from bouts.games.sao.log import say
 from bouts.games.sao.skills import VALUE_TEXT, Modifiers, skill_key, sorted_group_triggers
 from bouts.games.sao.state import SaoState, plain_decision
 
@@ -45,8 +45,8 @@ def finalize(state: SaoState) -> None:
     from bouts.games.sao.rolling import final_pool_args, final_pool_data
 
     shown = tuple(state.pool)  # data and sentence made when someone reads them
-    state.events.append(event("final", N_("The dice are final: {pool}"), partial(final_pool_data, shown),
-                              args=partial(final_pool_args, shown), clauses=("SAO-057", "SAO-068")))
+    say(state, "final", N_("The dice are final: {pool}"), partial(final_pool_data, shown),
+        args=partial(final_pool_args, shown), clauses=("SAO-057", "SAO-068"))
     state.pending.append(plain_decision(state.characters[state.turn_char].seat, "assign"))
 
 
@@ -124,12 +124,12 @@ def trigger(state: SaoState, act: Act) -> None:
     me = state.characters[state.turn_char]
     skill = state.catalog.skill_named[me.id, skill_id]
     mods = modifiers(state)
-    state.events.append(event("skill", N_("{character} triggers {skill} with {dice}: {damage} damage"),
-                              {"skill": skill_id, "dice": list(indices)},
-                              args={"character": me.name, "skill": skill.name,
-                                    "dice": " ".join([f"{i + 1}:{VALUE_TEXT[state.pool[i].value]}" for i in indices]),
-                                    "damage": mods.dealt(skill)},
-                              clauses=("SAO-068", "SAO-070") + (("SAO-148",) if mods.defense else ())))
+    say(state, "skill", N_("{character} triggers {skill} with {dice}: {damage} damage"),
+        {"skill": skill_id, "dice": list(indices)},
+        args={"character": me.name, "skill": skill.name,
+              "dice": " ".join([f"{i + 1}:{VALUE_TEXT[state.pool[i].value]}" for i in indices]),
+              "damage": mods.dealt(skill)},
+        clauses=("SAO-068", "SAO-070") + (("SAO-148",) if mods.defense else ()))
 
 
 def turn_damage(state: SaoState, combined: bool) -> int:
@@ -155,18 +155,18 @@ def done(state: SaoState, combined: bool) -> None:
     state.step_damage += amount
     clauses = ("SAO-072",) + (("SAO-122", "SAO-RUL-29") if combined else ()) + (
         ("SAO-149",) if step.defense and not combined else ())
-    state.events.append(event("damage", N_("{amount} damage to {step} ({hp} HP left)"),
-                              {"damage": amount, "step_damage": state.step_damage},
-                              args={"amount": amount, "step": step.name, "hp": max(0, step.hp - state.step_damage)},
-                              clauses=clauses))
+    say(state, "damage", N_("{amount} damage to {step} ({hp} HP left)"),
+        {"damage": amount, "step_damage": state.step_damage},
+        args={"amount": amount, "step": step.name, "hp": max(0, step.hp - state.step_damage)},
+        clauses=clauses)
     final = state.is_final_ordeal
     if final and state.step_damage >= step.hp:  # SAO-123
         turn.win(state, M_("the final ordeal is overcome"), ("SAO-115", "SAO-123"))
         return
     switch = bool(state.pool) and len(state.used) == len(state.pool) and not final
     if switch:  # SAO-075, SAO-124
-        state.events.append(event("switch", N_("Switch! Every die was used: no counterattack"),
-                                  clauses=("SAO-010", "SAO-075", "SAO-RUL-13")))
+        say(state, "switch", N_("Switch! Every die was used: no counterattack"),
+            clauses=("SAO-010", "SAO-075", "SAO-RUL-13"))
         resolve(state)
         return
     if state.yui and state.catalog.support is not None and \
@@ -258,10 +258,10 @@ def yui(state: SaoState, use: bool) -> None:
     amount = state.current_step.damage
     state.step_damage += amount
     support = state.catalog.support
-    state.events.append(event("yui", N_("{support} turns the counterattack back: {amount} damage to {step}"),
-                              {"damage": amount},
-                              args={"support": support.name if support is not None else "", "amount": amount,
-                                    "step": state.current_step.name}, clauses=("SAO-028", "SAO-RUL-50")))
+    say(state, "yui", N_("{support} turns the counterattack back: {amount} damage to {step}"),
+        {"damage": amount},
+        args={"support": support.name if support is not None else "", "amount": amount,
+              "step": state.current_step.name}, clauses=("SAO-028", "SAO-RUL-50"))
     if state.is_final_ordeal and state.step_damage >= state.current_step.hp:
         turn.win(state, M_("the final ordeal is overcome"), ("SAO-115", "SAO-123"))
         return
@@ -284,11 +284,11 @@ def take_damage(state: SaoState, index: int, amount: int) -> None:
     token = state.tokens.get("silica")
     if token is not None and token.kind == "shield" and token.holder == c.id:
         del state.tokens["silica"]
-        state.events.append(event("shield", N_("{character}'s Shield addition token cancels {amount} damage and goes "
-                                               "back to {owner}"), {"character": c.id},
-                                  args={"character": c.name, "amount": amount,
-                                        "owner": turn.owner_name(state, "silica")},
-                                  clauses=("SAO-138", "SAO-RUL-40")))
+        say(state, "shield", N_("{character}'s Shield addition token cancels {amount} damage and goes "
+                         "back to {owner}"), {"character": c.id},
+            args={"character": c.name, "amount": amount,
+                  "owner": turn.owner_name(state, "silica")},
+            clauses=("SAO-138", "SAO-RUL-40"))
         return
     coat = [i for i in c.equipment if state.catalog.items[i].effect == "coat"] if c.equipment else []
     coats = len(coat)
@@ -298,30 +298,30 @@ def take_damage(state: SaoState, index: int, amount: int) -> None:
     clauses = ("SAO-077", "SAO-078", "SAO-079") + (("SAO-147",) if state.current_step.aoe else ()) + (
         ("SAO-125",) if state.is_final_ordeal and index != state.kirito else ())
     if coats:
-        state.events.append(event("hurt", N_("{character} takes {amount} damage ({coats} less for {item}; {hp} HP "
-                                             "left)"), {"character": c.id, "damage": amount},
-                                  args={"character": c.name, "amount": amount, "coats": coats,
-                                        "item": state.catalog.items[coat[0]].name,
-                                        "hp": max(0, hp - c.damage)}, clauses=clauses))
+        say(state, "hurt", N_("{character} takes {amount} damage ({coats} less for {item}; {hp} HP "
+                       "left)"), {"character": c.id, "damage": amount},
+            args={"character": c.name, "amount": amount, "coats": coats,
+                  "item": state.catalog.items[coat[0]].name,
+                  "hp": max(0, hp - c.damage)}, clauses=clauses)
     else:
-        state.events.append(event("hurt", N_("{character} takes {amount} damage ({hp} HP left)"),
-                                  {"character": c.id, "damage": amount},
-                                  args={"character": c.name, "amount": amount, "hp": max(0, hp - c.damage)},
-                                  clauses=clauses))
+        say(state, "hurt", N_("{character} takes {amount} damage ({hp} HP left)"),
+            {"character": c.id, "damage": amount},
+            args={"character": c.name, "amount": amount, "hp": max(0, hp - c.damage)},
+            clauses=clauses)
     if c.damage < hp:
         return
     relic = next((i for i in state.consumables if state.catalog.items[i].effect == "relic"), None)
     if relic is not None and not state.current_step.no_consumables:
         state.consumables.remove(relic)
         c.damage = hp - 1
-        state.events.append(event("relic", N_("{item} saves {character} (1 HP) and is discarded"), {"character": c.id},
-                                  args={"item": state.catalog.items[relic].name, "character": c.name},
-                                  clauses=("SAO-096", "SAO-097")))
+        say(state, "relic", N_("{item} saves {character} (1 HP) and is discarded"), {"character": c.id},
+            args={"item": state.catalog.items[relic].name, "character": c.name},
+            clauses=("SAO-096", "SAO-097"))
         return
     c.dead = True
     goes_on = state.is_final_ordeal and c.id != "kirito"  # SAO-127, SAO-RUL-31
-    state.events.append(event("death", N_("{character} dies"), {"character": c.id}, args={"character": c.name},
-                              clauses=("SAO-015", "SAO-RUL-16") + (("SAO-127", "SAO-RUL-31") if goes_on else ())))
+    say(state, "death", N_("{character} dies"), {"character": c.id}, args={"character": c.name},
+        clauses=("SAO-015", "SAO-RUL-16") + (("SAO-127", "SAO-RUL-31") if goes_on else ()))
     if goes_on:
         for owner, tok in list(state.tokens.items()):
             if tok.holder == c.id:
@@ -335,14 +335,14 @@ def resolve(state: SaoState) -> None:
     """⑤ Resolve: a step at 0 HP or less is beaten; no carry-over (SAO-081..SAO-085, SAO-RUL-10)."""
     step = state.current_step
     if state.step_damage >= step.hp:
-        state.events.append(event("step_beaten", N_("{step} is beaten"), {"step": state.step}, args={"step": step.name},
-                                  clauses=("SAO-011", "SAO-081", "SAO-082", "SAO-RUL-10")))
+        say(state, "step_beaten", N_("{step} is beaten"), {"step": state.step}, args={"step": step.name},
+            clauses=("SAO-011", "SAO-081", "SAO-082", "SAO-RUL-10"))
         state.step_damage = 0
         if state.step + 1 < len(state.scenario.steps):
             state.step += 1
-            state.events.append(event("step", N_("The Step token moves to {step} ({hp} HP)"), {"step": state.step},
-                                      args={"step": state.current_step.name, "hp": state.current_step.hp},
-                                      clauses=("SAO-044", "SAO-081")))
+            say(state, "step", N_("The Step token moves to {step} ({hp} HP)"), {"step": state.step},
+                args={"step": state.current_step.name, "hp": state.current_step.hp},
+                clauses=("SAO-044", "SAO-081"))
             if state.is_final_ordeal and state.step == 1:  # SAO-118, SAO-119
                 turn.refresh_all(state, M_("the final ordeal begins"), ("SAO-118", "SAO-RUL-34"))
                 turn.return_tokens(state, M_("the final ordeal begins"), ("SAO-119",))

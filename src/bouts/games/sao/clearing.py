@@ -5,7 +5,7 @@ from __future__ import annotations
 from bouts.core.decisions import Decision
 from bouts.games.sao import turn
 from bouts.games.sao.i18n import M_, N_
-from bouts.games.sao.log import event
+from bouts.games.sao.log import say
 from bouts.games.sao.state import SaoState, plain_decision
 
 SECTION_NAMES = {"lower": N_("lower section"), "middle": N_("middle section"), "upper": N_("upper section"),
@@ -18,8 +18,8 @@ ITEM_TYPES = {"equipment": N_("Equipment"), "consumable": N_("Consumable")}
 def clear_scenario(state: SaoState) -> None:
     """The last step is beaten (SAO-084); the Final Battle wins at once (SAO-042, SAO-RUL-24)."""
     scenario = state.scenario
-    state.events.append(event("cleared", N_("{scenario} is cleared"), {"scenario": scenario.id},
-                              args={"scenario": scenario.name}, clauses=("SAO-084",)))
+    say(state, "cleared", N_("{scenario} is cleared"), {"scenario": scenario.id},
+        args={"scenario": scenario.name}, clauses=("SAO-084",))
     if scenario.section == "final":
         turn.win(state, M_("the Final Battle is beaten"), ("SAO-042", "SAO-115", "SAO-RUL-24"))
         return
@@ -28,11 +28,11 @@ def clear_scenario(state: SaoState) -> None:
     if state.items:  # SAO-092, SAO-RUL-22
         item = state.items.pop(0)
         card = state.catalog.items[item]
-        state.events.append(event("item", N_("{character} draws {item} ({type}): {text}"),
-                                  {"item": item, "type": card.type}, reveals=True,
-                                  args={"character": me.name, "item": card.name,
-                                        "type": M_(ITEM_TYPES[card.type]), "text": card.text},
-                                  clauses=("SAO-091", "SAO-092", "SAO-RUL-22")))
+        say(state, "item", N_("{character} draws {item} ({type}): {text}"),
+            {"item": item, "type": card.type}, reveals=True,
+            args={"character": me.name, "item": card.name,
+                  "type": M_(ITEM_TYPES[card.type]), "text": card.text},
+            clauses=("SAO-091", "SAO-092", "SAO-RUL-22"))
         if card.type == "equipment":  # SAO-093
             state.pending.append(Decision.make(me.seat, "equip", item=item))
             return
@@ -46,9 +46,9 @@ def equip(state: SaoState, char_id: str) -> None:
     item = decision.get("item")
     c = state.characters[state.index_of(char_id)]
     c.equipment.append(item)
-    state.events.append(event("equip", N_("{character} takes {item}"), {"item": item, "character": c.id},
-                              args={"character": c.name, "item": state.catalog.items[item].name},
-                              clauses=("SAO-093", "SAO-094")))
+    say(state, "equip", N_("{character} takes {item}"), {"item": item, "character": c.id},
+        args={"character": c.name, "item": state.catalog.items[item].name},
+        clauses=("SAO-093", "SAO-094"))
     after_items(state)
 
 
@@ -65,19 +65,19 @@ def level_up(state: SaoState) -> None:
     if section == "lower":
         for c in state.characters:
             c.level, c.has_die = 1, True
-        state.events.append(event("level", N_("The characters reach level 50 and get their character dice"),
-                                  clauses=("SAO-098", "SAO-099", "SAO-102")))
+        say(state, "level", N_("The characters reach level 50 and get their character dice"),
+            clauses=("SAO-098", "SAO-099", "SAO-102"))
     elif section == "middle":
         for c in state.characters:
             c.level = 2
         state.yui = state.catalog.support is not None
         support = state.catalog.support
-        state.events.append(event("level", N_("The characters reach level 80; the group gains the Support card "
-                                              "{support}"), args={"support": support.name if support else "-"},
-                                  clauses=("SAO-098", "SAO-100")))
+        say(state, "level", N_("The characters reach level 80; the group gains the Support card "
+                        "{support}"), args={"support": support.name if support else "-"},
+            clauses=("SAO-098", "SAO-100"))
     else:
-        state.events.append(event("level", N_("Level up: nothing happens (already level 80)"),
-                                  clauses=("SAO-101", "SAO-RUL-19")))
+        say(state, "level", N_("Level up: nothing happens (already level 80)"),
+            clauses=("SAO-101", "SAO-RUL-19"))
 
 
 def transfer_options(state: SaoState) -> list[tuple[str, str]]:
@@ -111,9 +111,9 @@ def transfer(state: SaoState, item: str | None, char_id: str | None) -> None:
     target = state.characters[state.index_of(char_id)]
     target.equipment.append(item)
     state.moved.append(item)
-    state.events.append(event("transfer", N_("{item} goes to {character}"), {"item": item, "character": char_id},
-                              args={"item": state.catalog.items[item].name, "character": target.name},
-                              clauses=("SAO-095", "SAO-RUL-23")))
+    say(state, "transfer", N_("{item} goes to {character}"), {"item": item, "character": char_id},
+        args={"item": state.catalog.items[item].name, "character": target.name},
+        clauses=("SAO-095", "SAO-RUL-23"))
     offer_transfer(state)
 
 
@@ -124,8 +124,8 @@ def healing(state: SaoState) -> None:
         c.usage = state.usage_max(i)
     turn.refresh_all(state, M_("Healing"), ("SAO-108",))
     turn.return_tokens(state, M_("Healing"), ("SAO-110", "SAO-RUL-21"))
-    state.events.append(event("healing", N_("Healing: every character's damage is removed and ability uses are back "
-                                            "at their maximum"), clauses=("SAO-107", "SAO-109")))
+    say(state, "healing", N_("Healing: every character's damage is removed and ability uses are back "
+                      "at their maximum"), clauses=("SAO-107", "SAO-109"))
 
 
 def heal_and_continue(state: SaoState) -> None:
@@ -143,9 +143,9 @@ def begin_scenario(state: SaoState) -> None:
     scenario = state.scenario
     steps = [M_("{step} ({hp} HP, counterattack {damage})", step=s.name, hp=s.hp, damage=s.damage)
              for s in scenario.steps]
-    state.events.append(event("scenario", N_("{scenario} ({section}, {dice} dice each) is revealed: {steps}"),
-                              {"scenario": scenario.id}, reveals=True,
-                              args={"scenario": scenario.name, "section": M_(SECTION_NAMES[scenario.section]),
-                                    "dice": scenario.dice, "steps": steps},
-                              clauses=("SAO-043", "SAO-111") if state.section else ("SAO-041", "SAO-043")))
+    say(state, "scenario", N_("{scenario} ({section}, {dice} dice each) is revealed: {steps}"),
+        {"scenario": scenario.id}, reveals=True,
+        args={"scenario": scenario.name, "section": M_(SECTION_NAMES[scenario.section]),
+              "dice": scenario.dice, "steps": steps},
+        clauses=("SAO-043", "SAO-111") if state.section else ("SAO-041", "SAO-043"))
     turn.start_turn(state)

@@ -36,7 +36,7 @@ from bouts.games.sao.actions import DONE, FINALIZE, Act, SaoAction, act
 from bouts.games.sao.cards import CATALOGS, SECTIONS, Catalog
 from bouts.games.sao.clearing import SECTION_NAMES
 from bouts.games.sao.i18n import M_, N_, _
-from bouts.games.sao.log import event
+from bouts.games.sao.log import say
 from bouts.games.sao.options import OPTION_HELP, SaoOptions
 from bouts.games.sao.state import Character, SaoState, plain_decision
 from bouts.games.sao.view import GAME_NAME, describe_action, render_view, shown_values, view_of
@@ -144,9 +144,9 @@ class Sao(Game[SaoState, SaoAction]):
             state.pending.append(plain_decision(CHANCE, "item_shuffle"))
         else:
             state.pending.append(plain_decision(CHANCE, "scenario_shuffle"))
-        state.events.append(event("setup", N_("Characters: {characters}"), {"characters": list(chosen)},
-                                  args={"characters": [c.name for c in characters]},
-                                  clauses=("SAO-031", "SAO-032") if seats == 1 else ("SAO-031",)))
+        say(state, "setup", N_("Characters: {characters}"), {"characters": list(chosen)},
+            args={"characters": [c.name for c in characters]},
+            clauses=("SAO-031", "SAO-032") if seats == 1 else ("SAO-031",))
         return state
 
     # -- who acts -----------------------------------------------------------------------------
@@ -273,13 +273,13 @@ class Sao(Game[SaoState, SaoAction]):
             for section in SECTIONS:
                 picks.append(next(s for s in shuffle.order if state.catalog.scenarios[s].section == section))
             state.scenarios = picks
-            state.events.append(event("shuffle", N_("One scenario card is drawn face down from each section"),
-                                      clauses=("SAO-035", "SAO-036")))
+            say(state, "shuffle", N_("One scenario card is drawn face down from each section"),
+                clauses=("SAO-035", "SAO-036"))
             state.pending.append(plain_decision(CHANCE, "item_shuffle"))
             return
         state.items = list(shuffle.order)  # SAO-037
-        state.events.append(event("shuffle", N_("The item deck is shuffled ({count} cards)"),
-                                  args={"count": len(state.items)}, clauses=("SAO-037",)))
+        say(state, "shuffle", N_("The item deck is shuffled ({count} cards)"),
+            args={"count": len(state.items)}, clauses=("SAO-037",))
         clearing.begin_scenario(state)
 
     def _apply_act(self, state: SaoState, act: Act) -> None:

@@ -6,11 +6,18 @@ the reader's language when it is shown.
 
 from __future__ import annotations
 
-from bouts.core.events import Event, Lazy
+from typing import TYPE_CHECKING
+
+from bouts.core.events import QUIET, Event, Lazy
+
+if TYPE_CHECKING:
+    from bouts.games.sao.state import SaoState
 
 
-def event(kind: str, msg: str, data: Lazy | None = None, *, args: Lazy | None = None,
-          reveals: bool = False, clauses: tuple[str, ...] = ()) -> Event:
-    """An event of SAO's catalog: ``msg`` (marked with ``N_``) filled with ``args``; SAO is played open, so every
-    event is public."""
-    return Event(kind, msg, data, reveals=reveals, clauses=clauses, args=args, domain="sao")
+def say(state: SaoState, kind: str, msg: str, data: Lazy | None = None, *, args: Lazy | None = None,
+        reveals: bool = False, clauses: tuple[str, ...] = ()) -> None:
+    """Add an event of SAO's catalog to the step's events: ``msg`` (marked with ``N_``) filled with ``args``; SAO is
+    played open, so every event is public. A quiet state (:func:`bouts.core.stepping.quiet`) gets none."""
+    events = state.events
+    if events is not QUIET:
+        events.append(Event(kind, msg, data, reveals=reveals, clauses=clauses, args=args, domain="sao"))

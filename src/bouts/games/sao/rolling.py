@@ -14,7 +14,7 @@ from bouts.core.decisions import Decision
 from bouts.core.i18n import Message
 from bouts.games.sao.actions import Act, act
 from bouts.games.sao.i18n import M_, N_
-from bouts.games.sao.log import event
+from bouts.games.sao.log import say
 from bouts.games.sao.skills import VALUE_TEXT
 from bouts.games.sao.state import Die, SaoState, Token, make_die, plain_decision
 
@@ -124,13 +124,13 @@ def exchange(state: SaoState, char_id: str | None) -> None:
         assert pos is not None
         state.pool[pos] = make_die(kind, char_id)
         mine = char_id == state.characters[index].id
-        state.events.append(event("exchange", N_("{character} rolls his character die instead of a regular die (die "
-                                                 "{die})") if mine else
-                                  N_("{character} rolls {owner}'s character die instead of a regular die (die {die})"),
-                                  {"character": state.characters[index].id, "die": char_id},
-                                  args={"character": state.characters[index].name, "die": pos + 1,
-                                        "owner": state.catalog.characters[char_id].name},
-                                  clauses=("SAO-103", "SAO-RUL-08") if mine else ("SAO-128", "SAO-RUL-32")))
+        say(state, "exchange", N_("{character} rolls his character die instead of a regular die (die "
+                           "{die})") if mine else
+            N_("{character} rolls {owner}'s character die instead of a regular die (die {die})"),
+            {"character": state.characters[index].id, "die": char_id},
+            args={"character": state.characters[index].name, "die": pos + 1,
+                  "owner": state.catalog.characters[char_id].name},
+            clauses=("SAO-103", "SAO-RUL-08") if mine else ("SAO-128", "SAO-RUL-32"))
     if rolling:
         continue_reroll(state, rolling)
     else:
@@ -141,10 +141,10 @@ def set_support(state: SaoState, values: tuple[int, ...]) -> None:
     """A lone Kirito sets all 4 support dice to any results (SAO-129, SAO-RUL-33)."""
     state.pending.pop()
     state.pool += [make_die("support", None, v) for v in values]
-    state.events.append(event("support", N_("{character} stands alone: the support dice show {values}"),
-                              {"values": list(values)},
-                              args={"character": state.characters[state.kirito].name,
-                                    "values": " ".join(map(str, values))}, clauses=("SAO-129", "SAO-RUL-33")))
+    say(state, "support", N_("{character} stands alone: the support dice show {values}"),
+        {"values": list(values)},
+        args={"character": state.characters[state.kirito].name,
+              "values": " ".join(map(str, values))}, clauses=("SAO-129", "SAO-RUL-33"))
     roll_dice(state, tuple(i for i, d in enumerate(state.pool) if d.value == 0))
 
 
@@ -194,13 +194,13 @@ def apply_roll(state: SaoState, roll: Roll) -> None:
     state.passed = []
     shown = tuple(pool)  # the event's data and sentence are made when someone reads them (a rollout never does)
     if first:
-        state.events.append(event("roll", N_("Roll: {pool}"), partial(_roll_data, indices, roll.values, shown),
-                                  args=partial(_pool_args, shown), clauses=("SAO-053", "SAO-054")))
+        say(state, "roll", N_("Roll: {pool}"), partial(_roll_data, indices, roll.values, shown),
+            args=partial(_pool_args, shown), clauses=("SAO-053", "SAO-054"))
     else:
-        state.events.append(event("roll", N_("Reroll {number}: {changes}; the dice now show {pool}"),
-                                  partial(_roll_data, indices, roll.values, shown),
-                                  args=partial(_reroll_args, state.rerolls_used, indices, old, shown),
-                                  clauses=("SAO-059", "SAO-061")))
+        say(state, "roll", N_("Reroll {number}: {changes}; the dice now show {pool}"),
+            partial(_roll_data, indices, roll.values, shown),
+            args=partial(_reroll_args, state.rerolls_used, indices, old, shown),
+            clauses=("SAO-059", "SAO-061"))
     state.pending.append(plain_decision(state.characters[state.turn_char].seat, "roll_window"))
 
 
@@ -266,12 +266,12 @@ def reroll(state: SaoState, indices: tuple[int, ...]) -> None:
     """One joint reroll of every agreed die, all at once (SAO-059..SAO-064)."""
     state.pending.pop()
     state.rerolls_used += 1
-    state.events.append(event("reroll", N_("Reroll {number} of {allowed}: {dice} rolled again together")
-                              if len(indices) > 1 else N_("Reroll {number} of {allowed}: {dice} rolled again"),
-                              {"dice": list(indices)},
-                              args=partial(_reroll_dice_args, state.rerolls_used, rerolls_allowed(state), indices,
-                                           tuple(state.pool)),
-                              clauses=("SAO-056", "SAO-059", "SAO-060", "SAO-061", "SAO-RUL-04")))
+    say(state, "reroll", N_("Reroll {number} of {allowed}: {dice} rolled again together")
+        if len(indices) > 1 else N_("Reroll {number} of {allowed}: {dice} rolled again"),
+        {"dice": list(indices)},
+        args=partial(_reroll_dice_args, state.rerolls_used, rerolls_allowed(state), indices,
+                     tuple(state.pool)),
+        clauses=("SAO-056", "SAO-059", "SAO-060", "SAO-061", "SAO-RUL-04"))
     state.offered = []
     continue_reroll(state, indices)
 
@@ -481,10 +481,10 @@ def use_ability(state: SaoState, act: Act) -> None:
         what = M_("heals {target} for {amount} ({hp}/{max} HP)", target=target.name, amount=healed,
                   hp=state.hp(state.index_of(rest[0])) - target.damage, max=state.hp(state.index_of(rest[0])))
         clauses += ("SAO-144", "SAO-RUL-41")
-    state.events.append(event("ability", N_("{character} uses {ability}: {what} ({paid})"),
-                              {"character": c.id, "ability": ability.id, "args": list(rest)},
-                              args={"character": c.name, "ability": ability.name, "what": what, "paid": paid},
-                              clauses=clauses))
+    say(state, "ability", N_("{character} uses {ability}: {what} ({paid})"),
+        {"character": c.id, "ability": ability.id, "args": list(rest)},
+        args={"character": c.name, "ability": ability.name, "what": what, "paid": paid},
+        clauses=clauses)
 
 
 def die_control_actions(state: SaoState) -> list[Act]:
@@ -505,11 +505,11 @@ def control(state: SaoState, pos: int, value: int) -> None:
     state.pool[pos] = make_die(die.kind, die.char, value)
     state.controlled.append(pos)
     state.passed = []
-    state.events.append(event("control",
-                              N_("{character} uses the Die control addition token: die {die}: {old} → {new}"),
-                              {"die": pos, "value": value},
-                              args={"character": state.characters[state.turn_char].name, "die": pos + 1,
-                                    "old": VALUE_TEXT[die.value], "new": value}, clauses=("SAO-140", "SAO-RUL-38")))
+    say(state, "control",
+        N_("{character} uses the Die control addition token: die {die}: {old} → {new}"),
+        {"die": pos, "value": value},
+        args={"character": state.characters[state.turn_char].name, "die": pos + 1,
+              "old": VALUE_TEXT[die.value], "new": value}, clauses=("SAO-140", "SAO-RUL-38"))
 
 
 def consumable_actions(state: SaoState) -> list[Act]:
@@ -541,6 +541,6 @@ def use_consumable(state: SaoState, item: str, char_id: str) -> None:
         c.usage += 1
     else:
         c.damage = 0
-    state.events.append(event("consumable", N_("{item} is used on {character} and discarded"),
-                              {"item": item, "character": c.id}, args={"item": card.name, "character": c.name},
-                              clauses=("SAO-096", "SAO-097", "SAO-RUL-22")))
+    say(state, "consumable", N_("{item} is used on {character} and discarded"),
+        {"item": item, "character": c.id}, args={"item": card.name, "character": c.name},
+        clauses=("SAO-096", "SAO-097", "SAO-RUL-22"))

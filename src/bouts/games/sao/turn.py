@@ -7,38 +7,38 @@ from bouts.core.decisions import Decision
 from bouts.core.i18n import Message, Text
 from bouts.games.sao import rolling
 from bouts.games.sao.i18n import M_, N_
-from bouts.games.sao.log import event
+from bouts.games.sao.log import say
 from bouts.games.sao.state import SaoState
 
 
 def lose(state: SaoState, reason: Message, clauses: tuple[str, ...] = ("SAO-113", "SAO-114")) -> None:
     """Game over (SAO-114)."""
     state.result, state.reason, state.pending = "lost", reason, []
-    state.events.append(event("game_over", N_("Game over: {reason}"), {"reason": reason.msgid},
-                              args={"reason": reason}, clauses=clauses))
+    say(state, "game_over", N_("Game over: {reason}"), {"reason": reason.msgid},
+        args={"reason": reason}, clauses=clauses)
 
 
 def win(state: SaoState, reason: Message, clauses: tuple[str, ...] = ("SAO-113", "SAO-115")) -> None:
     """Game beaten (SAO-115)."""
     state.result, state.reason, state.pending = "won", reason, []
-    state.events.append(event("game_beaten", N_("Game beaten: {reason}"), {"reason": reason.msgid},
-                              args={"reason": reason}, clauses=clauses))
+    say(state, "game_beaten", N_("Game beaten: {reason}"), {"reason": reason.msgid},
+        args={"reason": reason}, clauses=clauses)
 
 
 def refresh_all(state: SaoState, why: Message, clauses: tuple[str, ...]) -> None:
     """Every character is Refreshed (SAO-052, SAO-108, SAO-118)."""
     for c in state.characters:
         c.exhausted = False
-    state.events.append(event("refresh", N_("All characters are Refreshed ({why})"), args={"why": why},
-                              clauses=clauses))
+    say(state, "refresh", N_("All characters are Refreshed ({why})"), args={"why": why},
+        clauses=clauses)
 
 
 def return_tokens(state: SaoState, why: Message, clauses: tuple[str, ...]) -> None:
     """Every addition token goes back to its owner (SAO-110, SAO-119)."""
     for owner in list(state.tokens):
         del state.tokens[owner]
-        state.events.append(event("token_back", N_("{owner}'s addition token goes back ({why})"), {"owner": owner},
-                                  args={"owner": owner_name(state, owner), "why": why}, clauses=clauses))
+        say(state, "token_back", N_("{owner}'s addition token goes back ({why})"), {"owner": owner},
+            args={"owner": owner_name(state, owner), "why": why}, clauses=clauses)
 
 
 def owner_name(state: SaoState, owner: str) -> Text | str:
@@ -79,15 +79,15 @@ def start_turn(state: SaoState) -> None:
         c.free_use = False
     me.free_use = state.options.difficulty == "easy"  # SAO-130
     clauses = ("SAO-120",) if state.is_final_ordeal else ("SAO-045", "SAO-086") if state.turns > 1 else ("SAO-045",)
-    state.events.append(event("turn", N_("Turn {turn}: {character}'s turn"),
-                              {"character": me.id, "turn": state.turns},
-                              args={"turn": state.turns, "character": me.name}, clauses=clauses))
+    say(state, "turn", N_("Turn {turn}: {character}'s turn"),
+        {"character": me.id, "turn": state.turns},
+        args={"turn": state.turns, "character": me.name}, clauses=clauses)
     candidates = partner_candidates(state)
     if len(candidates) == 1 or (candidates and len(state.characters) == 2):  # SAO-048, SAO-156
         set_partner(state, candidates[0])
     elif not candidates:  # only in the final ordeal: lone Kirito (SAO-126, SAO-129)
-        state.events.append(event("partner", N_("{character} has no chaining partner"), args={"character": me.name},
-                                  clauses=("SAO-126", "SAO-129")))
+        say(state, "partner", N_("{character} has no chaining partner"), args={"character": me.name},
+            clauses=("SAO-126", "SAO-129"))
         rolling.begin_dice(state)
     else:
         state.pending.append(Decision.make(me.seat, "chain_partner", character=me.id))
@@ -99,9 +99,9 @@ def set_partner(state: SaoState, index: int) -> None:
     partner = state.characters[index]
     partner.free_use = state.options.difficulty == "easy"
     alone = len(partner_candidates(state)) == 1 or len(state.characters) == 2
-    state.events.append(event("partner", N_("{character} chains with {partner}"), {"partner": partner.id},
-                              args={"character": state.characters[state.turn_char].name, "partner": partner.name},
-                              clauses=("SAO-047", "SAO-048") if alone else ("SAO-047",)))
+    say(state, "partner", N_("{character} chains with {partner}"), {"partner": partner.id},
+        args={"character": state.characters[state.turn_char].name, "partner": partner.name},
+        clauses=("SAO-047", "SAO-048") if alone else ("SAO-047",))
     rolling.begin_dice(state)
 
 
@@ -110,15 +110,15 @@ def end_turn(state: SaoState) -> None:
     me = state.characters[state.turn_char]
     if state.uses_exhaustion:
         me.exhausted = True
-        state.events.append(event("exhausted", N_("{character} is Exhausted"), {"character": me.id},
-                                  args={"character": me.name}, clauses=("SAO-087", "SAO-089")))
+        say(state, "exhausted", N_("{character} is Exhausted"), {"character": me.id},
+            args={"character": me.name}, clauses=("SAO-087", "SAO-089"))
     for owner, token in list(state.tokens.items()):
         if token.holder == me.id and token.active:  # SAO-136, SAO-140, SAO-RUL-37
             del state.tokens[owner]
-            state.events.append(event("token_back", N_("{character} gives the addition token back to {owner}"),
-                                      {"owner": owner}, args={"character": me.name, "owner": owner_name(state, owner)},
-                                      clauses=("SAO-136", "SAO-RUL-37") if owner == "lisbeth"
-                                      else ("SAO-140", "SAO-RUL-37")))
+            say(state, "token_back", N_("{character} gives the addition token back to {owner}"),
+                {"owner": owner}, args={"character": me.name, "owner": owner_name(state, owner)},
+                clauses=("SAO-136", "SAO-RUL-37") if owner == "lisbeth"
+                else ("SAO-140", "SAO-RUL-37"))
     state.last_partner = state.partner
     if state.is_final_ordeal:
         state.turn_char = state.kirito

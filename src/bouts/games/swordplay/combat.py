@@ -9,7 +9,7 @@ from bouts.games.swordplay.actions import TAKE, Act
 from bouts.games.swordplay.cards import CombatCard, Location
 from bouts.games.swordplay.i18n import M_, N_, N_n
 from bouts.games.swordplay.instances import TARGETS
-from bouts.games.swordplay.log import event
+from bouts.games.swordplay.log import say
 from bouts.games.swordplay.state import DEFEND, MONSTER_DEFENSE, Attack, Fighter, SwordplayState
 
 _DODGE_ONLY: Final = Location.DODGE_ONLY
@@ -110,12 +110,12 @@ def declare_attack(state: SwordplayState, attacker: int, instance: str, target: 
     strikes = known.strikes
     state.attack = Attack(attacker, instance, target, strikes)
     foe = fighters[target]
-    state.events.append(event(
+    say(state,
         "attack", N_("{attacker} plays {card}: a {where} attack on {target}"),
         {"attacker": attacker, "card": instance, "target": target, "location": known.location},
         args={"attacker": fighter.name, "card": known.name, "where": known.where, "target": foe.name},
         reveals=not fighter.is_monster, owner=None if fighter.is_monster else attacker,
-        clauses=("SWP-048", "SWP-049")))
+        clauses=("SWP-048", "SWP-049"))
     state.phase = MONSTER_DEFENSE if foe.is_monster else DEFEND
 
 
@@ -129,10 +129,10 @@ def resolve_counter(state: SwordplayState, act: Act) -> bool:
         target.hand.remove(act.card)
         state.drawn_in.pop(act.card, None)
         state.discard.append(act.card)
-        state.events.append(event("counter", N_("{fighter} counters with {card}"),
-                                  {"seat": attack.target, "card": act.card},
-                                  args={"fighter": target.name, "card": cards[act.card].name}, reveals=True,
-                                  owner=attack.target, clauses=("SWP-050", "SWP-052")))
+        say(state, "counter", N_("{fighter} counters with {card}"),
+            {"seat": attack.target, "card": act.card},
+            args={"fighter": target.name, "card": cards[act.card].name}, reveals=True,
+            owner=attack.target, clauses=("SWP-050", "SWP-052"))
         return True
     if act.verb == "shield" and act.card is not None:
         shield = cards[act.card]
@@ -142,18 +142,18 @@ def resolve_counter(state: SwordplayState, act: Act) -> bool:
         if used >= shield.uses:  # SWP-023
             del target.shields[act.card]
             state.discard.append(act.card)
-            state.events.append(event(
+            say(state,
                 "counter", N_("{fighter} counters with {shield} ({used}/{uses} counters used); it breaks and "
                               "is discarded"),
                 {"seat": attack.target, "shield": act.card, "broken": True}, args=args,
-                clauses=("SWP-021", "SWP-022", "SWP-023")))
+                clauses=("SWP-021", "SWP-022", "SWP-023"))
         else:
-            state.events.append(event("counter", N_("{fighter} counters with {shield} ({used}/{uses} counters used)"),
-                                      {"seat": attack.target, "shield": act.card}, args=args,
-                                      clauses=("SWP-021", "SWP-022")))
+            say(state, "counter", N_("{fighter} counters with {shield} ({used}/{uses} counters used)"),
+                {"seat": attack.target, "shield": act.card}, args=args,
+                clauses=("SWP-021", "SWP-022"))
         return True
-    state.events.append(event("no_counter", N_("{fighter} does not counter"), {"seat": attack.target},
-                              args={"fighter": target.name}))
+    say(state, "no_counter", N_("{fighter} does not counter"), {"seat": attack.target},
+        args={"fighter": target.name})
     return False
 
 
@@ -173,16 +173,16 @@ def apply_damage(state: SwordplayState, index: int, amount: int, *, skip_armor: 
         args = {"fighter": fighter.name, "amount": amount, "armor": to_armor, "to_life": to_life, "life": 0,
                 "over": -life}
     if to_armor:
-        state.events.append(event("damage", N_("{fighter} takes {amount} damage: {armor} to Armor, {to_life} to "
-                                               "life (now {life})") if life >= 0 else
-                                  N_("{fighter} takes {amount} damage: {armor} to Armor, {to_life} to life (now "
-                                     "{life}, {over} past 0)"), data, args=args,
-                                  clauses=("SWP-053", "SWP-054", "SWP-RUL-17")))
+        say(state, "damage", N_("{fighter} takes {amount} damage: {armor} to Armor, {to_life} to "
+                         "life (now {life})") if life >= 0 else
+            N_("{fighter} takes {amount} damage: {armor} to Armor, {to_life} to life (now "
+               "{life}, {over} past 0)"), data, args=args,
+            clauses=("SWP-053", "SWP-054", "SWP-RUL-17"))
     else:
-        state.events.append(event("damage", N_("{fighter} takes {amount} damage: {to_life} to life (now {life})")
-                                  if life >= 0 else
-                                  N_("{fighter} takes {amount} damage: {to_life} to life (now {life}, {over} past 0)"),
-                                  data, args=args, clauses=("SWP-053", "SWP-055") if skip_armor else ("SWP-053",)))
+        say(state, "damage", N_("{fighter} takes {amount} damage: {to_life} to life (now {life})")
+            if life >= 0 else
+            N_("{fighter} takes {amount} damage: {to_life} to life (now {life}, {over} past 0)"),
+            data, args=args, clauses=("SWP-053", "SWP-055") if skip_armor else ("SWP-053",))
     if fighter.armor_value and fighter.armor_damage >= fighter.armor_value:
         discard_armor(state, fighter, DESTROYED)
     if life <= 0:
@@ -206,9 +206,9 @@ def discard_armor(state: SwordplayState, fighter: Fighter, why: str) -> None:
         name = state.catalog.cards[fighter.armor].name
     else:
         name = PRINTED_ARMOR
-    state.events.append(event("armor_gone", why, {"armor": fighter.armor}, args={"fighter": fighter.name,
-                                                                                  "armor": name},
-                              clauses=("SWP-020",) if why is DESTROYED else ("SWP-018", "SWP-041")))
+    say(state, "armor_gone", why, {"armor": fighter.armor}, args={"fighter": fighter.name,
+                                                            "armor": name},
+        clauses=("SWP-020",) if why is DESTROYED else ("SWP-018", "SWP-041"))
     fighter.armor, fighter.armor_value, fighter.armor_damage = None, 0, 0
 
 
@@ -226,11 +226,11 @@ def defeat(state: SwordplayState, index: int) -> None:
     held = len(fighter.hand)
     fighter.hand, fighter.weapons, fighter.shields = [], [], {}
     fighter.armor, fighter.armor_value, fighter.armor_damage = None, 0, 0
-    state.events.append(event("defeat", N_n("{fighter} is defeated; {count} card from the hand goes to the discard "
-                                            "pile", "{fighter} is defeated; {count} cards from the hand go to the "
-                                            "discard pile"), {"seat": index, "hand": held},
-                              args={"fighter": fighter.name, "count": held}, reveals=held > 0, owner=index,
-                              clauses=("SWP-056", "SWP-RUL-06")))
+    say(state, "defeat", N_n("{fighter} is defeated; {count} card from the hand goes to the discard "
+                      "pile", "{fighter} is defeated; {count} cards from the hand go to the "
+                      "discard pile"), {"seat": index, "hand": held},
+        args={"fighter": fighter.name, "count": held}, reveals=held > 0, owner=index,
+        clauses=("SWP-056", "SWP-RUL-06"))
 
 
 def resolve_hit(state: SwordplayState) -> None:
@@ -248,9 +248,9 @@ def resolve_hit(state: SwordplayState) -> None:
             best = max(target.weapons, key=lambda w: cards[w].damage)  # first readied wins ties
             target.weapons.remove(best)
             state.discard.append(best)
-            state.events.append(event("disarm", N_("{fighter} drops {weapon}"), {"seat": attack.target, "weapon": best},
-                                      args={"fighter": target.name, "weapon": cards[best].name},
-                                      clauses=("SWP-017",)))
+            say(state, "disarm", N_("{fighter} drops {weapon}"), {"seat": attack.target, "weapon": best},
+                args={"fighter": target.name, "weapon": cards[best].name},
+                clauses=("SWP-017",))
 
 
 def finish_attack(state: SwordplayState) -> None:

@@ -24,6 +24,7 @@ from bouts.core.contract import (
     Words,
     Zone,
 )
+from bouts.core.events import QUIET
 from bouts.core.i18n import Message
 from bouts.core.options import validate_options
 from bouts.core.stepping import STEP_METHODS, install_fast_path
@@ -33,7 +34,7 @@ from bouts.games.swordplay.actions import Act, SwordplayAction
 from bouts.games.swordplay.cards import CATALOGS, Catalog
 from bouts.games.swordplay.i18n import M_, N_, _
 from bouts.games.swordplay.instances import target_index
-from bouts.games.swordplay.log import event
+from bouts.games.swordplay.log import say
 from bouts.games.swordplay.options import OPTION_HELP, SwordplayOptions
 from bouts.games.swordplay.state import (
     CHOOSE_HERO,
@@ -111,9 +112,9 @@ def _counter_options(state: SwordplayState) -> tuple[SwordplayAction, ...]:
 def _seat_hero(state: SwordplayState, hero_id: str) -> None:
     hero = state.catalog.heroes[hero_id]
     state.fighters.append(Fighter(hero.id, hero.name, False, hero.life, hero.base_damage, hero.hands))
-    state.events.append(event("hero", N_("Seat {number} selects {hero}"),
-                              {"seat": len(state.fighters) - 1, "hero": hero.id},
-                              args={"number": len(state.fighters), "hero": hero.name}, clauses=("SWP-025",)))
+    say(state, "hero", N_("Seat {number} selects {hero}"),
+        {"seat": len(state.fighters) - 1, "hero": hero.id},
+        args={"number": len(state.fighters), "hero": hero.name}, clauses=("SWP-025",))
     if len(state.fighters) == state.seats:
         _after_heroes(state)
 
@@ -205,7 +206,8 @@ def sample_chance(game: object, state: SwordplayState, rng: random.Random) -> Sw
 
 def advance(game: object, state: SwordplayState, seat: Seat, action: SwordplayAction) -> None:
     """:meth:`Game.advance`, with a Hero's decision dispatched at once (:meth:`Swordplay.advance`)."""
-    state.events = []
+    if state.events is not QUIET:
+        state.events = []
     state._legal = {}
     if type(action) is Act:
         _VERBS[action.verb](state, seat, action)
@@ -230,14 +232,14 @@ def _apply_roll(state: SwordplayState, roll: Roll) -> None:
                  for f, v in zip(state.contenders, roll.values, strict=True)]
         best = max(roll.values)
         tied = tuple(f for f, v in zip(state.contenders, roll.values, strict=True) if v == best)
-        state.events.append(event("roll", N_("First-player roll: {rolls}"), {"rolls": list(roll.values)},
-                                  args={"rolls": rolls}, clauses=("SWP-026", "SWP-RUL-04")))
+        say(state, "roll", N_("First-player roll: {rolls}"), {"rolls": list(roll.values)},
+            args={"rolls": rolls}, clauses=("SWP-026", "SWP-RUL-04"))
         if len(tied) > 1:  # SWP-RUL-04: only the tied players roll again
             state.contenders = tied
             return
         state.turn, state.contenders = tied[0], ()
-        state.events.append(event("first", N_("{fighter} goes first"), {"fighter": tied[0]},
-                                  args={"fighter": state.fighters[tied[0]].name}, clauses=("SWP-026",)))
+        say(state, "first", N_("{fighter} goes first"), {"fighter": tied[0]},
+            args={"fighter": state.fighters[tied[0]].name}, clauses=("SWP-026",))
         state.phase = SHUFFLE
     elif state.phase is MONSTER_DEFENSE:
         attack = state.attack
@@ -245,12 +247,12 @@ def _apply_roll(state: SwordplayState, roll: Roll) -> None:
         card = monster.monster_card(state)
         value = monster.defense_value(card, attack.location)
         countered = monster.defends(card, attack.location, roll.values[0])
-        state.events.append(event(
+        say(state,
             "roll", N_("{monster} rolls {roll} against {needed}+: countered") if countered
             else N_("{monster} rolls {roll} against {needed}+: the attack hits"),
             {"roll": roll.values[0], "needed": value, "countered": countered},
             args={"monster": card.name, "roll": roll.values[0], "needed": value},
-            clauses=("SWP-061", "SWP-062", "SWP-RUL-30")))
+            clauses=("SWP-061", "SWP-062", "SWP-RUL-30"))
         if not countered:
             combat.resolve_hit(state)
         combat.finish_attack(state)
@@ -262,16 +264,16 @@ def _apply_roll(state: SwordplayState, roll: Roll) -> None:
 def _apply_shuffle(state: SwordplayState, shuffle: Shuffle) -> None:
     state.deck = list(shuffle.order)
     if state.phase is SHUFFLE:  # SWP-027, SWP-028
-        state.events.append(event("shuffle", N_("The combat deck is shuffled ({count} cards)"),
-                                  args={"count": len(state.deck)}, clauses=("SWP-027", "SWP-028")))
+        say(state, "shuffle", N_("The combat deck is shuffled ({count} cards)"),
+            args={"count": len(state.deck)}, clauses=("SWP-027", "SWP-028"))
         for seat in range(state.seats):
             turn.draw(state, seat, state.options.hand_size)
         turn.begin_turn(state)
         return
     state.discard = []  # SWP-036
     state.epoch += 1
-    state.events.append(event("shuffle", N_("The discard pile is shuffled into a new combat deck ({count} cards)"),
-                              args={"count": len(state.deck)}, clauses=("SWP-036",)))
+    say(state, "shuffle", N_("The discard pile is shuffled into a new combat deck ({count} cards)"),
+        args={"count": len(state.deck)}, clauses=("SWP-036",))
     if state.resume is MONSTER_TURN:
         state.resume = None
         monster.monster_turn(state)
@@ -298,9 +300,9 @@ def _keep_or_discard(state: SwordplayState, seat: Seat, act: Act) -> None:  # SW
         fighter.hand.remove(act.card)
         state.drawn_in.pop(act.card, None)
         state.discard.append(act.card)
-        state.events.append(event("discard", N_("{fighter} discards {card}"), {"seat": seat, "card": act.card},
-                                  args={"fighter": fighter.name, "card": state.catalog.instances[act.card].name},
-                                  reveals=True, owner=seat, clauses=("SWP-033",)))
+        say(state, "discard", N_("{fighter} discards {card}"), {"seat": seat, "card": act.card},
+            args={"fighter": fighter.name, "card": state.catalog.instances[act.card].name},
+            reveals=True, owner=seat, clauses=("SWP-033",))
     turn.draw_phase(state)
 
 
@@ -346,9 +348,9 @@ def _drop(state: SwordplayState, fighter: Fighter, instance: str) -> None:
     else:
         fighter.armor, fighter.armor_value, fighter.armor_damage = None, 0, 0
     state.discard.append(instance)
-    state.events.append(event("drop", N_("{fighter} drops {card}"), {"card": instance},
-                              args={"fighter": fighter.name, "card": state.catalog.cards[instance].name},
-                              clauses=("SWP-044", "SWP-045")))
+    say(state, "drop", N_("{fighter} drops {card}"), {"card": instance},
+        args={"fighter": fighter.name, "card": state.catalog.cards[instance].name},
+        clauses=("SWP-044", "SWP-045"))
 
 
 def _ready(state: SwordplayState, seat: Seat, fighter: Fighter, instance: str) -> None:
@@ -364,9 +366,9 @@ def _ready(state: SwordplayState, seat: Seat, fighter: Fighter, instance: str) -
         fighter.weapons.append(instance)
     else:
         fighter.shields[instance] = 0
-    state.events.append(event("ready", N_("{fighter} readies {card}"), {"seat": seat, "card": instance},
-                              args={"fighter": fighter.name, "card": card.name}, reveals=True, owner=seat,
-                              clauses=("SWP-037", "SWP-038")))
+    say(state, "ready", N_("{fighter} readies {card}"), {"seat": seat, "card": instance},
+        args={"fighter": fighter.name, "card": card.name}, reveals=True, owner=seat,
+        clauses=("SWP-037", "SWP-038"))
 
 
 @mypyc_attr(native_class=False)  # a plain class in a compiled build: it subclasses the plain Game

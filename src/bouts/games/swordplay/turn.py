@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from bouts.core.events import QUIET
 from bouts.games.swordplay.actions import END, KEEP, PASS, Act
 from bouts.games.swordplay.cards import CombatCard
 from bouts.games.swordplay.combat import has_targets, target_texts
 from bouts.games.swordplay.i18n import N_, N_n
-from bouts.games.swordplay.log import ONLY, event
+from bouts.games.swordplay.log import ONLY, event, say
 from bouts.games.swordplay.state import COMBAT, DISCARD, OVER, READY, RESHUFFLE, Fighter, SwordplayState
 
 
@@ -108,11 +109,12 @@ def draw(state: SwordplayState, index: int, count: int) -> int:
     for instance in got:
         drawn_in[instance] = epoch
     drawn = len(got)
-    state.events += (event("draw", N_n("{fighter} draws {count} card", "{fighter} draws {count} cards"),
-                           {"seat": index, "count": drawn},
-                           args={"fighter": fighter.name, "count": drawn}, clauses=("SWP-028", "SWP-034")),
-                     event("drew", N_("You draw {cards}"), {"seat": index, "cards": got},
-                           args={"cards": [instances[c].name for c in got]}, to=ONLY[index], reveals=True))
+    if state.events is not QUIET:
+        state.events += (event("draw", N_n("{fighter} draws {count} card", "{fighter} draws {count} cards"),
+                               {"seat": index, "count": drawn},
+                               args={"fighter": fighter.name, "count": drawn}, clauses=("SWP-028", "SWP-034")),
+                         event("drew", N_("You draw {cards}"), {"seat": index, "cards": got},
+                               args={"cards": [instances[c].name for c in got]}, to=ONLY[index], reveals=True))
     return drawn
 
 
@@ -121,14 +123,14 @@ def begin_turn(state: SwordplayState) -> None:
     limit = state.options.turn_limit
     if limit is not None and state.turns >= limit:
         state.phase = OVER
-        state.events.append(event("turn_limit", N_("The turn limit ({limit}) is reached: a draw"),
-                                  args={"limit": limit}))
+        say(state, "turn_limit", N_("The turn limit ({limit}) is reached: a draw"),
+            args={"limit": limit})
         return
     state.turns += 1
     state.readied = False
     fighter = state.fighters[state.turn]
-    state.events.append(event("turn", N_("Turn {turn}: {fighter}'s turn"), {"fighter": state.turn, "turn": state.turns},
-                              args={"fighter": fighter.name, "turn": state.turns}, clauses=("SWP-030",)))
+    say(state, "turn", N_("Turn {turn}: {fighter}'s turn"), {"fighter": state.turn, "turn": state.turns},
+        args={"fighter": fighter.name, "turn": state.turns}, clauses=("SWP-030",))
     if fighter.is_monster:
         from bouts.games.swordplay.monster import monster_turn  # the Monster's turn ends with end_turn
 
