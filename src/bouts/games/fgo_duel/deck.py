@@ -94,13 +94,20 @@ DREW_MSG: Final = N_("You draw {cards}")
 SKILL_DRAW_CLAUSES: Final = ("FGO-092", "FGO-RUL-28")
 
 
-DRAW_CLAUSES: Final = {"deal": ("FGO-024",), "mulligan": ("FGO-025", "FGO-RUL-37"), "end": ("FGO-070",)}
+CHARGE_DRAW_CLAUSES: Final = ("FGO-070",)
+"""The rule of the charge phase's draws."""
+DRAW_CLAUSES: Final = {"deal": ("FGO-024",), "mulligan": ("FGO-025", "FGO-RUL-37"), "end": CHARGE_DRAW_CLAUSES}
 """The rules a draw cites, by what comes after it: the opening hand, the mulligan, the charge phase; else a skill's
 ドロー (FGO-092, drawing as the rules draw, FGO-RUL-28)."""
 
 
 def draw_cards(state: FgoState, seat: int, count: int) -> int:
     """Draw up to ``count`` cards from the top of the deck; returns how many were drawn."""
+    return draw_from(state, seat, count, DRAW_CLAUSES.get(state.after, SKILL_DRAW_CLAUSES))
+
+
+def draw_from(state: FgoState, seat: int, count: int, clauses: tuple[str, ...]) -> int:
+    """:func:`draw_cards`, the draw event citing ``clauses`` (the rules of what the draw is for)."""
     master = state.masters[seat]
     deck = master.deck
     got = deck[:count]
@@ -115,7 +122,7 @@ def draw_cards(state: FgoState, seat: int, count: int) -> int:
     drawn = len(got)
     events = state.events
     events.append(Event("draw", DRAW_MSG, {"seat": seat, "count": drawn}, args={"seat": SEATS[seat], "count": drawn},
-                        clauses=DRAW_CLAUSES.get(state.after, SKILL_DRAW_CLAUSES), domain="fgo_duel"))
+                        clauses=clauses, domain="fgo_duel"))
     events.append(Event("drew", DREW_MSG, {"seat": seat, "cards": got}, args=partial(cards_args, state.catalog, got),
                         to=ONLY_SEAT[seat], reveals=True, domain="fgo_duel"))
     return drawn

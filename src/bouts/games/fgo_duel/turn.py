@@ -278,9 +278,25 @@ def charge_phase(state: FgoState) -> None:
     state.attack = None
     first = state.turn
     masters = state.masters
+    first_master, second_master = masters[first], masters[1 - first]
+    first_need = HAND_SIZE - len(first_master.hand)
+    second_need = HAND_SIZE - len(second_master.hand)
+    if (state.fallen is None and not first_master.unshuffled and not second_master.unshuffled
+            and len(first_master.deck) >= first_need and len(second_master.deck) >= second_need):
+        # the usual charge: no shuffle, no rebuild, nobody fallen, so the pending draws of the general path below
+        # (continue_draws) would each draw in full and come to end_phase: made at once, with the same events
+        if state.draws:
+            state.draws = []
+        if state.after:
+            state.after = ""
+        if first_need > 0:
+            deck.draw_from(state, first, first_need, deck.CHARGE_DRAW_CLAUSES)
+        if second_need > 0:
+            deck.draw_from(state, 1 - first, second_need, deck.CHARGE_DRAW_CLAUSES)
+        end_phase(state)
+        return
     orders = DRAW_ORDERS  # DrawOrder is never changed in place: one object per (seat, count) serves every state
-    state.draws = [orders[first][max(0, HAND_SIZE - len(masters[first].hand))],
-                   orders[1 - first][max(0, HAND_SIZE - len(masters[1 - first].hand))]]
+    state.draws = [orders[first][max(0, first_need)], orders[1 - first][max(0, second_need)]]
     state.after = "end"
     resume(state)
 
