@@ -10,7 +10,7 @@ from bouts.core.i18n import Message, Text
 from bouts.games.fgo_duel.cards import TYPE_NAMES
 from bouts.games.fgo_duel.i18n import M_, N_, N_n
 from bouts.games.fgo_duel.log import event
-from bouts.games.fgo_duel.state import ONLY_SEAT, DrawOrder, FgoState, Phase
+from bouts.games.fgo_duel.state import ONLY_SEAT, PHASE_OVER, PHASE_REMOVE, PHASE_SHUFFLE, DrawOrder, FgoState
 
 HAND_SIZE: Final = 5
 """Cards in an opening hand and drawn up to in the charge phase (FGO-024, FGO-070)."""
@@ -138,7 +138,7 @@ def continue_draws(state: FgoState) -> bool:
         master = state.masters[order.seat]
         if master.unshuffled:
             if len(master.deck) > 1:
-                state.phase, state.shuffling = Phase.SHUFFLE, order.seat
+                state.phase, state.shuffling = PHASE_SHUFFLE, order.seat
                 return False
             master.unshuffled = False
         need = order.count
@@ -146,7 +146,7 @@ def continue_draws(state: FgoState) -> bool:
             need -= draw_cards(state, order.seat, need)
         if need > 0 and master.trash:
             state.draws[0] = DrawOrder(order.seat, need)
-            state.phase = Phase.REMOVE  # FGO-071: choose 1 trash card to remove from the game
+            state.phase = PHASE_REMOVE  # FGO-071: choose 1 trash card to remove from the game
             return False
         # need == 0, or deck and trash both empty: drawing stops (FGO-RUL-31)
         state.draws.pop(0)
@@ -178,7 +178,7 @@ def remove_for_rebuild(state: FgoState, seat: int, instance: str) -> None:
                                       clauses=("FGO-031", "FGO-RUL-33")))
             return
         if state.fallen is not None:
-            state.phase, state.reason = Phase.OVER, M_("both masters fell to 4 or fewer command cards: a draw")
+            state.phase, state.reason = PHASE_OVER, M_("both masters fell to 4 or fewer command cards: a draw")
             state.draws = []
             state.events.append(event("draw_game", N_("both masters fell to 4 or fewer command cards: a draw"),
                                       clauses=("FGO-031", "FGO-RUL-33")))
@@ -195,7 +195,7 @@ def remove_for_rebuild(state: FgoState, seat: int, instance: str) -> None:
 
 def declare_winner(state: FgoState, seat: int, reason: Message, clauses: tuple[str, ...] = ()) -> None:
     """The game ends at once (FGO-028); ``clauses`` are the win condition met."""
-    state.winner, state.reason, state.phase = seat, reason, Phase.OVER
+    state.winner, state.reason, state.phase = seat, reason, PHASE_OVER
     state.draws = []
     state.sealed = None
     state.events.append(event("win", N_("{seat} wins: {reason}"), {"winner": seat},

@@ -23,7 +23,18 @@ from bouts.games.fgo_duel.deck import (
 from bouts.games.fgo_duel.i18n import M_, N_
 from bouts.games.fgo_duel.log import event
 from bouts.games.fgo_duel.movement import holds_card_of_servant_on_map, legal_moves
-from bouts.games.fgo_duel.state import Attack, DrawOrder, FgoState, Phase
+from bouts.games.fgo_duel.state import (
+    PHASE_ACTION,
+    PHASE_BATTLE,
+    PHASE_END_MOVE,
+    PHASE_MULLIGAN,
+    PHASE_OVER,
+    PHASE_START,
+    PHASE_TRIGGER,
+    Attack,
+    DrawOrder,
+    FgoState,
+)
 
 
 def servant_name(state: FgoState, servant_id: str) -> Text:
@@ -42,7 +53,7 @@ def resume(state: FgoState) -> None:
         return
     after, state.after = state.after, ""
     if after == "deal":
-        state.phase, state.mulligan_seat = Phase.MULLIGAN, state.first
+        state.phase, state.mulligan_seat = PHASE_MULLIGAN, state.first
     elif after == "mulligan":
         next_mulligan(state)
     elif after == "action":
@@ -68,7 +79,7 @@ def deal(state: FgoState) -> None:
 def next_mulligan(state: FgoState) -> None:
     """Ask the second player after the first (FGO-RUL-36); then the game begins (FGO-027)."""
     if state.mulligan_seat == state.first:
-        state.phase, state.mulligan_seat = Phase.MULLIGAN, 1 - state.first
+        state.phase, state.mulligan_seat = PHASE_MULLIGAN, 1 - state.first
         return
     state.turn = state.first  # FGO-035
     begin_turn(state)
@@ -78,7 +89,7 @@ def begin_turn(state: FgoState) -> None:
     """Start phase (FGO-036, FGO-090)."""
     limit = state.options.turn_limit
     if limit is not None and state.turns >= limit:
-        state.phase, state.reason = Phase.OVER, M_("the turn limit ({limit}) was reached: a draw", limit=limit)
+        state.phase, state.reason = PHASE_OVER, M_("the turn limit ({limit}) was reached: a draw", limit=limit)
         state.events.append(event("turn_limit", N_("the turn limit ({limit}) was reached: a draw"),
                                   args={"limit": limit}))
         return
@@ -90,7 +101,7 @@ def begin_turn(state: FgoState) -> None:
     state.events.append(Event("turn", TURN_MSG, {"turn": turns, "seat": seat},
                               args={"turn": turns, "seat": SEATS[seat]}, clauses=TURN_CLAUSES, domain=DOMAIN))
     if state.options.advanced and skills.has_face_down_skill(state, seat):
-        state.phase = Phase.START
+        state.phase = PHASE_START
     else:
         action_phase(state)
 
@@ -100,7 +111,7 @@ def action_phase(state: FgoState) -> None:
     seat = state.turn
     moves = legal_moves(state, seat)
     if moves:
-        state.phase = Phase.ACTION
+        state.phase = PHASE_ACTION
         state._legal[seat] = tuple(moves)  # the contract's cache of legal actions: found once, not twice
         return
     master = state.masters[seat]
@@ -110,7 +121,7 @@ def action_phase(state: FgoState) -> None:
                                   clauses=("FGO-040", "FGO-RUL-13")))
         state.stalled += 1
         if state.stalled > 2:  # both masters boxed in with full hands: nothing can ever change
-            state.phase, state.reason = Phase.OVER, M_("neither master can ever move again: a draw")
+            state.phase, state.reason = PHASE_OVER, M_("neither master can ever move again: a draw")
             state.events.append(event("stalemate", N_("neither master can ever move again: a draw"),
                                       clauses=("FGO-RUL-13",)))
             return
@@ -147,15 +158,16 @@ def declare_move(state: FgoState, seat: int, servant_id: str, area: str, card: s
         declare_winner(state, seat, M_("{servant} entered the enemy master area",
                                        servant=servant_name(state, servant_id)), ("FGO-030",))
         return
-    found = state.occupant(area)
-    if found is None:
+    for defender in state.masters[1 - seat].party:  # FGO-041: an own servant never stands there (state.occupant)
+        if defender.area == area:
+            break
+    else:
         servant.area = area
         charge_phase(state)
         return
-    _, defender = found
     state.attack = Attack(servant_id, origin, area, defender.servant)
     if state.options.advanced and defender.skill_state is not None and defender.skill_state.value == "face_down":
-        state.phase = Phase.TRIGGER
+        state.phase = PHASE_TRIGGER
     else:
         start_battle(state)
 
@@ -176,7 +188,7 @@ def _move_args(catalog: Catalog, board: Board, seat: int, card: str, servant_id:
 
 def start_battle(state: FgoState) -> None:
     """Step ①: both players choose battle cards in secret (FGO-048)."""
-    state.phase = Phase.BATTLE
+    state.phase = PHASE_BATTLE
     state.sealed = SealedChoices(waiting=[state.turn, 1 - state.turn])
     attack = state.attack
     assert attack is not None
@@ -307,7 +319,7 @@ def end_phase(state: FgoState) -> None:
     if state.options.advanced:
         options = skills.end_move_options(state)
         if len(options) > 1:
-            state.phase = Phase.END_MOVE
+            state.phase = PHASE_END_MOVE
             state._legal[state.turn] = tuple(options)  # the contract's cache of legal actions: found once
             return
     finish_turn(state)
