@@ -166,16 +166,18 @@ def skill_bonus(state: FgoState, seat: int, fighting: str, enemy: str) -> int:
 def total_of(state: FgoState, seat: int, cards: list[str] | tuple[str, ...], fighting: str, enemy: str) -> Total:
     """Step ③: card powers plus every chain modifier (FGO-057, FGO-RUL-09, FGO-RUL-10)."""
     catalog = state.catalog
+    kinds = catalog.kinds  # instance -> (servant, type, printed power)
     chains = chains_of(catalog, cards, fighting)
     buster = BUSTER_BONUS if "buster" in chains else 0
-    brave = min([catalog.command(c).power for c in cards]) if "brave" in chains else 0
+    brave = min([kinds[c][2] for c in cards]) if "brave" in chains else 0
     if state.options.advanced:
         power = sum([card_power(state, seat, c) for c in cards])
-    else:  # printed powers only (card_power adds skills, an advanced rule)
-        kinds = catalog.kinds
+        skills = skill_bonus(state, seat, fighting, enemy)
+    else:  # printed powers only (card_power and skill_bonus add skills, an advanced rule)
         power = sum([kinds[c][2] for c in cards])
-    return Total(power, buster, brave, chips_in_effect(state, seat), skill_bonus(state, seat, fighting, enemy),
-                 tuple(chains))
+        skills = 0
+    chips = chips_in_effect(state, seat) if state.masters[seat].chips else 0
+    return Total(power, buster, brave, chips, skills, tuple(chains))
 
 
 def valuer(state: FgoState, seat: int, fighting: str, enemy: str) -> Callable[[Sequence[str]], int]:

@@ -163,11 +163,11 @@ def remove_for_rebuild(state: FgoState, seat: int, instance: str) -> None:
     if instance in master.sideways:
         master.sideways.remove(instance)
     master.removed.append(instance)
-    state.events.append(event("remove", N_("{seat}'s {card} is removed from the game to rebuild its command deck"),
-                              {"seat": seat, "card": instance},
-                              args={"seat": seat_words(seat), "card": card_name(state, instance)},
-                              clauses=("FGO-071", "FGO-RUL-30")))
-    if master.card_total <= WIN_CARD_COUNT:
+    events = state.events
+    events.append(Event("remove", REMOVE_MSG, {"seat": seat, "card": instance},
+                        args={"seat": SEATS[seat], "card": state.catalog.card_names[instance]},
+                        clauses=REMOVE_CLAUSES, domain=DOMAIN))
+    if len(master.deck) + len(master.hand) + len(master.battle) + len(master.trash) <= WIN_CARD_COUNT:  # card_total
         reason = M_("{seat} has only {count} command cards left", seat=seat_words(seat), count=master.card_total)
         other_pending = any(order.seat != seat for order in state.draws)
         if state.options.both_short == "draw" and state.after == "end" and other_pending:
@@ -186,11 +186,21 @@ def remove_for_rebuild(state: FgoState, seat: int, instance: str) -> None:
         declare_winner(state, 1 - seat, reason, ("FGO-031", "FGO-RUL-32"))
         return
     master.deck = list(master.trash)  # FGO-RUL-26: sideways cards go back too
-    master.trash, master.sideways = [], []
+    master.trash = []
+    if master.sideways:
+        master.sideways = []
     master.unshuffled = True
-    state.events.append(event("rebuild", N_("{seat} makes its {count} trash cards into a new command deck"),
-                              {"seat": seat, "count": len(master.deck)},
-                              args={"seat": seat_words(seat), "count": len(master.deck)}, clauses=("FGO-072",)))
+    count = len(master.deck)
+    events.append(Event("rebuild", REBUILD_MSG, {"seat": seat, "count": count},
+                        args={"seat": SEATS[seat], "count": count}, clauses=REBUILD_CLAUSES, domain=DOMAIN))
+
+
+DOMAIN: Final = "fgo_duel"
+"""The message catalog of FGO Duel's events."""
+REMOVE_MSG: Final = N_("{seat}'s {card} is removed from the game to rebuild its command deck")
+REMOVE_CLAUSES: Final = ("FGO-071", "FGO-RUL-30")
+REBUILD_MSG: Final = N_("{seat} makes its {count} trash cards into a new command deck")
+REBUILD_CLAUSES: Final = ("FGO-072",)
 
 
 def declare_winner(state: FgoState, seat: int, reason: Message, clauses: tuple[str, ...] = ()) -> None:

@@ -208,9 +208,7 @@ def advance(game: object, state: FgoState, seat: Seat, action: FgoAction) -> Non
 def _apply(game: object, state: FgoState, seat: Seat, action: FgoAction) -> None:
     if isinstance(action, Act):  # the most frequent first
         _apply_act(state, seat, action)
-    elif isinstance(action, Roll):
-        _first_player(state, action.values[0] - 1)
-    else:
+    elif isinstance(action, Shuffle):
         master = state.masters[state.shuffling]
         master.deck = list(action.order)
         master.unshuffled = False
@@ -219,6 +217,8 @@ def _apply(game: object, state: FgoState, seat: Seat, action: FgoAction) -> None
                                   args={"seat": SEATS[state.shuffling], "count": len(master.deck)},
                                   clauses=SHUFFLE_CLAUSES, domain="fgo_duel"))
         turn.resume(state)
+    else:
+        _first_player(state, action.values[0] - 1)
 
 
 def _apply_act(state: FgoState, seat: Seat, act: Act) -> None:
@@ -228,7 +228,30 @@ def _apply_act(state: FgoState, seat: Seat, act: Act) -> None:
         turn.declare_move(state, seat, servant_id, area, card)
         return
     master = state.masters[seat]
-    if verb in ("party", "pick"):  # FGO-011, FGO-018, FGO-019, FGO-RUL-40
+    if verb == "battle":  # FGO-048: sealed until both have chosen (the next most frequent verbs next)
+        sealed = state.sealed
+        assert sealed is not None
+        cards = act.args
+        hand = master.hand
+        for card in cards:
+            hand.remove(card)
+        master.battle = list(cards)
+        sealed.choose(seat, cards)
+        count = len(cards)
+        events = state.events
+        events.append(Event("battle_chosen", BATTLE_CHOSEN_MSG, {"seat": seat, "count": count},
+                            args={"seat": SEATS[seat], "count": count}, clauses=BATTLE_CHOSEN_CLAUSES,
+                            domain="fgo_duel"))
+        events.append(Event("battle_mine", BATTLE_MINE_MSG, {"cards": list(cards)},
+                            args=partial(deck.cards_args, state.catalog, cards), to=ONLY_SEAT[seat],
+                            domain="fgo_duel"))
+        if sealed.is_complete:
+            turn.resolve_battle(state)
+    elif verb == "remove":  # FGO-071, FGO-072
+        deck.remove_for_rebuild(state, seat, act.args[0])
+        if state.phase is not PHASE_OVER:
+            turn.resume(state)
+    elif verb in ("party", "pick"):  # FGO-011, FGO-018, FGO-019, FGO-RUL-40
         assert state.sealed is not None
         state.party_picks[seat].extend(act.args)
         picks = state.party_picks[seat]
@@ -267,29 +290,6 @@ def _apply_act(state: FgoState, seat: Seat, act: Act) -> None:
         state.after = "battle" if state.phase is PHASE_TRIGGER else "action"
         skills.use_skill(state, seat, act.args[0], rest[0] if rest else None, payer)
         turn.resume(state)
-    elif verb == "battle":  # FGO-048: sealed until both have chosen
-        sealed = state.sealed
-        assert sealed is not None
-        cards = act.args
-        hand = master.hand
-        for card in cards:
-            hand.remove(card)
-        master.battle = list(cards)
-        sealed.choose(seat, cards)
-        count = len(cards)
-        events = state.events
-        events.append(Event("battle_chosen", BATTLE_CHOSEN_MSG, {"seat": seat, "count": count},
-                            args={"seat": SEATS[seat], "count": count}, clauses=BATTLE_CHOSEN_CLAUSES,
-                            domain="fgo_duel"))
-        events.append(Event("battle_mine", BATTLE_MINE_MSG, {"cards": list(cards)},
-                            args=partial(deck.cards_args, state.catalog, cards), to=ONLY_SEAT[seat],
-                            domain="fgo_duel"))
-        if sealed.is_complete:
-            turn.resolve_battle(state)
-    elif verb == "remove":  # FGO-071, FGO-072
-        deck.remove_for_rebuild(state, seat, act.args[0])
-        if state.phase is not PHASE_OVER:
-            turn.resume(state)
     elif verb == "end_move":
         servant_id, area, card = act.args
         master.hand.remove(card)

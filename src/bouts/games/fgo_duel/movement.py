@@ -44,9 +44,9 @@ def legal_moves(state: FgoState, seat: int) -> list[Act]:
     catalog = state.catalog
     kinds = catalog.kinds
     owners = catalog.owners  # an instance's servant: its kind's first word
-    board = state.board
+    board = catalog.boards[state.options.map]  # (state.board, without the property's call)
     exits = board.exits[seat]  # FGO-042: never into the own master area
-    own_areas = {s.area for s in master.party if s.area is not None}
+    own_areas = {s.area for s in master.party}  # (None too: no destination is None)
     append = out.append
     cards_of: dict[str, list[str]] = {}  # servant -> its hand cards, one per kind, hand order
     seen: set[object] = set()

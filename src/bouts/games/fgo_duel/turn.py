@@ -87,7 +87,8 @@ def next_mulligan(state: FgoState) -> None:
 
 def begin_turn(state: FgoState) -> None:
     """Start phase (FGO-036, FGO-090)."""
-    limit = state.options.turn_limit
+    options = state.options
+    limit = options.turn_limit
     if limit is not None and state.turns >= limit:
         state.phase, state.reason = PHASE_OVER, M_("the turn limit ({limit}) was reached: a draw", limit=limit)
         state.events.append(event("turn_limit", N_("the turn limit ({limit}) was reached: a draw"),
@@ -100,7 +101,7 @@ def begin_turn(state: FgoState) -> None:
             master.turn_skills = []
     state.events.append(Event("turn", TURN_MSG, {"turn": turns, "seat": seat},
                               args={"turn": turns, "seat": SEATS[seat]}, clauses=TURN_CLAUSES, domain=DOMAIN))
-    if state.options.advanced and skills.has_face_down_skill(state, seat):
+    if options.advanced and skills.has_face_down_skill(state, seat):
         state.phase = PHASE_START
     else:
         action_phase(state)
@@ -192,72 +193,90 @@ def start_battle(state: FgoState) -> None:
     state.sealed = SealedChoices(waiting=[state.turn, 1 - state.turn])
     attack = state.attack
     assert attack is not None
-    place = state.board.names[attack.destination]
-    state.events.append(event("battle", N_("Battle: {attacker} attacks {defender} in {area}; both masters choose 3 "
-                                           "command cards face down"),
+    state.events.append(Event("battle", BATTLE_MSG,
                               {"attacker": attack.attacker, "defender": attack.defender, "area": attack.destination},
-                              args={"attacker": servant_name(state, attack.attacker),
-                                    "defender": servant_name(state, attack.defender or ""), "area": place},
-                              clauses=("FGO-046", "FGO-048")))
+                              args=partial(_battle_args, state.catalog, state.options.map, attack),
+                              clauses=BATTLE_CLAUSES, domain=DOMAIN))
+
+
+BATTLE_MSG: Final = N_("Battle: {attacker} attacks {defender} in {area}; both masters choose 3 command cards face down")
+BATTLE_CLAUSES: Final = ("FGO-046", "FGO-048")
+
+
+def _battle_args(catalog: Catalog, map_id: str, attack: Attack) -> dict[str, Any]:
+    """A battle's arguments, made when someone reads the log (an attack is never changed)."""
+    return {"attacker": catalog.servants[attack.attacker].name,
+            "defender": catalog.servants[attack.defender or ""].name,
+            "area": catalog.boards[map_id].names[attack.destination]}
+
+
+SIDE_KEYS: Final = ("0", "1")
+"""Each seat as a key of ``last_battle["seats"]``."""
 
 
 def resolve_battle(state: FgoState) -> None:
     """Steps ② to ⑤ and the move (FGO-050..FGO-069)."""
-    assert state.sealed is not None and state.attack is not None
-    chosen = state.sealed.revealed()
+    sealed, attack = state.sealed, state.attack
+    assert sealed is not None and attack is not None
+    chosen = sealed.revealed()
     state.sealed = None
-    attack = state.attack
-    assert attack.defender is not None
-    attacker_seat, defender_seat = state.turn, 1 - state.turn
-    fighting = {attacker_seat: attack.attacker, defender_seat: attack.defender}
-    totals = {}
-    for seat in (attacker_seat, defender_seat):
-        cards = list(chosen[seat])
-        state.masters[seat].battle = cards
-        totals[seat] = battle.total_of(state, seat, cards, fighting[seat], fighting[1 - seat])
-    for seat in (attacker_seat, defender_seat):
-        battle.place_chips(state, seat, totals[seat].chains)
-    a, d = totals[attacker_seat].value, totals[defender_seat].value
+    defender_id = attack.defender
+    assert defender_id is not None
+    attacker_seat = state.turn
+    defender_seat = 1 - attacker_seat
+    masters = state.masters
+    attacker_cards, defender_cards = chosen[attacker_seat], chosen[defender_seat]
+    attacker_total = battle.total_of(state, attacker_seat, attacker_cards, attack.attacker, defender_id)
+    defender_total = battle.total_of(state, defender_seat, defender_cards, defender_id, attack.attacker)
+    if attacker_total.chains:
+        battle.place_chips(state, attacker_seat, attacker_total.chains)
+    if defender_total.chains:
+        battle.place_chips(state, defender_seat, defender_total.chains)
+    a, d = attacker_total.value, defender_total.value
     result = "attacker" if a > d else ("defender" if d > a else "tie")
     catalog = state.catalog
     card_names, kinds = catalog.card_names, catalog.kinds
     sides: dict[str, object] = {}
-    for s in (attacker_seat, defender_seat):
-        total, played = totals[s], chosen[s]  # (not ``cards``: a compiled build types that a list above)
-        sides[str(s)] = {"servant": fighting[s], "cards": list(played), "chains": list(total.chains),
-                         "total": total.value, "cards_power": total.cards, "buster": total.buster,
-                         "brave": total.brave, "chips": total.chips, "skills": total.skills,
-                         "cards_text": [card_names[c] for c in played],
-                         "codes": [[kinds[c][1], kinds[c][2]] for c in played]}
-    state.last_battle = {"attacker": attacker_seat, "result": result, "seats": sides}
-    state.events.append(event("reveal", N_("Revealed: {attacker}; {defender}; {result}"),
-                              dict(state.last_battle),
-                              args=partial(_reveal_args, state.catalog, result,
-                                           ((attacker_seat, tuple(chosen[attacker_seat]), totals[attacker_seat]),
-                                            (defender_seat, tuple(chosen[defender_seat]), totals[defender_seat]))),
-                              reveals=True,
-                              clauses=RESULT_CLAUSES[result] + tuple(sorted(
-                                  {CHAIN_CLAUSES[c] for s in totals.values() for c in s.chains}))))
-    for seat in (attacker_seat, defender_seat):  # step ⑤
-        master = state.masters[seat]
-        master.trash.extend(master.battle)
+    for s, servant, total, played in ((attacker_seat, attack.attacker, attacker_total, attacker_cards),
+                                      (defender_seat, defender_id, defender_total, defender_cards)):
+        sides[SIDE_KEYS[s]] = {"servant": servant, "cards": list(played), "chains": list(total.chains),
+                               "total": total.value, "cards_power": total.cards, "buster": total.buster,
+                               "brave": total.brave, "chips": total.chips, "skills": total.skills,
+                               "cards_text": [card_names[c] for c in played],
+                               "codes": [[kinds[c][1], kinds[c][2]] for c in played]}
+    last_battle: dict[str, object] = {"attacker": attacker_seat, "result": result, "seats": sides}
+    state.last_battle = last_battle
+    clauses: tuple[str, ...] = RESULT_CLAUSES[result]
+    if attacker_total.chains or defender_total.chains:
+        clauses += tuple(sorted({CHAIN_CLAUSES[c] for c in (*attacker_total.chains, *defender_total.chains)}))
+    state.events.append(Event("reveal", REVEAL_MSG, dict(last_battle),
+                              args=partial(_reveal_args, catalog, result,
+                                           ((attacker_seat, tuple(attacker_cards), attacker_total),
+                                            (defender_seat, tuple(defender_cards), defender_total))),
+                              reveals=True, clauses=clauses, domain=DOMAIN))
+    for seat, played in ((attacker_seat, attacker_cards), (defender_seat, defender_cards)):  # step ⑤
+        master = masters[seat]
+        master.trash.extend(played)
         master.battle = []
     if result == "attacker":  # FGO-059, FGO-062, FGO-067
-        defender = state.masters[defender_seat].servant(attack.defender)
+        defender = masters[defender_seat].servant(defender_id)
         defender.area = None
         skills.remove_skill_of_destroyed(state, defender_seat, defender)
         state.events.append(event("destroyed", N_("{servant} is destroyed (its figure is removed from the game); "
                                                   "{attacker} moves into {area}"),
-                                  {"seat": defender_seat, "servant": attack.defender},
-                                  args={"servant": servant_name(state, attack.defender),
+                                  {"seat": defender_seat, "servant": defender_id},
+                                  args={"servant": servant_name(state, defender_id),
                                         "attacker": servant_name(state, attack.attacker),
                                         "area": state.board.names[attack.destination]},
                                   clauses=("FGO-059", "FGO-062", "FGO-063", "FGO-067")))
-        state.masters[attacker_seat].servant(attack.attacker).area = attack.destination
-        if not state.masters[defender_seat].on_map():  # FGO-029
+        masters[attacker_seat].servant(attack.attacker).area = attack.destination
+        if not masters[defender_seat].on_map():  # FGO-029
             declare_winner(state, attacker_seat, M_("all 3 enemy servants are destroyed"), ("FGO-029",))
             return
     charge_phase(state)
+
+
+REVEAL_MSG: Final = N_("Revealed: {attacker}; {defender}; {result}")
 
 
 def _reveal_args(catalog: Any, result: str, sides: tuple[tuple[int, tuple[str, ...], battle.Total], ...]
@@ -315,7 +334,9 @@ def charge_phase(state: FgoState) -> None:
 
 def end_phase(state: FgoState) -> None:
     """Chips advance (FGO-075, FGO-076); 魔境の智慧 may move; the turn ends (FGO-077)."""
-    battle.advance_chips(state)
+    masters = state.masters
+    if masters[0].chips or masters[1].chips:
+        battle.advance_chips(state)
     if state.options.advanced:
         options = skills.end_move_options(state)
         if len(options) > 1:
