@@ -126,17 +126,25 @@ def _first_player(state: FgoState, first: int) -> None:
     turn.deal(state)
 
 
+ONE_SEAT: Final = ((0,), (1,))
+"""``(seat,)`` for seat 0 and seat 1, made once (to_act answers at every step)."""
+BOTH_SEATS: Final = (0, 1)
+CHANCE_ONLY: Final = (CHANCE,)
+
+
 def to_act(game: object, state: FgoState) -> tuple[Seat, ...]:
     """The deciding seat(s), ``CHANCE`` for the first-player roll and shuffles, nobody when over."""
     phase = state.phase
     if phase is PHASE_ACTION or phase is PHASE_START or phase is PHASE_END_MOVE:
-        return (state.turn,)
+        return ONE_SEAT[state.turn]
     if phase is PHASE_BATTLE or phase is PHASE_PARTY:
         assert state.sealed is not None
         waiting = state.sealed.waiting
-        return (waiting[0],) if len(waiting) == 1 else tuple(sorted(waiting))
+        if len(waiting) == 1:
+            return ONE_SEAT[waiting[0]]
+        return BOTH_SEATS if len(waiting) == 2 else tuple(sorted(waiting))  # (seats 0 and 1, sorted)
     if phase is PHASE_SHUFFLE or phase is PHASE_FIRST_PLAYER:
-        return (CHANCE,)
+        return CHANCE_ONLY
     if phase is PHASE_MULLIGAN:
         return (state.mulligan_seat,)
     if phase is PHASE_TRIGGER:

@@ -142,7 +142,11 @@ def action_phase(state: FgoState) -> None:
 def declare_move(state: FgoState, seat: int, servant_id: str, area: str, card: str) -> None:
     """Pay the card (FGO-038, FGO-RUL-15), then win (FGO-030), battle (FGO-046) or move (FGO-047, FGO-066)."""
     master = state.masters[seat]
-    servant = master.servant(servant_id)
+    for servant in master.party:  # master.servant(servant_id), without the call
+        if servant.servant == servant_id:
+            break
+    else:  # pragma: no cover - legality was checked
+        raise StopIteration(servant_id)
     origin = servant.area
     assert origin is not None
     master.hand.remove(card)
