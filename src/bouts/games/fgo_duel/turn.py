@@ -103,8 +103,13 @@ def begin_turn(state: FgoState) -> None:
                               args={"turn": turns, "seat": SEATS[seat]}, clauses=TURN_CLAUSES, domain=DOMAIN))
     if options.advanced and skills.has_face_down_skill(state, seat):
         state.phase = PHASE_START
+        return
+    moves = legal_moves(state, seat)  # action_phase(state), without the call
+    if moves:
+        state.phase = PHASE_ACTION
+        state._legal[seat] = tuple(moves)  # the contract's cache of legal actions: found once, not twice
     else:
-        action_phase(state)
+        _no_move(state, seat)
 
 
 def action_phase(state: FgoState) -> None:
@@ -115,6 +120,11 @@ def action_phase(state: FgoState) -> None:
         state.phase = PHASE_ACTION
         state._legal[seat] = tuple(moves)  # the contract's cache of legal actions: found once, not twice
         return
+    _no_move(state, seat)
+
+
+def _no_move(state: FgoState, seat: int) -> None:
+    """The action phase of ``seat``, which has no legal move (FGO-040, FGO-043, FGO-RUL-13, FGO-RUL-14)."""
     master = state.masters[seat]
     if holds_card_of_servant_on_map(state, seat) and state.options.boxed_in == "keep_hand":
         state.events.append(event("no_move", N_("{seat} has no legal move: the action phase ends"), {"seat": seat},
@@ -347,7 +357,8 @@ def end_phase(state: FgoState) -> None:
             state.phase = PHASE_END_MOVE
             state._legal[state.turn] = tuple(options)  # the contract's cache of legal actions: found once
             return
-    finish_turn(state)
+    state.turn = 1 - state.turn  # finish_turn(state), without the call
+    begin_turn(state)
 
 
 def finish_turn(state: FgoState) -> None:
