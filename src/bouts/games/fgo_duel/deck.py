@@ -90,6 +90,11 @@ def seat_words(seat: int) -> Message:
 DRAW_ORDERS: Final = tuple(tuple(DrawOrder(seat, count) for count in range(HAND_SIZE + 1)) for seat in (0, 1))
 """``DrawOrder(seat, count)`` of the charge phase, made once (an order is never changed in place)."""
 DRAW_MSG: Final = N_n("{seat} draws {count} card", "{seat} draws {count} cards")
+DRAW_DATA: Final = tuple(tuple({"seat": seat, "count": count} for count in range(HAND_SIZE + 1)) for seat in (0, 1))
+"""The data of the draw event of seat 0 or 1 drawing 0 to 5 cards, made once (never changed, as an event)."""
+DRAW_ARGS: Final = tuple(tuple({"seat": SEATS[seat], "count": count} for count in range(HAND_SIZE + 1))
+                         for seat in (0, 1))
+"""The arguments of the same events."""
 DREW_MSG: Final = N_("You draw {cards}")
 SKILL_DRAW_CLAUSES: Final = ("FGO-092", "FGO-RUL-28")
 
@@ -121,8 +126,11 @@ def draw_from(state: FgoState, seat: int, count: int, clauses: tuple[str, ...]) 
     state.stalled = 0
     drawn = len(got)
     events = state.events
-    events.append(Event("draw", DRAW_MSG, {"seat": seat, "count": drawn}, args={"seat": SEATS[seat], "count": drawn},
-                        clauses=clauses, domain="fgo_duel"))
+    if drawn <= HAND_SIZE:  # the usual draw: its data and arguments made once (an event is never changed)
+        data, args = DRAW_DATA[seat][drawn], DRAW_ARGS[seat][drawn]
+    else:
+        data, args = {"seat": seat, "count": drawn}, {"seat": SEATS[seat], "count": drawn}
+    events.append(Event("draw", DRAW_MSG, data, args=args, clauses=clauses, domain="fgo_duel"))
     events.append(Event("drew", DREW_MSG, {"seat": seat, "cards": got}, args=partial(cards_args, state.catalog, got),
                         to=ONLY_SEAT[seat], reveals=True, domain="fgo_duel"))
     return drawn
