@@ -158,13 +158,22 @@ def test_fgo_018_fgo_019_rul_40_status_cards_sealed_then_revealed_together() -> 
     assert any(e.kind == "status" and e.reveals for e in state.events)
 
 
-def test_fgo_020_fgo_021_figures_start_on_their_numbered_initial_areas() -> None:
-    """FGO-020: each figure goes to the area numbered like its STATUS slot; FGO-021: the initial areas."""
-    state = ready()
-    for seat, master in enumerate(state.masters):
-        for servant in master.party:
-            assert servant.area == state.map.initial_area(seat, servant.slot)
-            assert state.map.area(servant.area).initial == (seat, servant.slot)
+@pytest.mark.parametrize("map_id", ["fuyuki", "orleans"])
+def test_fgo_020_fgo_021_figures_start_on_their_numbered_initial_areas(map_id: str) -> None:
+    """FGO-020: each figure goes to the area numbered like its STATUS slot; FGO-021: the initial areas. On both
+    maps, each party built by picks as a player makes it (set-up reads each seat's initial areas from the map's
+    lookups, Board.initial_areas, kept once per catalogue)."""
+    for state in (ready({"map": map_id}), ready({"map": map_id}, parties=(P1, P0), first=1)):
+        for seat, master in enumerate(state.masters):
+            for servant in master.party:
+                assert servant.area == state.map.initial_area(seat, servant.slot)
+                assert state.map.area(servant.area).initial == (seat, servant.slot)
+    state = GAME.setup(2, {"map": map_id, "first_player": 1})
+    for seat, tokens in ((0, ("hassan", "medusa", "artoria")), (1, ("medea", "emiya", "cu_chulainn"))):
+        for token in tokens:
+            state = GAME.apply(state, seat, f"pick {token}")
+    for seat in (0, 1):
+        assert [s.area for s in state.masters[seat].party] == [state.map.initial_area(seat, n) for n in (1, 2, 3)]
 
 
 def test_fgo_016_fgo_022_fgo_023_decks_are_shuffled_and_hidden() -> None:

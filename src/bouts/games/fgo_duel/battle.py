@@ -11,7 +11,7 @@ from bouts.core.i18n import Message
 from bouts.games.fgo_duel.actions import Act
 from bouts.games.fgo_duel.cards import CardType, Catalog
 from bouts.games.fgo_duel.i18n import M_, N_
-from bouts.games.fgo_duel.state import CHAIN_COUNTER_SQUARES, Chip, FgoState, SkillState
+from bouts.games.fgo_duel.state import CHAIN_COUNTER_SQUARES, SKILL_FACE_UP, Chip, FgoState
 
 BATTLE_CARDS: Final = 3
 """Command cards each player plays in a battle (FGO-048)."""
@@ -123,7 +123,7 @@ def card_power(state: FgoState, seat: int, instance: str) -> int:
     if state.options.advanced:
         owner = catalog.owner(instance)
         for servant in state.masters[seat].on_map():
-            if servant.skill is None or servant.skill_state is not SkillState.FACE_UP:
+            if servant.skill is None or servant.skill_state is not SKILL_FACE_UP:
                 continue
             skill = catalog.skills[servant.skill]
             if skill.effect == "card_power" and servant.skill_target == owner and skill.card_type == card.type:
@@ -146,7 +146,7 @@ def skill_bonus(state: FgoState, seat: int, fighting: str, enemy: str) -> int:
         if skill.effect != "power":
             continue
         if skill.kind == "persistent":
-            active = servant.skill_state is SkillState.FACE_UP and servant.is_on_map
+            active = servant.skill_state is SKILL_FACE_UP and servant.is_on_map
         else:
             active = servant.servant in master.turn_skills
         if not active:
@@ -166,16 +166,18 @@ def skill_bonus(state: FgoState, seat: int, fighting: str, enemy: str) -> int:
 def total_of(state: FgoState, seat: int, cards: list[str] | tuple[str, ...], fighting: str, enemy: str) -> Total:
     """Step ③: card powers plus every chain modifier (FGO-057, FGO-RUL-09, FGO-RUL-10)."""
     catalog = state.catalog
+    kinds = catalog.kinds  # instance -> (servant, type, printed power)
     chains = chains_of(catalog, cards, fighting)
     buster = BUSTER_BONUS if "buster" in chains else 0
-    brave = min([catalog.command(c).power for c in cards]) if "brave" in chains else 0
+    brave = min([kinds[c][2] for c in cards]) if "brave" in chains else 0
     if state.options.advanced:
         power = sum([card_power(state, seat, c) for c in cards])
-    else:  # printed powers only (card_power adds skills, an advanced rule)
-        kinds = catalog.kinds
+        skills = skill_bonus(state, seat, fighting, enemy)
+    else:  # printed powers only (card_power and skill_bonus add skills, an advanced rule)
         power = sum([kinds[c][2] for c in cards])
-    return Total(power, buster, brave, chips_in_effect(state, seat), skill_bonus(state, seat, fighting, enemy),
-                 tuple(chains))
+        skills = 0
+    chips = chips_in_effect(state, seat) if state.masters[seat].chips else 0
+    return Total(power, buster, brave, chips, skills, tuple(chains))
 
 
 def valuer(state: FgoState, seat: int, fighting: str, enemy: str) -> Callable[[Sequence[str]], int]:
@@ -261,8 +263,11 @@ def advance_chips(state: FgoState) -> None:
     With ``chain_turn = own_turn`` (FGO-RUL-01 alternative) a master's chips advance only at the end of
     that master's own turns, except that a chip just placed leaves the start square at once.
     """
+    masters = state.masters
+    if not masters[0].chips and not masters[1].chips:  # the usual end phase: no chip on either counter
+        return
     own_turn = state.options.chain_turn == "own_turn"
-    for seat, master in enumerate(state.masters):
+    for seat, master in enumerate(masters):
         if not master.chips:
             continue
         kept = []

@@ -213,6 +213,8 @@ class Board:
     """For seat 0 and seat 1: area id -> adjacent areas other than that seat's own master area (FGO-042)."""
     moves: dict[str, dict[str, dict[str, Act]]]
     """Servant id -> destination area id -> command card instance paid -> that ``move`` action."""
+    initial_areas: tuple[tuple[str, str, str], tuple[str, str, str]]
+    """For seat 0 and seat 1: its initial areas numbered 1, 2 and 3 (FGO-020)."""
 
     @classmethod
     def of(cls, game_map: GameMap, servants: Iterable[str]) -> Board:
@@ -225,7 +227,9 @@ class Board:
         masters = (game_map.master_area(0), game_map.master_area(1))
         exits = ({a: tuple(b for b in near if b != masters[0]) for a, near in neighbours.items()},
                  {a: tuple(b for b in near if b != masters[1]) for a, near in neighbours.items()})
-        return cls(neighbours, masters, {a.id: a.name for a in game_map.areas}, exits, moves)
+        initial = ((game_map.initial_area(0, 1), game_map.initial_area(0, 2), game_map.initial_area(0, 3)),
+                   (game_map.initial_area(1, 1), game_map.initial_area(1, 2), game_map.initial_area(1, 3)))
+        return cls(neighbours, masters, {a.id: a.name for a in game_map.areas}, exits, moves, initial)
 
 
 SCHEMA: dict[str, type[Entry]] = {"servant": Servant, "skill": SkillCard, "map": GameMap}

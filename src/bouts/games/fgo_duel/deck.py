@@ -10,7 +10,7 @@ from bouts.core.i18n import Message, Text
 from bouts.games.fgo_duel.cards import TYPE_NAMES
 from bouts.games.fgo_duel.i18n import M_, N_, N_n
 from bouts.games.fgo_duel.log import say
-from bouts.games.fgo_duel.state import ONLY_SEAT, DrawOrder, FgoState, Phase
+from bouts.games.fgo_duel.state import ONLY_SEAT, PHASE_OVER, PHASE_REMOVE, PHASE_SHUFFLE, DrawOrder, FgoState
 
 HAND_SIZE: Final = 5
 """Cards in an opening hand and drawn up to in the charge phase (FGO-024, FGO-070)."""
@@ -90,17 +90,29 @@ def seat_words(seat: int) -> Message:
 DRAW_ORDERS: Final = tuple(tuple(DrawOrder(seat, count) for count in range(HAND_SIZE + 1)) for seat in (0, 1))
 """``DrawOrder(seat, count)`` of the charge phase, made once (an order is never changed in place)."""
 DRAW_MSG: Final = N_n("{seat} draws {count} card", "{seat} draws {count} cards")
+DRAW_DATA: Final = tuple(tuple({"seat": seat, "count": count} for count in range(HAND_SIZE + 1)) for seat in (0, 1))
+"""The data of the draw event of seat 0 or 1 drawing 0 to 5 cards, made once (never changed, as an event)."""
+DRAW_ARGS: Final = tuple(tuple({"seat": SEATS[seat], "count": count} for count in range(HAND_SIZE + 1))
+                         for seat in (0, 1))
+"""The arguments of the same events."""
 DREW_MSG: Final = N_("You draw {cards}")
 SKILL_DRAW_CLAUSES: Final = ("FGO-092", "FGO-RUL-28")
 
 
-DRAW_CLAUSES: Final = {"deal": ("FGO-024",), "mulligan": ("FGO-025", "FGO-RUL-37"), "end": ("FGO-070",)}
+CHARGE_DRAW_CLAUSES: Final = ("FGO-070",)
+"""The rule of the charge phase's draws."""
+DRAW_CLAUSES: Final = {"deal": ("FGO-024",), "mulligan": ("FGO-025", "FGO-RUL-37"), "end": CHARGE_DRAW_CLAUSES}
 """The rules a draw cites, by what comes after it: the opening hand, the mulligan, the charge phase; else a skill's
 ドロー (FGO-092, drawing as the rules draw, FGO-RUL-28)."""
 
 
 def draw_cards(state: FgoState, seat: int, count: int) -> int:
     """Draw up to ``count`` cards from the top of the deck; returns how many were drawn."""
+    return draw_from(state, seat, count, DRAW_CLAUSES.get(state.after, SKILL_DRAW_CLAUSES))
+
+
+def draw_from(state: FgoState, seat: int, count: int, clauses: tuple[str, ...]) -> int:
+    """:func:`draw_cards`, the draw event citing ``clauses`` (the rules of what the draw is for)."""
     master = state.masters[seat]
     deck = master.deck
     got = deck[:count]
@@ -115,9 +127,11 @@ def draw_cards(state: FgoState, seat: int, count: int) -> int:
     drawn = len(got)
     events = state.events
     if events is not QUIET:
-        events.append(Event("draw", DRAW_MSG, {"seat": seat, "count": drawn},
-                            args={"seat": SEATS[seat], "count": drawn},
-                            clauses=DRAW_CLAUSES.get(state.after, SKILL_DRAW_CLAUSES), domain="fgo_duel"))
+        if drawn <= HAND_SIZE:  # the usual draw: its data and arguments made once (an event is never changed)
+            data, args = DRAW_DATA[seat][drawn], DRAW_ARGS[seat][drawn]
+        else:
+            data, args = {"seat": seat, "count": drawn}, {"seat": SEATS[seat], "count": drawn}
+        events.append(Event("draw", DRAW_MSG, data, args=args, clauses=clauses, domain="fgo_duel"))
         events.append(Event("drew", DREW_MSG, {"seat": seat, "cards": got},
                             args=partial(cards_args, state.catalog, got), to=ONLY_SEAT[seat], reveals=True,
                             domain="fgo_duel"))
@@ -134,7 +148,7 @@ def continue_draws(state: FgoState) -> bool:
         master = state.masters[order.seat]
         if master.unshuffled:
             if len(master.deck) > 1:
-                state.phase, state.shuffling = Phase.SHUFFLE, order.seat
+                state.phase, state.shuffling = PHASE_SHUFFLE, order.seat
                 return False
             master.unshuffled = False
         need = order.count
@@ -142,7 +156,7 @@ def continue_draws(state: FgoState) -> bool:
             need -= draw_cards(state, order.seat, need)
         if need > 0 and master.trash:
             state.draws[0] = DrawOrder(order.seat, need)
-            state.phase = Phase.REMOVE  # FGO-071: choose 1 trash card to remove from the game
+            state.phase = PHASE_REMOVE  # FGO-071: choose 1 trash card to remove from the game
             return False
         # need == 0, or deck and trash both empty: drawing stops (FGO-RUL-31)
         state.draws.pop(0)
@@ -159,11 +173,12 @@ def remove_for_rebuild(state: FgoState, seat: int, instance: str) -> None:
     if instance in master.sideways:
         master.sideways.remove(instance)
     master.removed.append(instance)
-    say(state, "remove", N_("{seat}'s {card} is removed from the game to rebuild its command deck"),
-        {"seat": seat, "card": instance},
-        args={"seat": seat_words(seat), "card": card_name(state, instance)},
-        clauses=("FGO-071", "FGO-RUL-30"))
-    if master.card_total <= WIN_CARD_COUNT:
+    events = state.events
+    if events is not QUIET:
+        events.append(Event("remove", REMOVE_MSG, {"seat": seat, "card": instance},
+                            args={"seat": SEATS[seat], "card": state.catalog.card_names[instance]},
+                            clauses=REMOVE_CLAUSES, domain=DOMAIN))
+    if len(master.deck) + len(master.hand) + len(master.battle) + len(master.trash) <= WIN_CARD_COUNT:  # card_total
         reason = M_("{seat} has only {count} command cards left", seat=seat_words(seat), count=master.card_total)
         other_pending = any(order.seat != seat for order in state.draws)
         if state.options.both_short == "draw" and state.after == "end" and other_pending:
@@ -174,7 +189,7 @@ def remove_for_rebuild(state: FgoState, seat: int, instance: str) -> None:
                 clauses=("FGO-031", "FGO-RUL-33"))
             return
         if state.fallen is not None:
-            state.phase, state.reason = Phase.OVER, M_("both masters fell to 4 or fewer command cards: a draw")
+            state.phase, state.reason = PHASE_OVER, M_("both masters fell to 4 or fewer command cards: a draw")
             state.draws = []
             say(state, "draw_game", N_("both masters fell to 4 or fewer command cards: a draw"),
                 clauses=("FGO-031", "FGO-RUL-33"))
@@ -182,16 +197,27 @@ def remove_for_rebuild(state: FgoState, seat: int, instance: str) -> None:
         declare_winner(state, 1 - seat, reason, ("FGO-031", "FGO-RUL-32"))
         return
     master.deck = list(master.trash)  # FGO-RUL-26: sideways cards go back too
-    master.trash, master.sideways = [], []
+    master.trash = []
+    if master.sideways:
+        master.sideways = []
     master.unshuffled = True
-    say(state, "rebuild", N_("{seat} makes its {count} trash cards into a new command deck"),
-        {"seat": seat, "count": len(master.deck)},
-        args={"seat": seat_words(seat), "count": len(master.deck)}, clauses=("FGO-072",))
+    count = len(master.deck)
+    if events is not QUIET:
+        events.append(Event("rebuild", REBUILD_MSG, {"seat": seat, "count": count},
+                            args={"seat": SEATS[seat], "count": count}, clauses=REBUILD_CLAUSES, domain=DOMAIN))
+
+
+DOMAIN: Final = "fgo_duel"
+"""The message catalog of FGO Duel's events."""
+REMOVE_MSG: Final = N_("{seat}'s {card} is removed from the game to rebuild its command deck")
+REMOVE_CLAUSES: Final = ("FGO-071", "FGO-RUL-30")
+REBUILD_MSG: Final = N_("{seat} makes its {count} trash cards into a new command deck")
+REBUILD_CLAUSES: Final = ("FGO-072",)
 
 
 def declare_winner(state: FgoState, seat: int, reason: Message, clauses: tuple[str, ...] = ()) -> None:
     """The game ends at once (FGO-028); ``clauses`` are the win condition met."""
-    state.winner, state.reason, state.phase = seat, reason, Phase.OVER
+    state.winner, state.reason, state.phase = seat, reason, PHASE_OVER
     state.draws = []
     state.sealed = None
     say(state, "win", N_("{seat} wins: {reason}"), {"winner": seat},

@@ -37,7 +37,23 @@ from bouts.games.fgo_duel.i18n import M_, N_
 from bouts.games.fgo_duel.log import say
 from bouts.games.fgo_duel.movement import legal_moves
 from bouts.games.fgo_duel.options import OPTION_HELP, FgoOptions
-from bouts.games.fgo_duel.state import ONLY_SEAT, FgoState, Master, Phase, SkillState
+from bouts.games.fgo_duel.state import (
+    ONLY_SEAT,
+    PHASE_ACTION,
+    PHASE_BATTLE,
+    PHASE_END_MOVE,
+    PHASE_FIRST_PLAYER,
+    PHASE_MULLIGAN,
+    PHASE_OVER,
+    PHASE_PARTY,
+    PHASE_REMOVE,
+    PHASE_SHUFFLE,
+    PHASE_START,
+    PHASE_TRIGGER,
+    SKILL_FACE_DOWN,
+    FgoState,
+    Master,
+)
 from bouts.games.fgo_duel.view import (
     action_parts,
     describe_action,
@@ -88,7 +104,7 @@ BATTLE_MINE_MSG: Final = N_("You play {cards}")
 
 def _parties_ready(state: FgoState) -> None:
     """Both parties are prepared: step ② decides the first player (a chance step unless agreed)."""
-    state.phase = Phase.FIRST_PLAYER
+    state.phase = PHASE_FIRST_PLAYER
     if state.options.first_player is not None:
         _first_player(state, state.options.first_player)
 
@@ -110,49 +126,58 @@ def _first_player(state: FgoState, first: int) -> None:
     turn.deal(state)
 
 
+ONE_SEAT: Final = ((0,), (1,))
+"""``(seat,)`` for seat 0 and seat 1, made once (to_act answers at every step)."""
+BOTH_SEATS: Final = (0, 1)
+CHANCE_ONLY: Final = (CHANCE,)
+
+
 def to_act(game: object, state: FgoState) -> tuple[Seat, ...]:
     """The deciding seat(s), ``CHANCE`` for the first-player roll and shuffles, nobody when over."""
     phase = state.phase
-    if phase is Phase.ACTION or phase is Phase.START or phase is Phase.END_MOVE:
-        return (state.turn,)
-    if phase is Phase.BATTLE or phase is Phase.PARTY:
+    if phase is PHASE_ACTION or phase is PHASE_START or phase is PHASE_END_MOVE:
+        return ONE_SEAT[state.turn]
+    if phase is PHASE_BATTLE or phase is PHASE_PARTY:
         assert state.sealed is not None
-        return tuple(sorted(state.sealed.waiting))
-    if phase is Phase.SHUFFLE or phase is Phase.FIRST_PLAYER:
-        return (CHANCE,)
-    if phase is Phase.MULLIGAN:
+        waiting = state.sealed.waiting
+        if len(waiting) == 1:
+            return ONE_SEAT[waiting[0]]
+        return BOTH_SEATS if len(waiting) == 2 else tuple(sorted(waiting))  # (seats 0 and 1, sorted)
+    if phase is PHASE_SHUFFLE or phase is PHASE_FIRST_PLAYER:
+        return CHANCE_ONLY
+    if phase is PHASE_MULLIGAN:
         return (state.mulligan_seat,)
-    if phase is Phase.TRIGGER:
+    if phase is PHASE_TRIGGER:
         return (1 - state.turn,)
-    if phase is Phase.REMOVE:
+    if phase is PHASE_REMOVE:
         return (state.draws[0].seat,)
     return ()
 
 
 def _legal_actions(game: object, state: FgoState, seat: Seat) -> tuple[FgoAction, ...]:
     phase = state.phase
-    if phase is Phase.FIRST_PLAYER:
+    if phase is PHASE_FIRST_PLAYER:
         return Roll.outcomes(1, 2)
-    if phase is Phase.SHUFFLE:
+    if phase is PHASE_SHUFFLE:
         return ()
-    if phase is Phase.PARTY:
+    if phase is PHASE_PARTY:
         return party.pick_actions(state.catalog, state.options.advanced, state.options.cost_cap,
                                   tuple(state.party_picks[seat]))
-    if phase is Phase.MULLIGAN:
+    if phase is PHASE_MULLIGAN:
         return (KEEP, MULLIGAN)
-    if phase is Phase.START:
+    if phase is PHASE_START:
         return tuple(skills.start_options(state))
-    if phase is Phase.ACTION:
+    if phase is PHASE_ACTION:
         return tuple(legal_moves(state, seat))
-    if phase is Phase.TRIGGER:
+    if phase is PHASE_TRIGGER:
         assert state.attack is not None and state.attack.defender is not None
         return tuple(skills.trigger_options(state, seat, state.attack.defender))
-    if phase is Phase.BATTLE:
+    if phase is PHASE_BATTLE:
         return tuple(battle_options(state, seat))
-    if phase is Phase.REMOVE:
+    if phase is PHASE_REMOVE:
         removals = state.catalog.removals
         return tuple([removals[c] for c in dict.fromkeys(state.masters[seat].trash)])
-    if phase is Phase.END_MOVE:
+    if phase is PHASE_END_MOVE:
         return tuple(skills.end_move_options(state))
     return ()
 
@@ -169,11 +194,11 @@ def legal_actions(game: object, state: FgoState, seat: Seat) -> tuple[FgoAction,
 
 def sample_chance(game: object, state: FgoState, rng: random.Random) -> FgoAction:
     """Shuffle the pending deck, or decide the first player (1: seat 0, 2: seat 1)."""
-    if state.phase is Phase.SHUFFLE:
+    if state.phase is PHASE_SHUFFLE:
         order = list(state.masters[state.shuffling].deck)
         shuffle_in_place(order, rng)  # Shuffle.sample's draws, without random.py's frame per card
         return Shuffle(tuple(order))
-    if state.phase is Phase.FIRST_PLAYER:
+    if state.phase is PHASE_FIRST_PLAYER:
         return Roll.sample(1, 2, rng)
     raise IllegalAction(M_("no chance step is pending"))
 
@@ -183,15 +208,20 @@ def advance(game: object, state: FgoState, seat: Seat, action: FgoAction) -> Non
     if state.events is not QUIET:
         state.events = []
     state._legal = {}
-    _apply(game, state, seat, action)
+    if isinstance(action, Act):  # the most frequent first (as _apply does), one call less
+        if action.verb == "move":  # (and the most frequent decision, two calls less)
+            servant_id, area, card = action.args
+            turn.declare_move(state, seat, servant_id, area, card)
+        else:
+            _apply_act(state, seat, action)
+    else:
+        _apply(game, state, seat, action)
 
 
 def _apply(game: object, state: FgoState, seat: Seat, action: FgoAction) -> None:
     if isinstance(action, Act):  # the most frequent first
         _apply_act(state, seat, action)
-    elif isinstance(action, Roll):
-        _first_player(state, action.values[0] - 1)
-    else:
+    elif isinstance(action, Shuffle):
         master = state.masters[state.shuffling]
         master.deck = list(action.order)
         master.unshuffled = False
@@ -201,14 +231,42 @@ def _apply(game: object, state: FgoState, seat: Seat, action: FgoAction) -> None
                                       args={"seat": SEATS[state.shuffling], "count": len(master.deck)},
                                       clauses=SHUFFLE_CLAUSES, domain="fgo_duel"))
         turn.resume(state)
+    else:
+        _first_player(state, action.values[0] - 1)
 
 
 def _apply_act(state: FgoState, seat: Seat, act: Act) -> None:
     verb = act.verb
-    master = state.masters[seat]
     if verb == "move":  # the most frequent decision first
         servant_id, area, card = act.args
         turn.declare_move(state, seat, servant_id, area, card)
+        return
+    master = state.masters[seat]
+    if verb == "battle":  # FGO-048: sealed until both have chosen (the next most frequent verbs next)
+        sealed = state.sealed
+        assert sealed is not None
+        cards = act.args
+        hand = master.hand
+        for card in cards:
+            hand.remove(card)
+        master.battle = list(cards)
+        sealed.choose(seat, cards)
+        count = len(cards)
+        events = state.events
+        if events is not QUIET:
+            events.append(Event("battle_chosen", BATTLE_CHOSEN_MSG, {"seat": seat, "count": count},
+                                args={"seat": SEATS[seat], "count": count}, clauses=BATTLE_CHOSEN_CLAUSES,
+                                domain="fgo_duel"))
+        if events is not QUIET:
+            events.append(Event("battle_mine", BATTLE_MINE_MSG, {"cards": list(cards)},
+                                args=partial(deck.cards_args, state.catalog, cards), to=ONLY_SEAT[seat],
+                                domain="fgo_duel"))
+        if sealed.is_complete:
+            turn.resolve_battle(state)
+    elif verb == "remove":  # FGO-071, FGO-072
+        deck.remove_for_rebuild(state, seat, act.args[0])
+        if state.phase is not PHASE_OVER:
+            turn.resume(state)
     elif verb in ("party", "pick"):  # FGO-011, FGO-018, FGO-019, FGO-RUL-40
         assert state.sealed is not None
         state.party_picks[seat].extend(act.args)
@@ -219,8 +277,7 @@ def _apply_act(state: FgoState, seat: Seat, act: Act) -> None:
             clauses=("FGO-018", "FGO-RUL-40"))
         say(state, "party_mine", N_("You place {servants} (STATUS slots so far: {slots})"),
             {"party": list(picks)},
-            args={"servants": [party.token_name(state.catalog, a) for a in act.args],
-                  "slots": [party.token_name(state.catalog, a) for a in picks]},
+            args=partial(party.placed_args, state.catalog, act.args, tuple(picks)),
             to=ONLY_SEAT[seat])
         if len(picks) == party.PARTY_SIZE:
             state.sealed.choose(seat, tuple(picks))
@@ -237,42 +294,18 @@ def _apply_act(state: FgoState, seat: Seat, act: Act) -> None:
                 args={"seat": seat_words(seat)}, clauses=("FGO-025",))
             turn.next_mulligan(state)
     elif verb == "pass":
-        if state.phase is Phase.START:
+        if state.phase is PHASE_START:
             turn.action_phase(state)
-        elif state.phase is Phase.TRIGGER:
+        elif state.phase is PHASE_TRIGGER:
             turn.start_battle(state)
         else:
             turn.finish_turn(state)
     elif verb == "skill":
         rest = [a for a in act.args[1:] if not a.startswith("pay:")]
         payer = next((a[4:] for a in act.args[1:] if a.startswith("pay:")), None)
-        state.after = "battle" if state.phase is Phase.TRIGGER else "action"
+        state.after = "battle" if state.phase is PHASE_TRIGGER else "action"
         skills.use_skill(state, seat, act.args[0], rest[0] if rest else None, payer)
         turn.resume(state)
-    elif verb == "battle":  # FGO-048: sealed until both have chosen
-        sealed = state.sealed
-        assert sealed is not None
-        cards = act.args
-        hand = master.hand
-        for card in cards:
-            hand.remove(card)
-        master.battle = list(cards)
-        sealed.choose(seat, cards)
-        count = len(cards)
-        events = state.events
-        if events is not QUIET:
-            events.append(Event("battle_chosen", BATTLE_CHOSEN_MSG, {"seat": seat, "count": count},
-                                args={"seat": SEATS[seat], "count": count}, clauses=BATTLE_CHOSEN_CLAUSES,
-                                domain="fgo_duel"))
-            events.append(Event("battle_mine", BATTLE_MINE_MSG, {"cards": list(cards)},
-                                args=partial(deck.cards_args, state.catalog, cards), to=ONLY_SEAT[seat],
-                                domain="fgo_duel"))
-        if sealed.is_complete:
-            turn.resolve_battle(state)
-    elif verb == "remove":  # FGO-071, FGO-072
-        deck.remove_for_rebuild(state, seat, act.args[0])
-        if state.phase is not Phase.OVER:
-            turn.resume(state)
     elif verb == "end_move":
         servant_id, area, card = act.args
         master.hand.remove(card)
@@ -343,7 +376,7 @@ class FgoDuel(Game[FgoState, FgoAction]):
         elif not party.all_parties(catalog, opts.advanced, opts.cost_cap):
             raise OptionsError(M_("option 'cost_cap': {cap} is too low: no party of 3 servants with different "
                                   "servant numbers fits it (FGO-012)", cap=opts.cost_cap))
-        state = FgoState(opts, catalog, [Master(), Master()], Phase.PARTY)
+        state = FgoState(opts, catalog, [Master(), Master()], PHASE_PARTY)
         if opts.parties is None:  # パーティの準備 comes before the game's set-up steps (rulebook L73-98)
             state.sealed = SealedChoices(waiting=[0, 1])
         else:
@@ -361,25 +394,25 @@ class FgoDuel(Game[FgoState, FgoAction]):
     # -- chance -------------------------------------------------------------------------------
     def is_legal_chance(self, state: FgoState, action: FgoAction) -> bool:
         """Whether a forced roll or shuffle is possible now."""
-        if state.phase is Phase.SHUFFLE:
+        if state.phase is PHASE_SHUFFLE:
             return isinstance(action, Shuffle) and action.is_permutation_of(state.masters[state.shuffling].deck)
         return isinstance(action, Roll) and action.fits(1, 2)
 
     def parse_action(self, state: FgoState, seat: Seat, text: str) -> FgoAction:
         """Read an action's text form (``shuffle ...`` and ``roll N`` for chance)."""
         if seat == CHANCE and CHANCE in self.to_act(state):
-            return Shuffle.parse(text) if state.phase is Phase.SHUFFLE else Roll.parse(text)
+            return Shuffle.parse(text) if state.phase is PHASE_SHUFFLE else Roll.parse(text)
         if seat not in self.to_act(state):
             raise IllegalAction(M_("it is not {seat}'s decision now", seat=self.seat_name(state, seat)))
         action = Act.parse(text)
-        if state.phase is Phase.PARTY and action.verb == "party":
+        if state.phase is PHASE_PARTY and action.verb == "party":
             party.check_party(state.catalog, state.options, action.args)
         return action
 
     # -- applying ---------------------------------------------------------------------------------
     def is_legal(self, state: FgoState, seat: Seat, action: FgoAction) -> bool:
         """Legality; a party is checked by its rules rather than by listing every party."""
-        if (state.phase is Phase.PARTY and isinstance(action, Act) and action.verb == "party"
+        if (state.phase is PHASE_PARTY and isinstance(action, Act) and action.verb == "party"
                 and seat in self.to_act(state) and not state.party_picks[seat]):
             return party.party_problem(state.catalog, state.options, action.args) is None
         return super().is_legal(state, seat, action)
@@ -402,11 +435,11 @@ class FgoDuel(Game[FgoState, FgoAction]):
                 if not master.unshuffled:
                     shuffle_in_place(master.deck, rng)
                 continue
-            sealed_battle = (new.phase is not Phase.PARTY and new.sealed is not None
+            sealed_battle = (new.phase is not PHASE_PARTY and new.sealed is not None
                              and index in new.sealed.chosen)
             self._reshuffle_hidden(master, rng, sealed_battle)
             for servant in master.party:
-                if servant.skill_state is SkillState.FACE_DOWN:
+                if servant.skill_state is SKILL_FACE_DOWN:
                     options = new.catalog.servants[servant.servant].skills
                     servant.skill = rng.choice(options)
             if sealed_battle:
@@ -414,7 +447,7 @@ class FgoDuel(Game[FgoState, FgoAction]):
                 new.sealed.chosen[index] = tuple(master.battle)
             elif new.sealed is not None and index in new.sealed.chosen:
                 new.sealed.chosen[index] = self._resample_sealed(new, index, rng)
-            if new.phase is Phase.PARTY or new.phase is Phase.FIRST_PLAYER:
+            if new.phase is PHASE_PARTY or new.phase is PHASE_FIRST_PLAYER:
                 picks = new.party_picks[index]
                 new.party_picks[index] = party.random_prefix(new.catalog, new.options, len(picks), rng)
                 if new.sealed is not None and index in new.sealed.chosen:
@@ -451,7 +484,7 @@ class FgoDuel(Game[FgoState, FgoAction]):
         for index, master in enumerate(state.masters):
             if index == seat:
                 continue
-            sealed = state.phase is not Phase.PARTY and state.sealed is not None and index in state.sealed.chosen
+            sealed = state.phase is not PHASE_PARTY and state.sealed is not None and index in state.sealed.chosen
             by_epoch: dict[int, dict[str, list[str]]] = {}
             for place, pile in (("hand", master.hand), ("battle", master.battle if sealed else [])):
                 for card in pile:
@@ -465,7 +498,7 @@ class FgoDuel(Game[FgoState, FgoAction]):
     @staticmethod
     def _resample_sealed(state: FgoState, index: int, rng: random.Random) -> tuple[str, ...]:
         master = state.masters[index]
-        if state.phase is Phase.PARTY or state.phase is Phase.FIRST_PLAYER:
+        if state.phase is PHASE_PARTY or state.phase is PHASE_FIRST_PLAYER:
             return rng.choice(party.all_parties(state.catalog, state.options.advanced, state.options.cost_cap))
         # battle cards: put the sealed ones back among the hidden cards, then draw a new choice
         count = len(master.battle)
@@ -489,7 +522,7 @@ class FgoDuel(Game[FgoState, FgoAction]):
 
     def outcome(self, state: FgoState) -> Outcome | None:
         """The winner and the win condition met (FGO-028..FGO-031), or a draw at the house turn limit."""
-        if state.phase is not Phase.OVER:
+        if state.phase is not PHASE_OVER:
             return None
         if state.winner is None:
             return Outcome((), state.reason)
@@ -499,7 +532,7 @@ class FgoDuel(Game[FgoState, FgoAction]):
     def seat_name(self, state: FgoState, seat: Seat) -> Words:
         """``Seat 1 (first player)``: counted from 1 as the table prints seats; first or second once decided."""
         if seat in (0, 1):
-            if state.phase is Phase.PARTY or state.phase is Phase.FIRST_PLAYER:
+            if state.phase is PHASE_PARTY or state.phase is PHASE_FIRST_PLAYER:
                 return seat_words(seat)  # first and second are decided after the parties (rulebook L73-98)
             if seat == state.first:
                 return M_("Seat {number} (first player)", number=seat + 1)
@@ -540,7 +573,7 @@ class FgoDuel(Game[FgoState, FgoAction]):
         """
         if not isinstance(action, Act):
             return False
-        if action.verb == "pass" and state.phase in (Phase.START, Phase.TRIGGER):
+        if action.verb == "pass" and state.phase in (PHASE_START, PHASE_TRIGGER):
             return skills.declining_tells_nothing(state, seat)
         if action.verb == "battle":
             return len(state.masters[seat].hand) <= 3

@@ -44,9 +44,11 @@ def legal_moves(state: FgoState, seat: int) -> list[Act]:
     catalog = state.catalog
     kinds = catalog.kinds
     owners = catalog.owners  # an instance's servant: its kind's first word
-    board = state.board
+    board = catalog.boards[state.options.map]  # (state.board, without the property's call)
     exits = board.exits[seat]  # FGO-042: never into the own master area
-    own_areas = {s.area for s in master.party if s.area is not None}
+    party = master.party
+    # a party of 3 (FGO-011) without a comprehension's call; None too: no destination is None
+    own_areas = {party[0].area, party[1].area, party[2].area} if len(party) == 3 else {s.area for s in party}
     append = out.append
     cards_of: dict[str, list[str]] = {}  # servant -> its hand cards, one per kind, hand order
     seen: set[object] = set()
@@ -60,7 +62,7 @@ def legal_moves(state: FgoState, seat: int) -> list[Act]:
                 cards_of[servant_id] = [instance]
             else:
                 found.append(instance)
-    for servant in master.party:
+    for servant in party:
         area = servant.area
         if area is None:
             continue

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import itertools
 import random
-from functools import cache
-from typing import Final
+from functools import cache, partial
+from typing import Any, Final
 
 from bouts.core.contract import IllegalAction
 from bouts.core.i18n import Message
 from bouts.games.fgo_duel.actions import Act
-from bouts.games.fgo_duel.cards import Catalog
+from bouts.games.fgo_duel.cards import Board, Catalog
 from bouts.games.fgo_duel.deck import seat_words
 from bouts.games.fgo_duel.i18n import M_, N_
 from bouts.games.fgo_duel.log import say
 from bouts.games.fgo_duel.options import FgoOptions
-from bouts.games.fgo_duel.state import FgoState, ServantInPlay, SkillState
+from bouts.games.fgo_duel.state import SKILL_FACE_DOWN, FgoState, ServantInPlay
 
 PARTY_SIZE: Final = 3
 """Servants in a party (FGO-011)."""
@@ -60,6 +60,11 @@ def token_name(catalog: Catalog, token: str) -> Message:
     if skill is None:
         return M_("{servant}", servant=servant)
     return M_("{servant} with {skill}", servant=servant, skill=catalog.skills[skill].name)
+
+
+def placed_args(catalog: Catalog, placed: tuple[str, ...], slots: tuple[str, ...]) -> dict[str, Any]:
+    """The arguments of the event that shows a seat the status cards it placed, made when someone reads it."""
+    return {"servants": [token_name(catalog, a) for a in placed], "slots": [token_name(catalog, a) for a in slots]}
 
 
 def legal_parties(catalog: Catalog, options: FgoOptions) -> list[tuple[str, ...]]:
@@ -129,20 +134,29 @@ def install_party(state: FgoState, seat: int, tokens: tuple[str, ...]) -> None:
     catalog = state.catalog
     master.party = []
     master.deck = []
+    initial_areas = state.board.initial_areas[seat]
     for number, token in enumerate(tokens, start=1):
         servant_id, skill = split_token(token)
         servant = catalog.servants[servant_id]
         default = servant.skills[0] if servant.skills else None
         skill = (skill or default) if state.options.advanced else None
-        area = state.map.initial_area(seat, number)
+        area = initial_areas[number - 1]
         master.party.append(ServantInPlay(servant_id, number, area, skill,
-                                          SkillState.FACE_DOWN if skill else None))
+                                          SKILL_FACE_DOWN if skill else None))
         master.deck.extend(catalog.instances(servant_id))
     master.unshuffled = True
-    names = [M_("{slot}: {servant} in {area}", slot=s.slot, servant=catalog.servants[s.servant].figure_name,
-                area=state.board.names[s.area or ""]) for s in master.party]
+    servants = [s.servant for s in master.party]
+    areas = [s.area or "" for s in master.party]
     say(state, "status", N_("{seat} turns its status cards face up: {party}"),
-        {"seat": seat, "party": [s.servant for s in master.party],
-         "areas": [s.area for s in master.party]},
-        args={"seat": seat_words(seat), "party": names},
+        {"seat": seat, "party": servants, "areas": list(areas)},
+        args=partial(_status_args, catalog, state.board, seat, tuple(servants), tuple(areas)),
         reveals=True, owner=seat, clauses=("FGO-019", "FGO-020", "FGO-021"))
+
+
+def _status_args(catalog: Catalog, board: Board, seat: int, servants: tuple[str, ...],
+                 areas: tuple[str, ...]) -> dict[str, Any]:
+    """The status cards' event arguments (slots 1-3 in order), made when someone reads the log."""
+    return {"seat": seat_words(seat),
+            "party": [M_("{slot}: {servant} in {area}", slot=slot, servant=catalog.servants[servant].figure_name,
+                         area=board.names[area])
+                      for slot, (servant, area) in enumerate(zip(servants, areas, strict=True), start=1)]}

@@ -8,7 +8,14 @@ from bouts.games.fgo_duel.deck import seat_words
 from bouts.games.fgo_duel.i18n import N_
 from bouts.games.fgo_duel.log import say
 from bouts.games.fgo_duel.movement import distinct_cards
-from bouts.games.fgo_duel.state import DrawOrder, FgoState, ServantInPlay, SkillState
+from bouts.games.fgo_duel.state import (
+    SKILL_FACE_DOWN,
+    SKILL_FACE_UP,
+    SKILL_REMOVED,
+    DrawOrder,
+    FgoState,
+    ServantInPlay,
+)
 
 
 def np_of(state: FgoState, seat: int) -> int:
@@ -49,7 +56,7 @@ def np_payers(state: FgoState, seat: int, user: str) -> list[tuple[str, int]]:
     other than the card being used."""
     out = []
     for servant in state.masters[seat].party:
-        if servant.servant == user or servant.skill is None or servant.skill_state is not SkillState.FACE_UP:
+        if servant.servant == user or servant.skill is None or servant.skill_state is not SKILL_FACE_UP:
             continue
         pays = state.catalog.skills[servant.skill].pays_np
         if pays:
@@ -70,7 +77,7 @@ def payments(state: FgoState, seat: int, user: str, skill: SkillCard, np: int) -
 
 def has_face_down_skill(state: FgoState, seat: int) -> bool:
     """Whether ``seat`` has a face-down skill card of a servant on the map (public knowledge)."""
-    return any(s.skill_state is SkillState.FACE_DOWN and s.area is not None for s in state.masters[seat].party)
+    return any(s.skill_state is SKILL_FACE_DOWN and s.area is not None for s in state.masters[seat].party)
 
 
 def start_options(state: FgoState) -> list[Act]:
@@ -81,7 +88,7 @@ def start_options(state: FgoState) -> list[Act]:
     np: int | None = None  # counted once, when a skill needs it
     for servant in master.on_map():
         skill = skill_of(state, servant)
-        if skill is None or servant.skill_state is not SkillState.FACE_DOWN or skill.kind == "trigger":
+        if skill is None or servant.skill_state is not SKILL_FACE_DOWN or skill.kind == "trigger":
             continue
         if np is None:
             np = np_of(state, seat)
@@ -104,7 +111,7 @@ def trigger_options(state: FgoState, seat: int, servant_id: str) -> list[Act]:
     servant = state.masters[seat].servant(servant_id)
     skill = skill_of(state, servant)
     out = [PASS]
-    if skill is not None and servant.skill_state is SkillState.FACE_DOWN and skill.trigger == "enemy_moves_in":
+    if skill is not None and servant.skill_state is SKILL_FACE_DOWN and skill.trigger == "enemy_moves_in":
         out.extend(act("skill", (servant_id, *pay)) for pay in payments(state, seat, servant_id, skill,
                                                                          np_of(state, seat)))
     return out
@@ -118,7 +125,7 @@ def end_move_options(state: FgoState) -> list[Act]:
     skills = state.catalog.skills
     movers = [servant for servant in master.party
               if servant.area is not None and servant.skill is not None
-              and skills[servant.skill].effect == "end_move" and servant.skill_state is SkillState.FACE_UP]
+              and skills[servant.skill].effect == "end_move" and servant.skill_state is SKILL_FACE_UP]
     if not movers:
         return out
     board = state.board
@@ -143,7 +150,7 @@ def use_skill(state: FgoState, seat: int, servant_id: str, target: str | None, p
     if payer is not None:
         paying = master.servant(payer)
         paid = state.catalog.skills[paying.skill or ""]
-        paying.skill_state = SkillState.REMOVED
+        paying.skill_state = SKILL_REMOVED
         cost = max(0, cost - paid.pays_np)
         say(state, "skill_paid",
             N_("{seat}'s {skill} of {servant} is removed from the game to pay {np} NP"),
@@ -152,7 +159,7 @@ def use_skill(state: FgoState, seat: int, servant_id: str, target: str | None, p
                   "servant": state.catalog.servants[payer].name, "np": paid.pays_np},
             clauses=("FGO-083",))
     pay_np(state, seat, cost)
-    servant.skill_state = SkillState.FACE_UP
+    servant.skill_state = SKILL_FACE_UP
     servant.skill_revealed = True
     name = state.catalog.servants[servant_id].name
     clauses: tuple[str, ...] = (("FGO-098", "FGO-RUL-45") if skill.kind == "trigger"
@@ -178,13 +185,13 @@ def use_skill(state: FgoState, seat: int, servant_id: str, target: str | None, p
     elif skill.effect == "draw":
         state.draws.append(DrawOrder(seat, skill.amount))
     if skill.kind != "persistent":  # FGO-093, FGO-RUL-43
-        servant.skill_state = SkillState.REMOVED
+        servant.skill_state = SKILL_REMOVED
 
 
 def remove_skill_of_destroyed(state: FgoState, seat: int, servant: ServantInPlay) -> None:
     """A destroyed servant's skill card leaves the game, even face down (FGO-096, FGO-099, FGO-100)."""
-    if servant.skill is not None and servant.skill_state is not SkillState.REMOVED:
-        servant.skill_state = SkillState.REMOVED
+    if servant.skill is not None and servant.skill_state is not SKILL_REMOVED:
+        servant.skill_state = SKILL_REMOVED
         say(state, "skill_removed", N_("{seat}'s skill card of {servant} is removed from the game "
                                 "with it"), {"seat": seat, "servant": servant.servant},
             args={"seat": seat_words(seat),
@@ -210,7 +217,7 @@ def declining_tells_nothing(state: FgoState, seat: int) -> bool:
         assert state.attack is not None and state.attack.defender is not None
         servants = [master.servant(state.attack.defender)]
     else:
-        servants = [s for s in master.on_map() if s.skill_state is SkillState.FACE_DOWN]
+        servants = [s for s in master.on_map() if s.skill_state is SKILL_FACE_DOWN]
     for servant in servants:
         for skill_id in catalog.servants[servant.servant].skills:
             if could_use(state, seat, servant.servant, catalog.skills[skill_id], trigger):

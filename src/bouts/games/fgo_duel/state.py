@@ -42,6 +42,26 @@ class SkillState(StrEnum):
     REMOVED = "removed"
 
 
+# Each phase and each place of a skill card as a module constant, for the rules, which read them at every step: in
+# CPython 3.11 ``Phase.ACTION`` is a class attribute read through the enum's descriptor (about 150 ns, against 25 ns
+# for a module constant), and a compiled build reads a Final constant as a C static. The same objects
+# (``PHASE_ACTION is Phase.ACTION``).
+PHASE_PARTY: Final = Phase.PARTY
+PHASE_FIRST_PLAYER: Final = Phase.FIRST_PLAYER
+PHASE_SHUFFLE: Final = Phase.SHUFFLE
+PHASE_MULLIGAN: Final = Phase.MULLIGAN
+PHASE_START: Final = Phase.START
+PHASE_ACTION: Final = Phase.ACTION
+PHASE_TRIGGER: Final = Phase.TRIGGER
+PHASE_BATTLE: Final = Phase.BATTLE
+PHASE_REMOVE: Final = Phase.REMOVE
+PHASE_END_MOVE: Final = Phase.END_MOVE
+PHASE_OVER: Final = Phase.OVER
+SKILL_FACE_DOWN: Final = SkillState.FACE_DOWN
+SKILL_FACE_UP: Final = SkillState.FACE_UP
+SKILL_REMOVED: Final = SkillState.REMOVED
+
+
 @dataclass
 class ServantInPlay:
     """One servant of a party: status card in a STATUS slot, figure on the map, skill card."""

@@ -23,7 +23,18 @@ from bouts.games.fgo_duel.deck import (
 from bouts.games.fgo_duel.i18n import M_, N_
 from bouts.games.fgo_duel.log import say
 from bouts.games.fgo_duel.movement import holds_card_of_servant_on_map, legal_moves
-from bouts.games.fgo_duel.state import Attack, DrawOrder, FgoState, Phase
+from bouts.games.fgo_duel.state import (
+    PHASE_ACTION,
+    PHASE_BATTLE,
+    PHASE_END_MOVE,
+    PHASE_MULLIGAN,
+    PHASE_OVER,
+    PHASE_START,
+    PHASE_TRIGGER,
+    Attack,
+    DrawOrder,
+    FgoState,
+)
 
 
 def servant_name(state: FgoState, servant_id: str) -> Text:
@@ -42,7 +53,7 @@ def resume(state: FgoState) -> None:
         return
     after, state.after = state.after, ""
     if after == "deal":
-        state.phase, state.mulligan_seat = Phase.MULLIGAN, state.first
+        state.phase, state.mulligan_seat = PHASE_MULLIGAN, state.first
     elif after == "mulligan":
         next_mulligan(state)
     elif after == "action":
@@ -68,7 +79,7 @@ def deal(state: FgoState) -> None:
 def next_mulligan(state: FgoState) -> None:
     """Ask the second player after the first (FGO-RUL-36); then the game begins (FGO-027)."""
     if state.mulligan_seat == state.first:
-        state.phase, state.mulligan_seat = Phase.MULLIGAN, 1 - state.first
+        state.phase, state.mulligan_seat = PHASE_MULLIGAN, 1 - state.first
         return
     state.turn = state.first  # FGO-035
     begin_turn(state)
@@ -76,9 +87,10 @@ def next_mulligan(state: FgoState) -> None:
 
 def begin_turn(state: FgoState) -> None:
     """Start phase (FGO-036, FGO-090)."""
-    limit = state.options.turn_limit
+    options = state.options
+    limit = options.turn_limit
     if limit is not None and state.turns >= limit:
-        state.phase, state.reason = Phase.OVER, M_("the turn limit ({limit}) was reached: a draw", limit=limit)
+        state.phase, state.reason = PHASE_OVER, M_("the turn limit ({limit}) was reached: a draw", limit=limit)
         say(state, "turn_limit", N_("the turn limit ({limit}) was reached: a draw"),
             args={"limit": limit})
         return
@@ -90,10 +102,15 @@ def begin_turn(state: FgoState) -> None:
     if state.events is not QUIET:
         state.events.append(Event("turn", TURN_MSG, {"turn": turns, "seat": seat},
                                   args={"turn": turns, "seat": SEATS[seat]}, clauses=TURN_CLAUSES, domain=DOMAIN))
-    if state.options.advanced and skills.has_face_down_skill(state, seat):
-        state.phase = Phase.START
+    if options.advanced and skills.has_face_down_skill(state, seat):
+        state.phase = PHASE_START
+        return
+    moves = legal_moves(state, seat)  # action_phase(state), without the call
+    if moves:
+        state.phase = PHASE_ACTION
+        state._legal[seat] = tuple(moves)  # the contract's cache of legal actions: found once, not twice
     else:
-        action_phase(state)
+        _no_move(state, seat)
 
 
 def action_phase(state: FgoState) -> None:
@@ -101,9 +118,14 @@ def action_phase(state: FgoState) -> None:
     seat = state.turn
     moves = legal_moves(state, seat)
     if moves:
-        state.phase = Phase.ACTION
+        state.phase = PHASE_ACTION
         state._legal[seat] = tuple(moves)  # the contract's cache of legal actions: found once, not twice
         return
+    _no_move(state, seat)
+
+
+def _no_move(state: FgoState, seat: int) -> None:
+    """The action phase of ``seat``, which has no legal move (FGO-040, FGO-043, FGO-RUL-13, FGO-RUL-14)."""
     master = state.masters[seat]
     if holds_card_of_servant_on_map(state, seat) and state.options.boxed_in == "keep_hand":
         say(state, "no_move", N_("{seat} has no legal move: the action phase ends"), {"seat": seat},
@@ -111,7 +133,7 @@ def action_phase(state: FgoState) -> None:
             clauses=("FGO-040", "FGO-RUL-13"))
         state.stalled += 1
         if state.stalled > 2:  # both masters boxed in with full hands: nothing can ever change
-            state.phase, state.reason = Phase.OVER, M_("neither master can ever move again: a draw")
+            state.phase, state.reason = PHASE_OVER, M_("neither master can ever move again: a draw")
             say(state, "stalemate", N_("neither master can ever move again: a draw"),
                 clauses=("FGO-RUL-13",))
             return
@@ -131,7 +153,11 @@ def action_phase(state: FgoState) -> None:
 def declare_move(state: FgoState, seat: int, servant_id: str, area: str, card: str) -> None:
     """Pay the card (FGO-038, FGO-RUL-15), then win (FGO-030), battle (FGO-046) or move (FGO-047, FGO-066)."""
     master = state.masters[seat]
-    servant = master.servant(servant_id)
+    for servant in master.party:  # master.servant(servant_id), without the call
+        if servant.servant == servant_id:
+            break
+    else:  # pragma: no cover - legality was checked
+        raise StopIteration(servant_id)
     origin = servant.area
     assert origin is not None
     master.hand.remove(card)
@@ -149,15 +175,16 @@ def declare_move(state: FgoState, seat: int, servant_id: str, area: str, card: s
         declare_winner(state, seat, M_("{servant} entered the enemy master area",
                                        servant=servant_name(state, servant_id)), ("FGO-030",))
         return
-    found = state.occupant(area)
-    if found is None:
+    for defender in state.masters[1 - seat].party:  # FGO-041: an own servant never stands there (state.occupant)
+        if defender.area == area:
+            break
+    else:
         servant.area = area
         charge_phase(state)
         return
-    _, defender = found
     state.attack = Attack(servant_id, origin, area, defender.servant)
     if state.options.advanced and defender.skill_state is not None and defender.skill_state.value == "face_down":
-        state.phase = Phase.TRIGGER
+        state.phase = PHASE_TRIGGER
     else:
         start_battle(state)
 
@@ -178,76 +205,96 @@ def _move_args(catalog: Catalog, board: Board, seat: int, card: str, servant_id:
 
 def start_battle(state: FgoState) -> None:
     """Step ①: both players choose battle cards in secret (FGO-048)."""
-    state.phase = Phase.BATTLE
+    state.phase = PHASE_BATTLE
     state.sealed = SealedChoices(waiting=[state.turn, 1 - state.turn])
     attack = state.attack
     assert attack is not None
-    place = state.board.names[attack.destination]
-    say(state, "battle", N_("Battle: {attacker} attacks {defender} in {area}; both masters choose 3 "
-                     "command cards face down"),
-        {"attacker": attack.attacker, "defender": attack.defender, "area": attack.destination},
-        args={"attacker": servant_name(state, attack.attacker),
-              "defender": servant_name(state, attack.defender or ""), "area": place},
-        clauses=("FGO-046", "FGO-048"))
+    if state.events is not QUIET:
+        state.events.append(Event("battle", BATTLE_MSG, {"attacker": attack.attacker, "defender": attack.defender,
+                                                          "area": attack.destination},
+                                  args=partial(_battle_args, state.catalog, state.options.map, attack),
+                                  clauses=BATTLE_CLAUSES, domain=DOMAIN))
+
+
+BATTLE_MSG: Final = N_("Battle: {attacker} attacks {defender} in {area}; both masters choose 3 command cards face down")
+BATTLE_CLAUSES: Final = ("FGO-046", "FGO-048")
+
+
+def _battle_args(catalog: Catalog, map_id: str, attack: Attack) -> dict[str, Any]:
+    """A battle's arguments, made when someone reads the log (an attack is never changed)."""
+    return {"attacker": catalog.servants[attack.attacker].name,
+            "defender": catalog.servants[attack.defender or ""].name,
+            "area": catalog.boards[map_id].names[attack.destination]}
+
+
+SIDE_KEYS: Final = ("0", "1")
+"""Each seat as a key of ``last_battle["seats"]``."""
 
 
 def resolve_battle(state: FgoState) -> None:
     """Steps ② to ⑤ and the move (FGO-050..FGO-069)."""
-    assert state.sealed is not None and state.attack is not None
-    chosen = state.sealed.revealed()
+    sealed, attack = state.sealed, state.attack
+    assert sealed is not None and attack is not None
+    chosen = sealed.revealed()
     state.sealed = None
-    attack = state.attack
-    assert attack.defender is not None
-    attacker_seat, defender_seat = state.turn, 1 - state.turn
-    fighting = {attacker_seat: attack.attacker, defender_seat: attack.defender}
-    totals = {}
-    for seat in (attacker_seat, defender_seat):
-        cards = list(chosen[seat])
-        state.masters[seat].battle = cards
-        totals[seat] = battle.total_of(state, seat, cards, fighting[seat], fighting[1 - seat])
-    for seat in (attacker_seat, defender_seat):
-        battle.place_chips(state, seat, totals[seat].chains)
-    a, d = totals[attacker_seat].value, totals[defender_seat].value
+    defender_id = attack.defender
+    assert defender_id is not None
+    attacker_seat = state.turn
+    defender_seat = 1 - attacker_seat
+    masters = state.masters
+    attacker_cards, defender_cards = chosen[attacker_seat], chosen[defender_seat]
+    attacker_total = battle.total_of(state, attacker_seat, attacker_cards, attack.attacker, defender_id)
+    defender_total = battle.total_of(state, defender_seat, defender_cards, defender_id, attack.attacker)
+    if attacker_total.chains:
+        battle.place_chips(state, attacker_seat, attacker_total.chains)
+    if defender_total.chains:
+        battle.place_chips(state, defender_seat, defender_total.chains)
+    a, d = attacker_total.value, defender_total.value
     result = "attacker" if a > d else ("defender" if d > a else "tie")
     catalog = state.catalog
     card_names, kinds = catalog.card_names, catalog.kinds
     sides: dict[str, object] = {}
-    for s in (attacker_seat, defender_seat):
-        total, played = totals[s], chosen[s]  # (not ``cards``: a compiled build types that a list above)
-        sides[str(s)] = {"servant": fighting[s], "cards": list(played), "chains": list(total.chains),
-                         "total": total.value, "cards_power": total.cards, "buster": total.buster,
-                         "brave": total.brave, "chips": total.chips, "skills": total.skills,
-                         "cards_text": [card_names[c] for c in played],
-                         "codes": [[kinds[c][1], kinds[c][2]] for c in played]}
-    state.last_battle = {"attacker": attacker_seat, "result": result, "seats": sides}
-    say(state, "reveal", N_("Revealed: {attacker}; {defender}; {result}"),
-        dict(state.last_battle),
-        args=partial(_reveal_args, state.catalog, result,
-                     ((attacker_seat, tuple(chosen[attacker_seat]), totals[attacker_seat]),
-                      (defender_seat, tuple(chosen[defender_seat]), totals[defender_seat]))),
-        reveals=True,
-        clauses=RESULT_CLAUSES[result] + tuple(sorted(
-            {CHAIN_CLAUSES[c] for s in totals.values() for c in s.chains})))
-    for seat in (attacker_seat, defender_seat):  # step ⑤
-        master = state.masters[seat]
-        master.trash.extend(master.battle)
+    for s, servant, total, played in ((attacker_seat, attack.attacker, attacker_total, attacker_cards),
+                                      (defender_seat, defender_id, defender_total, defender_cards)):
+        sides[SIDE_KEYS[s]] = {"servant": servant, "cards": list(played), "chains": list(total.chains),
+                               "total": total.value, "cards_power": total.cards, "buster": total.buster,
+                               "brave": total.brave, "chips": total.chips, "skills": total.skills,
+                               "cards_text": [card_names[c] for c in played],
+                               "codes": [[kinds[c][1], kinds[c][2]] for c in played]}
+    last_battle: dict[str, object] = {"attacker": attacker_seat, "result": result, "seats": sides}
+    state.last_battle = last_battle
+    clauses: tuple[str, ...] = RESULT_CLAUSES[result]
+    if attacker_total.chains or defender_total.chains:
+        clauses += tuple(sorted({CHAIN_CLAUSES[c] for c in (*attacker_total.chains, *defender_total.chains)}))
+    if state.events is not QUIET:
+        state.events.append(Event("reveal", REVEAL_MSG, dict(last_battle),
+                                  args=partial(_reveal_args, catalog, result,
+                                               ((attacker_seat, tuple(attacker_cards), attacker_total),
+                                                (defender_seat, tuple(defender_cards), defender_total))),
+                                  reveals=True, clauses=clauses, domain=DOMAIN))
+    for seat, played in ((attacker_seat, attacker_cards), (defender_seat, defender_cards)):  # step ⑤
+        master = masters[seat]
+        master.trash.extend(played)
         master.battle = []
     if result == "attacker":  # FGO-059, FGO-062, FGO-067
-        defender = state.masters[defender_seat].servant(attack.defender)
+        defender = masters[defender_seat].servant(defender_id)
         defender.area = None
         skills.remove_skill_of_destroyed(state, defender_seat, defender)
         say(state, "destroyed", N_("{servant} is destroyed (its figure is removed from the game); "
                             "{attacker} moves into {area}"),
-            {"seat": defender_seat, "servant": attack.defender},
-            args={"servant": servant_name(state, attack.defender),
+            {"seat": defender_seat, "servant": defender_id},
+            args={"servant": servant_name(state, defender_id),
                   "attacker": servant_name(state, attack.attacker),
                   "area": state.board.names[attack.destination]},
             clauses=("FGO-059", "FGO-062", "FGO-063", "FGO-067"))
-        state.masters[attacker_seat].servant(attack.attacker).area = attack.destination
-        if not state.masters[defender_seat].on_map():  # FGO-029
+        masters[attacker_seat].servant(attack.attacker).area = attack.destination
+        if not masters[defender_seat].on_map():  # FGO-029
             declare_winner(state, attacker_seat, M_("all 3 enemy servants are destroyed"), ("FGO-029",))
             return
     charge_phase(state)
+
+
+REVEAL_MSG: Final = N_("Revealed: {attacker}; {defender}; {result}")
 
 
 def _reveal_args(catalog: Any, result: str, sides: tuple[tuple[int, tuple[str, ...], battle.Total], ...]
@@ -280,23 +327,42 @@ def charge_phase(state: FgoState) -> None:
     state.attack = None
     first = state.turn
     masters = state.masters
+    first_master, second_master = masters[first], masters[1 - first]
+    first_need = HAND_SIZE - len(first_master.hand)
+    second_need = HAND_SIZE - len(second_master.hand)
+    if (state.fallen is None and not first_master.unshuffled and not second_master.unshuffled
+            and len(first_master.deck) >= first_need and len(second_master.deck) >= second_need):
+        # the usual charge: no shuffle, no rebuild, nobody fallen, so the pending draws of the general path below
+        # (continue_draws) would each draw in full and come to end_phase: made at once, with the same events
+        if state.draws:
+            state.draws = []
+        if state.after:
+            state.after = ""
+        if first_need > 0:
+            deck.draw_from(state, first, first_need, deck.CHARGE_DRAW_CLAUSES)
+        if second_need > 0:
+            deck.draw_from(state, 1 - first, second_need, deck.CHARGE_DRAW_CLAUSES)
+        end_phase(state)
+        return
     orders = DRAW_ORDERS  # DrawOrder is never changed in place: one object per (seat, count) serves every state
-    state.draws = [orders[first][max(0, HAND_SIZE - len(masters[first].hand))],
-                   orders[1 - first][max(0, HAND_SIZE - len(masters[1 - first].hand))]]
+    state.draws = [orders[first][max(0, first_need)], orders[1 - first][max(0, second_need)]]
     state.after = "end"
     resume(state)
 
 
 def end_phase(state: FgoState) -> None:
     """Chips advance (FGO-075, FGO-076); 魔境の智慧 may move; the turn ends (FGO-077)."""
-    battle.advance_chips(state)
+    masters = state.masters
+    if masters[0].chips or masters[1].chips:
+        battle.advance_chips(state)
     if state.options.advanced:
         options = skills.end_move_options(state)
         if len(options) > 1:
-            state.phase = Phase.END_MOVE
+            state.phase = PHASE_END_MOVE
             state._legal[state.turn] = tuple(options)  # the contract's cache of legal actions: found once
             return
-    finish_turn(state)
+    state.turn = 1 - state.turn  # finish_turn(state), without the call
+    begin_turn(state)
 
 
 def finish_turn(state: FgoState) -> None:
