@@ -8,7 +8,7 @@ from functools import lru_cache, partial
 
 from bouts.core.i18n import Message
 from bouts.games.sao import clearing, turn
-from bouts.games.sao.actions import Act, act
+from bouts.games.sao.actions import DONE, DONE_COMBINED, Act, act
 from bouts.games.sao.cards import SwordSkill
 from bouts.games.sao.i18n import M_, N_
 from bouts.games.sao.log import event
@@ -48,6 +48,16 @@ def finalize(state: SaoState) -> None:
     state.events.append(event("final", N_("The dice are final: {pool}"), partial(final_pool_data, shown),
                               args=partial(final_pool_args, shown), clauses=("SAO-057", "SAO-068")))
     state.pending.append(plain_decision(state.characters[state.turn_char].seat, "assign"))
+
+
+def skill_menu(state: SaoState) -> tuple[Act, ...]:
+    """The Sword Skill decision's menu: :func:`skill_actions`, then dealing the damage (``done``), and in the final
+    ordeal dealing it added up (``done combined``, SAO-122)."""
+    out = skill_actions(state)
+    out.append(DONE)
+    if state.is_final_ordeal:
+        out.append(DONE_COMBINED)
+    return tuple(out)
 
 
 def skill_actions(state: SaoState) -> list[Act]:

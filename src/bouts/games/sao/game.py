@@ -32,7 +32,7 @@ from bouts.core.decisions import Decision
 from bouts.core.i18n import Message
 from bouts.core.options import validate_options
 from bouts.games.sao import attack, clearing, rolling, turn
-from bouts.games.sao.actions import DONE, FINALIZE, Act, SaoAction, act
+from bouts.games.sao.actions import DONE, DONE_COMBINED, FINALIZE, Act, SaoAction, act
 from bouts.games.sao.cards import CATALOGS, SECTIONS, Catalog
 from bouts.games.sao.clearing import SECTION_NAMES
 from bouts.games.sao.i18n import M_, N_, _
@@ -47,7 +47,6 @@ FEATURED = 16
 LISTED_ROLL_DICE = 4
 """Rolls of up to this many dice have their outcomes listed; bigger ones are sampled or forced."""
 ASK_PARTNER = act("ask_partner")
-DONE_COMBINED = act("done", "combined")
 SUPPORT_VALUES = tuple(act("support", *map(str, v)) for v in itertools.combinations_with_replacement(range(1, 7), 4))
 """A lone Kirito's choices of support dice results (SAO-129)."""
 
@@ -169,6 +168,10 @@ class Sao(Game[SaoState, SaoAction]):
     def _legal_actions(self, state: SaoState, seat: Seat) -> tuple[SaoAction, ...]:
         decision = state.pending[-1]
         kind = decision.kind
+        if kind == "roll_window":
+            return self._roll_window(state, decision)
+        if kind == "assign":
+            return attack.skill_menu(state)
         if kind == "roll":
             n = len(decision.get("dice"))
             return roll_outcomes(n) if n <= LISTED_ROLL_DICE else ()
@@ -176,30 +179,30 @@ class Sao(Game[SaoState, SaoAction]):
             return ()
         return tuple(self._decisions(state, decision))
 
+    def _roll_window(self, state: SaoState, decision: Decision) -> tuple[Act, ...]:
+        """The turn player's roll decision: finalize, the rerolls left, his (and a solo player's partner's)
+        abilities, Die control, Consumables, and asking the others when one of them is waiting."""
+        opening = rolling.finalize_and_rerolls(len(state.pool)) if rolling.rerolls_left(state) > 0 else (FINALIZE,)
+        # rolling.seat_characters: the turn player's and the partner's characters this seat plays
+        characters, me, partner = state.characters, state.turn_char, state.partner
+        out: list[Act] = []
+        if characters[me].seat == decision.seat:
+            out += rolling.ability_actions(state, me)
+        if partner is not None and partner != me and characters[partner].seat == decision.seat:
+            out += rolling.ability_actions(state, partner)
+        out += rolling.die_control_actions(state)
+        consumables = rolling.consumable_actions(state)
+        out += consumables
+        if rolling.is_anyone_waiting(state, bool(consumables)):
+            out.append(ASK_PARTNER)
+        return opening + tuple(out) if out else opening
+
     def _decisions(self, state: SaoState, decision: Decision) -> list[Act]:
         kind = decision.kind
         if kind == "roll_window":
-            out = [FINALIZE]
-            if rolling.rerolls_left(state) > 0:
-                out += rolling.reroll_actions(len(state.pool))
-            # rolling.seat_characters: the turn player's and the partner's characters this seat plays
-            characters, me, partner = state.characters, state.turn_char, state.partner
-            if characters[me].seat == decision.seat:
-                out += rolling.ability_actions(state, me)
-            if partner is not None and partner != me and characters[partner].seat == decision.seat:
-                out += rolling.ability_actions(state, partner)
-            out += rolling.die_control_actions(state)
-            consumables = rolling.consumable_actions(state)
-            out += consumables
-            if rolling.is_anyone_waiting(state, bool(consumables)):
-                out.append(ASK_PARTNER)
-            return out
+            return list(self._roll_window(state, decision))
         if kind == "assign":
-            out = attack.skill_actions(state)
-            out.append(DONE)
-            if state.is_final_ordeal:
-                out.append(DONE_COMBINED)
-            return out
+            return list(attack.skill_menu(state))
         if kind == "chain_partner":
             return [act("partner", state.characters[i].id) for i in turn.partner_candidates(state)]
         if kind == "exchange":
