@@ -150,7 +150,8 @@ def test_the_ability_shortcut_answers_as_the_abilities_listed(characters: tuple[
 def test_the_waiting_seats_are_the_seats_with_a_window_menu(seats: int) -> None:
     """SAO-RUL-07, SAO-RUL-22: ``rolling.waiting_seats`` names, the partner's seat first and then the others in
     seat order after the turn player, each living seat but the turn player's that has not passed and whose
-    window menu (``rolling.window_actions``: the partner's abilities, the group's Consumables) is not empty."""
+    window menu (``rolling.window_actions``: the partner's abilities, the group's Consumables) is not empty; and
+    ``rolling.is_anyone_waiting`` answers whether there is any, Consumables held or not."""
     checked = with_consumables = 0
     for state in _roll_phase_states(seats, 3, consumables=True):
         me = rolling.turn_seat(state)
@@ -160,8 +161,35 @@ def test_the_waiting_seats_are_the_seats_with_a_window_menu(seats: int) -> None:
             order.insert(0, state.characters[state.partner].seat)
         expected = [s for s in order if s not in state.passed and rolling.window_actions(state, s)]
         assert rolling.waiting_seats(state) == expected
+        assert rolling.is_anyone_waiting(state) is bool(expected)
         checked += 1
         with_consumables += bool(expected) and bool(rolling.consumable_actions(state))
     assert checked > 50
     if seats > 1:
         assert with_consumables > 0
+
+
+def test_the_kept_skills_by_id_are_the_turn_players_card_skills() -> None:
+    """SAO-072, SAO-122: the damage dealt reads each triggered Sword Skill from ``attack.skills_by_id``, kept per
+    pack and character; at every damage step of random games it is the turn player's card's skills by id, as made
+    afresh, and the damage dealt is theirs."""
+    from bouts.games.sao.attack import modifiers, skills_by_id
+
+    checked: set[str] = set()
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = GAME.fork(GAME.setup(2, {"characters": CAST[seed % len(CAST)]}, None, seed))
+        while GAME.to_act(state):
+            seat = GAME.to_act(state)[0]
+            action = GAME.sample_chance(state, rng) if seat == CHANCE else rng.choice(GAME.legal_actions(state, seat))
+            if seat != CHANCE and action.verb == "done" and state.triggered:
+                card = state.card(state.turn_char)
+                assert skills_by_id(state, card.id) == {s.id: s for s in card.skills}
+                named = {s.id: s for s in card.skills}
+                dealt = sum(modifiers(state).dealt(named[s]) for s, _ in state.triggered)
+                GAME.advance(state, seat, action)
+                assert next(e for e in GAME.events(state) if e.kind == "damage").data["damage"] == dealt
+                checked.add(card.id)
+                continue
+            GAME.advance(state, seat, action)
+    assert len(checked) >= 4

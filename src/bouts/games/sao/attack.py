@@ -147,7 +147,7 @@ def turn_damage(state: SaoState, combined: bool) -> int:
     if not state.triggered:
         return 0
     mods = modifiers(state)
-    skills = {s.id: s for s in state.card(state.turn_char).skills}
+    skills = skills_by_id(state, state.characters[state.turn_char].id)
     chosen = [skills[s] for s, _ in state.triggered]
     if combined and chosen:  # SAO-RUL-29
         total = sum(mods.boosted(s) for s in chosen)
@@ -155,6 +155,17 @@ def turn_damage(state: SaoState, combined: bool) -> int:
             return total
         return max(0, total - mods.defense)
     return sum(mods.dealt(s) for s in chosen)
+
+
+def skills_by_id(state: SaoState, char_id: str) -> dict[str, SwordSkill]:
+    """A character's Sword Skills by id (the last one printed with an id, should a pack repeat it), made once per
+    pack (kept in the catalogue's memo)."""
+    key = ("skills_by_id", char_id)
+    catalog = state.catalog
+    found: dict[str, SwordSkill] | None = catalog.memo.get(key)
+    if found is None:
+        found = catalog.remember(key, {s.id: s for s in catalog.characters[char_id].skills})
+    return found
 
 
 def done(state: SaoState, combined: bool) -> None:

@@ -336,17 +336,16 @@ def is_anyone_waiting(state: SaoState, consumables: bool | None = None) -> bool:
     """Whether :func:`waiting_seats` names any seat, without making the other seats' menus (``consumables``:
     whether :func:`consumable_actions` offers any, when the caller knows)."""
     me = turn_seat(state)
-    others = {c.seat for c in state.characters if not c.dead}
-    others.discard(me)
-    others.difference_update(state.passed)
-    if not others:
-        return False
+    passed = state.passed
     if consumables is None:
         consumables = bool(consumable_actions(state))
-    if consumables:  # anyone may use the group's Consumables: every seat in the list waits
-        return True
+    if consumables:  # anyone may use the group's Consumables: every living seat but mine that has not passed waits
+        return any(not c.dead and c.seat != me and c.seat not in passed for c in state.characters)
     partner = state.partner  # of the turn's characters, only the partner can be played by another seat
-    return partner is not None and state.characters[partner].seat in others and has_ability_actions(state, partner)
+    if partner is None:
+        return False
+    seat = state.characters[partner].seat  # a partner with abilities to use is alive
+    return seat != me and seat not in passed and has_ability_actions(state, partner)
 
 
 def open_windows(state: SaoState, proposal: str) -> bool:
