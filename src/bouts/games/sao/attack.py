@@ -25,7 +25,7 @@ def known_skills(state: SaoState, index: int) -> list[SwordSkill]:
 def modifiers(state: SaoState) -> Modifiers:
     """Defense, equipment bonus and Lisbeth's token for the turn player (SAO-RUL-43)."""
     me = state.characters[state.turn_char]
-    bonus = sum(1 for item in me.equipment if state.catalog.items[item].effect == "sword")
+    bonus = sum(1 for item in me.equipment if state.catalog.items[item].effect == "sword") if me.equipment else 0
     token = state.tokens.get("lisbeth")
     boost = token.mode if token is not None and token.holder == me.id and token.active else None
     key = (state.current_step.defense, bonus, boost)
@@ -128,7 +128,7 @@ def _sub_groups(limits: tuple[int, ...], size: int) -> tuple[tuple[int, ...], ..
 def trigger(state: SaoState, act: Act) -> None:
     """Spend dice on a Sword Skill (SAO-070)."""
     skill_id, *dice = act.args
-    indices = tuple(int(d) - 1 for d in dice)  # dice are numbered from 1 as printed
+    indices = tuple([int(d) - 1 for d in dice])  # dice are numbered from 1 as printed
     state.used.extend(indices)
     state.triggered.append((skill_id, indices))
     me = state.characters[state.turn_char]

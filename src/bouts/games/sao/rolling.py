@@ -13,6 +13,7 @@ from bouts.core.chance import Roll
 from bouts.core.decisions import Decision
 from bouts.core.i18n import Message
 from bouts.games.sao.actions import FINALIZE, Act, act
+from bouts.games.sao.cards import SYMBOL
 from bouts.games.sao.i18n import M_, N_
 from bouts.games.sao.log import event
 from bouts.games.sao.skills import VALUE_TEXT
@@ -395,7 +396,8 @@ def ability_actions(state: SaoState, index: int) -> list[Act]:
         kind = ability.kind
         if kind == "set_die":
             table = _set_die_table(c.id, ability.id, ability.values, len(pool))
-            out += [a for die, choices in zip(pool, table, strict=True) for v, a in choices if die.value != v]
+            for die, by_code in zip(pool, table, strict=True):
+                out += by_code[die.value]
         elif kind == "set_dice":
             target = ability.values[0]
             out += _dice_combos(c.id, ability.id, ability.count,
@@ -449,9 +451,11 @@ def has_ability_actions(state: SaoState, index: int) -> bool:
 
 @lru_cache(maxsize=1024)
 def _set_die_table(char_id: str, ability_id: str, values: tuple[int, ...],
-                   n: int) -> tuple[tuple[tuple[int, Act], ...], ...]:
-    """For each die of an ``n``-die pool: (value, action) for each value a Set die ability offers."""
-    return tuple(tuple((v, act("ability", char_id, ability_id, str(pos + 1), str(v))) for v in values)
+                   n: int) -> tuple[tuple[tuple[Act, ...], ...], ...]:
+    """For each die of an ``n``-die pool and each face code it may show (0 to :data:`~bouts.games.sao.cards.SYMBOL`),
+    the uses of a Set die ability on it: one per value the ability offers, but the one it shows."""
+    return tuple(tuple(tuple(act("ability", char_id, ability_id, str(pos + 1), str(v)) for v in values if code != v)
+                       for code in range(SYMBOL + 1))
                  for pos in range(n))
 
 
