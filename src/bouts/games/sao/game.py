@@ -161,8 +161,18 @@ class Sao(Game[SaoState, SaoAction]):
         cached = state._legal.get(seat)
         if cached is None:
             pending = state.pending
-            acting = state.result is None and pending and pending[-1].seat == seat
-            cached = state._legal[seat] = self._legal_actions(state, seat) if acting else ()
+            if state.result is None and pending and pending[-1].seat == seat:
+                decision = pending[-1]
+                kind = decision.kind  # the decisions of every turn here, the others through _legal_actions
+                if kind == "roll_window":
+                    cached = self._roll_window(state, decision)
+                elif kind == "assign":
+                    cached = attack.skill_menu(state)
+                else:
+                    cached = self._legal_actions(state, seat)
+            else:
+                cached = ()
+            state._legal[seat] = cached
         return cached
 
     def _legal_actions(self, state: SaoState, seat: Seat) -> tuple[SaoAction, ...]:

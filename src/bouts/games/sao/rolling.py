@@ -60,7 +60,12 @@ def exchange_options(state: SaoState, rolling: tuple[int, ...] = ()) -> tuple[in
     being rolled for his character die (SAO-103, SAO-RUL-08); in the final ordeal Kirito may also swap
     main dice for dead players' character dice (SAO-128, SAO-RUL-32).
     """
-    if not state.options.uses_character_dice or not any(c.has_die for c in state.characters):
+    if not state.options.uses_character_dice:
+        return None
+    for c in state.characters:  # any(c.has_die ...) without a generator at every roll
+        if c.has_die:
+            break
+    else:
         return None
     in_pool = {d.char for d in state.pool if d.char is not None}
     deciders = [state.turn_char] + ([state.partner] if state.partner is not None else [])
