@@ -12,6 +12,7 @@ from bouts.games.sao.actions import DONE, DONE_COMBINED, Act, act
 from bouts.games.sao.cards import SwordSkill
 from bouts.games.sao.i18n import M_, N_
 from bouts.games.sao.log import event
+from bouts.games.sao.rolling import final_pool_args, final_pool_data
 from bouts.games.sao.skills import VALUE_TEXT, Modifiers, skill_key, sorted_group_triggers
 from bouts.games.sao.state import SaoState, plain_decision
 
@@ -42,8 +43,6 @@ _MODIFIERS: dict[tuple[int, int, str | None], Modifiers] = {}
 def finalize(state: SaoState) -> None:
     """The result is final; ③ the turn player spends dice on Sword Skills (SAO-068)."""
     state.pending.pop()
-    from bouts.games.sao.rolling import final_pool_args, final_pool_data
-
     shown = tuple(state.pool)  # data and sentence made when someone reads them
     state.events.append(event("final", N_("The dice are final: {pool}"), partial(final_pool_data, shown),
                               args=partial(final_pool_args, shown), clauses=("SAO-057", "SAO-068")))
