@@ -47,3 +47,4 @@ def act(*words: str) -> Act:
 
 FINALIZE = act("finalize")
 DONE = act("done")
+DONE_COMBINED = act("done", "combined")

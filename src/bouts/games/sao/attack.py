@@ -8,10 +8,11 @@ from functools import lru_cache, partial
 
 from bouts.core.i18n import Message
 from bouts.games.sao import clearing, turn
-from bouts.games.sao.actions import Act, act
+from bouts.games.sao.actions import DONE, DONE_COMBINED, Act, act
 from bouts.games.sao.cards import SwordSkill
 from bouts.games.sao.i18n import M_, N_
 from bouts.games.sao.log import say
+from bouts.games.sao.rolling import final_pool_args, final_pool_data
 from bouts.games.sao.skills import VALUE_TEXT, Modifiers, skill_key, sorted_group_triggers
 from bouts.games.sao.state import SaoState, plain_decision
 
@@ -25,7 +26,7 @@ def known_skills(state: SaoState, index: int) -> list[SwordSkill]:
 def modifiers(state: SaoState) -> Modifiers:
     """Defense, equipment bonus and Lisbeth's token for the turn player (SAO-RUL-43)."""
     me = state.characters[state.turn_char]
-    bonus = sum(1 for item in me.equipment if state.catalog.items[item].effect == "sword")
+    bonus = sum(1 for item in me.equipment if state.catalog.items[item].effect == "sword") if me.equipment else 0
     token = state.tokens.get("lisbeth")
     boost = token.mode if token is not None and token.holder == me.id and token.active else None
     key = (state.current_step.defense, bonus, boost)
@@ -42,12 +43,20 @@ _MODIFIERS: dict[tuple[int, int, str | None], Modifiers] = {}
 def finalize(state: SaoState) -> None:
     """The result is final; ③ the turn player spends dice on Sword Skills (SAO-068)."""
     state.pending.pop()
-    from bouts.games.sao.rolling import final_pool_args, final_pool_data
-
     shown = tuple(state.pool)  # data and sentence made when someone reads them
     say(state, "final", N_("The dice are final: {pool}"), partial(final_pool_data, shown),
         args=partial(final_pool_args, shown), clauses=("SAO-057", "SAO-068"))
     state.pending.append(plain_decision(state.characters[state.turn_char].seat, "assign"))
+
+
+def skill_menu(state: SaoState) -> tuple[Act, ...]:
+    """The Sword Skill decision's menu: :func:`skill_actions`, then dealing the damage (``done``), and in the final
+    ordeal dealing it added up (``done combined``, SAO-122)."""
+    out = skill_actions(state)
+    out.append(DONE)
+    if state.is_final_ordeal:
+        out.append(DONE_COMBINED)
+    return tuple(out)
 
 
 def skill_actions(state: SaoState) -> list[Act]:
@@ -118,7 +127,7 @@ def _sub_groups(limits: tuple[int, ...], size: int) -> tuple[tuple[int, ...], ..
 def trigger(state: SaoState, act: Act) -> None:
     """Spend dice on a Sword Skill (SAO-070)."""
     skill_id, *dice = act.args
-    indices = tuple(int(d) - 1 for d in dice)  # dice are numbered from 1 as printed
+    indices = tuple([int(d) - 1 for d in dice])  # dice are numbered from 1 as printed
     state.used.extend(indices)
     state.triggered.append((skill_id, indices))
     me = state.characters[state.turn_char]
@@ -137,7 +146,7 @@ def turn_damage(state: SaoState, combined: bool) -> int:
     if not state.triggered:
         return 0
     mods = modifiers(state)
-    skills = {s.id: s for s in state.card(state.turn_char).skills}
+    skills = skills_by_id(state, state.characters[state.turn_char].id)
     chosen = [skills[s] for s, _ in state.triggered]
     if combined and chosen:  # SAO-RUL-29
         total = sum(mods.boosted(s) for s in chosen)
@@ -145,6 +154,17 @@ def turn_damage(state: SaoState, combined: bool) -> int:
             return total
         return max(0, total - mods.defense)
     return sum(mods.dealt(s) for s in chosen)
+
+
+def skills_by_id(state: SaoState, char_id: str) -> dict[str, SwordSkill]:
+    """A character's Sword Skills by id (the last one printed with an id, should a pack repeat it), made once per
+    pack (kept in the catalogue's memo)."""
+    key = ("skills_by_id", char_id)
+    catalog = state.catalog
+    found: dict[str, SwordSkill] | None = catalog.memo.get(key)
+    if found is None:
+        found = catalog.remember(key, {s.id: s for s in catalog.characters[char_id].skills})
+    return found
 
 
 def done(state: SaoState, combined: bool) -> None:

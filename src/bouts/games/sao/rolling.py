@@ -12,7 +12,8 @@ from typing import Any
 from bouts.core.chance import Roll
 from bouts.core.decisions import Decision
 from bouts.core.i18n import Message
-from bouts.games.sao.actions import Act, act
+from bouts.games.sao.actions import FINALIZE, Act, act
+from bouts.games.sao.cards import SYMBOL
 from bouts.games.sao.i18n import M_, N_
 from bouts.games.sao.log import say
 from bouts.games.sao.skills import VALUE_TEXT
@@ -59,7 +60,12 @@ def exchange_options(state: SaoState, rolling: tuple[int, ...] = ()) -> tuple[in
     being rolled for his character die (SAO-103, SAO-RUL-08); in the final ordeal Kirito may also swap
     main dice for dead players' character dice (SAO-128, SAO-RUL-32).
     """
-    if not state.options.uses_character_dice or not any(c.has_die for c in state.characters):
+    if not state.options.uses_character_dice:
+        return None
+    for c in state.characters:  # any(c.has_die ...) without a generator at every roll
+        if c.has_die:
+            break
+    else:
         return None
     in_pool = {d.char for d in state.pool if d.char is not None}
     deciders = [state.turn_char] + ([state.partner] if state.partner is not None else [])
@@ -311,30 +317,41 @@ def window_actions(state: SaoState, seat: int) -> list[Act]:
 
 def waiting_seats(state: SaoState) -> list[int]:
     """Seats other than the turn player's that can act in the roll phase and have not passed on the dice as
-    they are: the partner's first, then the others in seat order after the turn player."""
+    they are: the partner's first, then the others in seat order after the turn player.
+
+    A seat can act when :func:`window_actions` offers it anything, asked without making the menus: the group's
+    Consumables are anyone's; of the turn's characters only the partner can be played by another seat."""
     me = turn_seat(state)
+    passed = state.passed
+    partner = state.partner
+    if not consumable_actions(state):  # only the partner's seat can wait, for his abilities
+        if partner is None:
+            return []
+        seat = state.characters[partner].seat
+        if seat == me or seat in passed or not has_ability_actions(state, partner):
+            return []
+        return [seat]  # a partner with abilities to use is alive, so his seat is a living character's
     seats = sorted({c.seat for c in state.characters if not c.dead} - {me}, key=lambda s: (s - me) % state.seats)
-    if state.partner is not None and state.characters[state.partner].seat in seats:
-        seats.remove(partner := state.characters[state.partner].seat)
-        seats.insert(0, partner)
-    return [s for s in seats if s not in state.passed and window_actions(state, s)]
+    if partner is not None and state.characters[partner].seat in seats:
+        seats.remove(partner_seat := state.characters[partner].seat)
+        seats.insert(0, partner_seat)
+    return [s for s in seats if s not in passed]
 
 
 def is_anyone_waiting(state: SaoState, consumables: bool | None = None) -> bool:
     """Whether :func:`waiting_seats` names any seat, without making the other seats' menus (``consumables``:
     whether :func:`consumable_actions` offers any, when the caller knows)."""
     me = turn_seat(state)
-    others = {c.seat for c in state.characters if not c.dead}
-    others.discard(me)
-    others.difference_update(state.passed)
-    if not others:
-        return False
+    passed = state.passed
     if consumables is None:
         consumables = bool(consumable_actions(state))
-    if consumables:  # anyone may use the group's Consumables: every seat in the list waits
-        return True
+    if consumables:  # anyone may use the group's Consumables: every living seat but mine that has not passed waits
+        return any(not c.dead and c.seat != me and c.seat not in passed for c in state.characters)
     partner = state.partner  # of the turn's characters, only the partner can be played by another seat
-    return partner is not None and state.characters[partner].seat in others and bool(ability_actions(state, partner))
+    if partner is None:
+        return False
+    seat = state.characters[partner].seat  # a partner with abilities to use is alive
+    return seat != me and seat not in passed and has_ability_actions(state, partner)
 
 
 def open_windows(state: SaoState, proposal: str) -> bool:
@@ -384,7 +401,8 @@ def ability_actions(state: SaoState, index: int) -> list[Act]:
         kind = ability.kind
         if kind == "set_die":
             table = _set_die_table(c.id, ability.id, ability.values, len(pool))
-            out += [a for die, choices in zip(pool, table, strict=True) for v, a in choices if die.value != v]
+            for die, by_code in zip(pool, table, strict=True):
+                out += by_code[die.value]
         elif kind == "set_dice":
             target = ability.values[0]
             out += _dice_combos(c.id, ability.id, ability.count,
@@ -407,11 +425,42 @@ def ability_actions(state: SaoState, index: int) -> list[Act]:
     return out
 
 
+def has_ability_actions(state: SaoState, index: int) -> bool:
+    """Whether :func:`ability_actions` offers character ``index`` any use, without making them."""
+    if not can_use_abilities(state, index):
+        return False
+    pool = state.pool
+    for ability in state.card(index).abilities:
+        kind = ability.kind
+        if kind == "set_die":
+            if any(die.value != v for die in pool for v in ability.values):
+                return True
+        elif kind == "set_dice":  # a use changes 1 to ``count`` (at least 1) dice not showing the value
+            target = ability.values[0]
+            if any(die.value != target for die in pool):
+                return True
+        elif kind == "flip_dice":
+            if any(die.value <= 6 for die in pool):
+                return True
+        elif kind == "addition_boost":
+            if "lisbeth" not in state.tokens and ability.modes[state.characters[index].level] and \
+                    any(i != index for i in state.living()):
+                return True
+        elif kind in ("addition_shield", "addition_die_control"):
+            if "silica" not in state.tokens and any(i != index for i in state.living()):
+                return True
+        elif kind == "healing" and any(state.characters[i].damage > 0 for i in state.living()):
+            return True
+    return False
+
+
 @lru_cache(maxsize=1024)
 def _set_die_table(char_id: str, ability_id: str, values: tuple[int, ...],
-                   n: int) -> tuple[tuple[tuple[int, Act], ...], ...]:
-    """For each die of an ``n``-die pool: (value, action) for each value a Set die ability offers."""
-    return tuple(tuple((v, act("ability", char_id, ability_id, str(pos + 1), str(v))) for v in values)
+                   n: int) -> tuple[tuple[tuple[Act, ...], ...], ...]:
+    """For each die of an ``n``-die pool and each face code it may show (0 to :data:`~bouts.games.sao.cards.SYMBOL`),
+    the uses of a Set die ability on it: one per value the ability offers, but the one it shows."""
+    return tuple(tuple(tuple(act("ability", char_id, ability_id, str(pos + 1), str(v)) for v in values if code != v)
+                       for code in range(SYMBOL + 1))
                  for pos in range(n))
 
 
@@ -431,6 +480,13 @@ def reroll_actions(n: int) -> tuple[Act, ...]:
     """Every reroll of an ``n``-die pool: each non-empty set of dice, smallest sets first (SAO-059)."""
     return tuple(act("reroll", *[str(i + 1) for i in combo]) for size in range(1, n + 1)
                  for combo in itertools.combinations(range(n), size))
+
+
+@cache
+def finalize_and_rerolls(n: int) -> tuple[Act, ...]:
+    """``finalize``, then every reroll of an ``n``-die pool (:func:`reroll_actions`): how a roll decision's menu
+    begins while rerolls are left (SAO-057, SAO-059)."""
+    return (FINALIZE, *reroll_actions(n))
 
 
 def use_ability(state: SaoState, act: Act) -> None:

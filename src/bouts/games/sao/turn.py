@@ -61,24 +61,26 @@ def start_turn(state: SaoState) -> None:
     if limit is not None and state.turns > limit:
         lose(state, M_("the turn limit of {limit} was reached", limit=limit), clauses=())
         return
-    if state.is_final_ordeal:
+    final = state.is_final_ordeal  # the step does not change here
+    if final:
         state.turn_char = state.kirito  # SAO-120, SAO-RUL-35
     state.partner = None
     state.pool, state.rerolls_used, state.passed = [], 0, []
     state.offered, state.controlled, state.used, state.triggered = [], [], [], []
     me = state.characters[state.turn_char]
-    if state.uses_exhaustion:  # SAO-052, SAO-RUL-17
+    if len(state.characters) >= 3 and not final:  # state.uses_exhaustion: SAO-052, SAO-RUL-17
         others = [i for i in state.living() if i != state.turn_char]
         if others and all(state.characters[i].exhausted for i in others):
             refresh_all(state, M_("all the other players are Exhausted"), ("SAO-052", "SAO-RUL-17"))
-    for owner, token in list(state.tokens.items()):  # SAO-RUL-37: the holder's next turn begins
-        if token.holder == me.id and token.given_on < state.turns and token.kind != "shield":
-            state.tokens[owner] = type(token)(token.owner, token.kind, token.holder, token.mode,
-                                              token.given_on, True)
+    if state.tokens:
+        for owner, token in list(state.tokens.items()):  # SAO-RUL-37: the holder's next turn begins
+            if token.holder == me.id and token.given_on < state.turns and token.kind != "shield":
+                state.tokens[owner] = type(token)(token.owner, token.kind, token.holder, token.mode,
+                                                  token.given_on, True)
     for c in state.characters:
         c.free_use = False
     me.free_use = state.options.difficulty == "easy"  # SAO-130
-    clauses = ("SAO-120",) if state.is_final_ordeal else ("SAO-045", "SAO-086") if state.turns > 1 else ("SAO-045",)
+    clauses = ("SAO-120",) if final else ("SAO-045", "SAO-086") if state.turns > 1 else ("SAO-045",)
     say(state, "turn", N_("Turn {turn}: {character}'s turn"),
         {"character": me.id, "turn": state.turns},
         args={"turn": state.turns, "character": me.name}, clauses=clauses)
@@ -98,7 +100,7 @@ def set_partner(state: SaoState, index: int) -> None:
     state.partner = index
     partner = state.characters[index]
     partner.free_use = state.options.difficulty == "easy"
-    alone = len(partner_candidates(state)) == 1 or len(state.characters) == 2
+    alone = len(state.characters) == 2 or len(partner_candidates(state)) == 1
     say(state, "partner", N_("{character} chains with {partner}"), {"partner": partner.id},
         args={"character": state.characters[state.turn_char].name, "partner": partner.name},
         clauses=("SAO-047", "SAO-048") if alone else ("SAO-047",))
@@ -112,7 +114,7 @@ def end_turn(state: SaoState) -> None:
         me.exhausted = True
         say(state, "exhausted", N_("{character} is Exhausted"), {"character": me.id},
             args={"character": me.name}, clauses=("SAO-087", "SAO-089"))
-    for owner, token in list(state.tokens.items()):
+    for owner, token in list(state.tokens.items()) if state.tokens else ():
         if token.holder == me.id and token.active:  # SAO-136, SAO-140, SAO-RUL-37
             del state.tokens[owner]
             say(state, "token_back", N_("{character} gives the addition token back to {owner}"),
