@@ -102,6 +102,14 @@ def test_fgo_rul_13_when_both_masters_are_boxed_in_for_good_the_game_is_a_draw(p
     assert GAME.to_act(state) == ()
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == () and "draw" in outcome.reason_text()
+    # three turns without a move (seat 1, seat 0, seat 1: each hand kept and shown to its owner), then the draw
+    no_moves = [e for e in state.events if e.kind == "no_move"]
+    assert [(e.data["seat"], e.owner, e.reveals) for e in no_moves] == [(1, 1, True), (0, 0, True), (1, 1, True)]
+    assert all(e.clauses == ("FGO-040", "FGO-RUL-13") for e in no_moves)
+    assert state.masters[0].trash == [] and state.masters[1].trash == []
+    stalemate = state.events[-1]
+    assert stalemate.kind == "stalemate" and stalemate.clauses == ("FGO-RUL-13",)
+    assert stalemate.text == "neither master can ever move again: a draw"
 
 
 def test_fgo_044_fgo_045_trash_is_face_up_upright_and_ordered() -> None:
