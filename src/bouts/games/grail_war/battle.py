@@ -22,6 +22,7 @@ from bouts.games.grail_war.state import (
     TOKEN_VALUE,
     GrailState,
     Pending,
+    Player,
 )
 
 CONTESTED_BONUS = {MIYAMA: 2, "shinto": 3}
@@ -37,17 +38,26 @@ def card_power(state: GrailState, seat: int, card: str, face_up: bool, place: st
     """
     if not face_up:
         return 0
-    catalog = state.catalog
-    c = catalog.cards[card]
-    attributes: tuple[str, ...]
-    if type(c) is AttackCard:  # stats() of the common case, made here
-        power, attributes = c.power, c.attributes
-    else:
-        power, attributes, _ = stats(state, state.players[seat], card)
-    plus = 0  # the events' attribute +X, added after set-to-X, the nullification and the situation's +X
     events = state.events_at.get(place, ()) if place else ()
+    return _after_effects(state, seat, place, *_printed(state, state.players[seat], card), events)
+
+
+def _printed(state: GrailState, player: Player, card: str) -> tuple[int, tuple[str, ...]]:
+    """A card's power and attributes before the battlefield's effects (:func:`stats`, an attack card read straight)."""
+    c = state.catalog.cards[card]
+    if type(c) is AttackCard:  # stats() of the common case, made here
+        return c.power, c.attributes
+    power, attributes, _ = stats(state, player, card)
+    return power, attributes
+
+
+def _after_effects(state: GrailState, seat: int, place: str | None, power: int, attributes: tuple[str, ...],
+                   events: Any) -> int:
+    """``power`` after the events at ``place`` (set-to-X, then attribute +X), the nullifications of other seats and
+    the situation's attribute +X (DGW-RUL-58)."""
+    plus = 0  # the events' attribute +X, added after set-to-X, the nullification and the situation's +X
     if events:
-        catalog_events = catalog.events
+        catalog_events = state.catalog.events
         for event, _up in events:
             e = catalog_events[event]
             if e.attribute in attributes:
@@ -60,7 +70,7 @@ def card_power(state: GrailState, seat: int, card: str, face_up: bool, place: st
             if where == place and owner != seat and attribute in attributes:
                 power = 0
     if state.situation is not None:
-        situation = catalog.situations[state.situation]
+        situation = state.catalog.situations[state.situation]
         if situation.effect == "attr_plus" and situation.attribute in attributes:
             power += situation.amount
     return power + plus
@@ -87,45 +97,13 @@ def land_advantage(state: GrailState, seat: int) -> int:
 
 
 def played_powers(state: GrailState, seat: int) -> list[int]:
-    """:func:`card_power` of each card ``seat`` used this round, in order (0 face down), with the events,
-    nullifications and situation read once (asked after most decisions: a change of total power is announced)."""
+    """:func:`card_power` of each card ``seat`` used this round, in order (0 face down; asked after most decisions:
+    a change of total power is announced)."""
     p = state.players[seat]
     place = p.location
-    catalog = state.catalog
-    cards = catalog.cards
     events = state.events_at.get(place, ()) if place else ()
-    nullify = state.nullify
-    situation = catalog.situations[state.situation] if state.situation is not None else None
-    boosted = situation.attribute if situation is not None and situation.effect == "attr_plus" else None
-    powers: list[int] = []
-    for card, up, _ in p.played:
-        if not up:
-            powers.append(0)
-            continue
-        c = cards[card]
-        attributes: tuple[str, ...]
-        if type(c) is AttackCard:
-            power, attributes = c.power, c.attributes
-        else:
-            power, attributes, _ = stats(state, p, card)
-        plus = 0
-        if events:
-            catalog_events = catalog.events
-            for event, _up in events:
-                e = catalog_events[event]
-                if e.attribute in attributes:
-                    if e.effect == "set_base":
-                        power = e.amount
-                    elif e.effect == "attr_plus":
-                        plus += e.amount
-        if nullify:
-            for where, attribute, owner in nullify:
-                if where == place and owner != seat and attribute in attributes:
-                    power = 0
-        if boosted is not None and boosted in attributes:
-            power += situation.amount  # type: ignore[union-attr]
-        powers.append(power + plus)
-    return powers
+    return [_after_effects(state, seat, place, *_printed(state, p, card), events) if up else 0
+            for card, up, _ in p.played]
 
 
 def total_power(state: GrailState, seat: int) -> int:

@@ -135,19 +135,11 @@ def _legal_actions(game: object, state: KaleidoState, seat: Seat) -> tuple[Kalei
 
 
 def advance(game: object, state: KaleidoState, seat: Seat, action: KaleidoAction) -> None:
-    """:meth:`Game.advance`, with a decision's verb dispatched at once (:meth:`Kaleido.advance`)."""
+    """:meth:`Game.advance` (:meth:`Kaleido.advance`): the step, in place."""
     if state.events is not QUIET:
         state.events = []
     state._legal = {}
-    if type(action) is Act:  # _apply, written out
-        verb = action.verb
-        if verb in MOVES:
-            state.moves += 1
-        VERBS[verb](state, state.stack[-1], action)
-    else:
-        assert isinstance(action, Shuffle)
-        _shuffle(state, action)
-    run(state)
+    _apply(game, state, seat, action)
 
 
 def _apply(game: object, state: KaleidoState, seat: Seat, action: KaleidoAction) -> None:
