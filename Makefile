@@ -11,7 +11,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 DB     ?= bouts.sqlite
 
-.PHONY: play serve test install install-test install-web lint bench bench-server catalogs clean fast test-fast
+.PHONY: play serve test install install-test install-web lint bench bench-server catalogs transcripts clean fast test-fast
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,9 @@ lint: install-test
 
 test: install-test lint
 	$(BIN)/python -m pytest -n 2 --durations=15
+
+transcripts: install-test
+	BOUTS_UPDATE_TRANSCRIPTS=1 $(BIN)/python -m pytest -q -n 2 tests -k a_seeded_game_reads_as_its_transcript
 
 catalogs: install-test
 	$(BIN)/python -m bouts.core.catalogs update
