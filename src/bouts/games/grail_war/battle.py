@@ -8,6 +8,7 @@ from functools import partial
 from typing import Any
 
 from bouts.core.contract import Words
+from bouts.core.events import QUIET
 from bouts.core.i18n import Message, Text
 from bouts.games.grail_war.board import gain_spoils, log, name, situation_effect, stats
 from bouts.games.grail_war.cards import AttackCard
@@ -198,6 +199,7 @@ def announce(state: GrailState, why: Words | Callable[[], Words], only: int | No
     as last announced, since each step announces what it changed, so only that seat is looked at."""
     shown = state.shown_power
     players = state.players
+    quiet = state.events is QUIET  # a quiet state keeps the totals (resolve() reads them) and makes no line
     for seat in range(len(players)) if only is None else (only,):  # the living seats, in seat order
         p = players[seat]
         if p.eliminated:
@@ -207,7 +209,7 @@ def announce(state: GrailState, why: Words | Callable[[], Words], only: int | No
                 shown.pop(seat, None)  # off the power track: announced afresh if it comes back
             continue
         old = shown.get(seat)
-        if old is None:  # first known: its parts are said, and they add up to the total (power_parts)
+        if old is None and not quiet:  # first known: its parts are said, and they add up to the total (power_parts)
             found = _part_values(state, seat)
             total = 0
             for _, _, value in found:
@@ -217,6 +219,8 @@ def announce(state: GrailState, why: Words | Callable[[], Words], only: int | No
             if old == total:
                 continue
         shown[seat] = total
+        if quiet:
+            continue
         data = {"seat": seat, "total_power": total, "power": total - (old or 0)}
         if old is None:  # the words of the parts made when the line is read (a rollout never reads it)
             log(state, "power", N_("{master}: total power {total} at {place} ({parts})"), data,
@@ -254,12 +258,14 @@ def resolve(state: GrailState, place: str) -> list[int]:
     participants = len(seats) + (1 if npc and opts.npc_counts_for_contested_bonus else 0)
     contested = participants >= 2  # DGW-RUL-29: made-to-lose players still count
     where = PLACE_NAMES[place]
-    fought = [(name(state, s), powers[s], state.players[s].lost) for s in seats]
-    data = {"place": place, "powers": {str(s): powers[s] for s in seats}, "winners": winners, "npc": npc}
+    loud = state.events is not QUIET  # a quiet state makes no line: its arguments are not made
+    fought = [(name(state, s), powers[s], state.players[s].lost) for s in seats] if loud else []
     if not winners:
-        log(state, "battle", N_("Battle at {place}: {fighters} — no player wins ({why})"), data,
-            args=partial(_no_winner_args, where, fought, npc, npc and bool(able)),
-            clauses=("DGW-092", "DGW-RUL-12") if npc and able else ("DGW-G17", "DGW-G18"))
+        if loud:
+            data = {"place": place, "powers": {str(s): powers[s] for s in seats}, "winners": winners, "npc": npc}
+            log(state, "battle", N_("Battle at {place}: {fighters} — no player wins ({why})"), data,
+                args=partial(_no_winner_args, where, fought, npc, npc and bool(able)),
+                clauses=("DGW-092", "DGW-RUL-12") if npc and able else ("DGW-G17", "DGW-G18"))
         _losses(state, losers, [])
         return losers
     parts: list[int] = []
@@ -286,11 +292,13 @@ def resolve(state: GrailState, place: str) -> list[int]:
     tied_npc = npc and best == NPC_POWER and opts.npc_counts_in_tie_divisor
     divisor = len(winners) + (1 if tied_npc else 0)
     share = math.ceil(pool / divisor)  # DGW-095, DGW-RUL-30
-    names = [name(state, s) for s in winners]
-    data.update(pool=pool, share=share, parts=list(parts))
-    log(state, "battle", N_("Battle at {place}: {fighters} — {result}"), data,
-        args=partial(_battle_args, where, fought, npc, parts, labels, names, tied_npc, divisor, pool, share),
-        clauses=("DGW-092", "DGW-095" if divisor > 1 else ("DGW-094" if contested else "DGW-093")))
+    if loud:
+        names = [name(state, s) for s in winners]
+        data = {"place": place, "powers": {str(s): powers[s] for s in seats}, "winners": winners, "npc": npc,
+                "pool": pool, "share": share, "parts": list(parts)}
+        log(state, "battle", N_("Battle at {place}: {fighters} — {result}"), data,
+            args=partial(_battle_args, where, fought, npc, parts, labels, names, tied_npc, divisor, pool, share),
+            clauses=("DGW-092", "DGW-095" if divisor > 1 else ("DGW-094" if contested else "DGW-093")))
     for s in winners:
         p = state.players[s]
         if "zabaniya" in p.flags and len(seats) >= 2:  # 妄想心音: double before this round's spoils

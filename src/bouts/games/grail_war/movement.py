@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bouts.core.contract import Words
+from bouts.core.events import QUIET
 from bouts.games.grail_war.board import gain_mana, gain_spoils, log, name, situation_effect
 from bouts.games.grail_war.i18n import M_, N_
 from bouts.games.grail_war.masters import has
@@ -116,7 +117,8 @@ def pay_and_move(state: GrailState, seat: int, dest: str) -> None:
     cost = paid_moves(state, seat)[dest]
     if not p.infinite:
         p.mana -= cost
-    enter(state, seat, dest, M_("paying {cost} mana", cost=cost))
+    # a quiet state makes no line: the words are not made ("" says no more than a placement would)
+    enter(state, seat, dest, M_("paying {cost} mana", cost=cost) if state.events is not QUIET else "")
 
 
 def free_move_targets(state: GrailState, seat: int, workshop: bool) -> tuple[str, ...]:
