@@ -197,9 +197,10 @@ def announce(state: GrailState, why: Words | Callable[[], Words], only: int | No
 
     ``only``: the one seat whose total what happened may have changed (its own decision): every other total is
     as last announced, since each step announces what it changed, so only that seat is looked at."""
+    if state.events is QUIET:  # a quiet state says nothing, so it keeps no total as said (resolve() adds them up)
+        return
     shown = state.shown_power
     players = state.players
-    quiet = state.events is QUIET  # a quiet state keeps the totals (resolve() reads them) and makes no line
     for seat in range(len(players)) if only is None else (only,):  # the living seats, in seat order
         p = players[seat]
         if p.eliminated:
@@ -209,7 +210,7 @@ def announce(state: GrailState, why: Words | Callable[[], Words], only: int | No
                 shown.pop(seat, None)  # off the power track: announced afresh if it comes back
             continue
         old = shown.get(seat)
-        if old is None and not quiet:  # first known: its parts are said, and they add up to the total (power_parts)
+        if old is None:  # first known: its parts are said, and they add up to the total (power_parts)
             found = _part_values(state, seat)
             total = 0
             for _, _, value in found:
@@ -219,8 +220,6 @@ def announce(state: GrailState, why: Words | Callable[[], Words], only: int | No
             if old == total:
                 continue
         shown[seat] = total
-        if quiet:
-            continue
         data = {"seat": seat, "total_power": total, "power": total - (old or 0)}
         if old is None:  # the words of the parts made when the line is read (a rollout never reads it)
             log(state, "power", N_("{master}: total power {total} at {place} ({parts})"), data,
@@ -248,7 +247,8 @@ def resolve(state: GrailState, place: str) -> list[int]:
     opts = state.options
     npc = state.npc == place
     # every fighter has used its cards, and each change of its total since was announced (announce()): the totals
-    # last announced are the totals now, and the battle line shows them (DGW-RUL-16)
+    # last announced are the totals now, and the battle line shows them (DGW-RUL-16); a quiet state announces
+    # nothing, and its totals are added up here
     shown = state.shown_power
     powers = {s: shown[s] if s in shown else total_power(state, s) for s in seats}
     able = [s for s in seats if not state.players[s].lost]  # 敗北させる (DGW-G18)

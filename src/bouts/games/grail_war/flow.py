@@ -10,6 +10,7 @@ from collections.abc import Callable
 from functools import partial
 
 from bouts.core.contract import Words
+from bouts.core.events import QUIET as QUIET_EVENTS
 from bouts.games.grail_war import battle, cleanup, climax, outpost, preparation
 from bouts.games.grail_war.actions import Act, act
 from bouts.games.grail_war.battle import announce
@@ -253,13 +254,15 @@ def decide(state: GrailState, seat: int, act: Act) -> None:
             state.step = "action"
     else:
         left = _turn(state, seat, act)
-        # a turn decision (a command spell, jewels, the cards used) changes no total but the deciding seat's
-        if act.verb == "spell":
-            announce(state, lambda: M_("{master}'s command spell", master=name(state, seat)), seat)
-        elif act.verb not in QUIET and (act.verb != "play" or left is None):
-            # moving, staying, going on, or a card chosen while the preparation goes on (it only joins
-            # ``selected``) change no total power: nothing to announce (the step before announced every change)
-            announce(state, lambda: M_("{master}'s cards", master=name(state, seat)), seat)
+        # a turn decision (a command spell, jewels, the cards used) changes no total but the deciding seat's; a
+        # quiet state announces nothing (announce())
+        if state.events is not QUIET_EVENTS:
+            if act.verb == "spell":
+                announce(state, lambda: M_("{master}'s command spell", master=name(state, seat)), seat)
+            elif act.verb not in QUIET and (act.verb != "play" or left is None):
+                # moving, staying, going on, or a card chosen while the preparation goes on (it only joins
+                # ``selected``) change no total power: nothing to announce (the step before announced every change)
+                announce(state, lambda: M_("{master}'s cards", master=name(state, seat)), seat)
         if left is not None and state.chance is None and not _owed(state):
             # nothing runs before the seat decides again (no draw is owed, no decision is pending, and ``run``
             # stops at once in the preparation): its menu is the one just made, kept as the contract's cache
