@@ -73,17 +73,19 @@ def shuffled(state: GrailState, order: tuple[str, ...]) -> None:
     if kind == "masters":
         for s in range(n):
             state.players[s].master = order[s]
-        log(state, "masters", N_("Masters: {masters}"), {"masters": [state.players[s].master for s in range(n)]},
-            args={"masters": [name(state, s) for s in range(n)]}, clauses=("DGW-025",))
+        if state.events is not QUIET_EVENTS:  # a quiet state makes no line: its arguments are not made
+            log(state, "masters", N_("Masters: {masters}"), {"masters": [state.players[s].master for s in range(n)]},
+                args={"masters": [name(state, s) for s in range(n)]}, clauses=("DGW-025",))
         state.chance = ("servants", 0)
     elif kind == "servants":  # DGW-029, DGW-030: secret
         for s in range(n):
             p = state.players[s]
             p.servant = order[s]
             p.np = dict.fromkeys(state.catalog.servants[p.servant].np_cards, "down")
-            log(state, "servant", N_("Your servant is {servant}"), {"seat": s, "servant": p.servant},
-                args={"servant": state.catalog.servants[p.servant].name}, to=frozenset({s}), reveals=True,
-                clauses=("DGW-029",))
+            if state.events is not QUIET_EVENTS:  # a quiet state makes no line: its arguments are not made
+                log(state, "servant", N_("Your servant is {servant}"), {"seat": s, "servant": p.servant},
+                    args={"servant": state.catalog.servants[p.servant].name}, to=frozenset({s}), reveals=True,
+                    clauses=("DGW-029",))
         log(state, "servants", N_("Each master receives a secret servant"), clauses=("DGW-029", "DGW-030"))
         state.chance = ("situations", 0)
     elif kind == "situations":
@@ -93,16 +95,18 @@ def shuffled(state: GrailState, order: tuple[str, ...]) -> None:
         else:  # DGW-020, DGW-021
             state.situation_removed, state.situation_deck = list(order[:2]), list(order[2:])
             state.chance = ("events", 0)
-        log(state, "setup", N_("The situation deck holds {count} cards"), {"count": len(state.situation_deck)},
-            args={"count": len(state.situation_deck)},
-            clauses=("DGW-113",) if state.options.casual else ("DGW-020", "DGW-021"))
+        if state.events is not QUIET_EVENTS:  # a quiet state makes no line: its arguments are not made
+            log(state, "setup", N_("The situation deck holds {count} cards"), {"count": len(state.situation_deck)},
+                args={"count": len(state.situation_deck)},
+                clauses=("DGW-113",) if state.options.casual else ("DGW-020", "DGW-021"))
     elif kind == "events":  # DGW-019
         state.event_deck = list(order)
         state.chance = ("deck", 0)
     elif kind == "deck":
         state.players[seat].deck = list(order)
-        log(state, "setup", N_("{master} shuffles the servant deck"), {"seat": seat},
-            args={"master": name(state, seat)}, clauses=("DGW-031",))
+        if state.events is not QUIET_EVENTS:  # a quiet state makes no line: its arguments are not made
+            log(state, "setup", N_("{master} shuffles the servant deck"), {"seat": seat},
+                args={"master": name(state, seat)}, clauses=("DGW-031",))
         if seat + 1 < n:
             state.chance = ("deck", seat + 1)
         else:
@@ -116,9 +120,10 @@ def shuffled(state: GrailState, order: tuple[str, ...]) -> None:
         p.epoch += 1
         p.since.update((c, p.epoch) for c, up in p.trash if up)
         p.deck, p.trash = list(order), []
-        log(state, "shuffle", N_("{master} shuffles the trash face down into a new deck ({count})"),
-            {"seat": seat, "count": len(order)}, args={"master": name(state, seat), "count": len(order)},
-            clauses=("DGW-041",))
+        if state.events is not QUIET_EVENTS:  # a quiet state makes no line: its arguments are not made
+            log(state, "shuffle", N_("{master} shuffles the trash face down into a new deck ({count})"),
+                {"seat": seat, "count": len(order)}, args={"master": name(state, seat), "count": len(order)},
+                clauses=("DGW-041",))
     else:  # DGW-042
         state.event_deck, state.event_used = list(order), []
         log(state, "shuffle", N_("The used events are shuffled into a new event deck ({count})"),

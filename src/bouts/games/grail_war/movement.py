@@ -85,7 +85,7 @@ def enter(state: GrailState, seat: int, dest: str, how: Words) -> None:
     says how it got there ("paying 3 mana", a card's name); empty for a placement, which has its own line."""
     p = state.players[seat]
     p.location = dest
-    if how:
+    if how and state.events is not QUIET:  # a quiet state makes no line: its arguments are not made
         log(state, "move", N_("{master} moves to {place} ({how})"), {"seat": seat, "place": dest},
             args={"master": name(state, seat), "place": PLACE_NAMES[dest], "how": how}, clauses=("DGW-059",))
     if dest == RECON:

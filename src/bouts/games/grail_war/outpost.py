@@ -21,9 +21,10 @@ def begin_outpost(state: GrailState) -> None:
     state.npc = None
     if count <= NPC_MAX_PLAYERS:
         state.npc = SHINTO if state.round % 2 == 1 else MIYAMA
-        log(state, "npc", N_("The NPC stands at {place} with power {power}"), {"place": state.npc},
-            args={"place": PLACE_NAMES[state.npc], "power": NPC_POWER},
-            clauses=("DGW-054",))
+        if state.events is not QUIET:  # a quiet state makes no line: its arguments are not made
+            log(state, "npc", N_("The NPC stands at {place} with power {power}"), {"place": state.npc},
+                args={"place": PLACE_NAMES[state.npc], "power": NPC_POWER},
+                clauses=("DGW-054",))
     state.order = state.turn_order()
     state.cursor = 0
     state.workshop = []
