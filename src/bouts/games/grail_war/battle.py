@@ -107,10 +107,39 @@ def played_powers(state: GrailState, seat: int) -> list[int]:
             for card, up, _ in p.played]
 
 
+def _played_total(state: GrailState, seat: int, p: Player) -> int:
+    """``sum(played_powers(state, seat))``: with no event at the battlefield and no nullification, only the situation's
+    attribute +X changes a printed power (:func:`_after_effects`), read once for all the cards."""
+    place = p.location
+    events = state.events_at.get(place, ()) if place else ()
+    total = 0
+    if events or state.nullify:
+        for card, up, _ in p.played:
+            if up:
+                total += _after_effects(state, seat, place, *_printed(state, p, card), events)
+        return total
+    attribute: str | None = None  # the situation's attribute +X, if it has one
+    amount = 0
+    if state.situation is not None:
+        situation = state.catalog.situations[state.situation]
+        if situation.effect == "attr_plus":
+            attribute, amount = situation.attribute, situation.amount
+    cards = state.catalog.cards
+    for card, up, _ in p.played:
+        if up:
+            c = cards[card]
+            if type(c) is AttackCard:  # _printed() of the common case, made here
+                power, attributes = c.power, c.attributes
+            else:
+                power, attributes, _cost = stats(state, p, card)
+            total += power + amount if attribute in attributes else power
+    return total
+
+
 def total_power(state: GrailState, seat: int) -> int:
     """Cards' power + land advantage + 2 per Use B + effect bonuses (DGW-RUL-16)."""
     p = state.players[seat]
-    total = sum(played_powers(state, seat)) if p.played else 0
+    total = _played_total(state, seat, p) if p.played else 0
     total += land_advantage(state, seat) + 2 * p.use_b + p.power_bonus
     if p.revealed and has(state, seat, "executor"):
         total += 2  # 代行者 (DGW-M26)
@@ -316,7 +345,8 @@ def resolve(state: GrailState, place: str) -> list[int]:
         for x in losers:
             hands += god_hand(state, x)
         gained -= hands
-        gain_spoils(state, s, gained, partial(_win_why, where, divisor, share, p.use_b, p.win_bonus, sources, hands),
+        gain_spoils(state, s, gained,  # the reason made when the line is read, and only when a line is made
+                    partial(_win_why, where, divisor, share, p.use_b, p.win_bonus, sources, hands) if loud else "",
                     ("DGW-094",))
     _losses(state, losers, winners)
     return losers
