@@ -125,6 +125,7 @@ def _played_total(state: GrailState, seat: int, p: Player) -> int:
         if situation.effect == "attr_plus":
             attribute, amount = situation.attribute, situation.amount
     cards = state.catalog.cards
+    attributes: tuple[str, ...]
     for card, up, _ in p.played:
         if up:
             c = cards[card]
