@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from bouts.core import CHANCE
+from bouts.core import CHANCE, quiet
 from bouts.core.events import visible
 from bouts.core.i18n import tr
-from bouts.games.grail_war.state import GrailState
+from bouts.games.grail_war.state import BATTLEFIELDS, GrailState
 from tests.grail_war.helpers import GAME, start
 
 SETUPS: list[tuple[int, dict[str, Any]]] = [(3, {}), (4, {}), (5, {}), (7, {}), (4, {"casual": True})]
@@ -166,3 +166,48 @@ def test_every_log_line_names_its_clauses_and_the_table_has_each(seats: int, opt
             assert all(c in table for c in e.clauses), (e.clauses, e.render("en"))
             cited.update(e.clauses)
     assert len(cited) > 10, cited
+
+
+def _battles_after_a_quiet_start(seats: int, seed: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]], int]:
+    """One seeded random game played twice on the fast path: making events all along, and quiet until the step
+    before its first battle, then from a fork of that quiet state (which makes events again); each run's battle
+    lines from there on, and how many fighters had used their cards at the fork."""
+    rng = random.Random(seed)
+    loud = GAME.fork(GAME.setup(seats, {}, None, seed))
+    actions: list[tuple[int, Any]] = []
+    first = -1  # the step of the first battle
+    battles: tuple[list[dict[str, Any]], list[dict[str, Any]]] = ([], [])
+    while GAME.to_act(loud):
+        seat = GAME.to_act(loud)[0]
+        action = GAME.sample_chance(loud, rng) if seat == CHANCE else rng.choice(GAME.legal_actions(loud, seat))
+        actions.append((seat, action))
+        GAME.advance(loud, seat, action)
+        found = [e.data for e in GAME.events(loud) if e.kind == "battle"]
+        if found and first < 0:
+            first = len(actions) - 1
+        if first >= 0:
+            battles[0].extend(found)
+    state = quiet(GAME.fork(GAME.setup(seats, {}, None, seed)))
+    for seat, action in actions[:first]:
+        GAME.advance(state, seat, action)
+    fighters = sum(1 for p in state.players if p.acted and p.location in BATTLEFIELDS)
+    assert not state.shown_power, "a quiet state keeps no total as said"
+    state = GAME.fork(state)
+    for seat, action in actions[first:]:
+        GAME.advance(state, seat, action)
+        battles[1].extend(e.data for e in GAME.events(state) if e.kind == "battle")
+    return battles[0], battles[1], fighters
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_dgw_rul_16_a_fork_of_a_quiet_state_fights_the_same_battles(seats: int) -> None:
+    """DGW-079, DGW-RUL-16: a quiet state (a rollout's) announces no total power; a fork of it that makes events
+    again fights each battle with the totals the cards, land advantage and bonuses make, as the game that announced
+    them all along did (the same battle lines: powers, winners, spoils pool and shares)."""
+    compared = 0
+    for seed in range(6):
+        loud, forked, fighters = _battles_after_a_quiet_start(seats, seed)
+        assert fighters and loud, seed
+        assert forked == loud, seed
+        compared += len(loud)
+    assert compared >= 12

@@ -8,6 +8,7 @@ from functools import partial
 from typing import Any
 
 from bouts.core.contract import Words
+from bouts.core.events import QUIET
 from bouts.core.i18n import Message, Text
 from bouts.games.grail_war.board import gain_spoils, log, name, situation_effect, stats
 from bouts.games.grail_war.cards import AttackCard
@@ -106,10 +107,40 @@ def played_powers(state: GrailState, seat: int) -> list[int]:
             for card, up, _ in p.played]
 
 
+def _played_total(state: GrailState, seat: int, p: Player) -> int:
+    """``sum(played_powers(state, seat))``: with no event at the battlefield and no nullification, only the situation's
+    attribute +X changes a printed power (:func:`_after_effects`), read once for all the cards."""
+    place = p.location
+    events = state.events_at.get(place, ()) if place else ()
+    total = 0
+    if events or state.nullify:
+        for card, up, _ in p.played:
+            if up:
+                total += _after_effects(state, seat, place, *_printed(state, p, card), events)
+        return total
+    attribute: str | None = None  # the situation's attribute +X, if it has one
+    amount = 0
+    if state.situation is not None:
+        situation = state.catalog.situations[state.situation]
+        if situation.effect == "attr_plus":
+            attribute, amount = situation.attribute, situation.amount
+    cards = state.catalog.cards
+    attributes: tuple[str, ...]
+    for card, up, _ in p.played:
+        if up:
+            c = cards[card]
+            if type(c) is AttackCard:  # _printed() of the common case, made here
+                power, attributes = c.power, c.attributes
+            else:
+                power, attributes, _cost = stats(state, p, card)
+            total += power + amount if attribute in attributes else power
+    return total
+
+
 def total_power(state: GrailState, seat: int) -> int:
     """Cards' power + land advantage + 2 per Use B + effect bonuses (DGW-RUL-16)."""
     p = state.players[seat]
-    total = sum(played_powers(state, seat)) if p.played else 0
+    total = _played_total(state, seat, p) if p.played else 0
     total += land_advantage(state, seat) + 2 * p.use_b + p.power_bonus
     if p.revealed and has(state, seat, "executor"):
         total += 2  # 代行者 (DGW-M26)
@@ -196,6 +227,8 @@ def announce(state: GrailState, why: Words | Callable[[], Words], only: int | No
 
     ``only``: the one seat whose total what happened may have changed (its own decision): every other total is
     as last announced, since each step announces what it changed, so only that seat is looked at."""
+    if state.events is QUIET:  # a quiet state says nothing, so it keeps no total as said (resolve() adds them up)
+        return
     shown = state.shown_power
     players = state.players
     for seat in range(len(players)) if only is None else (only,):  # the living seats, in seat order
@@ -244,7 +277,8 @@ def resolve(state: GrailState, place: str) -> list[int]:
     opts = state.options
     npc = state.npc == place
     # every fighter has used its cards, and each change of its total since was announced (announce()): the totals
-    # last announced are the totals now, and the battle line shows them (DGW-RUL-16)
+    # last announced are the totals now, and the battle line shows them (DGW-RUL-16); a quiet state announces
+    # nothing, and its totals are added up here
     shown = state.shown_power
     powers = {s: shown[s] if s in shown else total_power(state, s) for s in seats}
     able = [s for s in seats if not state.players[s].lost]  # 敗北させる (DGW-G18)
@@ -254,12 +288,14 @@ def resolve(state: GrailState, place: str) -> list[int]:
     participants = len(seats) + (1 if npc and opts.npc_counts_for_contested_bonus else 0)
     contested = participants >= 2  # DGW-RUL-29: made-to-lose players still count
     where = PLACE_NAMES[place]
-    fought = [(name(state, s), powers[s], state.players[s].lost) for s in seats]
-    data = {"place": place, "powers": {str(s): powers[s] for s in seats}, "winners": winners, "npc": npc}
+    loud = state.events is not QUIET  # a quiet state makes no line: its arguments are not made
+    fought = [(name(state, s), powers[s], state.players[s].lost) for s in seats] if loud else []
     if not winners:
-        log(state, "battle", N_("Battle at {place}: {fighters} — no player wins ({why})"), data,
-            args=partial(_no_winner_args, where, fought, npc, npc and bool(able)),
-            clauses=("DGW-092", "DGW-RUL-12") if npc and able else ("DGW-G17", "DGW-G18"))
+        if loud:
+            data = {"place": place, "powers": {str(s): powers[s] for s in seats}, "winners": winners, "npc": npc}
+            log(state, "battle", N_("Battle at {place}: {fighters} — no player wins ({why})"), data,
+                args=partial(_no_winner_args, where, fought, npc, npc and bool(able)),
+                clauses=("DGW-092", "DGW-RUL-12") if npc and able else ("DGW-G17", "DGW-G18"))
         _losses(state, losers, [])
         return losers
     parts: list[int] = []
@@ -286,11 +322,13 @@ def resolve(state: GrailState, place: str) -> list[int]:
     tied_npc = npc and best == NPC_POWER and opts.npc_counts_in_tie_divisor
     divisor = len(winners) + (1 if tied_npc else 0)
     share = math.ceil(pool / divisor)  # DGW-095, DGW-RUL-30
-    names = [name(state, s) for s in winners]
-    data.update(pool=pool, share=share, parts=list(parts))
-    log(state, "battle", N_("Battle at {place}: {fighters} — {result}"), data,
-        args=partial(_battle_args, where, fought, npc, parts, labels, names, tied_npc, divisor, pool, share),
-        clauses=("DGW-092", "DGW-095" if divisor > 1 else ("DGW-094" if contested else "DGW-093")))
+    if loud:
+        names = [name(state, s) for s in winners]
+        data = {"place": place, "powers": {str(s): powers[s] for s in seats}, "winners": winners, "npc": npc,
+                "pool": pool, "share": share, "parts": list(parts)}
+        log(state, "battle", N_("Battle at {place}: {fighters} — {result}"), data,
+            args=partial(_battle_args, where, fought, npc, parts, labels, names, tied_npc, divisor, pool, share),
+            clauses=("DGW-092", "DGW-095" if divisor > 1 else ("DGW-094" if contested else "DGW-093")))
     for s in winners:
         p = state.players[s]
         if "zabaniya" in p.flags and len(seats) >= 2:  # 妄想心音: double before this round's spoils
@@ -308,7 +346,8 @@ def resolve(state: GrailState, place: str) -> list[int]:
         for x in losers:
             hands += god_hand(state, x)
         gained -= hands
-        gain_spoils(state, s, gained, partial(_win_why, where, divisor, share, p.use_b, p.win_bonus, sources, hands),
+        gain_spoils(state, s, gained,  # the reason made when the line is read, and only when a line is made
+                    partial(_win_why, where, divisor, share, p.use_b, p.win_bonus, sources, hands) if loud else "",
                     ("DGW-094",))
     _losses(state, losers, winners)
     return losers

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bouts.core.events import QUIET
 from bouts.core.i18n import Text
 from bouts.games.grail_war.actions import DONE, Act, act
 from bouts.games.grail_war.board import (
@@ -255,18 +256,20 @@ def finish(state: GrailState, seat: int) -> None:
                 p.exposed = True
         else:
             down += 1
-    if shown and down:
-        msg = N_("{master} uses {cards} and {down} face down, paying {cost} mana")
-    elif shown:
-        msg = N_("{master} uses {cards}, paying {cost} mana")
-    elif down:
-        msg = N_("{master} uses no face-up card and {down} face down, paying {cost} mana")
-    else:
-        msg = N_("{master} uses no card, paying {cost} mana")
-    log(state, "prepare", msg,
-        {"seat": seat, "cards": shown_ids, "face_down": down, "cost": cost},
-        args={"master": name(state, seat), "cards": shown, "down": down, "cost": cost}, clauses=("DGW-066", "DGW-072"),
-        reveals=bool(shown) or len(selected) < CARDS_USED, owner=seat)  # short: no card left to use
+    if state.events is not QUIET:  # a quiet state makes no line: its arguments are not made
+        if shown and down:
+            msg = N_("{master} uses {cards} and {down} face down, paying {cost} mana")
+        elif shown:
+            msg = N_("{master} uses {cards}, paying {cost} mana")
+        elif down:
+            msg = N_("{master} uses no face-up card and {down} face down, paying {cost} mana")
+        else:
+            msg = N_("{master} uses no card, paying {cost} mana")
+        log(state, "prepare", msg,
+            {"seat": seat, "cards": shown_ids, "face_down": down, "cost": cost},
+            args={"master": name(state, seat), "cards": shown, "down": down, "cost": cost},
+            clauses=("DGW-066", "DGW-072"),
+            reveals=bool(shown) or len(selected) < CARDS_USED, owner=seat)  # short: no card left to use
     for c in releases:
         reveal(state, seat, M_("True Name Release: {card}", card=c.name))
     state.resolve = [] if silenced else [c for c in shown_ids if cards[c].effect in ON_USE]

@@ -62,7 +62,7 @@ def gain_spoils(state: GrailState, seat: int, amount: int, why: Words | Callable
     before = p.spoils
     p.spoils = max(0, before + amount)
     change = p.spoils - before
-    if amount:
+    if amount and state.events is not QUIET:  # a quiet state makes no line: its words are not made
         msg = N_("{master} gains {count} spoils ({why}): {before} → {total}") if change >= 0 else \
             N_("{master} loses {count} spoils ({why}): {before} → {total}")
         args: Lazy = partial(_spoils_args, name(state, seat), abs(change), why, before, p.spoils) if callable(why) \
@@ -138,7 +138,7 @@ def draw(state: GrailState, seat: int) -> bool:
         p.hand.append(drawn[-1])
         p.origin[drawn[-1]] = p.epoch
         p.owed -= 1
-    if drawn:
+    if drawn and state.events is not QUIET:  # a quiet state makes no line: its arguments are not made
         log(state, "draw", N_n("{master} draws {count} card", "{master} draws {count} cards"),
             {"seat": seat, "count": len(drawn)},
             args={"master": name(state, seat), "count": len(drawn)}, clauses=("DGW-037",))

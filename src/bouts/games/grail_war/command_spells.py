@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bouts.core.events import QUIET
 from bouts.games.grail_war.actions import Act, act
 from bouts.games.grail_war.board import gain_mana, log, name
 from bouts.games.grail_war.i18n import M_, N_
@@ -47,16 +48,19 @@ def use_spell(state: GrailState, seat: int, act: Act) -> None:
     p.command_spells -= 1
     if act.what == "mana":
         gain_mana(state, seat, USE_A_MANA)
-        log(state, "spell", N_("{master} uses a command spell: +4 mana"), {"seat": seat, "use": "A"},
-            args={"master": name(state, seat)}, clauses=("DGW-087",))
+        if state.events is not QUIET:  # a quiet state makes no line: its arguments are not made
+            log(state, "spell", N_("{master} uses a command spell: +4 mana"), {"seat": seat, "use": "A"},
+                args={"master": name(state, seat)}, clauses=("DGW-087",))
     elif act.what == "power":
         p.use_b += 1
-        log(state, "spell", N_("{master} uses a command spell: +2 power, +2 spoils on a win"),
-            {"seat": seat, "use": "B"}, args={"master": name(state, seat)}, clauses=("DGW-088",))
+        if state.events is not QUIET:  # a quiet state makes no line: its arguments are not made
+            log(state, "spell", N_("{master} uses a command spell: +2 power, +2 spoils on a win"),
+                {"seat": seat, "use": "B"}, args={"master": name(state, seat)}, clauses=("DGW-088",))
     else:
         assert act.how is not None
-        log(state, "spell", N_("{master} uses a command spell to move"), {"seat": seat, "use": "C"},
-            args={"master": name(state, seat)}, clauses=("DGW-089",))
+        if state.events is not QUIET:  # a quiet state makes no line: its arguments are not made
+            log(state, "spell", N_("{master} uses a command spell to move"), {"seat": seat, "use": "C"},
+                args={"master": name(state, seat)}, clauses=("DGW-089",))
         enter(state, seat, act.how, M_("command spell, free"))
     check_forced_change(state, seat)
 

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from functools import partial
 
 from bouts.core.contract import Words
+from bouts.core.events import QUIET as QUIET_EVENTS
 from bouts.games.grail_war import battle, cleanup, climax, outpost, preparation
 from bouts.games.grail_war.actions import Act, act
 from bouts.games.grail_war.battle import announce
@@ -72,17 +73,19 @@ def shuffled(state: GrailState, order: tuple[str, ...]) -> None:
     if kind == "masters":
         for s in range(n):
             state.players[s].master = order[s]
-        log(state, "masters", N_("Masters: {masters}"), {"masters": [state.players[s].master for s in range(n)]},
-            args={"masters": [name(state, s) for s in range(n)]}, clauses=("DGW-025",))
+        if state.events is not QUIET_EVENTS:  # a quiet state makes no line: its arguments are not made
+            log(state, "masters", N_("Masters: {masters}"), {"masters": [state.players[s].master for s in range(n)]},
+                args={"masters": [name(state, s) for s in range(n)]}, clauses=("DGW-025",))
         state.chance = ("servants", 0)
     elif kind == "servants":  # DGW-029, DGW-030: secret
         for s in range(n):
             p = state.players[s]
             p.servant = order[s]
             p.np = dict.fromkeys(state.catalog.servants[p.servant].np_cards, "down")
-            log(state, "servant", N_("Your servant is {servant}"), {"seat": s, "servant": p.servant},
-                args={"servant": state.catalog.servants[p.servant].name}, to=frozenset({s}), reveals=True,
-                clauses=("DGW-029",))
+            if state.events is not QUIET_EVENTS:  # a quiet state makes no line: its arguments are not made
+                log(state, "servant", N_("Your servant is {servant}"), {"seat": s, "servant": p.servant},
+                    args={"servant": state.catalog.servants[p.servant].name}, to=frozenset({s}), reveals=True,
+                    clauses=("DGW-029",))
         log(state, "servants", N_("Each master receives a secret servant"), clauses=("DGW-029", "DGW-030"))
         state.chance = ("situations", 0)
     elif kind == "situations":
@@ -92,16 +95,18 @@ def shuffled(state: GrailState, order: tuple[str, ...]) -> None:
         else:  # DGW-020, DGW-021
             state.situation_removed, state.situation_deck = list(order[:2]), list(order[2:])
             state.chance = ("events", 0)
-        log(state, "setup", N_("The situation deck holds {count} cards"), {"count": len(state.situation_deck)},
-            args={"count": len(state.situation_deck)},
-            clauses=("DGW-113",) if state.options.casual else ("DGW-020", "DGW-021"))
+        if state.events is not QUIET_EVENTS:  # a quiet state makes no line: its arguments are not made
+            log(state, "setup", N_("The situation deck holds {count} cards"), {"count": len(state.situation_deck)},
+                args={"count": len(state.situation_deck)},
+                clauses=("DGW-113",) if state.options.casual else ("DGW-020", "DGW-021"))
     elif kind == "events":  # DGW-019
         state.event_deck = list(order)
         state.chance = ("deck", 0)
     elif kind == "deck":
         state.players[seat].deck = list(order)
-        log(state, "setup", N_("{master} shuffles the servant deck"), {"seat": seat},
-            args={"master": name(state, seat)}, clauses=("DGW-031",))
+        if state.events is not QUIET_EVENTS:  # a quiet state makes no line: its arguments are not made
+            log(state, "setup", N_("{master} shuffles the servant deck"), {"seat": seat},
+                args={"master": name(state, seat)}, clauses=("DGW-031",))
         if seat + 1 < n:
             state.chance = ("deck", seat + 1)
         else:
@@ -115,9 +120,10 @@ def shuffled(state: GrailState, order: tuple[str, ...]) -> None:
         p.epoch += 1
         p.since.update((c, p.epoch) for c, up in p.trash if up)
         p.deck, p.trash = list(order), []
-        log(state, "shuffle", N_("{master} shuffles the trash face down into a new deck ({count})"),
-            {"seat": seat, "count": len(order)}, args={"master": name(state, seat), "count": len(order)},
-            clauses=("DGW-041",))
+        if state.events is not QUIET_EVENTS:  # a quiet state makes no line: its arguments are not made
+            log(state, "shuffle", N_("{master} shuffles the trash face down into a new deck ({count})"),
+                {"seat": seat, "count": len(order)}, args={"master": name(state, seat), "count": len(order)},
+                clauses=("DGW-041",))
     else:  # DGW-042
         state.event_deck, state.event_used = list(order), []
         log(state, "shuffle", N_("The used events are shuffled into a new event deck ({count})"),
@@ -253,13 +259,15 @@ def decide(state: GrailState, seat: int, act: Act) -> None:
             state.step = "action"
     else:
         left = _turn(state, seat, act)
-        # a turn decision (a command spell, jewels, the cards used) changes no total but the deciding seat's
-        if act.verb == "spell":
-            announce(state, lambda: M_("{master}'s command spell", master=name(state, seat)), seat)
-        elif act.verb not in QUIET and (act.verb != "play" or left is None):
-            # moving, staying, going on, or a card chosen while the preparation goes on (it only joins
-            # ``selected``) change no total power: nothing to announce (the step before announced every change)
-            announce(state, lambda: M_("{master}'s cards", master=name(state, seat)), seat)
+        # a turn decision (a command spell, jewels, the cards used) changes no total but the deciding seat's; a
+        # quiet state announces nothing (announce())
+        if state.events is not QUIET_EVENTS:
+            if act.verb == "spell":
+                announce(state, lambda: M_("{master}'s command spell", master=name(state, seat)), seat)
+            elif act.verb not in QUIET and (act.verb != "play" or left is None):
+                # moving, staying, going on, or a card chosen while the preparation goes on (it only joins
+                # ``selected``) change no total power: nothing to announce (the step before announced every change)
+                announce(state, lambda: M_("{master}'s cards", master=name(state, seat)), seat)
         if left is not None and state.chance is None and not _owed(state):
             # nothing runs before the seat decides again (no draw is owed, no decision is pending, and ``run``
             # stops at once in the preparation): its menu is the one just made, kept as the contract's cache

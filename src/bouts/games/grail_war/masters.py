@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bouts.core.events import QUIET
 from bouts.games.grail_war.board import gain_mana, gain_spoils, log, name
 from bouts.games.grail_war.i18n import M_, N_
 from bouts.games.grail_war.state import GrailState
@@ -43,8 +44,9 @@ def round_start(state: GrailState, seat: int) -> None:
         gain_spoils(state, seat, 2, M_("Engraved Fate, paid from unlimited mana"), ("DGW-M10",))
     elif p.mana >= 2:
         p.mana -= 2
-        log(state, "ability", N_("{master}: Engraved Fate, -2 mana"), {"seat": seat},
-            args={"master": name(state, seat)}, clauses=("DGW-M10",))
+        if state.events is not QUIET:  # a quiet state makes no line: its arguments are not made
+            log(state, "ability", N_("{master}: Engraved Fate, -2 mana"), {"seat": seat},
+                args={"master": name(state, seat)}, clauses=("DGW-M10",))
         gain_spoils(state, seat, 2, M_("Engraved Fate"), ("DGW-M10",))
 
 
@@ -52,8 +54,9 @@ def round_end(state: GrailState, seat: int) -> None:
     """聖杯: Illya gains 1 mana at the end of each round (DGW-RUL-44)."""
     if "holy_grail" in state.catalog.masters[state.players[seat].master].abilities:  # has(): no count rule for it
         gain_mana(state, seat, 1)
-        log(state, "ability", N_("{master}: Holy Grail, +1 mana at the end of the round"), {"seat": seat},
-            args={"master": name(state, seat)}, clauses=("DGW-M15", "DGW-RUL-44"))
+        if state.events is not QUIET:  # a quiet state makes no line: its arguments are not made
+            log(state, "ability", N_("{master}: Holy Grail, +1 mana at the end of the round"), {"seat": seat},
+                args={"master": name(state, seat)}, clauses=("DGW-M15", "DGW-RUL-44"))
 
 
 def change_to_sakura(state: GrailState, seat: int) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bouts.core.contract import Words
+from bouts.core.events import QUIET
 from bouts.games.grail_war.board import gain_mana, gain_spoils, log, name, situation_effect
 from bouts.games.grail_war.i18n import M_, N_
 from bouts.games.grail_war.masters import has
@@ -84,7 +85,7 @@ def enter(state: GrailState, seat: int, dest: str, how: Words) -> None:
     says how it got there ("paying 3 mana", a card's name); empty for a placement, which has its own line."""
     p = state.players[seat]
     p.location = dest
-    if how:
+    if how and state.events is not QUIET:  # a quiet state makes no line: its arguments are not made
         log(state, "move", N_("{master} moves to {place} ({how})"), {"seat": seat, "place": dest},
             args={"master": name(state, seat), "place": PLACE_NAMES[dest], "how": how}, clauses=("DGW-059",))
     if dest == RECON:
@@ -116,7 +117,8 @@ def pay_and_move(state: GrailState, seat: int, dest: str) -> None:
     cost = paid_moves(state, seat)[dest]
     if not p.infinite:
         p.mana -= cost
-    enter(state, seat, dest, M_("paying {cost} mana", cost=cost))
+    # a quiet state makes no line: the words are not made ("" says no more than a placement would)
+    enter(state, seat, dest, M_("paying {cost} mana", cost=cost) if state.events is not QUIET else "")
 
 
 def free_move_targets(state: GrailState, seat: int, workshop: bool) -> tuple[str, ...]:

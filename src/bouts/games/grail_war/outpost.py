@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bouts.core.events import QUIET
 from bouts.games.grail_war.actions import Act, act
 from bouts.games.grail_war.board import gain_mana, gain_spoils, log, name, situation_effect
 from bouts.games.grail_war.i18n import M_, N_
@@ -20,9 +21,10 @@ def begin_outpost(state: GrailState) -> None:
     state.npc = None
     if count <= NPC_MAX_PLAYERS:
         state.npc = SHINTO if state.round % 2 == 1 else MIYAMA
-        log(state, "npc", N_("The NPC stands at {place} with power {power}"), {"place": state.npc},
-            args={"place": PLACE_NAMES[state.npc], "power": NPC_POWER},
-            clauses=("DGW-054",))
+        if state.events is not QUIET:  # a quiet state makes no line: its arguments are not made
+            log(state, "npc", N_("The NPC stands at {place} with power {power}"), {"place": state.npc},
+                args={"place": PLACE_NAMES[state.npc], "power": NPC_POWER},
+                clauses=("DGW-054",))
     state.order = state.turn_order()
     state.cursor = 0
     state.workshop = []
@@ -56,8 +58,10 @@ def place(state: GrailState, seat: int, where: str) -> None:
             gain_spoils(state, seat, gain, M_("Tranquility at the Workshop"), ("DGW-M21", "DGW-RUL-43"))
         else:
             gain_mana(state, seat, gain)
-            log(state, "place", N_("{master} places at the Workshop and gains {count} mana"),
-                {"seat": seat, "place": where}, args={"master": name(state, seat), "count": gain}, clauses=("DGW-045",))
+            if state.events is not QUIET:  # a quiet state makes no line: its arguments are not made
+                log(state, "place", N_("{master} places at the Workshop and gains {count} mana"),
+                    {"seat": seat, "place": where}, args={"master": name(state, seat), "count": gain},
+                    clauses=("DGW-045",))
         for card in p.np:
             if p.np[card] == "converted" and state.catalog.cards[card].effect == "territory_creation" \
                     and state.round > p.np_round.get(card, 99):
@@ -73,9 +77,10 @@ def place(state: GrailState, seat: int, where: str) -> None:
             state.tokens[t] = seat
             token = t
             break
-    log(state, "place", N_("{master} places at {place} and takes the +{value} land advantage") if token else
-        N_("{master} places at {place}"), {"seat": seat, "place": where},
-        args={"master": name(state, seat), "place": PLACE_NAMES[where], "value": int(token[-1]) if token else 0},
-        clauses=("DGW-048",) if token else ("DGW-049",))
+    if state.events is not QUIET:  # a quiet state makes no line: its arguments are not made
+        log(state, "place", N_("{master} places at {place} and takes the +{value} land advantage") if token else
+            N_("{master} places at {place}"), {"seat": seat, "place": where},
+            args={"master": name(state, seat), "place": PLACE_NAMES[where], "value": int(token[-1]) if token else 0},
+            clauses=("DGW-048",) if token else ("DGW-049",))
     if where in BATTLEFIELDS:
         enter(state, seat, where, "")

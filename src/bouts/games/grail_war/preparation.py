@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bouts.core.events import QUIET
 from bouts.games.grail_war.battle_preparation import ubw_residual
 from bouts.games.grail_war.board import draw, gain_mana, log, name
 from bouts.games.grail_war.i18n import N_
@@ -18,9 +19,10 @@ def begin_round(state: GrailState) -> None:
     state.cursor = 0
     if state.round > 8 and not state.options.casual:
         state.climax_card = state.catalog.climax(len(state.living()))
-    msg = N_("Round {round} begins (climax round)") if state.climax_card else N_("Round {round} begins")
-    log(state, "round", msg, {"round": state.round}, args={"round": state.round},
-        clauses=("DGW-036",) if state.climax_card is None else ("DGW-102", "DGW-105"))
+    if state.events is not QUIET:  # a quiet state makes no line: its arguments are not made
+        msg = N_("Round {round} begins (climax round)") if state.climax_card else N_("Round {round} begins")
+        log(state, "round", msg, {"round": state.round}, args={"round": state.round},
+            clauses=("DGW-036",) if state.climax_card is None else ("DGW-102", "DGW-105"))
     for seat in state.order:
         round_start(state, seat)
     state.step = "refill"
@@ -61,8 +63,9 @@ def reveal_situation(state: GrailState) -> None:
         card = state.catalog.situations[state.situation]
         for seat in state.living():
             gain_mana(state, seat, card.supply)
-        log(state, "situation", N_("Situation: {card} — {text}"), {"situation": card.id},
-            args={"card": card.name, "text": card.text}, reveals=True, clauses=("DGW-039", "DGW-010"))
+        if state.events is not QUIET:  # a quiet state makes no line: its arguments are not made
+            log(state, "situation", N_("Situation: {card} — {text}"), {"situation": card.id},
+                args={"card": card.name, "text": card.text}, reveals=True, clauses=("DGW-039", "DGW-010"))
     if state.options.casual:  # no event cards (DGW-116, DGW-119)
         state.step = "outpost"
         return
@@ -90,8 +93,9 @@ def place_events(state: GrailState) -> None:
 
 def _shown(state: GrailState, place: str, card: str) -> None:
     e = state.catalog.events[card]
-    log(state, "event", N_("Event at {place}: {card} — {text}"), {"place": place, "event": card},
-        args={"place": PLACE_NAMES[place], "card": e.name, "text": e.text}, reveals=True, clauses=("DGW-011",))
+    if state.events is not QUIET:  # a quiet state makes no line: its arguments are not made
+        log(state, "event", N_("Event at {place}: {card} — {text}"), {"place": place, "event": card},
+            args={"place": PLACE_NAMES[place], "card": e.name, "text": e.text}, reveals=True, clauses=("DGW-011",))
     if e.effect == "add_event":  # イベントを追加 (DGW-G12)
         state.to_place.append((place, True))
 

@@ -167,7 +167,9 @@ class GrailState(State):
     winners: tuple[int, ...] | None = None
     reason: Words = ""
     shown_power: dict[int, int] = field(default_factory=dict)
-    """Each fighter's total power as last announced in the log this round (a change is announced)."""
+    """Each fighter's total power as last announced in the log this round (a change is announced). A quiet state
+    (``bouts.core.quiet``) announces nothing and keeps none: a fork of it that makes events again announces each
+    fighter's total afresh, its parts said, as its log has not said it."""
 
     def clone(self) -> GrailState:
         """A copy deep enough to apply an action to."""
