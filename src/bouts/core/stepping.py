@@ -89,8 +89,10 @@ class Stepping(Generic[S, A]):
 
 def quiet(state: S) -> S:
     """Make a state from :meth:`Stepping.fork` quiet, and return it: from now on :meth:`Stepping.advance` makes no
-    events for it (``state.events`` is :data:`bouts.core.events.QUIET`), and the state is otherwise exactly what it
-    would have been. For a player that reads only the state and the outcome (a simulation, a search's rollout, an
+    events for it (``state.events`` is :data:`bouts.core.events.QUIET`), and it plays exactly as it would have:
+    the same menus, chance, views and outcome. A game may leave out what it keeps only to make events (Grail War
+    announces no total power on a quiet state); a fork of a quiet state that keeps events again makes them afresh.
+    For a player that reads only the state and the outcome (a simulation, a search's rollout, an
     RL environment that shows no log): the events of a step are a fifth of a playout's work in some games.
     A game's rules test ``state.events is QUIET`` before they make an event (every game's conformance suite plays
     the same games quiet and not)."""
