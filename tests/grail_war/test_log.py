@@ -211,3 +211,39 @@ def test_dgw_rul_16_a_fork_of_a_quiet_state_fights_the_same_battles(seats: int) 
         assert forked == loud, seed
         compared += len(loud)
     assert compared >= 12
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_dgw_rul_16_a_state_that_goes_quiet_after_totals_were_said_fights_with_the_totals_of_now(seats: int) -> None:
+    """DGW-079, DGW-RUL-16: a search's tree state has said fighters' totals; its rollout goes on quiet (announcing
+    nothing) while those totals change (a card, a command spell, an event). The battles are fought with the
+    totals of the moment, as in the game that said each change: from every such point, the quiet game's spoils
+    after each step are the loud game's."""
+    checked = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        loud = GAME.fork(GAME.setup(seats, {}, None, seed))
+        actions: list[tuple[int, Any]] = []
+        spoils: list[list[int]] = []
+        said: list[int] = []  # steps after which some total stood as said
+        while GAME.to_act(loud):
+            seat = GAME.to_act(loud)[0]
+            action = GAME.sample_chance(loud, rng) if seat == CHANCE else rng.choice(GAME.legal_actions(loud, seat))
+            actions.append((seat, action))
+            GAME.advance(loud, seat, action)
+            spoils.append([p.spoils for p in loud.players])
+            if loud.shown_power:
+                said.append(len(actions))
+        for start_at in said[::7]:
+            state = GAME.fork(GAME.setup(seats, {}, None, seed))
+            for seat, action in actions[:start_at]:
+                GAME.advance(state, seat, action)
+            assert state.shown_power
+            state = quiet(GAME.fork(state))
+            for step in range(start_at, len(actions)):
+                seat, action = actions[step]
+                GAME.advance(state, seat, action)
+                assert [p.spoils for p in state.players] == spoils[step], (seed, start_at, step)
+            assert GAME.outcome(state) == GAME.outcome(loud)
+            checked += 1
+    assert checked >= 8

@@ -227,7 +227,12 @@ def announce(state: GrailState, why: Words | Callable[[], Words], only: int | No
 
     ``only``: the one seat whose total what happened may have changed (its own decision): every other total is
     as last announced, since each step announces what it changed, so only that seat is looked at."""
-    if state.events is QUIET:  # a quiet state says nothing, so it keeps no total as said (resolve() adds them up)
+    if state.events is QUIET:  # a quiet state says nothing: a total said before it went quiet (a search's tree
+        if state.shown_power:  # state, then a quiet rollout) may change now, so it is dropped; resolve() adds up
+            if only is None:   # whatever total nobody said
+                state.shown_power.clear()
+            else:
+                state.shown_power.pop(only, None)
         return
     shown = state.shown_power
     players = state.players

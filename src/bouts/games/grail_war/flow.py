@@ -268,6 +268,8 @@ def decide(state: GrailState, seat: int, act: Act) -> None:
                 # moving, staying, going on, or a card chosen while the preparation goes on (it only joins
                 # ``selected``) change no total power: nothing to announce (the step before announced every change)
                 announce(state, lambda: M_("{master}'s cards", master=name(state, seat)), seat)
+        elif state.shown_power:  # a total said before the state went quiet may change now: resolve() adds it up
+            state.shown_power.pop(seat, None)
         if left is not None and state.chance is None and not _owed(state):
             # nothing runs before the seat decides again (no draw is owed, no decision is pending, and ``run``
             # stops at once in the preparation): its menu is the one just made, kept as the contract's cache
