@@ -186,15 +186,16 @@ def _pay(state: KaleidoState, frame: Decision, act: Act) -> None:
         worth = 1
     state.discard.append(card)
     due = frame.get("due") - worth
-    args = {"seat": seat_label(state, seat), "card": card_name(state, card), "what": frame.get("what"),
-            "lost": -due}
-    if worth == 2:
-        msg = N_("{seat} spends {card} (accumulation card, 2 mana) for {what}") if due >= 0 else \
-            N_("{seat} spends {card} (accumulation card, 2 mana) for {what} (surplus {lost} lost)")
-    else:
-        msg = N_("{seat} spends {card} for {what}")
-    say(state, "pay", msg, {"seat": seat, "card": card, "worth": worth}, args=args, reveals=True, owner=seat,
-        clauses=("KAL-137", "KAL-138", "KAL-059", "KAL-063") if worth == 2 else ("KAL-137", "KAL-138", "KAL-139"))
+    if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+        args = {"seat": seat_label(state, seat), "card": card_name(state, card), "what": frame.get("what"),
+                "lost": -due}
+        if worth == 2:
+            msg = N_("{seat} spends {card} (accumulation card, 2 mana) for {what}") if due >= 0 else \
+                N_("{seat} spends {card} (accumulation card, 2 mana) for {what} (surplus {lost} lost)")
+        else:
+            msg = N_("{seat} spends {card} for {what}")
+        say(state, "pay", msg, {"seat": seat, "card": card, "worth": worth}, args=args, reveals=True, owner=seat,
+            clauses=("KAL-137", "KAL-138", "KAL-059", "KAL-063") if worth == 2 else ("KAL-137", "KAL-138", "KAL-139"))
     settle(state, frame)
     if due > 0:
         state.stack.append(Decision(seat, "pay", (("due", due), ("what", frame.get("what")))))  # push's record

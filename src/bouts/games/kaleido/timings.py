@@ -607,8 +607,9 @@ def _resolve_use(state: KaleidoState, frame: Decision) -> None:
     (_, card), (_, counter_of), (_, strategy_use), (_, target) = frame.data  # push's record: its keys sorted
     if card in state.cancelled:
         state.cancelled.remove(card)
-        say(state, "countered", N_("{what} is countered"), args={"what": card_name(state, card)},
-            clauses=("KAL-126",))
+        if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+            say(state, "countered", N_("{what} is countered"), args={"what": card_name(state, card)},
+                clauses=("KAL-126",))
         if not strategy_use:
             state.discard.append(card)
         return
@@ -644,15 +645,17 @@ def apply_card(state: KaleidoState, seat: int, card: str, target: int, strategy_
         return
     if effect == "heal":
         gained = heal(state, target, magic.value)
-        say(state, "heal", N_("{seat} recovers {amount} HP"), {"seat": target, "hp": gained},
-            args={"seat": seat_label(state, target), "amount": gained}, clauses=("KAL-163",))
+        if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+            say(state, "heal", N_("{seat} recovers {amount} HP"), {"seat": target, "hp": gained},
+                args={"seat": seat_label(state, target), "amount": gained}, clauses=("KAL-163",))
     elif effect == "draw":
         draw(state, target, magic.value)
     elif effect == "damage":
         state.players[target].hp -= magic.value
-        say(state, "damage", N_("{seat} loses {amount} HP to {card}"), {"seat": target, "hp": magic.value},
-            args={"seat": seat_label(state, target), "amount": magic.value, "card": magic.name},
-            clauses=("KAL-134", "KAL-RUL-43"))
+        if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+            say(state, "damage", N_("{seat} loses {amount} HP to {card}"), {"seat": target, "hp": magic.value},
+                args={"seat": seat_label(state, target), "amount": magic.value, "card": magic.name},
+                clauses=("KAL-134", "KAL-RUL-43"))
         if state.players[target].hp <= 0:  # KAL-141, KAL-RUL-48: the same last chance as after an attack
             state.killer[target] = seat
             push(state, "death_check")
@@ -661,12 +664,14 @@ def apply_card(state: KaleidoState, seat: int, card: str, target: int, strategy_
         state.cancelled.append(counter_of)
     elif effect == "ambush" and battle is not None and battle.second == seat:
         battle.first, battle.second = battle.second, battle.first
-        say(state, "ambush", N_("{seat} goes first"), {"seat": seat}, args={"seat": seat_label(state, seat)},
-            clauses=("KAL-073", "KAL-128"))
+        if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+            say(state, "ambush", N_("{seat} goes first"), {"seat": seat}, args={"seat": seat_label(state, seat)},
+                clauses=("KAL-073", "KAL-128"))
     elif effect == "evade" and battle is not None and battle.round == 0 and seat != battle.nominator:
         battle.void = True  # KAL-RUL-18: the nomination is not established
-        say(state, "evade", N_("{seat} stops the nomination"), {"seat": seat}, args={"seat": seat_label(state, seat)},
-            clauses=("KAL-128", "KAL-RUL-18"))
+        if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+            say(state, "evade", N_("{seat} stops the nomination"), {"seat": seat},
+                args={"seat": seat_label(state, seat)}, clauses=("KAL-128", "KAL-RUL-18"))
     if kept is not None:
         state.discard.append(card)  # KAL-132: an instant ends at once
 
@@ -677,8 +682,9 @@ def _ability(state: KaleidoState, frame: Decision, act: Act) -> None:
     seat = frame.seat
     ability_id = act.args[0]
     ability = state.catalog.abilities[ability_id]
-    say(state, "ability", N_("{seat} uses {ability}"), {"seat": seat, "ability": ability_id},
-        args={"seat": seat_label(state, seat), "ability": ability.name}, clauses=("KAL-121", "KAL-160"))
+    if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+        say(state, "ability", N_("{seat} uses {ability}"), {"seat": seat, "ability": ability_id},
+            args={"seat": seat_label(state, seat), "ability": ability.name}, clauses=("KAL-121", "KAL-160"))
     if ability.once_per_turn:
         state.once.append(f"ability:{ability_id}:{seat}")
     push(state, "resolve_ability", seat, ability=ability_id)
@@ -703,12 +709,14 @@ def _resolve_ability(state: KaleidoState, frame: Decision) -> None:
         add_effect(state, Effect(target, stat, value, ability.duration, f"ability:{ability.id}:{seat}"))
     elif ability.effect == "summon":
         state.players[seat].summoned = True
-        say(state, "summon", N_("{seat} summons a servant for this turn"), {"seat": seat},
-            args={"seat": seat_label(state, seat)}, clauses=("KAL-152", "KAL-RUL-53"))
+        if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+            say(state, "summon", N_("{seat} summons a servant for this turn"), {"seat": seat},
+                args={"seat": seat_label(state, seat)}, clauses=("KAL-152", "KAL-RUL-53"))
     elif ability.effect == "heal":  # KAL-163: an ability heals up to the printed HP
         gained = heal(state, seat, ability.power)
-        say(state, "heal", N_("{seat} recovers {amount} HP"), {"seat": seat, "hp": gained},
-            args={"seat": seat_label(state, seat), "amount": gained}, clauses=("KAL-163",))
+        if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+            say(state, "heal", N_("{seat} recovers {amount} HP"), {"seat": seat, "hp": gained},
+                args={"seat": seat_label(state, seat), "amount": gained}, clauses=("KAL-163",))
     elif ability.effect == "draw":
         draw(state, seat, ability.power)
 
@@ -719,7 +727,8 @@ def countered(state: KaleidoState, key: str) -> bool:
     if key not in state.cancelled:
         return False
     state.cancelled.remove(key)
-    say(state, "countered", N_("{what} is countered"), args={"what": used_name(state, key)}, clauses=("KAL-126",))
+    if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+        say(state, "countered", N_("{what} is countered"), args={"what": used_name(state, key)}, clauses=("KAL-126",))
     return True
 
 
@@ -771,9 +780,11 @@ def _counter(state: KaleidoState, frame: Decision, act: Act) -> None:
         player.hand.remove(card)
         state.drawn_in.pop(card, None)
     answered = frame.get("card")
-    say(state, "counter", N_("{seat} answers {what} with {card}"), {"seat": seat, "card": card, "against": answered},
-        args={"seat": seat_label(state, seat), "what": used_name(state, answered), "card": card_name(state, card)},
-        reveals=True, owner=seat, clauses=("KAL-126",))
+    if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+        say(state, "counter", N_("{seat} answers {what} with {card}"),
+            {"seat": seat, "card": card, "against": answered},
+            args={"seat": seat_label(state, seat), "what": used_name(state, answered), "card": card_name(state, card)},
+            reveals=True, owner=seat, clauses=("KAL-126",))
     settle(state, frame)
     push(state, "resolve_use", seat, card=card, target=-1, strategy=strategy_use, counter_of=answered)
     open_counters(state, seat, card, frame.get("user"))
