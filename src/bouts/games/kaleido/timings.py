@@ -15,7 +15,7 @@ from bouts.games.kaleido.actions import Act, act
 from bouts.games.kaleido.cards import ATTACK_KINDS, HOSTILE_EFFECTS, MODIFIER_EFFECTS, Ability, Catalog, MagicCard
 from bouts.games.kaleido.flow import auto, one, push, say, settle, verb
 from bouts.games.kaleido.i18n import N_
-from bouts.games.kaleido.mana import ability_cost, can_pay, card_name, charge, draw, seat_label
+from bouts.games.kaleido.mana import ability_cost, can_pay, card_name, charge, draw, mana_available, seat_label
 from bouts.games.kaleido.state import Effect, KaleidoState
 
 STRATEGY_PHASE_DECISIONS: Final = frozenset({"action", "set", "accumulate"})
@@ -187,42 +187,27 @@ def in_effect(state: KaleidoState, source: str) -> bool:
     return False
 
 
-def usable_abilities(state: KaleidoState, seat: int, timing: str) -> list[str]:
-    """Boosts and special NPs ``seat`` may use now with ``timing`` (KAL-118, KAL-121)."""
-    found = []
-    player = state.players[seat]
-    if player.summoned:  # a summon's abilities come and go: worked out afresh
-        candidates = _timed_abilities(state, seat, timing)
-    else:
-        key = (seat, player.master, player.servant, timing)
-        cached = _TIMED.get(key)
-        if cached is None or cached[0] is not state.catalog:
-            cached = _TIMED[key] = (state.catalog, _timed_abilities(state, seat, timing))
-        candidates = cached[1]
-    for ability_id, ability, source in candidates:
-        if source in state.once or in_effect(state, source):
-            continue
-        if ability.effect == "summon" and player.summoned:
-            continue
-        if can_pay(state, seat, ability_cost(state, seat, ability_id)):
-            found.append(ability_id)
-    return found
-
-
-def _timed_abilities(state: KaleidoState, seat: int, timing: str) -> list[tuple[str, Ability, str]]:
-    """The boosts, supports and special NPs of ``seat`` with ``timing``, each with its once-a-turn and effect
-    source name (``ability:<id>:<seat>``)."""
+def _timed_abilities(state: KaleidoState, seat: int, timing: str) -> list[Timed]:
+    """The boosts, supports and special NPs of ``seat`` with ``timing``, each with what :func:`ability_uses` asks
+    of it (:data:`Timed`)."""
     abilities = state.catalog.abilities
     found = []
     for ability_id in abilities_of(state, seat):
         ability = abilities[ability_id]
         if ability.kind in ("boost", "support", "np_special") and ability.timing == timing:
-            found.append((ability_id, ability, f"ability:{ability_id}:{seat}"))
+            found.append((ability_id, f"ability:{ability_id}:{seat}", ability.effect == "summon", ability.cost,
+                          ability.kind.startswith("np_"), is_hostile_ability(state, ability_id),
+                          one("ability", ability_id)))
     return found
 
 
-_TIMED: Final[dict[tuple[int, str | None, str | None, str], tuple[Catalog, list[tuple[str, Ability, str]]]]] = {}
-"""(seat, master, servant, timing) -> (the catalog, :func:`_timed_abilities`): what ``usable_abilities`` checks
+Timed = tuple[str, str, bool, int, bool, bool, Act]
+"""A timed ability as :func:`ability_uses` checks it: its id, its once-a-turn and effect source name
+(``ability:<id>:<seat>``), whether it summons, its printed cost, whether it is a Noble Phantasm (a battlefield may
+discount it), whether it is hostile (:func:`is_hostile_ability`) and its ``ability ID`` action."""
+
+_TIMED: Final[dict[tuple[int, str | None, str | None, str], tuple[Catalog, list[Timed]]]] = {}
+"""(seat, master, servant, timing) -> (the catalog, :func:`_timed_abilities`): what ``ability_uses`` checks
 made once per pair and seat (a seat without a summoned servant; the catalog is kept so another pack's is made
 afresh)."""
 
@@ -391,7 +376,7 @@ def card_uses(state: KaleidoState, frame: Decision, where: str | None = None) ->
             fact = usable[card]
             if fact is None:  # a timing not open now (every copy of its kind alike)
                 continue
-            kind, hostile, use = fact
+            kind, hostile, use, aimed = fact
             if kind in seen:
                 continue
             seen.add(kind)
@@ -405,7 +390,7 @@ def card_uses(state: KaleidoState, frame: Decision, where: str | None = None) ->
                 options.append(use)
             for target in others:
                 if target != natural:
-                    options.append(act("use", (card, str(target))))
+                    options.append(aimed[target])  # act("use", (card, str(target)))
     strategy_card = player.strategy
     if strategy_card is not None and strategy_card_free(state, seat):
         magic = catalog.magic[strategy_card]
@@ -439,23 +424,33 @@ def _hand_facts(catalog: Catalog) -> dict[str, tuple[str, str, bool, Act]]:
     return found[1]
 
 
-Usable = dict[str, tuple[str, bool, Act] | None]
+Usable = dict[str, tuple[str, bool, Act, tuple[Act, ...]] | None]
 _USABLE: Final[dict[int, tuple[Catalog, dict[str, Usable]]]] = {}
 """Per catalog (by id, the catalog kept so that the id stays its own): :func:`_usable_facts`."""
 
 
 def _usable_facts(catalog: Catalog) -> dict[str, Usable]:
-    """Per context of :data:`HAND_TIMINGS`: card instance -> (kind, whether hostile, ``use CARD``), or ``None`` for a
-    card whose timing is not open there. The copies of a kind are one card (``<card id>/<copy>``, and a card id
-    has no ``/``), so a card skipped here leaves no kind that a later copy could be the first of."""
+    """Per context of :data:`HAND_TIMINGS`: card instance -> (kind, whether hostile, ``use CARD``, and for a hostile
+    card ``use CARD SEAT`` by seat), or ``None`` for a card whose timing is not open there. The copies of a kind are
+    one card (``<card id>/<copy>``, and a card id has no ``/``), so a card skipped here leaves no kind that a later
+    copy could be the first of."""
     found = _USABLE.get(id(catalog))
     if found is None or found[0] is not catalog:
         facts = _hand_facts(catalog)
         found = _USABLE[id(catalog)] = (catalog, {
-            where: {card: (kind, hostile, use) if timing in timings else None
+            where: {card: (kind, hostile, use, _named_uses(card) if hostile else ()) if timing in timings else None
                     for card, (kind, timing, hostile, use) in facts.items()}
             for where, timings in HAND_TIMINGS.items()})
     return found[1]
+
+
+def _named_uses(card: str) -> tuple[Act, ...]:
+    """``use CARD SEAT`` for every seat a table may have (index: the seat)."""
+    return tuple(act("use", (card, str(seat))) for seat in range(MAX_SEATS))
+
+
+MAX_SEATS: Final = 7
+"""The most seats a table has (``INFO.max_seats``; flow.ONLY has one entry per seat as well)."""
 
 
 def _aimed(state: KaleidoState, seat: int, card: str, natural: int | str | None = _UNKNOWN) -> list[Act]:
@@ -472,17 +467,49 @@ def _aimed(state: KaleidoState, seat: int, card: str, natural: int | str | None 
 
 
 def ability_uses(state: KaleidoState, frame: Decision, where: str | None = None) -> list[Act]:
-    """Boosts and special NPs usable now: own strategy phase or own battles only (KAL-121). ``where``:
-    :func:`context`, when known."""
+    """Boosts and special NPs usable now: own strategy phase or own battles only (KAL-121), not one already used
+    this turn or still in effect (KAL-118), not a second summon, and only one the seat can pay for; a hostile one
+    only when its natural target may be targeted. ``where``: :func:`context`, when known."""
     if where is None:
         where = context(state, frame)
-    if where not in ("strategy", "battle"):
+    if where != "strategy" and where != "battle":
         return []
-    found = usable_abilities(state, frame.seat, where)
-    if not found:
-        return []
-    return [one("ability", a) for a in found
-            if not is_hostile_ability(state, a) or natural_target(state, frame.seat) is not None]
+    seat = frame.seat
+    player = state.players[seat]
+    if player.summoned:  # a summon's abilities come and go: worked out afresh
+        candidates = _timed_abilities(state, seat, where)
+    else:
+        key = (seat, player.master, player.servant, where)
+        cached = _TIMED.get(key)
+        if cached is None or cached[0] is not state.catalog:
+            cached = _TIMED[key] = (state.catalog, _timed_abilities(state, seat, where))
+        candidates = cached[1]
+    found: list[Act] = []
+    if not candidates:
+        return found
+    battle = state.battle
+    once = state.once
+    mana = -1  # mana_available, worked out when a cost asks for it
+    natural: int | str | None = _UNKNOWN  # natural_target, worked out when a hostile ability asks for it
+    for ability_id, source, summon, cost, np, hostile, use in candidates:
+        if source in once or in_effect(state, source):
+            continue
+        if summon and player.summoned:
+            continue
+        if np and battle is not None:
+            cost = ability_cost(state, seat, ability_id)  # a battlefield's NP discount
+        if cost > 0:  # can_pay
+            if mana < 0:
+                mana = mana_available(state, seat)
+            if mana < cost:
+                continue
+        if hostile:
+            if natural is _UNKNOWN:
+                natural = natural_target(state, seat)
+            if natural is None:
+                continue
+        found.append(use)
+    return found
 
 
 def is_hostile_ability(state: KaleidoState, ability_id: str) -> bool:
