@@ -12,10 +12,10 @@ from bouts.games.kaleido.actions import PASS, RETREAT, STAY, Act, act
 from bouts.games.kaleido.command_spells import RETREAT_COST, can_convert
 from bouts.games.kaleido.flow import auto, decision, one, pop_to, push, say, settle, verb
 from bouts.games.kaleido.i18n import M_, N_, N_n
-from bouts.games.kaleido.mana import ability_cost, can_pay, charge, draw, seat_label
+from bouts.games.kaleido.mana import ability_cost, charge, draw, seat_label
 from bouts.games.kaleido.state import Battle, KaleidoState, Strike
 from bouts.games.kaleido.timings import (
-    abilities_of,
+    affordable,
     attack_methods,
     attack_power,
     bind_action,
@@ -31,6 +31,7 @@ from bouts.games.kaleido.timings import (
     is_targetable,
     np_key,
     open_counters,
+    owned_abilities,
     strategy_card_free,
     strategy_counter,
 )
@@ -302,17 +303,16 @@ def clash_options(state: KaleidoState, seat: int, strike: Strike, payable: bool 
     used = state.catalog.abilities[strike.method]
     if used.kind != "np_attack" or not used.offset:
         return []
-    return [a for a in abilities_of(state, seat)
-            if state.catalog.abilities[a].kind == "np_attack" and state.catalog.abilities[a].offset
-            and (not payable or can_pay(state, seat, ability_cost(state, seat, a)))]
+    return [a for a, ability in owned_abilities(state, seat)
+            if ability.kind == "np_attack" and ability.offset and (not payable or affordable(state, seat, a, ability))]
 
 
 def guard_options(state: KaleidoState, seat: int, strike: Strike, payable: bool = True) -> list[str]:
     """Type-防御 NPs of ``seat`` usable at 【ダメージ決定】 (KAL-096, KAL-165)."""
     if strike.guard is not None:
         return []
-    return [a for a in abilities_of(state, seat) if state.catalog.abilities[a].kind == "np_defence"
-            and (not payable or can_pay(state, seat, ability_cost(state, seat, a)))]
+    return [a for a, ability in owned_abilities(state, seat)
+            if ability.kind == "np_defence" and (not payable or affordable(state, seat, a, ability))]
 
 
 def step_options(state: KaleidoState, seat: int, step: str) -> list[Act]:

@@ -15,7 +15,7 @@ from bouts.games.kaleido.actions import Act, act
 from bouts.games.kaleido.cards import ATTACK_KINDS, HOSTILE_EFFECTS, MODIFIER_EFFECTS, Ability, Catalog, MagicCard
 from bouts.games.kaleido.flow import auto, one, push, say, settle, verb
 from bouts.games.kaleido.i18n import N_
-from bouts.games.kaleido.mana import ability_cost, can_pay, card_name, charge, draw, mana_available, seat_label
+from bouts.games.kaleido.mana import ability_cost, card_name, charge, draw, mana_available, seat_label
 from bouts.games.kaleido.state import Effect, KaleidoState
 
 STRATEGY_PHASE_DECISIONS: Final = frozenset({"action", "set", "accumulate"})
@@ -159,10 +159,37 @@ def _own(state: KaleidoState, seat: int) -> list[str]:
     return found
 
 
+def owned_abilities(state: KaleidoState, seat: int) -> tuple[tuple[str, Ability], ...]:
+    """:func:`abilities_of` with each ability: made once per master and servant for a seat without a summoned
+    servant (its abilities depend on the pair only), afresh for one with."""
+    player = state.players[seat]
+    catalog = state.catalog
+    if player.summoned:  # a summon's abilities come and go
+        return tuple((a, catalog.abilities[a]) for a in abilities_of(state, seat))
+    key = (player.master, player.servant)
+    found = _OWNED.get(key)
+    if found is None or found[0] is not catalog:
+        found = _OWNED[key] = (catalog, tuple((a, catalog.abilities[a]) for a in abilities_of(state, seat)))
+    return found[1]
+
+
+_OWNED: Final[dict[tuple[str | None, str | None], tuple[Catalog, tuple[tuple[str, Ability], ...]]]] = {}
+"""(master, servant) -> (the catalog, :func:`owned_abilities`); the catalog is kept so another pack's is made
+afresh."""
+
+
+def affordable(state: KaleidoState, seat: int, ability_id: str, ability: Ability, intervening: bool = False) -> bool:
+    """``can_pay(state, seat, ability_cost(state, seat, ability_id, intervening))``, asking ``ability_cost`` only
+    when a battlefield may discount it (a Noble Phantasm in a battle phase)."""
+    cost = ability.cost
+    if state.battle is not None and ability.kind.startswith("np_"):
+        cost = ability_cost(state, seat, ability_id, intervening=intervening)
+    return cost <= 0 or mana_available(state, seat) >= cost
+
+
 def has_passive(state: KaleidoState, seat: int, effect: str) -> int:
     """The power of a passive ability ``effect`` the seat has (0: none)."""
-    for ability_id in abilities_of(state, seat):
-        ability = state.catalog.abilities[ability_id]
+    for _ability_id, ability in owned_abilities(state, seat):
         if ability.kind == "passive" and ability.effect == effect:
             return ability.power
     return 0
@@ -171,10 +198,9 @@ def has_passive(state: KaleidoState, seat: int, effect: str) -> int:
 def attack_methods(state: KaleidoState, seat: int, intervention: bool = False) -> list[str]:
     """Special attacks and attack NPs the seat can pay for now (KAL-084; 介入可能 ones for KAL-078)."""
     found = []
-    for ability_id in abilities_of(state, seat):
-        ability = state.catalog.abilities[ability_id]
+    for ability_id, ability in owned_abilities(state, seat):
         if ability.kind in ATTACK_KINDS and (ability.intervene or not intervention) \
-                and can_pay(state, seat, ability_cost(state, seat, ability_id, intervening=intervention)):
+                and affordable(state, seat, ability_id, ability, intervention):
             found.append(ability_id)
     return found
 
