@@ -365,7 +365,7 @@ def _step_window(state: KaleidoState, frame: Decision) -> None:
     battle = state.battle
     if battle is None or battle.strike is None:
         return
-    step = frame.get("step")
+    ((_, step),) = frame.data  # push's record: ("step", step) only
     if battle.step != step:
         battle.step = step
         defender = battle.strike.defender
@@ -385,7 +385,8 @@ def _step_window(state: KaleidoState, frame: Decision) -> None:
 def respond_menu(state: KaleidoState, frame: Decision) -> list[Act]:
     """A seat's turn in a step window: the step's own option (clash, defence NP), cards, abilities (the extras
     are added by ``menus``), or pass."""
-    return step_options(state, frame.seat, frame.get("step"))
+    ((_, step),) = frame.data  # push's record: ("step", step) only
+    return step_options(state, frame.seat, step)
 
 
 def passed(state: KaleidoState, frame: Decision) -> None:

@@ -688,9 +688,9 @@ def apply_card(state: KaleidoState, seat: int, card: str, target: int, strategy_
         if kept is not None:
             state.discard.append(card)
         return
-    source = f"strategy:{card}" if strategy_use else f"card:{card}"
     effect = magic.effect
-    if magic.effect in MODIFIER_EFFECTS:
+    if effect in MODIFIER_EFFECTS:
+        source = f"strategy:{card}" if strategy_use else f"card:{card}"
         stat = "attack" if effect.startswith("attack") else "defence"
         value = magic.value if effect.endswith("_up") else -magic.value
         scope = magic.duration if magic.timing != "auto" else "turn"
