@@ -21,11 +21,13 @@ from bouts.games.kaleido.timings import (
     attack_methods,
     card_uses,
     context,
+    counter_menu,
     in_effect,
     is_hostile_ability,
     is_targetable,
     natural_target,
     owned_abilities,
+    strategy_counter,
 )
 from tests.kaleido.helpers import GAME, PACK
 
@@ -211,3 +213,24 @@ def test_kal_084_owned_abilities_and_attack_methods_follow_the_pair_and_the_summ
                 assert attack_methods(state, seat, intervention) == expected
                 methods += bool(expected)
     assert summoned > 0 and methods > 100
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_kal_126_counter_menus_offer_the_first_counter_card_in_hand(seats: int) -> None:
+    """KAL-126, KAL-105, KAL-RUL-30: a 対抗 window offers the first 対抗 card of the hand (a participant's, or
+    anyone's outside a battle phase) and a usable 対抗 strategy card; the per-catalog table of 対抗 cards gives
+    just that at every 対抗 decision of seeded games."""
+    offered = 0
+    for state, frame in _decisions(seats, None, 12):
+        if frame.kind != "counter":
+            continue
+        player = state.players[frame.seat]
+        battle = state.battle
+        expected = []
+        if battle is None or battle.is_participant(frame.seat):
+            expected = [f"counter {c}" for c in player.hand if state.catalog.magic[c].timing == "counter"][:1]
+        if player.strategy is not None and strategy_counter(state, frame.seat):
+            expected.append(f"counter {player.strategy}")
+        assert [str(a) for a in counter_menu(state, frame)] == expected
+        offered += bool(expected)
+    assert offered > 20

@@ -810,15 +810,28 @@ def counter_menu(state: KaleidoState, frame: Decision) -> list[Act]:
     options: list[Act] = []
     battle = state.battle
     if player.hand and (battle is None or seat == battle.first or seat == battle.second):  # _hand_counters_allowed
-        magic_cards = state.catalog.magic
+        counters = _counter_uses(state.catalog)
         for card in player.hand:
-            if magic_cards[card].timing == "counter":
-                options.append(one("counter", card))
+            use = counters[card]
+            if use is not None:  # the first 対抗 card in hand is offered
+                options.append(use)
                 break
     if player.strategy is not None and strategy_counter(state, seat):
         options.append(one("counter", player.strategy))
     return options
 
+
+_COUNTER_USES: Final[dict[int, tuple[Catalog, dict[str, Act | None]]]] = {}
+"""Per catalog (by id, the catalog kept so that the id stays its own): card instance -> ``counter CARD`` for a 対抗
+card, ``None`` for any other."""
+
+
+def _counter_uses(catalog: Catalog) -> dict[str, Act | None]:
+    found = _COUNTER_USES.get(id(catalog))
+    if found is None or found[0] is not catalog:
+        found = _COUNTER_USES[id(catalog)] = (catalog, {
+            card: one("counter", card) if magic.timing == "counter" else None for card, magic in catalog.magic.items()})
+    return found[1]
 
 
 @verb("counter")
