@@ -13,8 +13,22 @@ from bouts.core import CHANCE
 from bouts.core.decisions import Decision
 from bouts.games.kaleido.cards import HOSTILE_EFFECTS
 from bouts.games.kaleido.command_spells import special_actions
+from bouts.games.kaleido.mana import ability_cost, can_pay
 from bouts.games.kaleido.state import KaleidoState
-from bouts.games.kaleido.timings import card_uses, context, is_targetable, natural_target
+from bouts.games.kaleido.timings import (
+    abilities_of,
+    ability_uses,
+    attack_methods,
+    card_uses,
+    context,
+    counter_menu,
+    in_effect,
+    is_hostile_ability,
+    is_targetable,
+    natural_target,
+    owned_abilities,
+    strategy_counter,
+)
 from tests.kaleido.helpers import GAME, PACK
 
 HAND_TIMINGS = {"strategy": {"strategy", "auto"}, "end": {"strategy"}, "battle": {"battle"}}
@@ -142,3 +156,81 @@ def test_seat_labels_follow_the_catalog_of_the_match(tmp_path: Path) -> None:
                 seen.add(label.render("ja"))
     assert any("renamed" in label for label in seen) and any("renamed" not in label and "衛宮士郎" in label
                                                               for label in seen)
+
+
+def _ability_uses(state: KaleidoState, frame: Decision, where: str) -> list[str]:
+    """Boosts, supports and special NPs by the rules: in one's own strategy phase or battle (KAL-121), with the
+    timing open there, not used this turn nor still in effect (KAL-118), no second summon, paid in full
+    (KAL-RUL-59, a battlefield's NP discount included, KAL-072), a curse only on a natural target (KAL-119)."""
+    if where not in ("strategy", "battle"):
+        return []
+    seat = frame.seat
+    player = state.players[seat]
+    found = []
+    for ability_id in abilities_of(state, seat):
+        ability = state.catalog.abilities[ability_id]
+        source = f"ability:{ability_id}:{seat}"
+        if ability.kind not in ("boost", "support", "np_special") or ability.timing != where \
+                or source in state.once or in_effect(state, source) \
+                or (ability.effect == "summon" and player.summoned) \
+                or not can_pay(state, seat, ability_cost(state, seat, ability_id)) \
+                or (is_hostile_ability(state, ability_id) and natural_target(state, seat) is None):
+            continue
+        found.append(f"ability {ability_id}")
+    return found
+
+
+@pytest.mark.parametrize(("seats", "content"), [(2, None), (3, None), (5, PACK)])
+def test_kal_121_ability_uses_match_the_rules(seats: int, content: str | None) -> None:
+    """KAL-118, KAL-121, KAL-RUL-59: the per-seat table of timed abilities (their source names, costs and whether
+    they summon, are Noble Phantasms or curses, made once per pair) gives the uses the rules give, at every
+    decision of seeded games."""
+    offered = 0
+    for state, frame in _decisions(seats, content, 12):
+        where = context(state, frame)
+        expected = _ability_uses(state, frame, where)
+        assert [str(a) for a in ability_uses(state, frame, where)] == expected
+        offered += bool(expected)
+    assert offered > 50
+
+
+@pytest.mark.parametrize(("seats", "content"), [(2, None), (3, None), (5, PACK)])
+def test_kal_084_owned_abilities_and_attack_methods_follow_the_pair_and_the_summon(seats: int,
+                                                                                   content: str | None) -> None:
+    """KAL-084, KAL-078, KAL-152: the abilities kept per master and servant are every seat's abilities at every
+    decision (a summoned servant's included while it is out), and the attack methods and defence NPs read from
+    them are those the seat can pay for (a battlefield's NP discount included)."""
+    summoned = methods = 0
+    for state, _frame in _decisions(seats, content, 12):
+        for seat, player in enumerate(state.players):
+            ids = abilities_of(state, seat)
+            assert owned_abilities(state, seat) == tuple((a, state.catalog.abilities[a]) for a in ids)
+            summoned += player.summoned
+            for intervention in (False, True):
+                expected = [a for a in ids if state.catalog.abilities[a].kind in ("special_attack", "np_attack")
+                            and (state.catalog.abilities[a].intervene or not intervention)
+                            and can_pay(state, seat, ability_cost(state, seat, a, intervening=intervention))]
+                assert attack_methods(state, seat, intervention) == expected
+                methods += bool(expected)
+    assert summoned > 0 and methods > 100
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_kal_126_counter_menus_offer_the_first_counter_card_in_hand(seats: int) -> None:
+    """KAL-126, KAL-105, KAL-RUL-30: a 対抗 window offers the first 対抗 card of the hand (a participant's, or
+    anyone's outside a battle phase) and a usable 対抗 strategy card; the per-catalog table of 対抗 cards gives
+    just that at every 対抗 decision of seeded games."""
+    offered = 0
+    for state, frame in _decisions(seats, None, 12):
+        if frame.kind != "counter":
+            continue
+        player = state.players[frame.seat]
+        battle = state.battle
+        expected = []
+        if battle is None or battle.is_participant(frame.seat):
+            expected = [f"counter {c}" for c in player.hand if state.catalog.magic[c].timing == "counter"][:1]
+        if player.strategy is not None and strategy_counter(state, frame.seat):
+            expected.append(f"counter {player.strategy}")
+        assert [str(a) for a in counter_menu(state, frame)] == expected
+        offered += bool(expected)
+    assert offered > 20

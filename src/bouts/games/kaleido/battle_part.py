@@ -6,15 +6,16 @@ from __future__ import annotations
 from typing import Final
 
 from bouts.core.decisions import Decision
+from bouts.core.events import QUIET
 from bouts.core.i18n import Message, Text
 from bouts.games.kaleido.actions import PASS, RETREAT, STAY, Act, act
 from bouts.games.kaleido.command_spells import RETREAT_COST, can_convert
 from bouts.games.kaleido.flow import auto, decision, one, pop_to, push, say, settle, verb
 from bouts.games.kaleido.i18n import M_, N_, N_n
-from bouts.games.kaleido.mana import ability_cost, can_pay, charge, draw, seat_label
+from bouts.games.kaleido.mana import ability_cost, charge, draw, seat_label
 from bouts.games.kaleido.state import Battle, KaleidoState, Strike
 from bouts.games.kaleido.timings import (
-    abilities_of,
+    affordable,
     attack_methods,
     attack_power,
     bind_action,
@@ -30,6 +31,7 @@ from bouts.games.kaleido.timings import (
     is_targetable,
     np_key,
     open_counters,
+    owned_abilities,
     strategy_card_free,
     strategy_counter,
 )
@@ -79,10 +81,11 @@ def _nominate(state: KaleidoState, frame: Decision, act: Act) -> None:
     field = state.players[target].fate  # KAL-071
     state.battle = Battle(state.battles, seat, target, field, nominator=seat)  # KAL-073: nominator goes first
     fate = state.catalog.fates[field]
-    say(state, "nominate", N_("{seat} nominates {target}: battlefield {number} {field}"),
-        {"seat": seat, "target": target, "field": field},
-        args={"seat": seat_label(state, seat), "target": seat_label(state, target), "number": fate.number,
-              "field": fate.name}, clauses=("KAL-069", "KAL-071", "KAL-073"))
+    if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+        say(state, "nominate", N_("{seat} nominates {target}: battlefield {number} {field}"),
+            {"seat": seat, "target": target, "field": field},
+            args={"seat": seat_label(state, seat), "target": seat_label(state, target), "number": fate.number,
+                  "field": fate.name}, clauses=("KAL-069", "KAL-071", "KAL-073"))
     push(state, "battle_end")
     push(state, "round")
     push(state, "established", seat)
@@ -221,10 +224,11 @@ def _intervene(state: KaleidoState, frame: Decision, act: Act) -> None:
     battle.intervened.append(seat)  # KAL-081
     battle.declared.append((seat, target, method))
     ability = state.catalog.abilities[method]
-    say(state, "intervene", N_("{seat} intervenes against {target} with {ability}"),
-        {"seat": seat, "target": target, "ability": method},
-        args={"seat": seat_label(state, seat), "target": seat_label(state, target), "ability": ability.name},
-        clauses=("KAL-078", "KAL-079", "KAL-081"))
+    if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+        say(state, "intervene", N_("{seat} intervenes against {target} with {ability}"),
+            {"seat": seat, "target": target, "ability": method},
+            args={"seat": seat_label(state, seat), "target": seat_label(state, target), "ability": ability.name},
+            clauses=("KAL-078", "KAL-079", "KAL-081"))
     bind_battle(state, seat)  # KAL-RUL-23: the battlefield reaches the intervener from now on
     field_arrives(state, seat)
     charge(state, seat, ability_cost(state, seat, method), ability.name)
@@ -278,12 +282,13 @@ def _strike(state: KaleidoState, frame: Decision) -> None:
         return
     battle.strike = strike = Strike(attacker, defender, method, frame.get("intervention"))
     battle.step = "攻撃"
-    power = attack_power(state, attacker, method)
-    say(state, "strike", N_("{attacker} attacks {defender} with {method} (attack {power})"),
-        {"attacker": attacker, "defender": defender, "method": method, "power": power},
-        args={"attacker": seat_label(state, attacker), "defender": seat_label(state, defender),
-              "method": method_name(state, method), "power": power},
-        clauses=("KAL-082",) if frame.get("intervention") else ("KAL-084", "KAL-088"))
+    if state.events is not QUIET:  # a quiet state makes no events: their arguments (the power) are not worked out
+        power = attack_power(state, attacker, method)
+        say(state, "strike", N_("{attacker} attacks {defender} with {method} (attack {power})"),
+            {"attacker": attacker, "defender": defender, "method": method, "power": power},
+            args={"attacker": seat_label(state, attacker), "defender": seat_label(state, defender),
+                  "method": method_name(state, method), "power": power},
+            clauses=("KAL-082",) if frame.get("intervention") else ("KAL-084", "KAL-088"))
     battle.passed, battle.mark = [attacker], state.moves  # declaring was the attacker's move
     push(state, "damage")
     push(state, "step_window", step="ダメージ決定")
@@ -298,17 +303,16 @@ def clash_options(state: KaleidoState, seat: int, strike: Strike, payable: bool 
     used = state.catalog.abilities[strike.method]
     if used.kind != "np_attack" or not used.offset:
         return []
-    return [a for a in abilities_of(state, seat)
-            if state.catalog.abilities[a].kind == "np_attack" and state.catalog.abilities[a].offset
-            and (not payable or can_pay(state, seat, ability_cost(state, seat, a)))]
+    return [a for a, ability in owned_abilities(state, seat)
+            if ability.kind == "np_attack" and ability.offset and (not payable or affordable(state, seat, a, ability))]
 
 
 def guard_options(state: KaleidoState, seat: int, strike: Strike, payable: bool = True) -> list[str]:
     """Type-防御 NPs of ``seat`` usable at 【ダメージ決定】 (KAL-096, KAL-165)."""
     if strike.guard is not None:
         return []
-    return [a for a in abilities_of(state, seat) if state.catalog.abilities[a].kind == "np_defence"
-            and (not payable or can_pay(state, seat, ability_cost(state, seat, a)))]
+    return [a for a, ability in owned_abilities(state, seat)
+            if ability.kind == "np_defence" and (not payable or affordable(state, seat, a, ability))]
 
 
 def step_options(state: KaleidoState, seat: int, step: str) -> list[Act]:
@@ -361,7 +365,7 @@ def _step_window(state: KaleidoState, frame: Decision) -> None:
     battle = state.battle
     if battle is None or battle.strike is None:
         return
-    step = frame.get("step")
+    ((_, step),) = frame.data  # push's record: ("step", step) only
     if battle.step != step:
         battle.step = step
         defender = battle.strike.defender
@@ -381,7 +385,8 @@ def _step_window(state: KaleidoState, frame: Decision) -> None:
 def respond_menu(state: KaleidoState, frame: Decision) -> list[Act]:
     """A seat's turn in a step window: the step's own option (clash, defence NP), cards, abilities (the extras
     are added by ``menus``), or pass."""
-    return step_options(state, frame.seat, frame.get("step"))
+    ((_, step),) = frame.data  # push's record: ("step", step) only
+    return step_options(state, frame.seat, step)
 
 
 def passed(state: KaleidoState, frame: Decision) -> None:
@@ -406,9 +411,10 @@ def _defend(state: KaleidoState, frame: Decision, act: Act) -> None:
         battle.strike.clash = ability_id
     else:
         battle.strike.guard = ability_id
-    say(state, act.verb, N_("{seat} answers with {ability}"), {"seat": seat, "ability": ability_id},
-        args={"seat": seat_label(state, seat), "ability": ability.name},
-        clauses=("KAL-090",) if act.verb == "clash" else ("KAL-096", "KAL-165"))
+    if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+        say(state, act.verb, N_("{seat} answers with {ability}"), {"seat": seat, "ability": ability_id},
+            args={"seat": seat_label(state, seat), "ability": ability.name},
+            clauses=("KAL-090",) if act.verb == "clash" else ("KAL-096", "KAL-165"))
     push(state, "resolve_answer", seat, ability=ability_id, slot=act.verb)
     if not battle.strike.intervention:
         open_counters(state, seat, np_key(ability_id, seat), battle.strike.attacker)  # KAL-126
@@ -462,10 +468,11 @@ def _damage(state: KaleidoState, frame: Decision) -> None:
         if amount <= 0:
             continue
         hp = state.players[seat].hp = state.players[seat].hp - amount
-        say(state, "hp", N_("{seat} loses {amount} HP (now {hp})") if hp >= 0 else  # the table counts HP from 0
-            N_("{seat} loses {amount} HP (now 0, {over} past 0)"), {"seat": seat, "hp": amount},
-            args={"seat": seat_label(state, seat), "amount": amount, "hp": hp, "over": -hp},
-            clauses=("KAL-095",) if seat == strike.defender else ("KAL-093", "KAL-094"))
+        if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+            say(state, "hp", N_("{seat} loses {amount} HP (now {hp})") if hp >= 0 else  # the table counts HP from 0
+                N_("{seat} loses {amount} HP (now 0, {over} past 0)"), {"seat": seat, "hp": amount},
+                args={"seat": seat_label(state, seat), "amount": amount, "hp": hp, "over": -hp},
+                clauses=("KAL-095",) if seat == strike.defender else ("KAL-093", "KAL-094"))
         if not strike.intervention and seat not in battle.hurt:
             battle.hurt.append(seat)  # KAL-RUL-31
         if state.players[seat].hp <= 0:
@@ -526,12 +533,14 @@ def eliminate(state: KaleidoState, seat: int) -> None:
         state.players[killer].hand.extend(cards)
         for card in cards:
             state.drawn_in[card] = state.epoch
-        say(state, "spoils", N_n("{seat} takes {count} card from {loser}", "{seat} takes {count} cards from {loser}")
-            if cards else N_("{seat} takes no cards: {loser} has none"),
-            {"seat": killer, "from": seat, "count": len(cards)},
-            args={"seat": seat_label(state, killer), "count": len(cards), "loser": seat_label(state, seat)},
-            clauses=("KAL-098", "KAL-099"))
-        if cards:
+        if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+            say(state, "spoils",
+                N_n("{seat} takes {count} card from {loser}", "{seat} takes {count} cards from {loser}")
+                if cards else N_("{seat} takes no cards: {loser} has none"),
+                {"seat": killer, "from": seat, "count": len(cards)},
+                args={"seat": seat_label(state, killer), "count": len(cards), "loser": seat_label(state, seat)},
+                clauses=("KAL-098", "KAL-099"))
+        if cards and state.events is not QUIET:  # a quiet state makes no events: nor their arguments
             say(state, "spoils_cards", N_("You receive {cards}"), {"cards": cards},
                 args={"cards": [state.catalog.magic[c].name for c in cards]}, to=killer, reveals=True, owner=seat,
                 clauses=("KAL-099",))
@@ -542,15 +551,16 @@ def eliminate(state: KaleidoState, seat: int) -> None:
     for card in player.accumulation:
         state.drawn_in.pop(card, None)
     state.discard.extend(player.accumulation)  # KAL-100
-    if player.accumulation:
+    if player.accumulation and state.events is not QUIET:  # a quiet state makes no events: nor their arguments
         say(state, "discard", N_("{seat}'s accumulation cards are discarded: {cards}"),
             {"cards": list(player.accumulation)},
             args={"seat": seat_label(state, seat), "cards": [state.catalog.magic[c].name for c in player.accumulation]},
             reveals=True, clauses=("KAL-100",))
     player.accumulation = []
     player.spells = 0  # KAL-RUL-39
-    say(state, "eliminated", N_("{seat} is eliminated"), {"seat": seat}, args={"seat": seat_label(state, seat)},
-        clauses=("KAL-003", "KAL-097", "KAL-RUL-39"))
+    if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+        say(state, "eliminated", N_("{seat} is eliminated"), {"seat": seat}, args={"seat": seat_label(state, seat)},
+            clauses=("KAL-003", "KAL-097", "KAL-RUL-39"))
 
 
 def end_battle(state: KaleidoState) -> None:
@@ -620,15 +630,17 @@ def _retreat(state: KaleidoState, frame: Decision, act: Act) -> None:
         return
     if can_retreat(state, seat):
         state.players[seat].hp -= RETREAT_COST  # KAL-107
-        say(state, "retreat", N_("{seat} retreats (HP -1, now {hp})"), {"seat": seat},
-            args={"seat": seat_label(state, seat), "hp": state.players[seat].hp},
-            clauses=("KAL-106", "KAL-107") if frame.kind == "retreat" else ("KAL-112", "KAL-107"))
+        if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+            say(state, "retreat", N_("{seat} retreats (HP -1, now {hp})"), {"seat": seat},
+                args={"seat": seat_label(state, seat), "hp": state.players[seat].hp},
+                clauses=("KAL-106", "KAL-107") if frame.kind == "retreat" else ("KAL-112", "KAL-107"))
     elif frame.kind == "forced_retreat" and state.options.stalemate_at_1hp == "second_retreats" \
             and can_retreat(state, battle.second):
         other = battle.second
         state.players[other].hp -= RETREAT_COST
-        say(state, "retreat", N_("Stalemate: {seat} retreats instead (HP -1)"), {"seat": other},
-            args={"seat": seat_label(state, other)}, clauses=("KAL-112", "KAL-RUL-32"))
+        if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+            say(state, "retreat", N_("Stalemate: {seat} retreats instead (HP -1)"), {"seat": other},
+                args={"seat": seat_label(state, other)}, clauses=("KAL-112", "KAL-RUL-32"))
     else:  # KAL-RUL-32
         say(state, "retreat", N_("Stalemate: the battle phase ends at no cost"), {"seat": seat},
             clauses=("KAL-112", "KAL-RUL-32"))

@@ -88,9 +88,10 @@ def _spell(state: KaleidoState, frame: Decision, act: Act) -> None:
     player = state.players[seat]
     which = act.args[0]
     player.spells -= 1  # KAL-154
-    say(state, "spell", N_("{seat} uses a command spell: {spell} ({left} left)"), {"seat": seat, "spell": which},
-        args={"seat": seat_label(state, seat), "spell": M_(SPELL_MEANING[which]), "left": player.spells},
-        clauses=("KAL-141", "KAL-143", "KAL-154", *SPELL_CLAUSES[which]))
+    if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+        say(state, "spell", N_("{seat} uses a command spell: {spell} ({left} left)"), {"seat": seat, "spell": which},
+            args={"seat": seat_label(state, seat), "spell": M_(SPELL_MEANING[which]), "left": player.spells},
+            clauses=("KAL-141", "KAL-143", "KAL-154", *SPELL_CLAUSES[which]))
     if which == "draw":
         draw(state, seat, SPELL_DRAW)
     elif which == "heal":
@@ -101,8 +102,9 @@ def _spell(state: KaleidoState, frame: Decision, act: Act) -> None:
     elif which == "retreat":  # KAL-146..KAL-148: pending damage is cancelled, the battle phase ends
         from bouts.games.kaleido.battle_part import end_battle
 
-        say(state, "retreat", N_("{seat} retreats at no cost"), {"seat": seat}, args={"seat": seat_label(state, seat)},
-            clauses=("KAL-146", "KAL-148"))
+        if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+            say(state, "retreat", N_("{seat} retreats at no cost"), {"seat": seat},
+                args={"seat": seat_label(state, seat)}, clauses=("KAL-146", "KAL-148"))
         end_battle(state)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bouts.core.decisions import Decision
+from bouts.core.events import QUIET
 from bouts.games.kaleido.actions import PASS, Act
 from bouts.games.kaleido.flow import auto, decision, one, ones, push, say, settle, verb
 from bouts.games.kaleido.i18n import N_
@@ -88,9 +89,10 @@ def _discard(state: KaleidoState, frame: Decision, act: Act) -> None:
     state.players[seat].hand.remove(card)
     state.drawn_in.pop(card, None)
     state.discard.append(card)
-    say(state, "discard", N_("{seat} discards {card}"), {"seat": seat, "card": card},
-        args={"seat": seat_label(state, seat), "card": card_name(state, card)}, reveals=True, owner=seat,
-        clauses=("KAL-114", "KAL-115"))
+    if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+        say(state, "discard", N_("{seat} discards {card}"), {"seat": seat, "card": card},
+            args={"seat": seat_label(state, seat), "card": card_name(state, card)}, reveals=True, owner=seat,
+            clauses=("KAL-114", "KAL-115"))
     if len(state.players[seat].hand) <= max_mana(state, seat):
         settle(state, frame)
 

@@ -33,7 +33,8 @@ _DRAWN_MSG: Final = N_("You draw {cards}")
 
 @auto("draw")
 def _draw(state: KaleidoState, frame: Decision) -> None:
-    seat, count = frame.seat, frame.get("count")
+    seat = frame.seat
+    ((_, count),) = frame.data  # push's record: ("count", n) only
     player = state.players[seat]
     if not player.alive:
         return
@@ -126,7 +127,7 @@ def charge(state: KaleidoState, seat: int, cost: int, what: object) -> None:
 
 def _pay_is_open(state: KaleidoState, frame: Decision) -> bool:
     # Nothing to choose when exactly enough mana is there (everything is spent) or one source is left.
-    due: int = frame.get("due")
+    (_, due), _what = frame.data  # push's record: ("due", n), ("what", ...)
     player = state.players[frame.seat]
     sources = len(player.hand) + (1 if player.strategy else 0) \
         + (1 if player.accumulation and state.battle is not None else 0)  # in_battle
@@ -185,16 +186,18 @@ def _pay(state: KaleidoState, frame: Decision, act: Act) -> None:
         state.drawn_in.pop(card, None)
         worth = 1
     state.discard.append(card)
-    due = frame.get("due") - worth
-    args = {"seat": seat_label(state, seat), "card": card_name(state, card), "what": frame.get("what"),
-            "lost": -due}
-    if worth == 2:
-        msg = N_("{seat} spends {card} (accumulation card, 2 mana) for {what}") if due >= 0 else \
-            N_("{seat} spends {card} (accumulation card, 2 mana) for {what} (surplus {lost} lost)")
-    else:
-        msg = N_("{seat} spends {card} for {what}")
-    say(state, "pay", msg, {"seat": seat, "card": card, "worth": worth}, args=args, reveals=True, owner=seat,
-        clauses=("KAL-137", "KAL-138", "KAL-059", "KAL-063") if worth == 2 else ("KAL-137", "KAL-138", "KAL-139"))
+    (_, due), (_, what) = frame.data  # push's record: ("due", n), ("what", ...)
+    due -= worth
+    if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+        args = {"seat": seat_label(state, seat), "card": card_name(state, card), "what": what,
+                "lost": -due}
+        if worth == 2:
+            msg = N_("{seat} spends {card} (accumulation card, 2 mana) for {what}") if due >= 0 else \
+                N_("{seat} spends {card} (accumulation card, 2 mana) for {what} (surplus {lost} lost)")
+        else:
+            msg = N_("{seat} spends {card} for {what}")
+        say(state, "pay", msg, {"seat": seat, "card": card, "worth": worth}, args=args, reveals=True, owner=seat,
+            clauses=("KAL-137", "KAL-138", "KAL-059", "KAL-063") if worth == 2 else ("KAL-137", "KAL-138", "KAL-139"))
     settle(state, frame)
     if due > 0:
-        state.stack.append(Decision(seat, "pay", (("due", due), ("what", frame.get("what")))))  # push's record
+        state.stack.append(Decision(seat, "pay", (("due", due), ("what", what))))  # push's record

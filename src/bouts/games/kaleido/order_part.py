@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from bouts.core.decisions import Decision
+from bouts.core.events import QUIET
 from bouts.games.kaleido.flow import auto, push, say
 from bouts.games.kaleido.i18n import M_, N_
 from bouts.games.kaleido.state import KaleidoState
@@ -28,10 +29,11 @@ def deal(state: KaleidoState, order: tuple[str, ...], setup: bool) -> None:
     for seat, fate_id in zip(living, order, strict=False):
         state.players[seat].fate = numbers[fate_id]
     state.order = sorted(living, key=lambda s: state.players[s].fate)  # KAL-033, KAL-169
-    say(state, "fates", N_("Fate cards: {fates}"),
-        {"order": list(state.order), "fates": [state.players[s].fate for s in state.order]},
-        args={"fates": [M_("P{number} {fate}", number=s + 1, fate=state.players[s].fate) for s in state.order]},
-        clauses=("KAL-030", "KAL-033") if not setup else ("KAL-009", "KAL-010"))
+    if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+        say(state, "fates", N_("Fate cards: {fates}"),
+            {"order": list(state.order), "fates": [state.players[s].fate for s in state.order]},
+            args={"fates": [M_("P{number} {fate}", number=s + 1, fate=state.players[s].fate) for s in state.order]},
+            clauses=("KAL-030", "KAL-033") if not setup else ("KAL-009", "KAL-010"))
     if setup:
         return
     push(state, "end_part")
@@ -51,5 +53,6 @@ def _turn(state: KaleidoState, frame: Decision) -> None:
     state.phase = "order"
     push(state, "turn")
     push(state, "deal_fates", setup=False)
-    say(state, "turn", N_("Turn {turn}"), {"turn": state.turn}, args={"turn": state.turn},
-        clauses=("KAL-027", "KAL-028"))
+    if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+        say(state, "turn", N_("Turn {turn}"), {"turn": state.turn}, args={"turn": state.turn},
+            clauses=("KAL-027", "KAL-028"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from bouts.core.decisions import Decision
+from bouts.core.events import QUIET
 from bouts.games.kaleido.actions import Act, act
 from bouts.games.kaleido.cards import Catalog
 from bouts.games.kaleido.flow import auto, decision, push, say, settle, verb
@@ -128,9 +129,10 @@ def servant_menu(state: KaleidoState, frame: Decision) -> list[Act]:
 def _master(state: KaleidoState, frame: Decision, act: Act) -> None:
     seat = frame.seat
     state.players[seat].master = act.args[0]
-    say(state, "master", N_("P{number} chooses {master}"), {"seat": seat, "master": act.args[0]},
-        args={"number": seat + 1, "master": state.catalog.masters[act.args[0]].name},
-        clauses=("KAL-011", "KAL-012", "KAL-017"))
+    if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+        say(state, "master", N_("P{number} chooses {master}"), {"seat": seat, "master": act.args[0]},
+            args={"number": seat + 1, "master": state.catalog.masters[act.args[0]].name},
+            clauses=("KAL-011", "KAL-012", "KAL-017"))
     settle(state, frame)
 
 
@@ -142,9 +144,10 @@ def _servant(state: KaleidoState, frame: Decision, act: Act) -> None:
     player.servant = servant.id
     player.hp = servant.hp  # KAL-020
     player.spells = initial_spells(state.seats)  # KAL-021, KAL-022
-    say(state, "servant", N_("{seat} summons {servant} (HP {hp})"), {"seat": seat, "servant": servant.id},
-        args={"seat": seat_label(state, seat), "servant": servant.name, "hp": servant.hp},
-        clauses=("KAL-013", "KAL-017", "KAL-020"))
+    if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+        say(state, "servant", N_("{seat} summons {servant} (HP {hp})"), {"seat": seat, "servant": servant.id},
+            args={"seat": seat_label(state, seat), "servant": servant.name, "hp": servant.hp},
+            clauses=("KAL-013", "KAL-017", "KAL-020"))
     settle(state, frame)
 
 

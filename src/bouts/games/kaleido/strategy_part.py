@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from bouts.core.decisions import Decision
+from bouts.core.events import QUIET
 from bouts.games.kaleido.actions import LURK, NO_ACCUMULATION, NO_STRATEGY, NORMAL_ACTION, Act
 from bouts.games.kaleido.flow import auto, decision, one, ones, push, say, settle, verb
 from bouts.games.kaleido.i18n import N_
@@ -48,8 +49,10 @@ def _choose_action(state: KaleidoState, frame: Decision, act: Act) -> None:
     seat = frame.seat
     lurk = act.verb == "lurk"
     state.players[seat].lurking = lurk  # KAL-039, KAL-045
-    say(state, "action", N_("{seat} lurks") if lurk else N_("{seat} takes normal action"), {"seat": seat, "lurk": lurk},
-        args={"seat": seat_label(state, seat)}, clauses=("KAL-038", "KAL-039") if lurk else ("KAL-038", "KAL-045"))
+    if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+        say(state, "action", N_("{seat} lurks") if lurk else N_("{seat} takes normal action"),
+            {"seat": seat, "lurk": lurk}, args={"seat": seat_label(state, seat)},
+            clauses=("KAL-038", "KAL-039") if lurk else ("KAL-038", "KAL-045"))
     settle(state, frame)
 
 
@@ -99,9 +102,10 @@ def _set(state: KaleidoState, frame: Decision, act: Act) -> None:
         player.hand.remove(card)
         state.drawn_in.pop(card, None)
         player.strategy = card
-        say(state, "strategy", N_("{seat} sets {card} as strategy card"), {"seat": seat, "card": card},
-            args={"seat": seat_label(state, seat), "card": card_name(state, card)}, reveals=True, owner=seat,
-            clauses=("KAL-049", "KAL-051"))
+        if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+            say(state, "strategy", N_("{seat} sets {card} as strategy card"), {"seat": seat, "card": card},
+                args={"seat": seat_label(state, seat), "card": card_name(state, card)}, reveals=True, owner=seat,
+                clauses=("KAL-049", "KAL-051"))
     settle(state, frame)
 
 
@@ -131,6 +135,7 @@ def _accumulate(state: KaleidoState, frame: Decision, act: Act) -> None:
         player.accumulation.append(card)  # stays hidden: its epoch is kept
         player.accumulated = True
         player.accumulated_ever += 1
-        say(state, "accumulate", N_("{seat} places a mana accumulation card face down"), {"seat": seat},
-            args={"seat": seat_label(state, seat)}, clauses=("KAL-055", "KAL-057"))
+        if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+            say(state, "accumulate", N_("{seat} places a mana accumulation card face down"), {"seat": seat},
+                args={"seat": seat_label(state, seat)}, clauses=("KAL-055", "KAL-057"))
     settle(state, frame)

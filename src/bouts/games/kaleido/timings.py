@@ -15,7 +15,7 @@ from bouts.games.kaleido.actions import Act, act
 from bouts.games.kaleido.cards import ATTACK_KINDS, HOSTILE_EFFECTS, MODIFIER_EFFECTS, Ability, Catalog, MagicCard
 from bouts.games.kaleido.flow import auto, one, push, say, settle, verb
 from bouts.games.kaleido.i18n import N_
-from bouts.games.kaleido.mana import ability_cost, can_pay, card_name, charge, draw, seat_label
+from bouts.games.kaleido.mana import ability_cost, card_name, charge, draw, mana_available, seat_label
 from bouts.games.kaleido.state import Effect, KaleidoState
 
 STRATEGY_PHASE_DECISIONS: Final = frozenset({"action", "set", "accumulate"})
@@ -159,10 +159,37 @@ def _own(state: KaleidoState, seat: int) -> list[str]:
     return found
 
 
+def owned_abilities(state: KaleidoState, seat: int) -> tuple[tuple[str, Ability], ...]:
+    """:func:`abilities_of` with each ability: made once per master and servant for a seat without a summoned
+    servant (its abilities depend on the pair only), afresh for one with."""
+    player = state.players[seat]
+    catalog = state.catalog
+    if player.summoned:  # a summon's abilities come and go
+        return tuple((a, catalog.abilities[a]) for a in abilities_of(state, seat))
+    key = (player.master, player.servant)
+    found = _OWNED.get(key)
+    if found is None or found[0] is not catalog:
+        found = _OWNED[key] = (catalog, tuple((a, catalog.abilities[a]) for a in abilities_of(state, seat)))
+    return found[1]
+
+
+_OWNED: Final[dict[tuple[str | None, str | None], tuple[Catalog, tuple[tuple[str, Ability], ...]]]] = {}
+"""(master, servant) -> (the catalog, :func:`owned_abilities`); the catalog is kept so another pack's is made
+afresh."""
+
+
+def affordable(state: KaleidoState, seat: int, ability_id: str, ability: Ability, intervening: bool = False) -> bool:
+    """``can_pay(state, seat, ability_cost(state, seat, ability_id, intervening))``, asking ``ability_cost`` only
+    when a battlefield may discount it (a Noble Phantasm in a battle phase)."""
+    cost = ability.cost
+    if state.battle is not None and ability.kind.startswith("np_"):
+        cost = ability_cost(state, seat, ability_id, intervening=intervening)
+    return cost <= 0 or mana_available(state, seat) >= cost
+
+
 def has_passive(state: KaleidoState, seat: int, effect: str) -> int:
     """The power of a passive ability ``effect`` the seat has (0: none)."""
-    for ability_id in abilities_of(state, seat):
-        ability = state.catalog.abilities[ability_id]
+    for _ability_id, ability in owned_abilities(state, seat):
         if ability.kind == "passive" and ability.effect == effect:
             return ability.power
     return 0
@@ -171,10 +198,9 @@ def has_passive(state: KaleidoState, seat: int, effect: str) -> int:
 def attack_methods(state: KaleidoState, seat: int, intervention: bool = False) -> list[str]:
     """Special attacks and attack NPs the seat can pay for now (KAL-084; 介入可能 ones for KAL-078)."""
     found = []
-    for ability_id in abilities_of(state, seat):
-        ability = state.catalog.abilities[ability_id]
+    for ability_id, ability in owned_abilities(state, seat):
         if ability.kind in ATTACK_KINDS and (ability.intervene or not intervention) \
-                and can_pay(state, seat, ability_cost(state, seat, ability_id, intervening=intervention)):
+                and affordable(state, seat, ability_id, ability, intervention):
             found.append(ability_id)
     return found
 
@@ -187,42 +213,27 @@ def in_effect(state: KaleidoState, source: str) -> bool:
     return False
 
 
-def usable_abilities(state: KaleidoState, seat: int, timing: str) -> list[str]:
-    """Boosts and special NPs ``seat`` may use now with ``timing`` (KAL-118, KAL-121)."""
-    found = []
-    player = state.players[seat]
-    if player.summoned:  # a summon's abilities come and go: worked out afresh
-        candidates = _timed_abilities(state, seat, timing)
-    else:
-        key = (seat, player.master, player.servant, timing)
-        cached = _TIMED.get(key)
-        if cached is None or cached[0] is not state.catalog:
-            cached = _TIMED[key] = (state.catalog, _timed_abilities(state, seat, timing))
-        candidates = cached[1]
-    for ability_id, ability, source in candidates:
-        if source in state.once or in_effect(state, source):
-            continue
-        if ability.effect == "summon" and player.summoned:
-            continue
-        if can_pay(state, seat, ability_cost(state, seat, ability_id)):
-            found.append(ability_id)
-    return found
-
-
-def _timed_abilities(state: KaleidoState, seat: int, timing: str) -> list[tuple[str, Ability, str]]:
-    """The boosts, supports and special NPs of ``seat`` with ``timing``, each with its once-a-turn and effect
-    source name (``ability:<id>:<seat>``)."""
+def _timed_abilities(state: KaleidoState, seat: int, timing: str) -> list[Timed]:
+    """The boosts, supports and special NPs of ``seat`` with ``timing``, each with what :func:`ability_uses` asks
+    of it (:data:`Timed`)."""
     abilities = state.catalog.abilities
     found = []
     for ability_id in abilities_of(state, seat):
         ability = abilities[ability_id]
         if ability.kind in ("boost", "support", "np_special") and ability.timing == timing:
-            found.append((ability_id, ability, f"ability:{ability_id}:{seat}"))
+            found.append((ability_id, f"ability:{ability_id}:{seat}", ability.effect == "summon", ability.cost,
+                          ability.kind.startswith("np_"), is_hostile_ability(state, ability_id),
+                          one("ability", ability_id)))
     return found
 
 
-_TIMED: Final[dict[tuple[int, str | None, str | None, str], tuple[Catalog, list[tuple[str, Ability, str]]]]] = {}
-"""(seat, master, servant, timing) -> (the catalog, :func:`_timed_abilities`): what ``usable_abilities`` checks
+Timed = tuple[str, str, bool, int, bool, bool, Act]
+"""A timed ability as :func:`ability_uses` checks it: its id, its once-a-turn and effect source name
+(``ability:<id>:<seat>``), whether it summons, its printed cost, whether it is a Noble Phantasm (a battlefield may
+discount it), whether it is hostile (:func:`is_hostile_ability`) and its ``ability ID`` action."""
+
+_TIMED: Final[dict[tuple[int, str | None, str | None, str], tuple[Catalog, list[Timed]]]] = {}
+"""(seat, master, servant, timing) -> (the catalog, :func:`_timed_abilities`): what ``ability_uses`` checks
 made once per pair and seat (a seat without a summoned servant; the catalog is kept so another pack's is made
 afresh)."""
 
@@ -391,7 +402,7 @@ def card_uses(state: KaleidoState, frame: Decision, where: str | None = None) ->
             fact = usable[card]
             if fact is None:  # a timing not open now (every copy of its kind alike)
                 continue
-            kind, hostile, use = fact
+            kind, hostile, use, aimed = fact
             if kind in seen:
                 continue
             seen.add(kind)
@@ -405,7 +416,7 @@ def card_uses(state: KaleidoState, frame: Decision, where: str | None = None) ->
                 options.append(use)
             for target in others:
                 if target != natural:
-                    options.append(act("use", (card, str(target))))
+                    options.append(aimed[target])  # act("use", (card, str(target)))
     strategy_card = player.strategy
     if strategy_card is not None and strategy_card_free(state, seat):
         magic = catalog.magic[strategy_card]
@@ -439,23 +450,33 @@ def _hand_facts(catalog: Catalog) -> dict[str, tuple[str, str, bool, Act]]:
     return found[1]
 
 
-Usable = dict[str, tuple[str, bool, Act] | None]
+Usable = dict[str, tuple[str, bool, Act, tuple[Act, ...]] | None]
 _USABLE: Final[dict[int, tuple[Catalog, dict[str, Usable]]]] = {}
 """Per catalog (by id, the catalog kept so that the id stays its own): :func:`_usable_facts`."""
 
 
 def _usable_facts(catalog: Catalog) -> dict[str, Usable]:
-    """Per context of :data:`HAND_TIMINGS`: card instance -> (kind, whether hostile, ``use CARD``), or ``None`` for a
-    card whose timing is not open there. The copies of a kind are one card (``<card id>/<copy>``, and a card id
-    has no ``/``), so a card skipped here leaves no kind that a later copy could be the first of."""
+    """Per context of :data:`HAND_TIMINGS`: card instance -> (kind, whether hostile, ``use CARD``, and for a hostile
+    card ``use CARD SEAT`` by seat), or ``None`` for a card whose timing is not open there. The copies of a kind are
+    one card (``<card id>/<copy>``, and a card id has no ``/``), so a card skipped here leaves no kind that a later
+    copy could be the first of."""
     found = _USABLE.get(id(catalog))
     if found is None or found[0] is not catalog:
         facts = _hand_facts(catalog)
         found = _USABLE[id(catalog)] = (catalog, {
-            where: {card: (kind, hostile, use) if timing in timings else None
+            where: {card: (kind, hostile, use, _named_uses(card) if hostile else ()) if timing in timings else None
                     for card, (kind, timing, hostile, use) in facts.items()}
             for where, timings in HAND_TIMINGS.items()})
     return found[1]
+
+
+def _named_uses(card: str) -> tuple[Act, ...]:
+    """``use CARD SEAT`` for every seat a table may have (index: the seat)."""
+    return tuple(act("use", (card, str(seat))) for seat in range(MAX_SEATS))
+
+
+MAX_SEATS: Final = 7
+"""The most seats a table has (``INFO.max_seats``; flow.ONLY has one entry per seat as well)."""
 
 
 def _aimed(state: KaleidoState, seat: int, card: str, natural: int | str | None = _UNKNOWN) -> list[Act]:
@@ -472,17 +493,49 @@ def _aimed(state: KaleidoState, seat: int, card: str, natural: int | str | None 
 
 
 def ability_uses(state: KaleidoState, frame: Decision, where: str | None = None) -> list[Act]:
-    """Boosts and special NPs usable now: own strategy phase or own battles only (KAL-121). ``where``:
-    :func:`context`, when known."""
+    """Boosts and special NPs usable now: own strategy phase or own battles only (KAL-121), not one already used
+    this turn or still in effect (KAL-118), not a second summon, and only one the seat can pay for; a hostile one
+    only when its natural target may be targeted. ``where``: :func:`context`, when known."""
     if where is None:
         where = context(state, frame)
-    if where not in ("strategy", "battle"):
+    if where != "strategy" and where != "battle":
         return []
-    found = usable_abilities(state, frame.seat, where)
-    if not found:
-        return []
-    return [one("ability", a) for a in found
-            if not is_hostile_ability(state, a) or natural_target(state, frame.seat) is not None]
+    seat = frame.seat
+    player = state.players[seat]
+    if player.summoned:  # a summon's abilities come and go: worked out afresh
+        candidates = _timed_abilities(state, seat, where)
+    else:
+        key = (seat, player.master, player.servant, where)
+        cached = _TIMED.get(key)
+        if cached is None or cached[0] is not state.catalog:
+            cached = _TIMED[key] = (state.catalog, _timed_abilities(state, seat, where))
+        candidates = cached[1]
+    found: list[Act] = []
+    if not candidates:
+        return found
+    battle = state.battle
+    once = state.once
+    mana = -1  # mana_available, worked out when a cost asks for it
+    natural: int | str | None = _UNKNOWN  # natural_target, worked out when a hostile ability asks for it
+    for ability_id, source, summon, cost, np, hostile, use in candidates:
+        if source in once or in_effect(state, source):
+            continue
+        if summon and player.summoned:
+            continue
+        if np and battle is not None:
+            cost = ability_cost(state, seat, ability_id)  # a battlefield's NP discount
+        if cost > 0:  # can_pay
+            if mana < 0:
+                mana = mana_available(state, seat)
+            if mana < cost:
+                continue
+        if hostile:
+            if natural is _UNKNOWN:
+                natural = natural_target(state, seat)
+            if natural is None:
+                continue
+        found.append(use)
+    return found
 
 
 def is_hostile_ability(state: KaleidoState, ability_id: str) -> bool:
@@ -607,8 +660,9 @@ def _resolve_use(state: KaleidoState, frame: Decision) -> None:
     (_, card), (_, counter_of), (_, strategy_use), (_, target) = frame.data  # push's record: its keys sorted
     if card in state.cancelled:
         state.cancelled.remove(card)
-        say(state, "countered", N_("{what} is countered"), args={"what": card_name(state, card)},
-            clauses=("KAL-126",))
+        if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+            say(state, "countered", N_("{what} is countered"), args={"what": card_name(state, card)},
+                clauses=("KAL-126",))
         if not strategy_use:
             state.discard.append(card)
         return
@@ -634,9 +688,9 @@ def apply_card(state: KaleidoState, seat: int, card: str, target: int, strategy_
         if kept is not None:
             state.discard.append(card)
         return
-    source = f"strategy:{card}" if strategy_use else f"card:{card}"
     effect = magic.effect
-    if magic.effect in MODIFIER_EFFECTS:
+    if effect in MODIFIER_EFFECTS:
+        source = f"strategy:{card}" if strategy_use else f"card:{card}"
         stat = "attack" if effect.startswith("attack") else "defence"
         value = magic.value if effect.endswith("_up") else -magic.value
         scope = magic.duration if magic.timing != "auto" else "turn"
@@ -644,15 +698,17 @@ def apply_card(state: KaleidoState, seat: int, card: str, target: int, strategy_
         return
     if effect == "heal":
         gained = heal(state, target, magic.value)
-        say(state, "heal", N_("{seat} recovers {amount} HP"), {"seat": target, "hp": gained},
-            args={"seat": seat_label(state, target), "amount": gained}, clauses=("KAL-163",))
+        if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+            say(state, "heal", N_("{seat} recovers {amount} HP"), {"seat": target, "hp": gained},
+                args={"seat": seat_label(state, target), "amount": gained}, clauses=("KAL-163",))
     elif effect == "draw":
         draw(state, target, magic.value)
     elif effect == "damage":
         state.players[target].hp -= magic.value
-        say(state, "damage", N_("{seat} loses {amount} HP to {card}"), {"seat": target, "hp": magic.value},
-            args={"seat": seat_label(state, target), "amount": magic.value, "card": magic.name},
-            clauses=("KAL-134", "KAL-RUL-43"))
+        if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+            say(state, "damage", N_("{seat} loses {amount} HP to {card}"), {"seat": target, "hp": magic.value},
+                args={"seat": seat_label(state, target), "amount": magic.value, "card": magic.name},
+                clauses=("KAL-134", "KAL-RUL-43"))
         if state.players[target].hp <= 0:  # KAL-141, KAL-RUL-48: the same last chance as after an attack
             state.killer[target] = seat
             push(state, "death_check")
@@ -661,12 +717,14 @@ def apply_card(state: KaleidoState, seat: int, card: str, target: int, strategy_
         state.cancelled.append(counter_of)
     elif effect == "ambush" and battle is not None and battle.second == seat:
         battle.first, battle.second = battle.second, battle.first
-        say(state, "ambush", N_("{seat} goes first"), {"seat": seat}, args={"seat": seat_label(state, seat)},
-            clauses=("KAL-073", "KAL-128"))
+        if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+            say(state, "ambush", N_("{seat} goes first"), {"seat": seat}, args={"seat": seat_label(state, seat)},
+                clauses=("KAL-073", "KAL-128"))
     elif effect == "evade" and battle is not None and battle.round == 0 and seat != battle.nominator:
         battle.void = True  # KAL-RUL-18: the nomination is not established
-        say(state, "evade", N_("{seat} stops the nomination"), {"seat": seat}, args={"seat": seat_label(state, seat)},
-            clauses=("KAL-128", "KAL-RUL-18"))
+        if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+            say(state, "evade", N_("{seat} stops the nomination"), {"seat": seat},
+                args={"seat": seat_label(state, seat)}, clauses=("KAL-128", "KAL-RUL-18"))
     if kept is not None:
         state.discard.append(card)  # KAL-132: an instant ends at once
 
@@ -677,8 +735,9 @@ def _ability(state: KaleidoState, frame: Decision, act: Act) -> None:
     seat = frame.seat
     ability_id = act.args[0]
     ability = state.catalog.abilities[ability_id]
-    say(state, "ability", N_("{seat} uses {ability}"), {"seat": seat, "ability": ability_id},
-        args={"seat": seat_label(state, seat), "ability": ability.name}, clauses=("KAL-121", "KAL-160"))
+    if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+        say(state, "ability", N_("{seat} uses {ability}"), {"seat": seat, "ability": ability_id},
+            args={"seat": seat_label(state, seat), "ability": ability.name}, clauses=("KAL-121", "KAL-160"))
     if ability.once_per_turn:
         state.once.append(f"ability:{ability_id}:{seat}")
     push(state, "resolve_ability", seat, ability=ability_id)
@@ -703,12 +762,14 @@ def _resolve_ability(state: KaleidoState, frame: Decision) -> None:
         add_effect(state, Effect(target, stat, value, ability.duration, f"ability:{ability.id}:{seat}"))
     elif ability.effect == "summon":
         state.players[seat].summoned = True
-        say(state, "summon", N_("{seat} summons a servant for this turn"), {"seat": seat},
-            args={"seat": seat_label(state, seat)}, clauses=("KAL-152", "KAL-RUL-53"))
+        if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+            say(state, "summon", N_("{seat} summons a servant for this turn"), {"seat": seat},
+                args={"seat": seat_label(state, seat)}, clauses=("KAL-152", "KAL-RUL-53"))
     elif ability.effect == "heal":  # KAL-163: an ability heals up to the printed HP
         gained = heal(state, seat, ability.power)
-        say(state, "heal", N_("{seat} recovers {amount} HP"), {"seat": seat, "hp": gained},
-            args={"seat": seat_label(state, seat), "amount": gained}, clauses=("KAL-163",))
+        if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+            say(state, "heal", N_("{seat} recovers {amount} HP"), {"seat": seat, "hp": gained},
+                args={"seat": seat_label(state, seat), "amount": gained}, clauses=("KAL-163",))
     elif ability.effect == "draw":
         draw(state, seat, ability.power)
 
@@ -719,7 +780,8 @@ def countered(state: KaleidoState, key: str) -> bool:
     if key not in state.cancelled:
         return False
     state.cancelled.remove(key)
-    say(state, "countered", N_("{what} is countered"), args={"what": used_name(state, key)}, clauses=("KAL-126",))
+    if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+        say(state, "countered", N_("{what} is countered"), args={"what": used_name(state, key)}, clauses=("KAL-126",))
     return True
 
 
@@ -748,15 +810,28 @@ def counter_menu(state: KaleidoState, frame: Decision) -> list[Act]:
     options: list[Act] = []
     battle = state.battle
     if player.hand and (battle is None or seat == battle.first or seat == battle.second):  # _hand_counters_allowed
-        magic_cards = state.catalog.magic
+        counters = _counter_uses(state.catalog)
         for card in player.hand:
-            if magic_cards[card].timing == "counter":
-                options.append(one("counter", card))
+            use = counters[card]
+            if use is not None:  # the first 対抗 card in hand is offered
+                options.append(use)
                 break
     if player.strategy is not None and strategy_counter(state, seat):
         options.append(one("counter", player.strategy))
     return options
 
+
+_COUNTER_USES: Final[dict[int, tuple[Catalog, dict[str, Act | None]]]] = {}
+"""Per catalog (by id, the catalog kept so that the id stays its own): card instance -> ``counter CARD`` for a 対抗
+card, ``None`` for any other."""
+
+
+def _counter_uses(catalog: Catalog) -> dict[str, Act | None]:
+    found = _COUNTER_USES.get(id(catalog))
+    if found is None or found[0] is not catalog:
+        found = _COUNTER_USES[id(catalog)] = (catalog, {
+            card: one("counter", card) if magic.timing == "counter" else None for card, magic in catalog.magic.items()})
+    return found[1]
 
 
 @verb("counter")
@@ -771,9 +846,11 @@ def _counter(state: KaleidoState, frame: Decision, act: Act) -> None:
         player.hand.remove(card)
         state.drawn_in.pop(card, None)
     answered = frame.get("card")
-    say(state, "counter", N_("{seat} answers {what} with {card}"), {"seat": seat, "card": card, "against": answered},
-        args={"seat": seat_label(state, seat), "what": used_name(state, answered), "card": card_name(state, card)},
-        reveals=True, owner=seat, clauses=("KAL-126",))
+    if state.events is not QUIET:  # a quiet state makes no events: their arguments are not worked out
+        say(state, "counter", N_("{seat} answers {what} with {card}"),
+            {"seat": seat, "card": card, "against": answered},
+            args={"seat": seat_label(state, seat), "what": used_name(state, answered), "card": card_name(state, card)},
+            reveals=True, owner=seat, clauses=("KAL-126",))
     settle(state, frame)
     push(state, "resolve_use", seat, card=card, target=-1, strategy=strategy_use, counter_of=answered)
     open_counters(state, seat, card, frame.get("user"))
