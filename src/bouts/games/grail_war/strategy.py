@@ -156,11 +156,12 @@ def _token_at(state: GrailState, place: str) -> int:
 
 def _held_land(state: GrailState, seat: int, place: str) -> int:
     """Land advantage ``seat`` holds that counts at ``place``."""
-    p = state.players[seat]
     travels = state.options.land_advantage_travels
-    total = sum(TOKEN_VALUE[t] for t, holder in state.tokens.items() if holder == seat and (travels or
-                                                                                            t.startswith(place)))
-    return total * p.land_multiplier
+    total = 0
+    for t, holder in state.tokens.items():
+        if holder == seat and (travels or t.startswith(place)):
+            total += TOKEN_VALUE[t]
+    return total * state.players[seat].land_multiplier
 
 
 def _events_value(state: GrailState, place: str) -> float:
@@ -271,13 +272,14 @@ def _known_place(state: GrailState, place: str | None) -> str | None:
 def _card_options(state: GrailState, seat: int, place: str | None, mana: int) -> list[tuple[float, int, str, bool]]:
     """(power at ``place``, cost, card, additional) of each card ``seat`` could use face up with ``mana``."""
     infinite = state.players[seat].infinite
-    return [(power, cost, card, additional) for power, cost, card, additional, needs8 in _cards_at(state, seat, place)
+    return [(_power_at(state, seat, card, place), cost, card, additional)
+            for cost, card, additional, needs8 in _cards_at(state, seat, place)
             if infinite or ((mana >= 8 or not needs8) and cost <= mana)]
 
 
-def _cards_at(state: GrailState, seat: int, place: str | None) -> list[tuple[float, int, str, bool, bool]]:
-    """(power at ``place``, cost, card, additional, needs mana 8) of each card ``seat`` could use face up with
-    enough mana, worked out once a decision."""
+def _cards_at(state: GrailState, seat: int, place: str | None) -> list[tuple[int, str, bool, bool]]:
+    """(cost, card, additional, needs mana 8) of each card ``seat`` could use face up at ``place`` with enough mana,
+    worked out once a decision (their power is asked only of those the mana affords)."""
     memo: dict[tuple[Any, ...], Any] | None = _MEMO.found
     if memo is None:
         return _cards_at_now(state, seat, place)
@@ -288,32 +290,20 @@ def _cards_at(state: GrailState, seat: int, place: str | None) -> list[tuple[flo
     return found
 
 
-def _cards_at_now(state: GrailState, seat: int, place: str | None) -> list[tuple[float, int, str, bool, bool]]:
+def _cards_at_now(state: GrailState, seat: int, place: str | None) -> list[tuple[int, str, bool, bool]]:
     p = state.players[seat]
-    found: list[tuple[float, int, str, bool, bool]] = []
+    found: list[tuple[int, str, bool, bool]] = []
     situation = state.situation
     prohibited = situation is not None and state.catalog.situations[situation].effect
     cards = state.catalog.cards
-    memo = _MEMO.found
-    known = _known_place(state, place)
-
-    def power_of(card: str) -> int:  # _power_at, its face-down test made once for all the cards
-        if memo is None:
-            return card_power(state, seat, card, True, known)
-        key = ("power", seat, card, place)
-        power: int | None = memo.get(key)
-        if power is None:
-            power = memo[key] = card_power(state, seat, card, True, known)
-        return power
-
     for card in p.hand:
         c = cards[card]
         if type(c) is AttackCard:
-            found.append((power_of(card), c.cost, card, False, False))
+            found.append((c.cost, card, False, False))
             continue
         if isinstance(c, SpecialCard) and prohibited == "special_prohibited":
             continue
-        found.append((power_of(card), stats(state, p, card)[2], card, False, False))
+        found.append((stats(state, p, card)[2], card, False, False))
     if prohibited != "np_prohibited" and p.np:
         for card, status in p.np.items():
             if status != "down" and status != "up":
@@ -326,15 +316,15 @@ def _cards_at_now(state: GrailState, seat: int, place: str | None) -> list[tuple
                 continue
             if c.effect == "independent_action" and (place == WORKSHOP or not rank_top_half(state, seat)):
                 continue
-            found.append((power_of(card), np_cost(state, card), card, bool(c.additional), not c.any_mana))
+            found.append((np_cost(state, card), card, bool(c.additional), not c.any_mana))
     if prohibited != "special_prohibited" and p.at_hand:
         for card in p.at_hand:
             c = cards[card]
             assert isinstance(c, SpecialCard)
             if c.ability == "projection" and has(state, seat, "projection"):
-                found.append((power_of(card), c.cost, card, True, True))
+                found.append((c.cost, card, True, True))
             elif c.ability == "jewel_magecraft" and has(state, seat, "jewel_magecraft") and p.jewels >= 1:
-                found.append((power_of(card), c.cost, card, True, False))
+                found.append((c.cost, card, True, False))
     return found
 
 
@@ -358,9 +348,9 @@ def _best_power_now(state: GrailState, seat: int, place: str, mana: int) -> tupl
     infinite = state.players[seat].infinite
     normal: list[tuple[float, int]] = []
     extra: list[tuple[float, int]] = []
-    for power, cost, _card, additional, needs8 in _cards_at(state, seat, place):  # _card_options, split
+    for cost, card, additional, needs8 in _cards_at(state, seat, place):  # _card_options, split
         if infinite or ((mana >= 8 or not needs8) and cost <= mana):
-            (extra if additional else normal).append((power, cost))
+            (extra if additional else normal).append((_power_at(state, seat, card, place), cost))
     # most power first; equal powers keep their order (a reversed sort is stable too)
     normal.sort(key=_POWER, reverse=True)
     del normal[6:]
@@ -637,8 +627,10 @@ def _spell_use_a(state: GrailState, seat: int, place: str | None) -> bool:
         return False
     threat = _threat(state, seat, place)
     now = _my_power(state, seat, place)
+    if now >= threat:  # it wins already: 4 more mana are not asked about
+        return False
     more = _my_power(state, seat, place, min(12, p.mana + 4))
-    return now < threat <= more and more - now >= 3
+    return threat <= more and more - now >= 3
 
 
 def _escape(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str] | None:
@@ -725,8 +717,10 @@ def _effect_value(state: GrailState, seat: int, card: str, place: str | None) ->
     if effect not in _VALUED and not isinstance(c, SpecialCard):  # no effect weighed here: only the last test
         return _executor_value(state, seat, c, fighting)
     rivals = _rivals(state, seat, place) if fighting and place else []
-    threat = _threat(state, seat, place) if fighting and place else 0.0
-    mine = _my_power(state, seat, place) if fighting and place else 0.0
+    threat = mine = 0.0
+    if fighting and place and (effect in _BY_MARGIN or isinstance(c, SpecialCard)):  # only where they are weighed
+        threat = _threat(state, seat, place)
+        mine = _my_power(state, seat, place)
     if effect == "gae_bolg_thrust":
         return (12.0, _("{card}: the only rival here loses", card=c.name)) if len(rivals) == 1 else (-3.0, "")
     if effect == "gae_bolg_thrown":
@@ -840,6 +834,9 @@ _VALUED = frozenset({
     "draw_one", "mana_one", "excalibur", "second_sword", "tsubame_gaeshi"})
 """The effects :func:`_effect_value` weighs (with Rin's ガンド, a special card); any other card is worth only what
 :func:`_executor_value` says, and the rivals, threat and power it would work out first are not needed."""
+_BY_MARGIN = frozenset({"move_anywhere", "god_hand", "zabaniya", "independent_action", "presence_concealment"})
+"""The effects :func:`_effect_value` weighs by ``seat``'s power against the threat (with the special cards): only
+for them are the two worked out."""
 
 
 def _executor_value(state: GrailState, seat: int, c: Any, fighting: bool) -> tuple[float, str]:
