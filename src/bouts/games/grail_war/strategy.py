@@ -127,7 +127,7 @@ def _decide(state: GrailState, seat: int, legal: list[Act], quiet: bool) -> tupl
     outer, was_quiet = _MEMO.found, _MEMO.quiet
     _MEMO.found, _MEMO.quiet = {}, quiet
     try:
-        return _choose(state, seat, _Menu(legal))
+        return _choose(state, seat, legal if type(legal) is _Menu else _Menu(legal))
     finally:
         _MEMO.found, _MEMO.quiet = outer, was_quiet
 
@@ -699,11 +699,11 @@ def _before_move(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, s
             return moves[best[1]], best[2]
     if _SPELL_MANA in legal and _spell_use_a(state, seat, here):
         return _SPELL_MANA, _("command spell Use A: 4 more mana let your best cards win here")
-    weak = [c for c in p.hand if stats(state, p, c)[0] <= 2 and not isinstance(state.catalog.cards[c], SpecialCard)]
-    if _JEWEL_REBUILD in legal and here in BATTLEFIELDS and len(weak) >= 2 and \
-            p.jewels >= 3 + max(0, 8 - state.round):
+    weak = [c for c in p.hand if stats(state, p, c)[0] <= 2 and not isinstance(state.catalog.cards[c], SpecialCard)] \
+        if here in BATTLEFIELDS and p.jewels >= 3 + max(0, 8 - state.round) and _JEWEL_REBUILD in legal else []
+    if len(weak) >= 2:
         return _JEWEL_REBUILD, _("Jewel Magecraft: 3 jewels to trade {count} weak cards (power 2 or less)",
-                                          count=len(weak))
+                                 count=len(weak))
     return _STAY, (_("stay at {place}: the battle can be won", place=_where(here)) if here in BATTLEFIELDS
                          else _("stay at {place}", place=_where(here)))
 
@@ -806,14 +806,9 @@ def _effect_value(state: GrailState, seat: int, card: str, place: str | None) ->
             left = p.mana - sum(stats(state, p, x)[2] for x, up in p.selected if up)
             chosen = {x for x, _ in p.selected}
             normal = sum(1 for x, _ in p.selected if not is_additional(state, seat, x, p.selected))
-            cards = [(_power_at(state, seat, x, place), stats(state, p, x)[2]) for x in p.hand if x not in chosen]
+            cards = tuple((_power_at(state, seat, x, place), stats(state, p, x)[2]) for x in p.hand if x not in chosen)
             slots = max(0, card_limit(state, seat) - normal)
-
-            def best(budget: int) -> float:
-                return max((sum(o[0] for o in combo) for size in range(slots + 1)
-                            for combo in itertools.combinations(cards, size) if sum(o[1] for o in combo) <= budget),
-                           default=0.0)
-            if slots and best(left - c.cost) + c.power < best(left):
+            if slots and _most_power(cards, slots, left - c.cost) + c.power < _most_power(cards, slots, left):
                 return -1.0, ""
         # ガンド's +1 decides only a close battle: elsewhere the jewel and the mana wait for one
         if fighting and (rivals or state.npc == place) and abs(mine - threat) <= GANDR_MARGIN:
@@ -837,6 +832,14 @@ _VALUED = frozenset({
 _BY_MARGIN = frozenset({"move_anywhere", "god_hand", "zabaniya", "independent_action", "presence_concealment"})
 """The effects :func:`_effect_value` weighs by ``seat``'s power against the threat (with the special cards): only
 for them are the two worked out."""
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _most_power(cards: tuple[tuple[int, int], ...], slots: int, budget: int) -> float:
+    """The most power from at most ``slots`` of ``cards`` ((power, cost) pairs) within ``budget`` mana; remembered
+    (a function of these numbers alone, asked again and again in rollouts)."""
+    return max((sum(o[0] for o in combo) for size in range(slots + 1)
+                for combo in itertools.combinations(cards, size) if sum(o[1] for o in combo) <= budget), default=0.0)
 
 
 def _executor_value(state: GrailState, seat: int, c: Any, fighting: bool) -> tuple[float, str]:
@@ -882,11 +885,11 @@ def _rush_value(state: GrailState, seat: int, card: str) -> tuple[float, str]:
     if left < 0 and not p.infinite:
         return -1.0, ""
     options = [o for o in _card_options(state, seat, MIYAMA, left) if o[2] != card]
-    normal = sorted((o for o in options if not o[3]), key=_POWER, reverse=True)
-    extra = sorted((o for o in options if o[3]), key=_POWER, reverse=True)
+    normal = sorted(((o[0], o[1]) for o in options if not o[3]), key=_POWER, reverse=True)
+    extra = sorted(((o[0], o[1]) for o in options if o[3]), key=_POWER, reverse=True)
     slots = card_limit(state, seat) - 1 - sum(1 for x, _up in p.selected if not is_additional(state, seat, x,
                                                                                             p.selected))
-    best, _spent = _best_combination(normal, extra, max(0, slots), left, False)
+    best, _spent = _combination_of(tuple(normal), tuple(extra), max(0, slots), left, False)
     mine = _power_at(state, seat, card, MIYAMA) + best + _held_land(state, seat, MIYAMA) + p.power_bonus
     rivals = _rivals(state, seat, MIYAMA)
     fought = bool(rivals) or state.npc == MIYAMA
