@@ -607,7 +607,7 @@ def _place(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
             value += denial
             why = _against(state, seat, why)
         scored.append((value, place, why))
-    value, place, why = max(scored, key=lambda item: item[0])
+    value, place, why = max(scored, key=_POWER)
     return by[place], why
 
 
@@ -940,17 +940,19 @@ def _prepare(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
             return face_down[0], _("Clown: face down, power 0, win nothing this round")
     mana_value = _mana_value(state, seat)
     scored: list[tuple[float, Act, str]] = []
+    quiet = _MEMO.quiet
+    cards = state.catalog.cards
     for a in plays:
         card = a.what or ""
         if a.how == "down":
-            scored.append((0.0, a, _("face down: it costs nothing")))
+            scored.append((0.0, a, "" if quiet else _("face down: it costs nothing")))
             continue
         power = _power_at(state, seat, card, place) if fighting else 0
-        cost = stats(state, p, card)[2]
+        c = cards[card]
+        cost = c.cost if type(c) is AttackCard else stats(state, p, card)[2]
         bonus, why = _effect_value(state, seat, card, place)
-        value = power + bonus - cost * mana_value - (0.5 if isinstance(state.catalog.cards[card], NPCard)
-                                                     and not fighting else 0)
-        if _MEMO.quiet:  # the reason is thrown away: its words are not made
+        value = power + bonus - cost * mana_value - (0.5 if isinstance(c, NPCard) and not fighting else 0)
+        if quiet:  # the reason is thrown away: its words are not made
             scored.append((value, a, ""))
             continue
         name = str(state.catalog.cards[card].name)
@@ -959,7 +961,7 @@ def _prepare(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
         if name not in reason:
             reason = _("{card}: {reason}", card=name, reason=reason)
         scored.append((value, a, reason))
-    value, act, why = max(scored, key=lambda item: item[0])
+    value, act, why = max(scored, key=_POWER)
     if _MEMO.quiet:  # the same choice as below, without the words nobody reads
         if value <= 0.3:
             if _DONE in legal:
