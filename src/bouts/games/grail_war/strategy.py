@@ -17,6 +17,7 @@ can beat it there, spends its mana). Each choice comes with the reason it was ma
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import operator
@@ -27,6 +28,7 @@ from typing import Any
 
 from bouts.core import CHANCE, Game, Seat
 from bouts.games.grail_war.actions import Act
+from bouts.games.grail_war.actions import act as _act
 from bouts.games.grail_war.battle import card_power, total_power
 from bouts.games.grail_war.battle_preparation import card_limit, is_additional
 from bouts.games.grail_war.board import np_cost, rank_top_half, situation_effect, stats
@@ -77,6 +79,17 @@ DENIAL = 0.5
 its own spoils' 1."""
 
 
+_JEWEL_MANA = _act("jewel", "mana")
+_JEWEL_REBUILD = _act("jewel", "rebuild")
+_SPELL_MANA = _act("spell", "mana")
+_SPELL_POWER = _act("spell", "power")
+_SPELL_RECON = _act("spell", "move", RECON)
+_NEXT = _act("next")
+_DONE = _act("done")
+_STAY = _act("stay")
+"""The actions the heuristic asks its menu about, made once (the menus' own shared objects: ``in`` finds them by
+identity)."""
+
 class _Memo(threading.local):
     """What one decision of the heuristic has worked out (its best power and the threat at each place), kept
     while :func:`choose` or :func:`explain` makes that decision on a state nobody changes meanwhile; ``None``
@@ -114,7 +127,7 @@ def _decide(state: GrailState, seat: int, legal: list[Act], quiet: bool) -> tupl
     outer, was_quiet = _MEMO.found, _MEMO.quiet
     _MEMO.found, _MEMO.quiet = {}, quiet
     try:
-        return _choose(state, seat, _Menu(legal))
+        return _choose(state, seat, legal if type(legal) is _Menu else _Menu(legal))
     finally:
         _MEMO.found, _MEMO.quiet = outer, was_quiet
 
@@ -143,11 +156,12 @@ def _token_at(state: GrailState, place: str) -> int:
 
 def _held_land(state: GrailState, seat: int, place: str) -> int:
     """Land advantage ``seat`` holds that counts at ``place``."""
-    p = state.players[seat]
     travels = state.options.land_advantage_travels
-    total = sum(TOKEN_VALUE[t] for t, holder in state.tokens.items() if holder == seat and (travels or
-                                                                                            t.startswith(place)))
-    return total * p.land_multiplier
+    total = 0
+    for t, holder in state.tokens.items():
+        if holder == seat and (travels or t.startswith(place)):
+            total += TOKEN_VALUE[t]
+    return total * state.players[seat].land_multiplier
 
 
 def _events_value(state: GrailState, place: str) -> float:
@@ -240,25 +254,32 @@ def _power_at(state: GrailState, seat: int, card: str, place: str | None) -> int
 
 
 def _power_at_now(state: GrailState, seat: int, card: str, place: str | None) -> int:
+    return card_power(state, seat, card, True, _known_place(state, place))
+
+
+def _known_place(state: GrailState, place: str | None) -> str | None:
+    """The place whose effects ``seat`` takes into account for its cards' power: ``None`` (none of them) while a
+    face-down event lies there."""
     if place:
         events = state.events_at.get(place)
         if events:
             for _event, up in events:
                 if not up:
-                    return card_power(state, seat, card, True, None)
-    return card_power(state, seat, card, True, place)
+                    return None
+    return place
 
 
 def _card_options(state: GrailState, seat: int, place: str | None, mana: int) -> list[tuple[float, int, str, bool]]:
     """(power at ``place``, cost, card, additional) of each card ``seat`` could use face up with ``mana``."""
     infinite = state.players[seat].infinite
-    return [(power, cost, card, additional) for power, cost, card, additional, needs8 in _cards_at(state, seat, place)
+    return [(_power_at(state, seat, card, place), cost, card, additional)
+            for cost, card, additional, needs8 in _cards_at(state, seat, place)
             if infinite or ((mana >= 8 or not needs8) and cost <= mana)]
 
 
-def _cards_at(state: GrailState, seat: int, place: str | None) -> list[tuple[float, int, str, bool, bool]]:
-    """(power at ``place``, cost, card, additional, needs mana 8) of each card ``seat`` could use face up with
-    enough mana, worked out once a decision."""
+def _cards_at(state: GrailState, seat: int, place: str | None) -> list[tuple[int, str, bool, bool]]:
+    """(cost, card, additional, needs mana 8) of each card ``seat`` could use face up at ``place`` with enough mana,
+    worked out once a decision (their power is asked only of those the mana affords)."""
     memo: dict[tuple[Any, ...], Any] | None = _MEMO.found
     if memo is None:
         return _cards_at_now(state, seat, place)
@@ -269,36 +290,41 @@ def _cards_at(state: GrailState, seat: int, place: str | None) -> list[tuple[flo
     return found
 
 
-def _cards_at_now(state: GrailState, seat: int, place: str | None) -> list[tuple[float, int, str, bool, bool]]:
+def _cards_at_now(state: GrailState, seat: int, place: str | None) -> list[tuple[int, str, bool, bool]]:
     p = state.players[seat]
-    found: list[tuple[float, int, str, bool, bool]] = []
-    prohibited = state.situation is not None and state.catalog.situations[state.situation].effect
+    found: list[tuple[int, str, bool, bool]] = []
+    situation = state.situation
+    prohibited = situation is not None and state.catalog.situations[situation].effect
+    cards = state.catalog.cards
     for card in p.hand:
-        c = state.catalog.cards[card]
+        c = cards[card]
+        if type(c) is AttackCard:
+            found.append((c.cost, card, False, False))
+            continue
         if isinstance(c, SpecialCard) and prohibited == "special_prohibited":
             continue
-        cost = c.cost if type(c) is AttackCard else stats(state, p, card)[2]
-        found.append((_power_at(state, seat, card, place), cost, card, False, False))
-    if prohibited != "np_prohibited":
+        found.append((stats(state, p, card)[2], card, False, False))
+    if prohibited != "np_prohibited" and p.np:
         for card, status in p.np.items():
-            c = state.catalog.cards[card]
+            if status != "down" and status != "up":
+                continue
+            c = cards[card]
             assert isinstance(c, NPCard)
-            if status not in ("down", "up") or (status == "up" and c.once_per_game):
+            if status == "up" and c.once_per_game:
                 continue
             if c.effect == "zabaniya" and p.revealed:
                 continue
             if c.effect == "independent_action" and (place == WORKSHOP or not rank_top_half(state, seat)):
                 continue
-            found.append((_power_at(state, seat, card, place), np_cost(state, card), card, bool(c.additional),
-                          not c.any_mana))
-    if prohibited != "special_prohibited":
+            found.append((np_cost(state, card), card, bool(c.additional), not c.any_mana))
+    if prohibited != "special_prohibited" and p.at_hand:
         for card in p.at_hand:
-            c = state.catalog.cards[card]
+            c = cards[card]
             assert isinstance(c, SpecialCard)
             if c.ability == "projection" and has(state, seat, "projection"):
-                found.append((_power_at(state, seat, card, place), c.cost, card, True, True))
+                found.append((c.cost, card, True, True))
             elif c.ability == "jewel_magecraft" and has(state, seat, "jewel_magecraft") and p.jewels >= 1:
-                found.append((_power_at(state, seat, card, place), c.cost, card, True, False))
+                found.append((c.cost, card, True, False))
     return found
 
 
@@ -319,16 +345,29 @@ _POWER = operator.itemgetter(0)
 
 
 def _best_power_now(state: GrailState, seat: int, place: str, mana: int) -> tuple[float, int]:
-    options = _card_options(state, seat, place, mana)
-    # most power first; equal powers keep their order (a reversed sort is stable too)
-    normal = sorted([o for o in options if not o[3]], key=_POWER, reverse=True)[:6]
     infinite = state.players[seat].infinite
-    extra = sorted([o for o in options if o[3]], key=_POWER, reverse=True)
+    normal: list[tuple[float, int]] = []
+    extra: list[tuple[float, int]] = []
+    for cost, card, additional, needs8 in _cards_at(state, seat, place):  # _card_options, split
+        if infinite or ((mana >= 8 or not needs8) and cost <= mana):
+            (extra if additional else normal).append((_power_at(state, seat, card, place), cost))
+    # most power first; equal powers keep their order (a reversed sort is stable too)
+    normal.sort(key=_POWER, reverse=True)
+    del normal[6:]
+    extra.sort(key=_POWER, reverse=True)
     count = 2 + (1 if infinite and has(state, seat, "hidden_secret") else 0)
-    return _best_combination(normal, extra, count, mana, infinite)
+    return _combination_of(tuple(normal), tuple(extra), count, mana, infinite)
 
 
-def _best_combination(normal: list[Any], extra: list[Any], count: int, mana: int,
+@functools.lru_cache(maxsize=1 << 14)
+def _combination_of(parts: tuple[tuple[float, int], ...], extra: tuple[tuple[float, int], ...], count: int,
+                    mana: int, infinite: bool) -> tuple[float, int]:
+    """:func:`_best_combination` of (power, cost) options, remembered: rollouts meet the same hands and mana
+    again and again, and the answer is a function of these numbers alone."""
+    return _best_combination(parts, extra, count, mana, infinite)
+
+
+def _best_combination(normal: Sequence[Any], extra: Sequence[Any], count: int, mana: int,
                       infinite: bool) -> tuple[float, int]:
     """The most power from at most ``count`` of the ``normal`` card options (most power first) within ``mana``
     (any cost with ``infinite``), each combination topped up with the ``extra`` (additional) cards that still fit;
@@ -555,6 +594,9 @@ def _place(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
         value = chance * _prize(state, seat, place, contested) + (1 if place == MIYAMA and
                                                                   has(state, seat, "mana_drain") else 0)
         denial = _denial(state, seat, place, mine, rivals)
+        if _MEMO.quiet:  # the reason is thrown away: its words (and the numbers in them) are not made
+            scored.append((value + denial if denial > 0 else value, place, ""))
+            continue
         why = _("{place}: about {mine} power against {threat}, the +{token} land advantage, {prize} spoils to win",
                 place=_where(place), mine=round(mine), threat=round(threat) if rivals or state.npc == place
                 else _("no one yet"), token=token, prize=round(_prize(state, seat, place, contested))) if token else \
@@ -565,7 +607,7 @@ def _place(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
             value += denial
             why = _against(state, seat, why)
         scored.append((value, place, why))
-    value, place, why = max(scored, key=lambda item: item[0])
+    value, place, why = max(scored, key=_POWER)
     return by[place], why
 
 
@@ -585,8 +627,10 @@ def _spell_use_a(state: GrailState, seat: int, place: str | None) -> bool:
         return False
     threat = _threat(state, seat, place)
     now = _my_power(state, seat, place)
+    if now >= threat:  # it wins already: 4 more mana are not asked about
+        return False
     more = _my_power(state, seat, place, min(12, p.mana + 4))
-    return now < threat <= more and more - now >= 3
+    return threat <= more and more - now >= 3
 
 
 def _escape(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str] | None:
@@ -611,7 +655,7 @@ def _escape(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str] |
                 and paid_moves(state, seat)[place] <= p.mana - 2:
             return moves[place], _("{here} is lost ({mine} against {threat}); {place} is empty: its events alone",
                                    here=_where(here), mine=round(mine), threat=round(threat), place=_where(place))
-    spell = Act("spell", "move", RECON)
+    spell = _SPELL_RECON
     if spell in legal and (_spare_spells(state, seat) >= 2 or (state.round >= 6 and _spare_spells(state, seat))):
         return spell, _("the battle at {here} is lost ({mine} against {threat}): command spell Use C to Recon for 2 "
                         "spoils", here=_where(here), mine=round(mine), threat=round(threat))
@@ -622,8 +666,8 @@ def _before_move(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, s
     """Command spells before moving, then the move (DGW-059..DGW-064, DGW-084)."""
     p = state.players[seat]
     here = p.location
-    if _clown_hold(state, seat) and Act("stay") in legal:
-        return Act("stay"), _("Clown: stay and gain nothing, last of those still in as the climax begins")
+    if _clown_hold(state, seat) and _STAY in legal:
+        return _STAY, _("Clown: stay and gain nothing, last of those still in as the climax begins")
     escape = _escape(state, seat, legal)
     if escape is not None:
         return escape
@@ -653,14 +697,14 @@ def _before_move(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, s
                 best = (value, RECON, _("Recon pays 2 spoils for {cost} mana", cost=cost))
         if best is not None:
             return moves[best[1]], best[2]
-    if Act("spell", "mana") in legal and _spell_use_a(state, seat, here):
-        return Act("spell", "mana"), _("command spell Use A: 4 more mana let your best cards win here")
-    weak = [c for c in p.hand if stats(state, p, c)[0] <= 2 and not isinstance(state.catalog.cards[c], SpecialCard)]
-    if Act("jewel", "rebuild") in legal and here in BATTLEFIELDS and len(weak) >= 2 and \
-            p.jewels >= 3 + max(0, 8 - state.round):
-        return Act("jewel", "rebuild"), _("Jewel Magecraft: 3 jewels to trade {count} weak cards (power 2 or less)",
-                                          count=len(weak))
-    return Act("stay"), (_("stay at {place}: the battle can be won", place=_where(here)) if here in BATTLEFIELDS
+    if _SPELL_MANA in legal and _spell_use_a(state, seat, here):
+        return _SPELL_MANA, _("command spell Use A: 4 more mana let your best cards win here")
+    weak = [c for c in p.hand if stats(state, p, c)[0] <= 2 and not isinstance(state.catalog.cards[c], SpecialCard)] \
+        if here in BATTLEFIELDS and p.jewels >= 3 + max(0, 8 - state.round) and _JEWEL_REBUILD in legal else []
+    if len(weak) >= 2:
+        return _JEWEL_REBUILD, _("Jewel Magecraft: 3 jewels to trade {count} weak cards (power 2 or less)",
+                                 count=len(weak))
+    return _STAY, (_("stay at {place}: the battle can be won", place=_where(here)) if here in BATTLEFIELDS
                          else _("stay at {place}", place=_where(here)))
 
 
@@ -673,8 +717,10 @@ def _effect_value(state: GrailState, seat: int, card: str, place: str | None) ->
     if effect not in _VALUED and not isinstance(c, SpecialCard):  # no effect weighed here: only the last test
         return _executor_value(state, seat, c, fighting)
     rivals = _rivals(state, seat, place) if fighting and place else []
-    threat = _threat(state, seat, place) if fighting and place else 0.0
-    mine = _my_power(state, seat, place) if fighting and place else 0.0
+    threat = mine = 0.0
+    if fighting and place and (effect in _BY_MARGIN or isinstance(c, SpecialCard)):  # only where they are weighed
+        threat = _threat(state, seat, place)
+        mine = _my_power(state, seat, place)
     if effect == "gae_bolg_thrust":
         return (12.0, _("{card}: the only rival here loses", card=c.name)) if len(rivals) == 1 else (-3.0, "")
     if effect == "gae_bolg_thrown":
@@ -760,14 +806,9 @@ def _effect_value(state: GrailState, seat: int, card: str, place: str | None) ->
             left = p.mana - sum(stats(state, p, x)[2] for x, up in p.selected if up)
             chosen = {x for x, _ in p.selected}
             normal = sum(1 for x, _ in p.selected if not is_additional(state, seat, x, p.selected))
-            cards = [(_power_at(state, seat, x, place), stats(state, p, x)[2]) for x in p.hand if x not in chosen]
+            cards = tuple((_power_at(state, seat, x, place), stats(state, p, x)[2]) for x in p.hand if x not in chosen)
             slots = max(0, card_limit(state, seat) - normal)
-
-            def best(budget: int) -> float:
-                return max((sum(o[0] for o in combo) for size in range(slots + 1)
-                            for combo in itertools.combinations(cards, size) if sum(o[1] for o in combo) <= budget),
-                           default=0.0)
-            if slots and best(left - c.cost) + c.power < best(left):
+            if slots and _most_power(cards, slots, left - c.cost) + c.power < _most_power(cards, slots, left):
                 return -1.0, ""
         # ガンド's +1 decides only a close battle: elsewhere the jewel and the mana wait for one
         if fighting and (rivals or state.npc == place) and abs(mine - threat) <= GANDR_MARGIN:
@@ -788,6 +829,17 @@ _VALUED = frozenset({
     "draw_one", "mana_one", "excalibur", "second_sword", "tsubame_gaeshi"})
 """The effects :func:`_effect_value` weighs (with Rin's ガンド, a special card); any other card is worth only what
 :func:`_executor_value` says, and the rivals, threat and power it would work out first are not needed."""
+_BY_MARGIN = frozenset({"move_anywhere", "god_hand", "zabaniya", "independent_action", "presence_concealment"})
+"""The effects :func:`_effect_value` weighs by ``seat``'s power against the threat (with the special cards): only
+for them are the two worked out."""
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _most_power(cards: tuple[tuple[int, int], ...], slots: int, budget: int) -> float:
+    """The most power from at most ``slots`` of ``cards`` ((power, cost) pairs) within ``budget`` mana; remembered
+    (a function of these numbers alone, asked again and again in rollouts)."""
+    return max((sum(o[0] for o in combo) for size in range(slots + 1)
+                for combo in itertools.combinations(cards, size) if sum(o[1] for o in combo) <= budget), default=0.0)
 
 
 def _executor_value(state: GrailState, seat: int, c: Any, fighting: bool) -> tuple[float, str]:
@@ -833,11 +885,11 @@ def _rush_value(state: GrailState, seat: int, card: str) -> tuple[float, str]:
     if left < 0 and not p.infinite:
         return -1.0, ""
     options = [o for o in _card_options(state, seat, MIYAMA, left) if o[2] != card]
-    normal = sorted((o for o in options if not o[3]), key=_POWER, reverse=True)
-    extra = sorted((o for o in options if o[3]), key=_POWER, reverse=True)
+    normal = sorted(((o[0], o[1]) for o in options if not o[3]), key=_POWER, reverse=True)
+    extra = sorted(((o[0], o[1]) for o in options if o[3]), key=_POWER, reverse=True)
     slots = card_limit(state, seat) - 1 - sum(1 for x, _up in p.selected if not is_additional(state, seat, x,
                                                                                             p.selected))
-    best, _spent = _best_combination(normal, extra, max(0, slots), left, False)
+    best, _spent = _combination_of(tuple(normal), tuple(extra), max(0, slots), left, False)
     mine = _power_at(state, seat, card, MIYAMA) + best + _held_land(state, seat, MIYAMA) + p.power_bonus
     rivals = _rivals(state, seat, MIYAMA)
     fought = bool(rivals) or state.npc == MIYAMA
@@ -879,26 +931,28 @@ def _prepare(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
     place = _rushing(state, seat) or p.location
     fighting = place in BATTLEFIELDS
     if not plays:
-        return Act("done"), _("nothing more to use")
+        return _DONE, _("nothing more to use")
     if _clown_hold(state, seat):
         face_down = [a for a in plays if a.how == "down"]
-        if Act("done") in legal:
-            return Act("done"), _("Clown: win nothing this round")
+        if _DONE in legal:
+            return _DONE, _("Clown: win nothing this round")
         if face_down:
             return face_down[0], _("Clown: face down, power 0, win nothing this round")
     mana_value = _mana_value(state, seat)
     scored: list[tuple[float, Act, str]] = []
+    quiet = _MEMO.quiet
+    cards = state.catalog.cards
     for a in plays:
         card = a.what or ""
         if a.how == "down":
-            scored.append((0.0, a, _("face down: it costs nothing")))
+            scored.append((0.0, a, "" if quiet else _("face down: it costs nothing")))
             continue
         power = _power_at(state, seat, card, place) if fighting else 0
-        cost = stats(state, p, card)[2]
+        c = cards[card]
+        cost = c.cost if type(c) is AttackCard else stats(state, p, card)[2]
         bonus, why = _effect_value(state, seat, card, place)
-        value = power + bonus - cost * mana_value - (0.5 if isinstance(state.catalog.cards[card], NPCard)
-                                                     and not fighting else 0)
-        if _MEMO.quiet:  # the reason is thrown away: its words are not made
+        value = power + bonus - cost * mana_value - (0.5 if isinstance(c, NPCard) and not fighting else 0)
+        if quiet:  # the reason is thrown away: its words are not made
             scored.append((value, a, ""))
             continue
         name = str(state.catalog.cards[card].name)
@@ -907,7 +961,16 @@ def _prepare(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
         if name not in reason:
             reason = _("{card}: {reason}", card=name, reason=reason)
         scored.append((value, a, reason))
-    value, act, why = max(scored, key=lambda item: item[0])
+    value, act, why = max(scored, key=_POWER)
+    if _MEMO.quiet:  # the same choice as below, without the words nobody reads
+        if value <= 0.3:
+            if _DONE in legal:
+                return _DONE, ""
+            if not fighting and act.how == "up":
+                for x in scored:
+                    if x[1].how == "down":
+                        return x[1], ""
+        return act, ""
     no_battle = _("{card} takes you on to {place}, where there is no battle: a card face down costs nothing",
                   card=next(state.catalog.cards[x].name for x, up in p.selected if up and
                             state.catalog.cards[x].effect == "rush"), place=_where(place)) if place != p.location \
@@ -922,8 +985,8 @@ def _prepare(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
                     best=best[2])
         else:
             why = _("face down: power 0 for no mana; no card can be used face up with your {mana} mana", mana=p.mana)
-    if Act("done") in legal and value <= 0.3:
-        return Act("done"), _("keep the rest of the mana") if fighting else _("no battle here: keep the mana")
+    if _DONE in legal and value <= 0.3:
+        return _DONE, _("keep the rest of the mana") if fighting else _("no battle here: keep the mana")
     if not fighting and act.how == "up" and value <= 0.3:
         downs = [x for x in scored if x[1].how == "down"]
         if downs:
@@ -976,17 +1039,17 @@ def _rescue(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str] |
     now = _battle_gain(state, seat, here, mine, p.use_b) if fighting else 0
     # (gain, spells spent, action, why)
     options: list[tuple[int, int, Act, str]] = [
-        (now, 0, Act("next"), _("the battle at {place} pays {gain} spoils as it stands ({mine} against {threat})",
+        (now, 0, _NEXT, _("the battle at {place} pays {gain} spoils as it stands ({mine} against {threat})",
                                 place=_where(here), gain=now, mine=mine, threat=threat)
          if fighting else _("nothing more to gain here"))]
-    if fighting and Act("spell", "power") in legal:
+    if fighting and _SPELL_POWER in legal:
         for count in range(1, p.command_spells + 1):
             gain = _battle_gain(state, seat, here, mine + 2 * count, p.use_b + count)
-            options.append((gain, count, Act("spell", "power"),
+            options.append((gain, count, _SPELL_POWER,
                             _("command spell Use B ({count} of them): {mine} power becomes {more} against "
                               "{threat}, a win pays {gain} spoils", count=count, mine=mine, more=mine + 2 * count,
                               threat=threat, gain=gain)))
-    recon = Act("spell", "move", RECON)
+    recon = _SPELL_RECON
     if recon in legal:
         options.append((_recon_gain(state), 1, recon,
                         _("command spell Use C to Recon: {gain} spoils for certain", gain=_recon_gain(state))))
@@ -1007,7 +1070,7 @@ def _window(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
     p = state.players[seat]
     here = p.location
     if _clown_hold(state, seat):
-        return Act("next"), _("Clown: no command spell, win nothing this round")
+        return _NEXT, _("Clown: no command spell, win nothing this round")
     rescue = _rescue(state, seat, legal)
     if rescue is not None:
         return rescue
@@ -1015,32 +1078,32 @@ def _window(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
         mine = total_power(state, seat)
         threat = _threat(state, seat, here)
         usable = _spare_spells(state, seat)
-        if Act("spell", "power") in legal and usable > 0:
+        if _SPELL_POWER in legal and usable > 0:
             needed = int(threat - mine) // 2 + 1 if mine <= threat else 0
             worth = _prize(state, seat, here, True) >= 4 or _in_danger(state, seat) or state.round >= 7
             if 0 < needed <= min(usable, 2 if state.round >= 6 else 1) and worth:
-                return Act("spell", "power"), _("command spell Use B: {mine} power against {threat}: +2 power wins or "
+                return _SPELL_POWER, _("command spell Use B: {mine} power against {threat}: +2 power wins or "
                                                 "ties it", mine=mine, threat=round(threat))
-        move = Act("spell", "move", RECON)
+        move = _SPELL_RECON
         if move in legal and mine + 4 < threat and usable >= 2:
             return move, _("the battle at {here} is lost ({mine} against {threat}): command spell Use C to Recon for "
                            "2 spoils", here=_where(here), mine=mine, threat=round(threat))
     rounds_left = max(1, 9 - state.round)
-    if Act("jewel", "mana") in legal and p.mana <= 10 and (p.jewels - 2 >= JEWEL_PACE * rounds_left or
+    if _JEWEL_MANA in legal and p.mana <= 10 and (p.jewels - 2 >= JEWEL_PACE * rounds_left or
                                                             (p.mana == 7 and p.jewels >= 3)):
-        return Act("jewel", "mana"), _("Jewel Magecraft: 2 jewels for +1 mana ({mana} → {more}): mana 8 opens the "
+        return _JEWEL_MANA, _("Jewel Magecraft: 2 jewels for +1 mana ({mana} → {more}): mana 8 opens the "
                                        "NP/skill cards", mana=p.mana, more=p.mana + 1) if p.mana == 7 else \
             _("Jewel Magecraft: 2 jewels for +1 mana ({mana} → {more}) now, where mana pays every round; {count} "
               "jewels kept for the {rounds} rounds to the elimination", mana=p.mana, more=p.mana + 1,
               count=p.jewels - 2, rounds=rounds_left)
     if not p.command_spells:
-        return Act("next"), _("go on")
+        return _NEXT, _("go on")
     if here in BATTLEFIELDS and p.acted:
-        return Act("next"), _("keep the command spells ({count} left): at {here} you have {mine} power against "
+        return _NEXT, _("keep the command spells ({count} left): at {here} you have {mine} power against "
                               "{threat}, and +2 power would not change who wins", count=p.command_spells,
                               here=_where(here), mine=total_power(state, seat),
                               threat=round(_threat(state, seat, here)))
-    return Act("next"), _("keep the command spells ({count} left) for a battle that +2 power decides",
+    return _NEXT, _("keep the command spells ({count} left) for a battle that +2 power decides",
                           count=p.command_spells)
 
 
@@ -1049,7 +1112,7 @@ def _jewel_for_power(state: GrailState, seat: int, legal: list[Act]) -> tuple[Ac
     best cards add 1.5 power or more and the battle is then within reach (宝石魔術, DGW-M07)."""
     p = state.players[seat]
     here = p.location
-    if Act("jewel", "mana") not in legal or p.infinite or p.selected or here not in BATTLEFIELDS:
+    if _JEWEL_MANA not in legal or p.infinite or p.selected or here not in BATTLEFIELDS:
         return None
     if not (_rivals(state, seat, here) or state.npc == here):
         return None
@@ -1062,7 +1125,7 @@ def _jewel_for_power(state: GrailState, seat: int, legal: list[Act]) -> tuple[Ac
             break
     else:
         return None
-    return Act("jewel", "mana"), _("Jewel Magecraft: 2 jewels for +1 mana ({mana} → {more}): your best cards "
+    return _JEWEL_MANA, _("Jewel Magecraft: 2 jewels for +1 mana ({mana} → {more}): your best cards "
                                    "here then add {gain} power (about {power} against {threat})", mana=p.mana,
                                    more=p.mana + 1, gain=round(more - now), power=round(more + rest),
                                    threat=round(threat))
@@ -1083,15 +1146,15 @@ def _pending(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
                                   for r in [*_rivals(state, seat, place), seat]) * 0.1 \
                     - (NPC_POWER if state.npc == place else 0)
             pick = max(top.choices, key=taken)
-            return Act("goto", pick), _("{card}: to {place}, taking its land advantage", card=card.name,
+            return _act("goto", pick), _("{card}: to {place}, taking its land advantage", card=card.name,
                                         place=_where(pick))
         if RECON in top.choices:
-            return Act("goto", RECON), _("{card}: to Recon, 2 spoils", card=card.name)
+            return _act("goto", RECON), _("{card}: to Recon, 2 spoils", card=card.name)
         pick = min(top.choices, key=lambda f: (_threat(state, seat, f) if f in BATTLEFIELDS else 99))
-        return Act("goto", pick), _("{card}: to {place}, the weakest battle", card=card.name, place=_where(pick))
+        return _act("goto", pick), _("{card}: to {place}, the weakest battle", card=card.name, place=_where(pick))
     if top.kind == "target":
         pick = max(top.choices, key=lambda s: total_power(state, int(s) - 1))
-        return Act("target", pick), _("{card} on P{number}, the strongest rival it can hit",
+        return _act("target", pick), _("{card} on P{number}, the strongest rival it can hit",
                                       card=state.catalog.cards[top.card].name, number=pick)
     if top.kind == "riding":
         ups = [a for a in legal if a.verb == "play"]
@@ -1099,16 +1162,16 @@ def _pending(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
             best = max(ups, key=lambda a: stats(state, p, a.what or "")[0] - stats(state, p, a.what or "")[2] * 0.4)
             return best, _("{riding}: {card} adds its power", riding=state.catalog.cards[top.card].name,
                            card=state.catalog.cards[best.what or ""].name)
-        return Act("done"), _("no more cards to add")
+        return _DONE, _("no more cards to add")
     if top.kind == "rebuild":
         weak = [a for a in legal if a.verb == "discard" and stats(state, p, a.what or "")[0] <= 2
                 and not isinstance(state.catalog.cards[a.what or ""], SpecialCard)]
         if weak:
             return weak[0], _("discard {card}: power 2 or less", card=state.catalog.cards[weak[0].what or ""].name)
-        return Act("done"), _("draw the replacements")
+        return _DONE, _("draw the replacements")
     late = state.round >= 5 or p.command_spells <= 1
-    return (Act("change"), _("Sakura's unlimited mana and Engraved Fate pay more from here")) if late else \
-        (Act("keep"), _("Shinji's Mana Drain Order still pays at Miyama"))
+    return (_act("change"), _("Sakura's unlimited mana and Engraved Fate pay more from here")) if late else \
+        (_act("keep"), _("Shinji's Mana Drain Order still pays at Miyama"))
 
 
 def _choose(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
@@ -1121,14 +1184,14 @@ def _choose(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
     if state.stage == PREPARE:
         cards = [a for a in legal if a.verb in ("play", "done")]
         p = state.players[seat]
-        if not p.selected and Act("jewel", "mana") in legal and p.mana == 7 and p.location in BATTLEFIELDS \
+        if not p.selected and _JEWEL_MANA in legal and p.mana == 7 and p.location in BATTLEFIELDS \
                 and any(status in ("down", "up") for status in p.np.values()):
-            return Act("jewel", "mana"), _("Jewel Magecraft: 2 jewels for mana 8, the NP/skill cards' threshold")
+            return _JEWEL_MANA, _("Jewel Magecraft: 2 jewels for mana 8, the NP/skill cards' threshold")
         jewel = _jewel_for_power(state, seat, legal)
         if jewel is not None:
             return jewel
-        if not p.selected and Act("spell", "mana") in legal and _spell_use_a(state, seat, p.location):
-            return Act("spell", "mana"), _("command spell Use A: 4 more mana let your best cards win here")
+        if not p.selected and _SPELL_MANA in legal and _spell_use_a(state, seat, p.location):
+            return _SPELL_MANA, _("command spell Use A: 4 more mana let your best cards win here")
         return _prepare(state, seat, cards or legal)
     return _window(state, seat, legal)
 
