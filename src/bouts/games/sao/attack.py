@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 from functools import lru_cache, partial
 
+from bouts.core.events import QUIET
 from bouts.core.i18n import Message
 from bouts.games.sao import clearing, turn
 from bouts.games.sao.actions import DONE, DONE_COMBINED, Act, act
@@ -43,9 +44,10 @@ _MODIFIERS: dict[tuple[int, int, str | None], Modifiers] = {}
 def finalize(state: SaoState) -> None:
     """The result is final; ③ the turn player spends dice on Sword Skills (SAO-068)."""
     state.pending.pop()
-    shown = tuple(state.pool)  # data and sentence made when someone reads them
-    say(state, "final", N_("The dice are final: {pool}"), partial(final_pool_data, shown),
-        args=partial(final_pool_args, shown), clauses=("SAO-057", "SAO-068"))
+    if state.events is not QUIET:
+        shown = tuple(state.pool)  # data and sentence made when someone reads them
+        say(state, "final", N_("The dice are final: {pool}"), partial(final_pool_data, shown),
+            args=partial(final_pool_args, shown), clauses=("SAO-057", "SAO-068"))
     state.pending.append(plain_decision(state.characters[state.turn_char].seat, "assign"))
 
 
@@ -130,6 +132,8 @@ def trigger(state: SaoState, act: Act) -> None:
     indices = tuple([int(d) - 1 for d in dice])  # dice are numbered from 1 as printed
     state.used.extend(indices)
     state.triggered.append((skill_id, indices))
+    if state.events is QUIET:  # the rest only tells the log
+        return
     me = state.characters[state.turn_char]
     skill = state.catalog.skill_named[me.id, skill_id]
     mods = modifiers(state)
@@ -173,20 +177,22 @@ def done(state: SaoState, combined: bool) -> None:
     amount = turn_damage(state, combined)
     step = state.current_step
     state.step_damage += amount
-    clauses = ("SAO-072",) + (("SAO-122", "SAO-RUL-29") if combined else ()) + (
-        ("SAO-149",) if step.defense and not combined else ())
-    say(state, "damage", N_("{amount} damage to {step} ({hp} HP left)"),
-        {"damage": amount, "step_damage": state.step_damage},
-        args={"amount": amount, "step": step.name, "hp": max(0, step.hp - state.step_damage)},
-        clauses=clauses)
+    logged = state.events is not QUIET  # a quiet state keeps no events: nothing made for them
+    if logged:
+        say(state, "damage", N_("{amount} damage to {step} ({hp} HP left)"),
+            {"damage": amount, "step_damage": state.step_damage},
+            args={"amount": amount, "step": step.name, "hp": max(0, step.hp - state.step_damage)},
+            clauses=("SAO-072",) + (("SAO-122", "SAO-RUL-29") if combined else ()) + (
+                ("SAO-149",) if step.defense and not combined else ()))
     final = state.is_final_ordeal
     if final and state.step_damage >= step.hp:  # SAO-123
         turn.win(state, M_("the final ordeal is overcome"), ("SAO-115", "SAO-123"))
         return
     switch = bool(state.pool) and len(state.used) == len(state.pool) and not final
     if switch:  # SAO-075, SAO-124
-        say(state, "switch", N_("Switch! Every die was used: no counterattack"),
-            clauses=("SAO-010", "SAO-075", "SAO-RUL-13"))
+        if logged:
+            say(state, "switch", N_("Switch! Every die was used: no counterattack"),
+                clauses=("SAO-010", "SAO-075", "SAO-RUL-13"))
         resolve(state)
         return
     if state.yui and state.catalog.support is not None and \
@@ -315,19 +321,20 @@ def take_damage(state: SaoState, index: int, amount: int) -> None:
     amount = max(0, amount - coats)
     c.damage += amount
     hp = state.hp(index)
-    clauses = ("SAO-077", "SAO-078", "SAO-079") + (("SAO-147",) if state.current_step.aoe else ()) + (
-        ("SAO-125",) if state.is_final_ordeal and index != state.kirito else ())
-    if coats:
-        say(state, "hurt", N_("{character} takes {amount} damage ({coats} less for {item}; {hp} HP "
-                       "left)"), {"character": c.id, "damage": amount},
-            args={"character": c.name, "amount": amount, "coats": coats,
-                  "item": state.catalog.items[coat[0]].name,
-                  "hp": max(0, hp - c.damage)}, clauses=clauses)
-    else:
-        say(state, "hurt", N_("{character} takes {amount} damage ({hp} HP left)"),
-            {"character": c.id, "damage": amount},
-            args={"character": c.name, "amount": amount, "hp": max(0, hp - c.damage)},
-            clauses=clauses)
+    if state.events is not QUIET:
+        clauses = ("SAO-077", "SAO-078", "SAO-079") + (("SAO-147",) if state.current_step.aoe else ()) + (
+            ("SAO-125",) if state.is_final_ordeal and index != state.kirito else ())
+        if coats:
+            say(state, "hurt", N_("{character} takes {amount} damage ({coats} less for {item}; {hp} HP "
+                                  "left)"), {"character": c.id, "damage": amount},
+                args={"character": c.name, "amount": amount, "coats": coats,
+                      "item": state.catalog.items[coat[0]].name,
+                      "hp": max(0, hp - c.damage)}, clauses=clauses)
+        else:
+            say(state, "hurt", N_("{character} takes {amount} damage ({hp} HP left)"),
+                {"character": c.id, "damage": amount},
+                args={"character": c.name, "amount": amount, "hp": max(0, hp - c.damage)},
+                clauses=clauses)
     if c.damage < hp:
         return
     relic = next((i for i in state.consumables if state.catalog.items[i].effect == "relic"), None)

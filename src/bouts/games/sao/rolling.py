@@ -11,6 +11,7 @@ from typing import Any
 
 from bouts.core.chance import Roll
 from bouts.core.decisions import Decision
+from bouts.core.events import QUIET
 from bouts.core.i18n import Message
 from bouts.games.sao.actions import FINALIZE, Act, act
 from bouts.games.sao.cards import SYMBOL
@@ -129,14 +130,15 @@ def exchange(state: SaoState, char_id: str | None) -> None:
         pos = _swappable(state, kind, rolling)
         assert pos is not None
         state.pool[pos] = make_die(kind, char_id)
-        mine = char_id == state.characters[index].id
-        say(state, "exchange", N_("{character} rolls his character die instead of a regular die (die "
-                           "{die})") if mine else
-            N_("{character} rolls {owner}'s character die instead of a regular die (die {die})"),
-            {"character": state.characters[index].id, "die": char_id},
-            args={"character": state.characters[index].name, "die": pos + 1,
-                  "owner": state.catalog.characters[char_id].name},
-            clauses=("SAO-103", "SAO-RUL-08") if mine else ("SAO-128", "SAO-RUL-32"))
+        if state.events is not QUIET:
+            mine = char_id == state.characters[index].id
+            say(state, "exchange", N_("{character} rolls his character die instead of a regular die (die "
+                                      "{die})") if mine else
+                N_("{character} rolls {owner}'s character die instead of a regular die (die {die})"),
+                {"character": state.characters[index].id, "die": char_id},
+                args={"character": state.characters[index].name, "die": pos + 1,
+                      "owner": state.catalog.characters[char_id].name},
+                clauses=("SAO-103", "SAO-RUL-08") if mine else ("SAO-128", "SAO-RUL-32"))
     if rolling:
         continue_reroll(state, rolling)
     else:
@@ -188,7 +190,8 @@ def apply_roll(state: SaoState, roll: Roll) -> None:
     decision = state.pending.pop()
     indices: tuple[int, ...] = decision.get("dice")
     pool = state.pool
-    old = [d.value for d in pool] if state.rerolls_used else ()
+    logged = state.events is not QUIET  # a quiet state keeps no events: nothing made for them
+    old = [d.value for d in pool] if logged and state.rerolls_used else ()
     die_faces = state.catalog.die_faces
     for i, v in zip(indices, roll.values, strict=True):
         die = pool[i]
@@ -196,17 +199,17 @@ def apply_roll(state: SaoState, roll: Roll) -> None:
             pool[i] = ROLLED[die.kind][v]
         else:
             pool[i] = make_die(die.kind, die.char, die_faces[die.char][v - 1])
-    first = state.rerolls_used == 0
     state.passed = []
-    shown = tuple(pool)  # the event's data and sentence are made when someone reads them (a rollout never does)
-    if first:
-        say(state, "roll", N_("Roll: {pool}"), partial(_roll_data, indices, roll.values, shown),
-            args=partial(_pool_args, shown), clauses=("SAO-053", "SAO-054"))
-    else:
-        say(state, "roll", N_("Reroll {number}: {changes}; the dice now show {pool}"),
-            partial(_roll_data, indices, roll.values, shown),
-            args=partial(_reroll_args, state.rerolls_used, indices, old, shown),
-            clauses=("SAO-059", "SAO-061"))
+    if logged:
+        shown = tuple(pool)  # the event's data and sentence are made when someone reads them
+        if state.rerolls_used == 0:
+            say(state, "roll", N_("Roll: {pool}"), partial(_roll_data, indices, roll.values, shown),
+                args=partial(_pool_args, shown), clauses=("SAO-053", "SAO-054"))
+        else:
+            say(state, "roll", N_("Reroll {number}: {changes}; the dice now show {pool}"),
+                partial(_roll_data, indices, roll.values, shown),
+                args=partial(_reroll_args, state.rerolls_used, indices, old, shown),
+                clauses=("SAO-059", "SAO-061"))
     state.pending.append(plain_decision(state.characters[state.turn_char].seat, "roll_window"))
 
 
@@ -272,12 +275,13 @@ def reroll(state: SaoState, indices: tuple[int, ...]) -> None:
     """One joint reroll of every agreed die, all at once (SAO-059..SAO-064)."""
     state.pending.pop()
     state.rerolls_used += 1
-    say(state, "reroll", N_("Reroll {number} of {allowed}: {dice} rolled again together")
-        if len(indices) > 1 else N_("Reroll {number} of {allowed}: {dice} rolled again"),
-        {"dice": list(indices)},
-        args=partial(_reroll_dice_args, state.rerolls_used, rerolls_allowed(state), indices,
-                     tuple(state.pool)),
-        clauses=("SAO-056", "SAO-059", "SAO-060", "SAO-061", "SAO-RUL-04"))
+    if state.events is not QUIET:
+        say(state, "reroll", N_("Reroll {number} of {allowed}: {dice} rolled again together")
+            if len(indices) > 1 else N_("Reroll {number} of {allowed}: {dice} rolled again"),
+            {"dice": list(indices)},
+            args=partial(_reroll_dice_args, state.rerolls_used, rerolls_allowed(state), indices,
+                         tuple(state.pool)),
+            clauses=("SAO-056", "SAO-059", "SAO-060", "SAO-061", "SAO-RUL-04"))
     state.offered = []
     continue_reroll(state, indices)
 
@@ -495,52 +499,59 @@ def use_ability(state: SaoState, act: Act) -> None:
     index = state.index_of(char_id)
     c = state.characters[index]
     ability = next(a for a in state.card(index).abilities if a.id == ability_id)
-    clauses: tuple[str, ...] = ("SAO-065", "SAO-066")
-    if c.free_use:
+    free = c.free_use
+    if free:
         c.free_use = False
-        paid = M_("a free use")
-        clauses = ("SAO-130", "SAO-RUL-46")
     else:
         c.usage -= 1
-        paid = M_("{count} uses left", count=c.usage)
     state.passed = []
-    what: Message | list[Message]
+    logged = state.events is not QUIET  # a quiet state keeps no events: no sentence parts made for them
+    what: Message | list[Message] | None = None
+    clauses: tuple[str, ...] = ("SAO-130", "SAO-RUL-46") if free else ("SAO-065", "SAO-066")
     if ability.kind == "set_die":
         pos, value = int(rest[0]) - 1, int(rest[1])
         die = state.pool[pos]
         state.pool[pos] = make_die(die.kind, die.char, value)
-        what = M_("die {die}: {old} → {new}", die=pos + 1, old=VALUE_TEXT[die.value], new=value)
+        if logged:
+            what = M_("die {die}: {old} → {new}", die=pos + 1, old=VALUE_TEXT[die.value], new=value)
     elif ability.kind in ("set_dice", "flip_dice"):
         changes = []
         for p in [int(r) - 1 for r in rest]:
             die = state.pool[p]
             new = ability.values[0] if ability.kind == "set_dice" else OPPOSITE[die.value]
             state.pool[p] = make_die(die.kind, die.char, new)
-            changes.append(M_("die {die}: {old} → {new}", die=p + 1, old=VALUE_TEXT[die.value], new=new))
+            if logged:
+                changes.append(M_("die {die}: {old} → {new}", die=p + 1, old=VALUE_TEXT[die.value], new=new))
         what = changes
     elif ability.kind == "addition_boost":
         state.tokens["lisbeth"] = Token("lisbeth", "boost", rest[0], rest[1], state.turns)
-        what = M_("gives the {mode} addition token to {target}", mode=rest[1],
-                  target=state.catalog.characters[rest[0]].name)
+        if logged:
+            what = M_("gives the {mode} addition token to {target}", mode=rest[1],
+                      target=state.catalog.characters[rest[0]].name)
         clauses += ("SAO-133", "SAO-141", "SAO-143")
     elif ability.kind in ("addition_shield", "addition_die_control"):
         kind = "shield" if ability.kind == "addition_shield" else "die_control"
         state.tokens["silica"] = Token("silica", kind, rest[0], "", state.turns)
-        what = (M_("gives the Shield addition token to {target}", target=state.catalog.characters[rest[0]].name)
-                if kind == "shield" else
-                M_("gives the Die control addition token to {target}", target=state.catalog.characters[rest[0]].name))
+        if logged:
+            what = (M_("gives the Shield addition token to {target}",
+                       target=state.catalog.characters[rest[0]].name) if kind == "shield" else
+                    M_("gives the Die control addition token to {target}",
+                       target=state.catalog.characters[rest[0]].name))
         clauses += ("SAO-137", "SAO-141", "SAO-143") if kind == "shield" else ("SAO-139", "SAO-141", "SAO-143")
     else:  # healing
         target = state.characters[state.index_of(rest[0])]
         healed = min(ability.amount, target.damage)  # SAO-RUL-41
         target.damage -= healed
-        what = M_("heals {target} for {amount} ({hp}/{max} HP)", target=target.name, amount=healed,
-                  hp=state.hp(state.index_of(rest[0])) - target.damage, max=state.hp(state.index_of(rest[0])))
+        if logged:
+            what = M_("heals {target} for {amount} ({hp}/{max} HP)", target=target.name, amount=healed,
+                      hp=state.hp(state.index_of(rest[0])) - target.damage, max=state.hp(state.index_of(rest[0])))
         clauses += ("SAO-144", "SAO-RUL-41")
-    say(state, "ability", N_("{character} uses {ability}: {what} ({paid})"),
-        {"character": c.id, "ability": ability.id, "args": list(rest)},
-        args={"character": c.name, "ability": ability.name, "what": what, "paid": paid},
-        clauses=clauses)
+    if logged:
+        say(state, "ability", N_("{character} uses {ability}: {what} ({paid})"),
+            {"character": c.id, "ability": ability.id, "args": list(rest)},
+            args={"character": c.name, "ability": ability.name, "what": what,
+                  "paid": M_("a free use") if free else M_("{count} uses left", count=c.usage)},
+            clauses=clauses)
 
 
 def die_control_actions(state: SaoState) -> list[Act]:
@@ -561,11 +572,12 @@ def control(state: SaoState, pos: int, value: int) -> None:
     state.pool[pos] = make_die(die.kind, die.char, value)
     state.controlled.append(pos)
     state.passed = []
-    say(state, "control",
-        N_("{character} uses the Die control addition token: die {die}: {old} → {new}"),
-        {"die": pos, "value": value},
-        args={"character": state.characters[state.turn_char].name, "die": pos + 1,
-              "old": VALUE_TEXT[die.value], "new": value}, clauses=("SAO-140", "SAO-RUL-38"))
+    if state.events is not QUIET:
+        say(state, "control",
+            N_("{character} uses the Die control addition token: die {die}: {old} → {new}"),
+            {"die": pos, "value": value},
+            args={"character": state.characters[state.turn_char].name, "die": pos + 1,
+                  "old": VALUE_TEXT[die.value], "new": value}, clauses=("SAO-140", "SAO-RUL-38"))
 
 
 def consumable_actions(state: SaoState) -> list[Act]:
@@ -597,6 +609,7 @@ def use_consumable(state: SaoState, item: str, char_id: str) -> None:
         c.usage += 1
     else:
         c.damage = 0
-    say(state, "consumable", N_("{item} is used on {character} and discarded"),
-        {"item": item, "character": c.id}, args={"item": card.name, "character": c.name},
-        clauses=("SAO-096", "SAO-097", "SAO-RUL-22"))
+    if state.events is not QUIET:
+        say(state, "consumable", N_("{item} is used on {character} and discarded"),
+            {"item": item, "character": c.id}, args={"item": card.name, "character": c.name},
+            clauses=("SAO-096", "SAO-097", "SAO-RUL-22"))

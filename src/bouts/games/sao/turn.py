@@ -4,6 +4,7 @@ SAO-086..SAO-090, SAO-117..SAO-129)."""
 from __future__ import annotations
 
 from bouts.core.decisions import Decision
+from bouts.core.events import QUIET
 from bouts.core.i18n import Message, Text
 from bouts.games.sao import rolling
 from bouts.games.sao.i18n import M_, N_
@@ -80,10 +81,10 @@ def start_turn(state: SaoState) -> None:
     for c in state.characters:
         c.free_use = False
     me.free_use = state.options.difficulty == "easy"  # SAO-130
-    clauses = ("SAO-120",) if final else ("SAO-045", "SAO-086") if state.turns > 1 else ("SAO-045",)
-    say(state, "turn", N_("Turn {turn}: {character}'s turn"),
-        {"character": me.id, "turn": state.turns},
-        args={"turn": state.turns, "character": me.name}, clauses=clauses)
+    if state.events is not QUIET:
+        say(state, "turn", N_("Turn {turn}: {character}'s turn"),
+            {"character": me.id, "turn": state.turns}, args={"turn": state.turns, "character": me.name},
+            clauses=("SAO-120",) if final else ("SAO-045", "SAO-086") if state.turns > 1 else ("SAO-045",))
     candidates = partner_candidates(state)
     if len(candidates) == 1 or (candidates and len(state.characters) == 2):  # SAO-048, SAO-156
         set_partner(state, candidates[0])
@@ -100,10 +101,11 @@ def set_partner(state: SaoState, index: int) -> None:
     state.partner = index
     partner = state.characters[index]
     partner.free_use = state.options.difficulty == "easy"
-    alone = len(state.characters) == 2 or len(partner_candidates(state)) == 1
-    say(state, "partner", N_("{character} chains with {partner}"), {"partner": partner.id},
-        args={"character": state.characters[state.turn_char].name, "partner": partner.name},
-        clauses=("SAO-047", "SAO-048") if alone else ("SAO-047",))
+    if state.events is not QUIET:
+        alone = len(state.characters) == 2 or len(partner_candidates(state)) == 1
+        say(state, "partner", N_("{character} chains with {partner}"), {"partner": partner.id},
+            args={"character": state.characters[state.turn_char].name, "partner": partner.name},
+            clauses=("SAO-047", "SAO-048") if alone else ("SAO-047",))
     rolling.begin_dice(state)
 
 
@@ -112,8 +114,9 @@ def end_turn(state: SaoState) -> None:
     me = state.characters[state.turn_char]
     if state.uses_exhaustion:
         me.exhausted = True
-        say(state, "exhausted", N_("{character} is Exhausted"), {"character": me.id},
-            args={"character": me.name}, clauses=("SAO-087", "SAO-089"))
+        if state.events is not QUIET:
+            say(state, "exhausted", N_("{character} is Exhausted"), {"character": me.id},
+                args={"character": me.name}, clauses=("SAO-087", "SAO-089"))
     for owner, token in list(state.tokens.items()) if state.tokens else ():
         if token.holder == me.id and token.active:  # SAO-136, SAO-140, SAO-RUL-37
             del state.tokens[owner]
