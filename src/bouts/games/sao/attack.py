@@ -13,7 +13,7 @@ from bouts.games.sao.actions import DONE, DONE_COMBINED, Act, act
 from bouts.games.sao.cards import SwordSkill
 from bouts.games.sao.i18n import M_, N_
 from bouts.games.sao.log import say
-from bouts.games.sao.rolling import final_pool_args, final_pool_data
+from bouts.games.sao.rolling import dice_indices, final_pool_args, final_pool_data
 from bouts.games.sao.skills import VALUE_TEXT, Modifiers, skill_key, sorted_group_triggers
 from bouts.games.sao.state import SaoState, plain_decision
 
@@ -128,8 +128,9 @@ def _sub_groups(limits: tuple[int, ...], size: int) -> tuple[tuple[int, ...], ..
 
 def trigger(state: SaoState, act: Act) -> None:
     """Spend dice on a Sword Skill (SAO-070)."""
-    skill_id, *dice = act.args
-    indices = tuple([int(d) - 1 for d in dice])  # dice are numbered from 1 as printed
+    args = act.args
+    skill_id = args[0]
+    indices = dice_indices(args[1:])  # dice are numbered from 1 as printed
     state.used.extend(indices)
     state.triggered.append((skill_id, indices))
     if state.events is QUIET:  # the rest only tells the log

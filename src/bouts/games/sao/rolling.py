@@ -42,15 +42,15 @@ def dice_amount(state: SaoState) -> int:
 
 def begin_dice(state: SaoState) -> None:
     """Lay out the turn's dice (SAO-053, SAO-054, SAO-121) and offer character dice."""
-    n = dice_amount(state)
-    if state.is_final_ordeal:
+    scenario = state.scenario
+    n = scenario.steps[state.step].dice or scenario.dice  # dice_amount(state)
+    if state.step >= 1 and scenario.section == "final":  # state.is_final_ordeal
         main = [MAIN] * 4
         if state.characters[state.kirito].has_die and state.options.uses_character_dice:  # SAO-121
             main.append(make_die("main", "kirito"))
+        state.pool = main + [SUPPORT] * n if state.partner is not None else main
     else:
-        main = [MAIN] * n
-    support = [SUPPORT] * n if state.partner is not None else []
-    state.pool = main + support
+        state.pool = [MAIN] * n + [SUPPORT] * n if state.partner is not None else [MAIN] * n
     next_pre_roll(state)
 
 
@@ -61,12 +61,12 @@ def exchange_options(state: SaoState, rolling: tuple[int, ...] = ()) -> tuple[in
     being rolled for his character die (SAO-103, SAO-RUL-08); in the final ordeal Kirito may also swap
     main dice for dead players' character dice (SAO-128, SAO-RUL-32).
     """
-    if not state.options.uses_character_dice:
-        return None
     for c in state.characters:  # any(c.has_die ...) without a generator at every roll
         if c.has_die:
             break
     else:
+        return None
+    if not state.options.uses_character_dice:
         return None
     in_pool = {d.char for d in state.pool if d.char is not None}
     deciders = [state.turn_char] + ([state.partner] if state.partner is not None else [])
@@ -166,12 +166,11 @@ def d6_results(rng: random.Random, dice: int) -> tuple[int, ...]:
     if type(rng) is not random.Random:
         return tuple([rng.randint(1, 6) for _ in range(dice)])
     bits = rng.getrandbits
-    out = []
-    for _ in range(dice):
-        r = bits(3)
-        while r >= 6:
-            r = bits(3)
-        out.append(r + 1)
+    # the draws of 6 or more are dropped and the dice take the others in order: as many draws as dice still
+    # wanting a result at a time, so never one draw more than randint's loop makes
+    out = [r + 1 for r in [bits(3) for _ in range(dice)] if r < 6]
+    while len(out) < dice:
+        out += [r + 1 for r in [bits(3) for _ in range(dice - len(out))] if r < 6]
     return tuple(out)
 
 
@@ -289,6 +288,25 @@ def reroll(state: SaoState, indices: tuple[int, ...]) -> None:
 def _reroll_dice_args(number: int, allowed: int, indices: tuple[int, ...], pool: tuple[Die, ...]) -> dict[str, Any]:
     return {"number": number, "allowed": allowed,
             "dice": [M_("die {die} (showing {value})", die=i + 1, value=VALUE_TEXT[pool[i].value]) for i in indices]}
+
+
+_INDICES: dict[tuple[str, ...], tuple[int, ...]] = {}
+"""The pool indices of each list of die numbers :func:`dice_indices` has read."""
+
+
+def dice_indices(numbers: tuple[str, ...]) -> tuple[int, ...]:
+    """The pool indices (from 0) of die numbers as an action's text names them (from 1, as the table prints them),
+    read once per list of numbers."""
+    found = _INDICES.get(numbers)
+    if found is None:
+        if len(_INDICES) >= INDICES_LIMIT:
+            _INDICES.clear()
+        found = _INDICES[numbers] = tuple([int(n) - 1 for n in numbers])
+    return found
+
+
+INDICES_LIMIT = 65_536
+"""Most lists of die numbers :data:`_INDICES` keeps (it starts afresh beyond)."""
 
 
 def continue_reroll(state: SaoState, indices: tuple[int, ...]) -> None:

@@ -85,7 +85,9 @@ def start_turn(state: SaoState) -> None:
         say(state, "turn", N_("Turn {turn}: {character}'s turn"),
             {"character": me.id, "turn": state.turns}, args={"turn": state.turns, "character": me.name},
             clauses=("SAO-120",) if final else ("SAO-045", "SAO-086") if state.turns > 1 else ("SAO-045",))
-    candidates = partner_candidates(state)
+    exhaustion = len(state.characters) >= 3 and not final  # partner_candidates(state), the step known
+    candidates = [i for i, c in enumerate(state.characters)
+                  if not c.dead and i != state.turn_char and not (exhaustion and c.exhausted)]
     if len(candidates) == 1 or (candidates and len(state.characters) == 2):  # SAO-048, SAO-156
         set_partner(state, candidates[0])
     elif not candidates:  # only in the final ordeal: lone Kirito (SAO-126, SAO-129)
@@ -112,7 +114,8 @@ def set_partner(state: SaoState, index: int) -> None:
 def end_turn(state: SaoState) -> None:
     """⑥ Turn end: Exhaustion, token returns, and the turn goes to the partner (SAO-086..SAO-089)."""
     me = state.characters[state.turn_char]
-    if state.uses_exhaustion:
+    final = state.is_final_ordeal
+    if len(state.characters) >= 3 and not final:  # state.uses_exhaustion
         me.exhausted = True
         if state.events is not QUIET:
             say(state, "exhausted", N_("{character} is Exhausted"), {"character": me.id},
@@ -125,7 +128,7 @@ def end_turn(state: SaoState) -> None:
                 clauses=("SAO-136", "SAO-RUL-37") if owner == "lisbeth"
                 else ("SAO-140", "SAO-RUL-37"))
     state.last_partner = state.partner
-    if state.is_final_ordeal:
+    if final:
         state.turn_char = state.kirito
     elif state.partner is not None:
         state.turn_char = state.partner
