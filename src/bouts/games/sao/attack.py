@@ -81,18 +81,19 @@ def skill_actions(state: SaoState) -> list[Act]:
     made = _SKILL_ACTS
     out: list[Act] = []
     for skill_id, picks in groups:
-        dice = tuple(sorted(map(order.__getitem__, picks)))
+        dice = tuple(map(order.__getitem__, picks))  # pool indices, in the order of the values they show
         found = made.get((skill_id, dice))
         if found is None:
             if len(made) >= SKILL_ACTS_LIMIT:
                 made.clear()
-            found = made[skill_id, dice] = act("skill", skill_id, *[str(i + 1) for i in dice])
+            found = made[skill_id, dice] = act("skill", skill_id, *[str(i + 1) for i in sorted(dice)])
         out.append(found)
     return out
 
 
 _SKILL_ACTS: dict[tuple[str, tuple[int, ...]], Act] = {}
-"""The ``skill`` action of each Sword Skill and dice (pool indices from 0), made once."""
+"""The ``skill`` action of each Sword Skill and dice (pool indices from 0, in any order; the action names them in
+ascending order), made once."""
 SKILL_ACTS_LIMIT = 65_536
 """Most actions :data:`_SKILL_ACTS` keeps (it starts afresh beyond)."""
 

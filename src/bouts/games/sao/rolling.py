@@ -166,11 +166,12 @@ def d6_results(rng: random.Random, dice: int) -> tuple[int, ...]:
     if type(rng) is not random.Random:
         return tuple([rng.randint(1, 6) for _ in range(dice)])
     bits = rng.getrandbits
-    # the draws of 6 or more are dropped and the dice take the others in order: as many draws as dice still
-    # wanting a result at a time, so never one draw more than randint's loop makes
-    out = [r + 1 for r in [bits(3) for _ in range(dice)] if r < 6]
-    while len(out) < dice:
-        out += [r + 1 for r in [bits(3) for _ in range(dice - len(out))] if r < 6]
+    out = []
+    for _ in range(dice):
+        r = bits(3)
+        while r >= 6:
+            r = bits(3)
+        out.append(r + 1)
     return tuple(out)
 
 
@@ -363,16 +364,20 @@ def waiting_seats(state: SaoState) -> list[int]:
 def is_anyone_waiting(state: SaoState, consumables: bool | None = None) -> bool:
     """Whether :func:`waiting_seats` names any seat, without making the other seats' menus (``consumables``:
     whether :func:`consumable_actions` offers any, when the caller knows)."""
-    me = turn_seat(state)
+    characters = state.characters
+    me = characters[state.turn_char].seat  # turn_seat(state)
     passed = state.passed
     if consumables is None:
         consumables = bool(consumable_actions(state))
     if consumables:  # anyone may use the group's Consumables: every living seat but mine that has not passed waits
-        return any(not c.dead and c.seat != me and c.seat not in passed for c in state.characters)
+        for c in characters:
+            if not c.dead and c.seat != me and c.seat not in passed:
+                return True
+        return False
     partner = state.partner  # of the turn's characters, only the partner can be played by another seat
     if partner is None:
         return False
-    seat = state.characters[partner].seat  # a partner with abilities to use is alive
+    seat = characters[partner].seat  # a partner with abilities to use is alive
     return seat != me and seat not in passed and has_ability_actions(state, partner)
 
 
@@ -416,7 +421,7 @@ def ability_actions(state: SaoState, index: int) -> list[Act]:
     if not can_use_abilities(state, index):
         return []
     c = state.characters[index]
-    card = state.card(index)
+    card = state.catalog.characters[c.id]
     out: list[Act] = []
     pool = state.pool
     for ability in card.abilities:
@@ -452,18 +457,23 @@ def has_ability_actions(state: SaoState, index: int) -> bool:
     if not can_use_abilities(state, index):
         return False
     pool = state.pool
-    for ability in state.card(index).abilities:
+    for ability in state.catalog.characters[state.characters[index].id].abilities:
         kind = ability.kind
-        if kind == "set_die":
-            if any(die.value != v for die in pool for v in ability.values):
-                return True
+        if kind == "set_die":  # some die shows a face other than one of the values
+            values = ability.values
+            for die in pool:
+                for v in values:
+                    if die.value != v:
+                        return True
         elif kind == "set_dice":  # a use changes 1 to ``count`` (at least 1) dice not showing the value
             target = ability.values[0]
-            if any(die.value != target for die in pool):
-                return True
+            for die in pool:
+                if die.value != target:
+                    return True
         elif kind == "flip_dice":
-            if any(die.value <= 6 for die in pool):
-                return True
+            for die in pool:
+                if die.value <= 6:
+                    return True
         elif kind == "addition_boost":
             if "lisbeth" not in state.tokens and ability.modes[state.characters[index].level] and \
                     any(i != index for i in state.living()):
