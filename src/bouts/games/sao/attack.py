@@ -4,6 +4,7 @@ SAO-120..SAO-127, SAO-145..SAO-149)."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 from functools import lru_cache, partial
 
 from bouts.core.events import QUIET
@@ -13,7 +14,7 @@ from bouts.games.sao.actions import DONE, DONE_COMBINED, Act, act
 from bouts.games.sao.cards import SwordSkill
 from bouts.games.sao.i18n import M_, N_
 from bouts.games.sao.log import say
-from bouts.games.sao.rolling import dice_indices, final_pool_args, final_pool_data
+from bouts.games.sao.rolling import FACE_UP, dice_indices, final_pool_args, final_pool_data
 from bouts.games.sao.skills import VALUE_TEXT, Modifiers, skill_key, sorted_group_triggers
 from bouts.games.sao.state import SaoState, plain_decision
 
@@ -68,9 +69,9 @@ def skill_actions(state: SaoState) -> list[Act]:
     which skills depends only on the character, his level and the sorted unused values, so that is
     worked out once per pack and kept in the catalogue's memo.
     """
-    values = [d.value for d in state.pool]
+    values = list(map(FACE_UP, state.pool))  # map and filterfalse: no comprehension's frame per call
     used = state.used
-    free = [i for i in range(len(values)) if i not in used] if used else range(len(values))
+    free: Iterable[int] = itertools.filterfalse(used.__contains__, range(len(values))) if used else range(len(values))
     order = sorted(free, key=values.__getitem__)  # stable: equal values keep die order
     me = state.characters[state.turn_char]
     key = ("skill_groups", me.id, me.level, tuple(map(values.__getitem__, order)))
@@ -153,13 +154,16 @@ def turn_damage(state: SaoState, combined: bool) -> int:
         return 0
     mods = modifiers(state)
     skills = skills_by_id(state, state.characters[state.turn_char].id)
-    chosen = [skills[s] for s, _ in state.triggered]
-    if combined and chosen:  # SAO-RUL-29
+    if combined:  # SAO-RUL-29
+        chosen = [skills[s] for s, _ in state.triggered]
         total = sum(mods.boosted(s) for s in chosen)
         if all(mods.pierces(s) for s in chosen):
             return total
         return max(0, total - mods.defense)
-    return sum(mods.dealt(s) for s in chosen)
+    amount = 0  # a loop, not sum() over a generator: this runs every turn
+    for skill_id, _dice in state.triggered:
+        amount += mods.dealt(skills[skill_id])
+    return amount
 
 
 def skills_by_id(state: SaoState, char_id: str) -> dict[str, SwordSkill]:

@@ -297,10 +297,11 @@ class Sao(Game[SaoState, SaoAction]):
     def _apply_shuffle(self, state: SaoState, shuffle: Shuffle) -> None:
         kind = state.pending.pop().kind
         if kind == "scenario_shuffle":  # SAO-035, SAO-036
-            picks = []
-            for section in SECTIONS:
-                picks.append(next(s for s in shuffle.order if state.catalog.scenarios[s].section == section))
-            state.scenarios = picks
+            first: dict[str, str] = {}  # each section's first scenario in the shuffled order
+            scenarios = state.catalog.scenarios
+            for s in shuffle.order:
+                first.setdefault(scenarios[s].section, s)
+            state.scenarios = [first[section] for section in SECTIONS]
             say(state, "shuffle", N_("One scenario card is drawn face down from each section"),
                 clauses=("SAO-035", "SAO-036"))
             state.pending.append(plain_decision(CHANCE, "item_shuffle"))

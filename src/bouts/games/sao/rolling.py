@@ -4,6 +4,7 @@ Consumables (SAO-053..SAO-067, SAO-102..SAO-106, SAO-121, SAO-128..SAO-129, SAO-
 from __future__ import annotations
 
 import itertools
+import operator
 import random
 from collections.abc import Sequence
 from functools import cache, lru_cache, partial
@@ -24,6 +25,8 @@ REGULAR = (1, 2, 3, 4, 5, 6)
 OPPOSITE = {1: 6, 2: 5, 3: 4, 4: 3, 5: 2, 6: 1}
 MAIN = make_die("main")
 SUPPORT = make_die("support")
+FACE_UP = operator.attrgetter("value")
+"""The face code a die shows (``FACE_UP(die)`` is ``die.value``, for :func:`map`)."""
 ROLLED = {kind: tuple(make_die(kind, None, v) for v in range(7)) for kind in ("main", "support")}
 """A regular main or support die showing 1-6, by value."""
 
@@ -114,7 +117,19 @@ def next_pre_roll(state: SaoState) -> None:
     if state.partner is None and state.is_final_ordeal and not any(d.kind == "support" for d in state.pool):
         state.pending.append(plain_decision(state.characters[state.kirito].seat, "support_values"))
         return
-    roll_dice(state, tuple([i for i, d in enumerate(state.pool) if d.value == 0]))
+    roll_dice(state, unrolled(state.pool))
+
+
+def unrolled(pool: Sequence[Die]) -> tuple[int, ...]:
+    """The indices of the dice of ``pool`` not rolled yet (showing 0)."""
+    if not any(map(FACE_UP, pool)):  # the first roll of a turn: none rolled yet
+        return _every_die(len(pool))
+    return tuple([i for i, d in enumerate(pool) if d.value == 0])
+
+
+@cache
+def _every_die(n: int) -> tuple[int, ...]:
+    return tuple(range(n))
 
 
 def exchange(state: SaoState, char_id: str | None) -> None:
@@ -370,10 +385,7 @@ def is_anyone_waiting(state: SaoState, consumables: bool | None = None) -> bool:
     if consumables is None:
         consumables = bool(consumable_actions(state))
     if consumables:  # anyone may use the group's Consumables: every living seat but mine that has not passed waits
-        for c in characters:
-            if not c.dead and c.seat != me and c.seat not in passed:
-                return True
-        return False
+        return any(not c.dead and c.seat != me and c.seat not in passed for c in characters)
     partner = state.partner  # of the turn's characters, only the partner can be played by another seat
     if partner is None:
         return False
