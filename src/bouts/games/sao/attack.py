@@ -4,15 +4,17 @@ SAO-120..SAO-127, SAO-145..SAO-149)."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 from functools import lru_cache, partial
 
+from bouts.core.events import QUIET
 from bouts.core.i18n import Message
 from bouts.games.sao import clearing, turn
 from bouts.games.sao.actions import DONE, DONE_COMBINED, Act, act
 from bouts.games.sao.cards import SwordSkill
 from bouts.games.sao.i18n import M_, N_
 from bouts.games.sao.log import say
-from bouts.games.sao.rolling import final_pool_args, final_pool_data
+from bouts.games.sao.rolling import FACE_UP, dice_indices, final_pool_args, final_pool_data
 from bouts.games.sao.skills import VALUE_TEXT, Modifiers, skill_key, sorted_group_triggers
 from bouts.games.sao.state import SaoState, plain_decision
 
@@ -43,9 +45,10 @@ _MODIFIERS: dict[tuple[int, int, str | None], Modifiers] = {}
 def finalize(state: SaoState) -> None:
     """The result is final; ③ the turn player spends dice on Sword Skills (SAO-068)."""
     state.pending.pop()
-    shown = tuple(state.pool)  # data and sentence made when someone reads them
-    say(state, "final", N_("The dice are final: {pool}"), partial(final_pool_data, shown),
-        args=partial(final_pool_args, shown), clauses=("SAO-057", "SAO-068"))
+    if state.events is not QUIET:
+        shown = tuple(state.pool)  # data and sentence made when someone reads them
+        say(state, "final", N_("The dice are final: {pool}"), partial(final_pool_data, shown),
+            args=partial(final_pool_args, shown), clauses=("SAO-057", "SAO-068"))
     state.pending.append(plain_decision(state.characters[state.turn_char].seat, "assign"))
 
 
@@ -66,9 +69,9 @@ def skill_actions(state: SaoState) -> list[Act]:
     which skills depends only on the character, his level and the sorted unused values, so that is
     worked out once per pack and kept in the catalogue's memo.
     """
-    values = [d.value for d in state.pool]
+    values = list(map(FACE_UP, state.pool))  # map and filterfalse: no comprehension's frame per call
     used = state.used
-    free = [i for i in range(len(values)) if i not in used] if used else range(len(values))
+    free: Iterable[int] = itertools.filterfalse(used.__contains__, range(len(values))) if used else range(len(values))
     order = sorted(free, key=values.__getitem__)  # stable: equal values keep die order
     me = state.characters[state.turn_char]
     key = ("skill_groups", me.id, me.level, tuple(map(values.__getitem__, order)))
@@ -79,18 +82,19 @@ def skill_actions(state: SaoState) -> list[Act]:
     made = _SKILL_ACTS
     out: list[Act] = []
     for skill_id, picks in groups:
-        dice = tuple(sorted(map(order.__getitem__, picks)))
+        dice = tuple(map(order.__getitem__, picks))  # pool indices, in the order of the values they show
         found = made.get((skill_id, dice))
         if found is None:
             if len(made) >= SKILL_ACTS_LIMIT:
                 made.clear()
-            found = made[skill_id, dice] = act("skill", skill_id, *[str(i + 1) for i in dice])
+            found = made[skill_id, dice] = act("skill", skill_id, *[str(i + 1) for i in sorted(dice)])
         out.append(found)
     return out
 
 
 _SKILL_ACTS: dict[tuple[str, tuple[int, ...]], Act] = {}
-"""The ``skill`` action of each Sword Skill and dice (pool indices from 0), made once."""
+"""The ``skill`` action of each Sword Skill and dice (pool indices from 0, in any order; the action names them in
+ascending order), made once."""
 SKILL_ACTS_LIMIT = 65_536
 """Most actions :data:`_SKILL_ACTS` keeps (it starts afresh beyond)."""
 
@@ -126,10 +130,13 @@ def _sub_groups(limits: tuple[int, ...], size: int) -> tuple[tuple[int, ...], ..
 
 def trigger(state: SaoState, act: Act) -> None:
     """Spend dice on a Sword Skill (SAO-070)."""
-    skill_id, *dice = act.args
-    indices = tuple([int(d) - 1 for d in dice])  # dice are numbered from 1 as printed
+    args = act.args
+    skill_id = args[0]
+    indices = dice_indices(args[1:])  # dice are numbered from 1 as printed
     state.used.extend(indices)
     state.triggered.append((skill_id, indices))
+    if state.events is QUIET:  # the rest only tells the log
+        return
     me = state.characters[state.turn_char]
     skill = state.catalog.skill_named[me.id, skill_id]
     mods = modifiers(state)
@@ -147,13 +154,16 @@ def turn_damage(state: SaoState, combined: bool) -> int:
         return 0
     mods = modifiers(state)
     skills = skills_by_id(state, state.characters[state.turn_char].id)
-    chosen = [skills[s] for s, _ in state.triggered]
-    if combined and chosen:  # SAO-RUL-29
+    if combined:  # SAO-RUL-29
+        chosen = [skills[s] for s, _ in state.triggered]
         total = sum(mods.boosted(s) for s in chosen)
         if all(mods.pierces(s) for s in chosen):
             return total
         return max(0, total - mods.defense)
-    return sum(mods.dealt(s) for s in chosen)
+    amount = 0  # a loop, not sum() over a generator: this runs every turn
+    for skill_id, _dice in state.triggered:
+        amount += mods.dealt(skills[skill_id])
+    return amount
 
 
 def skills_by_id(state: SaoState, char_id: str) -> dict[str, SwordSkill]:
@@ -173,20 +183,22 @@ def done(state: SaoState, combined: bool) -> None:
     amount = turn_damage(state, combined)
     step = state.current_step
     state.step_damage += amount
-    clauses = ("SAO-072",) + (("SAO-122", "SAO-RUL-29") if combined else ()) + (
-        ("SAO-149",) if step.defense and not combined else ())
-    say(state, "damage", N_("{amount} damage to {step} ({hp} HP left)"),
-        {"damage": amount, "step_damage": state.step_damage},
-        args={"amount": amount, "step": step.name, "hp": max(0, step.hp - state.step_damage)},
-        clauses=clauses)
+    logged = state.events is not QUIET  # a quiet state keeps no events: nothing made for them
+    if logged:
+        say(state, "damage", N_("{amount} damage to {step} ({hp} HP left)"),
+            {"damage": amount, "step_damage": state.step_damage},
+            args={"amount": amount, "step": step.name, "hp": max(0, step.hp - state.step_damage)},
+            clauses=("SAO-072",) + (("SAO-122", "SAO-RUL-29") if combined else ()) + (
+                ("SAO-149",) if step.defense and not combined else ()))
     final = state.is_final_ordeal
     if final and state.step_damage >= step.hp:  # SAO-123
         turn.win(state, M_("the final ordeal is overcome"), ("SAO-115", "SAO-123"))
         return
     switch = bool(state.pool) and len(state.used) == len(state.pool) and not final
     if switch:  # SAO-075, SAO-124
-        say(state, "switch", N_("Switch! Every die was used: no counterattack"),
-            clauses=("SAO-010", "SAO-075", "SAO-RUL-13"))
+        if logged:
+            say(state, "switch", N_("Switch! Every die was used: no counterattack"),
+                clauses=("SAO-010", "SAO-075", "SAO-RUL-13"))
         resolve(state)
         return
     if state.yui and state.catalog.support is not None and \
@@ -315,19 +327,20 @@ def take_damage(state: SaoState, index: int, amount: int) -> None:
     amount = max(0, amount - coats)
     c.damage += amount
     hp = state.hp(index)
-    clauses = ("SAO-077", "SAO-078", "SAO-079") + (("SAO-147",) if state.current_step.aoe else ()) + (
-        ("SAO-125",) if state.is_final_ordeal and index != state.kirito else ())
-    if coats:
-        say(state, "hurt", N_("{character} takes {amount} damage ({coats} less for {item}; {hp} HP "
-                       "left)"), {"character": c.id, "damage": amount},
-            args={"character": c.name, "amount": amount, "coats": coats,
-                  "item": state.catalog.items[coat[0]].name,
-                  "hp": max(0, hp - c.damage)}, clauses=clauses)
-    else:
-        say(state, "hurt", N_("{character} takes {amount} damage ({hp} HP left)"),
-            {"character": c.id, "damage": amount},
-            args={"character": c.name, "amount": amount, "hp": max(0, hp - c.damage)},
-            clauses=clauses)
+    if state.events is not QUIET:
+        clauses = ("SAO-077", "SAO-078", "SAO-079") + (("SAO-147",) if state.current_step.aoe else ()) + (
+            ("SAO-125",) if state.is_final_ordeal and index != state.kirito else ())
+        if coats:
+            say(state, "hurt", N_("{character} takes {amount} damage ({coats} less for {item}; {hp} HP "
+                                  "left)"), {"character": c.id, "damage": amount},
+                args={"character": c.name, "amount": amount, "coats": coats,
+                      "item": state.catalog.items[coat[0]].name,
+                      "hp": max(0, hp - c.damage)}, clauses=clauses)
+        else:
+            say(state, "hurt", N_("{character} takes {amount} damage ({hp} HP left)"),
+                {"character": c.id, "damage": amount},
+                args={"character": c.name, "amount": amount, "hp": max(0, hp - c.damage)},
+                clauses=clauses)
     if c.damage < hp:
         return
     relic = next((i for i in state.consumables if state.catalog.items[i].effect == "relic"), None)

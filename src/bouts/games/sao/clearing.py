@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bouts.core.decisions import Decision
+from bouts.core.events import QUIET
 from bouts.games.sao import turn
 from bouts.games.sao.i18n import M_, N_
 from bouts.games.sao.log import say
@@ -140,12 +141,13 @@ def heal_and_continue(state: SaoState) -> None:
 def begin_scenario(state: SaoState) -> None:
     """Reveal the current scenario card and start its first turn (SAO-043, SAO-111)."""
     state.step, state.step_damage, state.yui_used = 0, 0, 0
-    scenario = state.scenario
-    steps = [M_("{step} ({hp} HP, counterattack {damage})", step=s.name, hp=s.hp, damage=s.damage)
-             for s in scenario.steps]
-    say(state, "scenario", N_("{scenario} ({section}, {dice} dice each) is revealed: {steps}"),
-        {"scenario": scenario.id}, reveals=True,
-        args={"scenario": scenario.name, "section": M_(SECTION_NAMES[scenario.section]),
-              "dice": scenario.dice, "steps": steps},
-        clauses=("SAO-043", "SAO-111") if state.section else ("SAO-041", "SAO-043"))
+    if state.events is not QUIET:
+        scenario = state.scenario
+        steps = [M_("{step} ({hp} HP, counterattack {damage})", step=s.name, hp=s.hp, damage=s.damage)
+                 for s in scenario.steps]
+        say(state, "scenario", N_("{scenario} ({section}, {dice} dice each) is revealed: {steps}"),
+            {"scenario": scenario.id}, reveals=True,
+            args={"scenario": scenario.name, "section": M_(SECTION_NAMES[scenario.section]),
+                  "dice": scenario.dice, "steps": steps},
+            clauses=("SAO-043", "SAO-111") if state.section else ("SAO-041", "SAO-043"))
     turn.start_turn(state)

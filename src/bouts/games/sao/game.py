@@ -256,12 +256,13 @@ class Sao(Game[SaoState, SaoAction]):
 
     def sample_chance(self, state: SaoState, rng: random.Random) -> SaoAction:
         """Roll the dice or shuffle the cards."""
-        if not state.pending or state.pending[-1].seat != CHANCE or state.result is not None:
+        pending = state.pending
+        decision = pending[-1] if pending else None
+        if decision is None or decision.seat != CHANCE or state.result is not None:
             raise IllegalAction(M_("no roll or shuffle is pending"))
-        kind = state.pending[-1].kind
-        if kind in ("scenario_shuffle", "item_shuffle"):
-            return Shuffle.sample(self._shuffle_pile(state), rng)
-        return Roll(rolling.d6_results(rng, len(state.pending[-1].get("dice"))))  # as Roll.sample(n, 6, rng)
+        if decision.kind == "roll":
+            return Roll(rolling.d6_results(rng, len(decision.get("dice"))))  # as Roll.sample(n, 6, rng)
+        return Shuffle.sample(self._shuffle_pile(state), rng)
 
     def parse_action(self, state: SaoState, seat: Seat, text: str) -> SaoAction:
         """Read an action's text form (``roll 3 5 ...``, ``shuffle ...`` for chance)."""
@@ -282,7 +283,7 @@ class Sao(Game[SaoState, SaoAction]):
         verb, args = action.verb, action.args
         # the verbs of every turn first, the rarer ones after (a call saved per step on the hot ones)
         if verb == "reroll":
-            rolling.reroll(state, tuple([int(a) - 1 for a in args]))  # dice numbered from 1
+            rolling.reroll(state, rolling.dice_indices(args))
         elif verb == "skill":
             attack.trigger(state, action)
         elif verb == "done":
@@ -296,10 +297,11 @@ class Sao(Game[SaoState, SaoAction]):
     def _apply_shuffle(self, state: SaoState, shuffle: Shuffle) -> None:
         kind = state.pending.pop().kind
         if kind == "scenario_shuffle":  # SAO-035, SAO-036
-            picks = []
-            for section in SECTIONS:
-                picks.append(next(s for s in shuffle.order if state.catalog.scenarios[s].section == section))
-            state.scenarios = picks
+            first: dict[str, str] = {}  # each section's first scenario in the shuffled order
+            scenarios = state.catalog.scenarios
+            for s in shuffle.order:
+                first.setdefault(scenarios[s].section, s)
+            state.scenarios = [first[section] for section in SECTIONS]
             say(state, "shuffle", N_("One scenario card is drawn face down from each section"),
                 clauses=("SAO-035", "SAO-036"))
             state.pending.append(plain_decision(CHANCE, "item_shuffle"))

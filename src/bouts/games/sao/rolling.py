@@ -4,6 +4,7 @@ Consumables (SAO-053..SAO-067, SAO-102..SAO-106, SAO-121, SAO-128..SAO-129, SAO-
 from __future__ import annotations
 
 import itertools
+import operator
 import random
 from collections.abc import Sequence
 from functools import cache, lru_cache, partial
@@ -11,6 +12,7 @@ from typing import Any
 
 from bouts.core.chance import Roll
 from bouts.core.decisions import Decision
+from bouts.core.events import QUIET
 from bouts.core.i18n import Message
 from bouts.games.sao.actions import FINALIZE, Act, act
 from bouts.games.sao.cards import SYMBOL
@@ -23,6 +25,8 @@ REGULAR = (1, 2, 3, 4, 5, 6)
 OPPOSITE = {1: 6, 2: 5, 3: 4, 4: 3, 5: 2, 6: 1}
 MAIN = make_die("main")
 SUPPORT = make_die("support")
+FACE_UP = operator.attrgetter("value")
+"""The face code a die shows (``FACE_UP(die)`` is ``die.value``, for :func:`map`)."""
 ROLLED = {kind: tuple(make_die(kind, None, v) for v in range(7)) for kind in ("main", "support")}
 """A regular main or support die showing 1-6, by value."""
 
@@ -41,15 +45,15 @@ def dice_amount(state: SaoState) -> int:
 
 def begin_dice(state: SaoState) -> None:
     """Lay out the turn's dice (SAO-053, SAO-054, SAO-121) and offer character dice."""
-    n = dice_amount(state)
-    if state.is_final_ordeal:
+    scenario = state.scenario
+    n = scenario.steps[state.step].dice or scenario.dice  # dice_amount(state)
+    if state.step >= 1 and scenario.section == "final":  # state.is_final_ordeal
         main = [MAIN] * 4
         if state.characters[state.kirito].has_die and state.options.uses_character_dice:  # SAO-121
             main.append(make_die("main", "kirito"))
+        state.pool = main + [SUPPORT] * n if state.partner is not None else main
     else:
-        main = [MAIN] * n
-    support = [SUPPORT] * n if state.partner is not None else []
-    state.pool = main + support
+        state.pool = [MAIN] * n + [SUPPORT] * n if state.partner is not None else [MAIN] * n
     next_pre_roll(state)
 
 
@@ -60,12 +64,12 @@ def exchange_options(state: SaoState, rolling: tuple[int, ...] = ()) -> tuple[in
     being rolled for his character die (SAO-103, SAO-RUL-08); in the final ordeal Kirito may also swap
     main dice for dead players' character dice (SAO-128, SAO-RUL-32).
     """
-    if not state.options.uses_character_dice:
-        return None
     for c in state.characters:  # any(c.has_die ...) without a generator at every roll
         if c.has_die:
             break
     else:
+        return None
+    if not state.options.uses_character_dice:
         return None
     in_pool = {d.char for d in state.pool if d.char is not None}
     deciders = [state.turn_char] + ([state.partner] if state.partner is not None else [])
@@ -113,7 +117,19 @@ def next_pre_roll(state: SaoState) -> None:
     if state.partner is None and state.is_final_ordeal and not any(d.kind == "support" for d in state.pool):
         state.pending.append(plain_decision(state.characters[state.kirito].seat, "support_values"))
         return
-    roll_dice(state, tuple([i for i, d in enumerate(state.pool) if d.value == 0]))
+    roll_dice(state, unrolled(state.pool))
+
+
+def unrolled(pool: Sequence[Die]) -> tuple[int, ...]:
+    """The indices of the dice of ``pool`` not rolled yet (showing 0)."""
+    if not any(map(FACE_UP, pool)):  # the first roll of a turn: none rolled yet
+        return _every_die(len(pool))
+    return tuple([i for i, d in enumerate(pool) if d.value == 0])
+
+
+@cache
+def _every_die(n: int) -> tuple[int, ...]:
+    return tuple(range(n))
 
 
 def exchange(state: SaoState, char_id: str | None) -> None:
@@ -129,14 +145,15 @@ def exchange(state: SaoState, char_id: str | None) -> None:
         pos = _swappable(state, kind, rolling)
         assert pos is not None
         state.pool[pos] = make_die(kind, char_id)
-        mine = char_id == state.characters[index].id
-        say(state, "exchange", N_("{character} rolls his character die instead of a regular die (die "
-                           "{die})") if mine else
-            N_("{character} rolls {owner}'s character die instead of a regular die (die {die})"),
-            {"character": state.characters[index].id, "die": char_id},
-            args={"character": state.characters[index].name, "die": pos + 1,
-                  "owner": state.catalog.characters[char_id].name},
-            clauses=("SAO-103", "SAO-RUL-08") if mine else ("SAO-128", "SAO-RUL-32"))
+        if state.events is not QUIET:
+            mine = char_id == state.characters[index].id
+            say(state, "exchange", N_("{character} rolls his character die instead of a regular die (die "
+                                      "{die})") if mine else
+                N_("{character} rolls {owner}'s character die instead of a regular die (die {die})"),
+                {"character": state.characters[index].id, "die": char_id},
+                args={"character": state.characters[index].name, "die": pos + 1,
+                      "owner": state.catalog.characters[char_id].name},
+                clauses=("SAO-103", "SAO-RUL-08") if mine else ("SAO-128", "SAO-RUL-32"))
     if rolling:
         continue_reroll(state, rolling)
     else:
@@ -188,7 +205,8 @@ def apply_roll(state: SaoState, roll: Roll) -> None:
     decision = state.pending.pop()
     indices: tuple[int, ...] = decision.get("dice")
     pool = state.pool
-    old = [d.value for d in pool] if state.rerolls_used else ()
+    logged = state.events is not QUIET  # a quiet state keeps no events: nothing made for them
+    old = [d.value for d in pool] if logged and state.rerolls_used else ()
     die_faces = state.catalog.die_faces
     for i, v in zip(indices, roll.values, strict=True):
         die = pool[i]
@@ -196,17 +214,17 @@ def apply_roll(state: SaoState, roll: Roll) -> None:
             pool[i] = ROLLED[die.kind][v]
         else:
             pool[i] = make_die(die.kind, die.char, die_faces[die.char][v - 1])
-    first = state.rerolls_used == 0
     state.passed = []
-    shown = tuple(pool)  # the event's data and sentence are made when someone reads them (a rollout never does)
-    if first:
-        say(state, "roll", N_("Roll: {pool}"), partial(_roll_data, indices, roll.values, shown),
-            args=partial(_pool_args, shown), clauses=("SAO-053", "SAO-054"))
-    else:
-        say(state, "roll", N_("Reroll {number}: {changes}; the dice now show {pool}"),
-            partial(_roll_data, indices, roll.values, shown),
-            args=partial(_reroll_args, state.rerolls_used, indices, old, shown),
-            clauses=("SAO-059", "SAO-061"))
+    if logged:
+        shown = tuple(pool)  # the event's data and sentence are made when someone reads them
+        if state.rerolls_used == 0:
+            say(state, "roll", N_("Roll: {pool}"), partial(_roll_data, indices, roll.values, shown),
+                args=partial(_pool_args, shown), clauses=("SAO-053", "SAO-054"))
+        else:
+            say(state, "roll", N_("Reroll {number}: {changes}; the dice now show {pool}"),
+                partial(_roll_data, indices, roll.values, shown),
+                args=partial(_reroll_args, state.rerolls_used, indices, old, shown),
+                clauses=("SAO-059", "SAO-061"))
     state.pending.append(plain_decision(state.characters[state.turn_char].seat, "roll_window"))
 
 
@@ -272,12 +290,13 @@ def reroll(state: SaoState, indices: tuple[int, ...]) -> None:
     """One joint reroll of every agreed die, all at once (SAO-059..SAO-064)."""
     state.pending.pop()
     state.rerolls_used += 1
-    say(state, "reroll", N_("Reroll {number} of {allowed}: {dice} rolled again together")
-        if len(indices) > 1 else N_("Reroll {number} of {allowed}: {dice} rolled again"),
-        {"dice": list(indices)},
-        args=partial(_reroll_dice_args, state.rerolls_used, rerolls_allowed(state), indices,
-                     tuple(state.pool)),
-        clauses=("SAO-056", "SAO-059", "SAO-060", "SAO-061", "SAO-RUL-04"))
+    if state.events is not QUIET:
+        say(state, "reroll", N_("Reroll {number} of {allowed}: {dice} rolled again together")
+            if len(indices) > 1 else N_("Reroll {number} of {allowed}: {dice} rolled again"),
+            {"dice": list(indices)},
+            args=partial(_reroll_dice_args, state.rerolls_used, rerolls_allowed(state), indices,
+                         tuple(state.pool)),
+            clauses=("SAO-056", "SAO-059", "SAO-060", "SAO-061", "SAO-RUL-04"))
     state.offered = []
     continue_reroll(state, indices)
 
@@ -285,6 +304,25 @@ def reroll(state: SaoState, indices: tuple[int, ...]) -> None:
 def _reroll_dice_args(number: int, allowed: int, indices: tuple[int, ...], pool: tuple[Die, ...]) -> dict[str, Any]:
     return {"number": number, "allowed": allowed,
             "dice": [M_("die {die} (showing {value})", die=i + 1, value=VALUE_TEXT[pool[i].value]) for i in indices]}
+
+
+_INDICES: dict[tuple[str, ...], tuple[int, ...]] = {}
+"""The pool indices of each list of die numbers :func:`dice_indices` has read."""
+
+
+def dice_indices(numbers: tuple[str, ...]) -> tuple[int, ...]:
+    """The pool indices (from 0) of die numbers as an action's text names them (from 1, as the table prints them),
+    read once per list of numbers."""
+    found = _INDICES.get(numbers)
+    if found is None:
+        if len(_INDICES) >= INDICES_LIMIT:
+            _INDICES.clear()
+        found = _INDICES[numbers] = tuple([int(n) - 1 for n in numbers])
+    return found
+
+
+INDICES_LIMIT = 65_536
+"""Most lists of die numbers :data:`_INDICES` keeps (it starts afresh beyond)."""
 
 
 def continue_reroll(state: SaoState, indices: tuple[int, ...]) -> None:
@@ -341,16 +379,17 @@ def waiting_seats(state: SaoState) -> list[int]:
 def is_anyone_waiting(state: SaoState, consumables: bool | None = None) -> bool:
     """Whether :func:`waiting_seats` names any seat, without making the other seats' menus (``consumables``:
     whether :func:`consumable_actions` offers any, when the caller knows)."""
-    me = turn_seat(state)
+    characters = state.characters
+    me = characters[state.turn_char].seat  # turn_seat(state)
     passed = state.passed
     if consumables is None:
         consumables = bool(consumable_actions(state))
     if consumables:  # anyone may use the group's Consumables: every living seat but mine that has not passed waits
-        return any(not c.dead and c.seat != me and c.seat not in passed for c in state.characters)
+        return any(not c.dead and c.seat != me and c.seat not in passed for c in characters)
     partner = state.partner  # of the turn's characters, only the partner can be played by another seat
     if partner is None:
         return False
-    seat = state.characters[partner].seat  # a partner with abilities to use is alive
+    seat = characters[partner].seat  # a partner with abilities to use is alive
     return seat != me and seat not in passed and has_ability_actions(state, partner)
 
 
@@ -394,7 +433,7 @@ def ability_actions(state: SaoState, index: int) -> list[Act]:
     if not can_use_abilities(state, index):
         return []
     c = state.characters[index]
-    card = state.card(index)
+    card = state.catalog.characters[c.id]
     out: list[Act] = []
     pool = state.pool
     for ability in card.abilities:
@@ -430,18 +469,23 @@ def has_ability_actions(state: SaoState, index: int) -> bool:
     if not can_use_abilities(state, index):
         return False
     pool = state.pool
-    for ability in state.card(index).abilities:
+    for ability in state.catalog.characters[state.characters[index].id].abilities:
         kind = ability.kind
-        if kind == "set_die":
-            if any(die.value != v for die in pool for v in ability.values):
-                return True
+        if kind == "set_die":  # some die shows a face other than one of the values
+            values = ability.values
+            for die in pool:
+                for v in values:
+                    if die.value != v:
+                        return True
         elif kind == "set_dice":  # a use changes 1 to ``count`` (at least 1) dice not showing the value
             target = ability.values[0]
-            if any(die.value != target for die in pool):
-                return True
+            for die in pool:
+                if die.value != target:
+                    return True
         elif kind == "flip_dice":
-            if any(die.value <= 6 for die in pool):
-                return True
+            for die in pool:
+                if die.value <= 6:
+                    return True
         elif kind == "addition_boost":
             if "lisbeth" not in state.tokens and ability.modes[state.characters[index].level] and \
                     any(i != index for i in state.living()):
@@ -495,52 +539,59 @@ def use_ability(state: SaoState, act: Act) -> None:
     index = state.index_of(char_id)
     c = state.characters[index]
     ability = next(a for a in state.card(index).abilities if a.id == ability_id)
-    clauses: tuple[str, ...] = ("SAO-065", "SAO-066")
-    if c.free_use:
+    free = c.free_use
+    if free:
         c.free_use = False
-        paid = M_("a free use")
-        clauses = ("SAO-130", "SAO-RUL-46")
     else:
         c.usage -= 1
-        paid = M_("{count} uses left", count=c.usage)
     state.passed = []
-    what: Message | list[Message]
+    logged = state.events is not QUIET  # a quiet state keeps no events: no sentence parts made for them
+    what: Message | list[Message] | None = None
+    clauses: tuple[str, ...] = ("SAO-130", "SAO-RUL-46") if free else ("SAO-065", "SAO-066")
     if ability.kind == "set_die":
         pos, value = int(rest[0]) - 1, int(rest[1])
         die = state.pool[pos]
         state.pool[pos] = make_die(die.kind, die.char, value)
-        what = M_("die {die}: {old} → {new}", die=pos + 1, old=VALUE_TEXT[die.value], new=value)
+        if logged:
+            what = M_("die {die}: {old} → {new}", die=pos + 1, old=VALUE_TEXT[die.value], new=value)
     elif ability.kind in ("set_dice", "flip_dice"):
         changes = []
         for p in [int(r) - 1 for r in rest]:
             die = state.pool[p]
             new = ability.values[0] if ability.kind == "set_dice" else OPPOSITE[die.value]
             state.pool[p] = make_die(die.kind, die.char, new)
-            changes.append(M_("die {die}: {old} → {new}", die=p + 1, old=VALUE_TEXT[die.value], new=new))
+            if logged:
+                changes.append(M_("die {die}: {old} → {new}", die=p + 1, old=VALUE_TEXT[die.value], new=new))
         what = changes
     elif ability.kind == "addition_boost":
         state.tokens["lisbeth"] = Token("lisbeth", "boost", rest[0], rest[1], state.turns)
-        what = M_("gives the {mode} addition token to {target}", mode=rest[1],
-                  target=state.catalog.characters[rest[0]].name)
+        if logged:
+            what = M_("gives the {mode} addition token to {target}", mode=rest[1],
+                      target=state.catalog.characters[rest[0]].name)
         clauses += ("SAO-133", "SAO-141", "SAO-143")
     elif ability.kind in ("addition_shield", "addition_die_control"):
         kind = "shield" if ability.kind == "addition_shield" else "die_control"
         state.tokens["silica"] = Token("silica", kind, rest[0], "", state.turns)
-        what = (M_("gives the Shield addition token to {target}", target=state.catalog.characters[rest[0]].name)
-                if kind == "shield" else
-                M_("gives the Die control addition token to {target}", target=state.catalog.characters[rest[0]].name))
+        if logged:
+            what = (M_("gives the Shield addition token to {target}",
+                       target=state.catalog.characters[rest[0]].name) if kind == "shield" else
+                    M_("gives the Die control addition token to {target}",
+                       target=state.catalog.characters[rest[0]].name))
         clauses += ("SAO-137", "SAO-141", "SAO-143") if kind == "shield" else ("SAO-139", "SAO-141", "SAO-143")
     else:  # healing
         target = state.characters[state.index_of(rest[0])]
         healed = min(ability.amount, target.damage)  # SAO-RUL-41
         target.damage -= healed
-        what = M_("heals {target} for {amount} ({hp}/{max} HP)", target=target.name, amount=healed,
-                  hp=state.hp(state.index_of(rest[0])) - target.damage, max=state.hp(state.index_of(rest[0])))
+        if logged:
+            what = M_("heals {target} for {amount} ({hp}/{max} HP)", target=target.name, amount=healed,
+                      hp=state.hp(state.index_of(rest[0])) - target.damage, max=state.hp(state.index_of(rest[0])))
         clauses += ("SAO-144", "SAO-RUL-41")
-    say(state, "ability", N_("{character} uses {ability}: {what} ({paid})"),
-        {"character": c.id, "ability": ability.id, "args": list(rest)},
-        args={"character": c.name, "ability": ability.name, "what": what, "paid": paid},
-        clauses=clauses)
+    if logged:
+        say(state, "ability", N_("{character} uses {ability}: {what} ({paid})"),
+            {"character": c.id, "ability": ability.id, "args": list(rest)},
+            args={"character": c.name, "ability": ability.name, "what": what,
+                  "paid": M_("a free use") if free else M_("{count} uses left", count=c.usage)},
+            clauses=clauses)
 
 
 def die_control_actions(state: SaoState) -> list[Act]:
@@ -561,11 +612,12 @@ def control(state: SaoState, pos: int, value: int) -> None:
     state.pool[pos] = make_die(die.kind, die.char, value)
     state.controlled.append(pos)
     state.passed = []
-    say(state, "control",
-        N_("{character} uses the Die control addition token: die {die}: {old} → {new}"),
-        {"die": pos, "value": value},
-        args={"character": state.characters[state.turn_char].name, "die": pos + 1,
-              "old": VALUE_TEXT[die.value], "new": value}, clauses=("SAO-140", "SAO-RUL-38"))
+    if state.events is not QUIET:
+        say(state, "control",
+            N_("{character} uses the Die control addition token: die {die}: {old} → {new}"),
+            {"die": pos, "value": value},
+            args={"character": state.characters[state.turn_char].name, "die": pos + 1,
+                  "old": VALUE_TEXT[die.value], "new": value}, clauses=("SAO-140", "SAO-RUL-38"))
 
 
 def consumable_actions(state: SaoState) -> list[Act]:
@@ -597,6 +649,7 @@ def use_consumable(state: SaoState, item: str, char_id: str) -> None:
         c.usage += 1
     else:
         c.damage = 0
-    say(state, "consumable", N_("{item} is used on {character} and discarded"),
-        {"item": item, "character": c.id}, args={"item": card.name, "character": c.name},
-        clauses=("SAO-096", "SAO-097", "SAO-RUL-22"))
+    if state.events is not QUIET:
+        say(state, "consumable", N_("{item} is used on {character} and discarded"),
+            {"item": item, "character": c.id}, args={"item": card.name, "character": c.name},
+            clauses=("SAO-096", "SAO-097", "SAO-RUL-22"))

@@ -4,6 +4,7 @@ SAO-086..SAO-090, SAO-117..SAO-129)."""
 from __future__ import annotations
 
 from bouts.core.decisions import Decision
+from bouts.core.events import QUIET
 from bouts.core.i18n import Message, Text
 from bouts.games.sao import rolling
 from bouts.games.sao.i18n import M_, N_
@@ -80,11 +81,13 @@ def start_turn(state: SaoState) -> None:
     for c in state.characters:
         c.free_use = False
     me.free_use = state.options.difficulty == "easy"  # SAO-130
-    clauses = ("SAO-120",) if final else ("SAO-045", "SAO-086") if state.turns > 1 else ("SAO-045",)
-    say(state, "turn", N_("Turn {turn}: {character}'s turn"),
-        {"character": me.id, "turn": state.turns},
-        args={"turn": state.turns, "character": me.name}, clauses=clauses)
-    candidates = partner_candidates(state)
+    if state.events is not QUIET:
+        say(state, "turn", N_("Turn {turn}: {character}'s turn"),
+            {"character": me.id, "turn": state.turns}, args={"turn": state.turns, "character": me.name},
+            clauses=("SAO-120",) if final else ("SAO-045", "SAO-086") if state.turns > 1 else ("SAO-045",))
+    exhaustion = len(state.characters) >= 3 and not final  # partner_candidates(state), the step known
+    candidates = [i for i, c in enumerate(state.characters)
+                  if not c.dead and i != state.turn_char and not (exhaustion and c.exhausted)]
     if len(candidates) == 1 or (candidates and len(state.characters) == 2):  # SAO-048, SAO-156
         set_partner(state, candidates[0])
     elif not candidates:  # only in the final ordeal: lone Kirito (SAO-126, SAO-129)
@@ -100,20 +103,23 @@ def set_partner(state: SaoState, index: int) -> None:
     state.partner = index
     partner = state.characters[index]
     partner.free_use = state.options.difficulty == "easy"
-    alone = len(state.characters) == 2 or len(partner_candidates(state)) == 1
-    say(state, "partner", N_("{character} chains with {partner}"), {"partner": partner.id},
-        args={"character": state.characters[state.turn_char].name, "partner": partner.name},
-        clauses=("SAO-047", "SAO-048") if alone else ("SAO-047",))
+    if state.events is not QUIET:
+        alone = len(state.characters) == 2 or len(partner_candidates(state)) == 1
+        say(state, "partner", N_("{character} chains with {partner}"), {"partner": partner.id},
+            args={"character": state.characters[state.turn_char].name, "partner": partner.name},
+            clauses=("SAO-047", "SAO-048") if alone else ("SAO-047",))
     rolling.begin_dice(state)
 
 
 def end_turn(state: SaoState) -> None:
     """⑥ Turn end: Exhaustion, token returns, and the turn goes to the partner (SAO-086..SAO-089)."""
     me = state.characters[state.turn_char]
-    if state.uses_exhaustion:
+    final = state.is_final_ordeal
+    if len(state.characters) >= 3 and not final:  # state.uses_exhaustion
         me.exhausted = True
-        say(state, "exhausted", N_("{character} is Exhausted"), {"character": me.id},
-            args={"character": me.name}, clauses=("SAO-087", "SAO-089"))
+        if state.events is not QUIET:
+            say(state, "exhausted", N_("{character} is Exhausted"), {"character": me.id},
+                args={"character": me.name}, clauses=("SAO-087", "SAO-089"))
     for owner, token in list(state.tokens.items()) if state.tokens else ():
         if token.holder == me.id and token.active:  # SAO-136, SAO-140, SAO-RUL-37
             del state.tokens[owner]
@@ -122,7 +128,7 @@ def end_turn(state: SaoState) -> None:
                 clauses=("SAO-136", "SAO-RUL-37") if owner == "lisbeth"
                 else ("SAO-140", "SAO-RUL-37"))
     state.last_partner = state.partner
-    if state.is_final_ordeal:
+    if final:
         state.turn_char = state.kirito
     elif state.partner is not None:
         state.turn_char = state.partner
