@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from bouts.core.i18n import Message
 from bouts.games.fgo_duel.actions import Act
@@ -61,17 +60,39 @@ def chains_of(catalog: Catalog, cards: list[str] | tuple[str, ...], fighting: st
     return chains
 
 
-@dataclass(slots=True)
 class Total:
-    """A player's battle total and where it comes from (FGO-057). Treat it as immutable (not frozen only
-    because a frozen dataclass is slower to build, and every battle builds two)."""
+    """A player's battle total and where it comes from (FGO-057). Treat it as immutable.
 
-    cards: int
-    buster: int
-    brave: int
-    chips: int
-    skills: int
-    chains: tuple[str, ...]
+    A hand-written slots class with the methods of the ``@dataclass(slots=True)`` it was (``__init__``, ``__eq__``,
+    ``__repr__``; unhashable, as defining ``__eq__`` alone makes it): a compiled build compiles these methods, where a
+    dataclass's generated ones stay interpreted, and every battle builds two.
+    """
+
+    __slots__ = ("brave", "buster", "cards", "chains", "chips", "skills")
+
+    def __init__(self, cards: int, buster: int, brave: int, chips: int, skills: int, chains: tuple[str, ...]) -> None:
+        self.cards = cards
+        self.buster = buster
+        self.brave = brave
+        self.chips = chips
+        self.skills = skills
+        self.chains = chains
+
+    def _fields(self) -> tuple[int, int, int, int, int, tuple[str, ...]]:
+        return (self.cards, self.buster, self.brave, self.chips, self.skills, self.chains)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, Total)
+        return self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return (f"{type(self).__qualname__}(cards={self.cards!r}, buster={self.buster!r}, brave={self.brave!r}, "
+                f"chips={self.chips!r}, skills={self.skills!r}, chains={self.chains!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), self._fields())
 
     @property
     def value(self) -> int:

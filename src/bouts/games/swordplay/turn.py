@@ -123,14 +123,16 @@ def begin_turn(state: SwordplayState) -> None:
     limit = state.options.turn_limit
     if limit is not None and state.turns >= limit:
         state.phase = OVER
-        say(state, "turn_limit", N_("The turn limit ({limit}) is reached: a draw"),
-            args={"limit": limit})
+        if state.events is not QUIET:
+            say(state, "turn_limit", N_("The turn limit ({limit}) is reached: a draw"),
+                args={"limit": limit})
         return
     state.turns += 1
     state.readied = False
     fighter = state.fighters[state.turn]
-    say(state, "turn", N_("Turn {turn}: {fighter}'s turn"), {"fighter": state.turn, "turn": state.turns},
-        args={"fighter": fighter.name, "turn": state.turns}, clauses=("SWP-030",))
+    if state.events is not QUIET:
+        say(state, "turn", N_("Turn {turn}: {fighter}'s turn"), {"fighter": state.turn, "turn": state.turns},
+            args={"fighter": fighter.name, "turn": state.turns}, clauses=("SWP-030",))
     if fighter.is_monster:
         from bouts.games.swordplay.monster import monster_turn  # the Monster's turn ends with end_turn
 
