@@ -131,7 +131,7 @@ def chip_bonus(chips: list[Chip]) -> int:
 
 def chips_in_effect(state: FgoState, seat: int) -> int:
     """Chip power for ``seat`` now; with ``chain_turn = own_turn`` only on its own turns (FGO-RUL-01)."""
-    if state.options.chain_turn == "own_turn" and state.turn != seat:
+    if state.own_turn_chains and state.turn != seat:
         return 0
     return chip_bonus(state.masters[seat].chips)
 
@@ -141,7 +141,7 @@ def card_power(state: FgoState, seat: int, instance: str) -> int:
     catalog = state.catalog
     card = catalog.command(instance)
     power = card.power
-    if state.options.advanced:
+    if state.advanced:
         owner = catalog.owner(instance)
         for servant in state.masters[seat].on_map():
             if servant.skill is None or servant.skill_state is not SKILL_FACE_UP:
@@ -154,7 +154,7 @@ def card_power(state: FgoState, seat: int, instance: str) -> int:
 
 def skill_bonus(state: FgoState, seat: int, fighting: str, enemy: str) -> int:
     """Power from ``power`` skills in effect for ``seat`` in this battle (FGO-092, FGO-095)."""
-    if not state.options.advanced:
+    if not state.advanced:
         return 0
     catalog = state.catalog
     master = state.masters[seat]
@@ -191,7 +191,7 @@ def total_of(state: FgoState, seat: int, cards: list[str] | tuple[str, ...], fig
     chains = chains_of(catalog, cards, fighting)
     buster = BUSTER_BONUS if "buster" in chains else 0
     brave = min([kinds[c][2] for c in cards]) if "brave" in chains else 0
-    if state.options.advanced:
+    if state.advanced:
         power = sum([card_power(state, seat, c) for c in cards])
         skills = skill_bonus(state, seat, fighting, enemy)
     else:  # printed powers only (card_power and skill_bonus add skills, an advanced rule)
@@ -287,7 +287,7 @@ def advance_chips(state: FgoState) -> None:
     masters = state.masters
     if not masters[0].chips and not masters[1].chips:  # the usual end phase: no chip on either counter
         return
-    own_turn = state.options.chain_turn == "own_turn"
+    own_turn = state.own_turn_chains
     for seat, master in enumerate(masters):
         if not master.chips:
             continue

@@ -44,7 +44,7 @@ def legal_moves(state: FgoState, seat: int) -> list[Act]:
     catalog = state.catalog
     kind_keys = catalog.kind_keys  # one string per kind: its hash is kept, a kind's tuple hashes again
     owners = catalog.owners  # an instance's servant: its kind's first word
-    board = catalog.boards[state.options.map]  # (state.board, without the property's call)
+    board = state.map_board  # (state.board, without the property's call)
     exits = board.exits[seat]  # FGO-042: never into the own master area
     party = master.party
     # a party of 3 (FGO-011) without a comprehension's call; None too: no destination is None

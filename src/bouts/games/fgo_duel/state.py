@@ -239,6 +239,23 @@ class FgoState(State):
     """Status cards each seat has put face down so far, slot 1 first (hidden from the other seat)."""
     last_battle: dict[str, object] | None = None
     """The last battle, revealed: cards, chains and totals, for views."""
+    advanced: bool = field(init=False, repr=False, compare=False)
+    """``options.advanced``; this and the next three are options the rules read at every turn, kept as fields of the
+    state (set from ``options`` and ``catalog`` when the state is made, never changed): compiled, a field is a C
+    struct read, where an option is an attribute look-up on a pydantic model (through its ``__getattr__`` hook)."""
+    turn_limit: int | None = field(init=False, repr=False, compare=False)
+    """``options.turn_limit``."""
+    own_turn_chains: bool = field(init=False, repr=False, compare=False)
+    """``options.chain_turn == "own_turn"`` (FGO-RUL-01)."""
+    map_board: Board = field(init=False, repr=False, compare=False)
+    """The lookups of the map in play, :attr:`board` (``catalog.boards[options.map]``)."""
+
+    def __post_init__(self) -> None:
+        options = self.options
+        self.advanced = options.advanced
+        self.turn_limit = options.turn_limit
+        self.own_turn_chains = options.chain_turn == "own_turn"
+        self.map_board = self.catalog.boards[options.map]
 
     def clone(self) -> FgoState:
         """A copy deep enough to apply an action to."""

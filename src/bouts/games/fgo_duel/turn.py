@@ -87,8 +87,7 @@ def next_mulligan(state: FgoState) -> None:
 
 def begin_turn(state: FgoState) -> None:
     """Start phase (FGO-036, FGO-090)."""
-    options = state.options
-    limit = options.turn_limit
+    limit = state.turn_limit
     if limit is not None and state.turns >= limit:
         state.phase, state.reason = PHASE_OVER, M_("the turn limit ({limit}) was reached: a draw", limit=limit)
         if state.events is not QUIET:
@@ -103,7 +102,7 @@ def begin_turn(state: FgoState) -> None:
     if state.events is not QUIET:
         state.events.append(Event("turn", TURN_MSG, {"turn": turns, "seat": seat},
                                   args={"turn": turns, "seat": SEATS[seat]}, clauses=TURN_CLAUSES, domain=DOMAIN))
-    if options.advanced and skills.has_face_down_skill(state, seat):
+    if state.advanced and skills.has_face_down_skill(state, seat):
         state.phase = PHASE_START
         return
     moves = legal_moves(state, seat)  # action_phase(state), without the call
@@ -168,7 +167,7 @@ def declare_move(state: FgoState, seat: int, servant_id: str, area: str, card: s
     master.trash.append(card)  # FGO-044: face up, upright
     state.stalled = 0
     catalog = state.catalog
-    board = catalog.boards[state.options.map]
+    board = state.map_board
     if state.events is not QUIET:
         state.events.append(Event("move", MOVE_MSG,
                                   {"seat": seat, "servant": servant_id, "from": origin, "to": area, "card": card},
@@ -187,7 +186,7 @@ def declare_move(state: FgoState, seat: int, servant_id: str, area: str, card: s
         charge_phase(state)
         return
     state.attack = Attack(servant_id, origin, area, defender.servant)
-    if state.options.advanced and defender.skill_state is not None and defender.skill_state.value == "face_down":
+    if state.advanced and defender.skill_state is not None and defender.skill_state.value == "face_down":
         state.phase = PHASE_TRIGGER
     else:
         start_battle(state)
@@ -360,7 +359,7 @@ def end_phase(state: FgoState) -> None:
     masters = state.masters
     if masters[0].chips or masters[1].chips:
         battle.advance_chips(state)
-    if state.options.advanced:
+    if state.advanced:
         options = skills.end_move_options(state)
         if len(options) > 1:
             state.phase = PHASE_END_MOVE

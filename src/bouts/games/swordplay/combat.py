@@ -80,7 +80,7 @@ def counter_options(state: SwordplayState, attack: Attack) -> tuple[Act, ...]:
     instances = state.catalog.instances
     location = attack.location
     options = [TAKE]
-    no_parry = (state.options.realistic_parries and not target.weapons
+    no_parry = (state.realistic_parries and not target.weapons
                 and bool(state.fighters[attack.attacker].weapons))
     seen: set[str] = set()
     for instance in target.hand:

@@ -120,7 +120,7 @@ def draw(state: SwordplayState, index: int, count: int) -> int:
 
 def begin_turn(state: SwordplayState) -> None:
     """Start the turn of ``state.turn``: the Monster acts, a Hero goes to its Discard phase."""
-    limit = state.options.turn_limit
+    limit = state.turn_limit
     if limit is not None and state.turns >= limit:
         state.phase = OVER
         if state.events is not QUIET:
@@ -146,7 +146,7 @@ def begin_turn(state: SwordplayState) -> None:
 def draw_phase(state: SwordplayState) -> None:
     """Draw up to the hand size, reshuffling the discard pile when the deck runs out (SWP-034..SWP-036)."""
     fighter = state.fighters[state.turn]
-    need = state.options.hand_size - len(fighter.hand)
+    need = state.hand_size - len(fighter.hand)
     while need > 0:
         if not state.deck:
             if state.discard:
