@@ -24,8 +24,9 @@ def _played_states(options: dict[str, object], seed: int) -> list[FgoState]:
     return states
 
 
-OPTION_SETS = ({"map": "orleans", "advanced": True, "turn_limit": 9, "chain_turn": "own_turn"},
-               {"turn_limit": 14}, {"advanced": True}, {})
+OPTION_SETS: tuple[dict[str, object], ...] = (
+    {"map": "orleans", "advanced": True, "turn_limit": 9, "chain_turn": "own_turn"},
+    {"turn_limit": 14}, {"advanced": True}, {})
 
 
 def test_the_state_keeps_the_options_the_rules_read() -> None:

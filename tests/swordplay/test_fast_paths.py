@@ -71,8 +71,10 @@ def test_the_state_keeps_the_options_the_rules_read() -> None:
     """``hand_size``, ``turn_limit`` and ``realistic_parries`` are fields of the state (read at every turn), equal
     to the options at every step of games played with those options, in clones and forks too."""
     played = 0
-    for options, seats in (({"hand_size": 3, "turn_limit": 9, "realistic_parries": True}, 2),
-                           ({"hand_size": 7}, 3), ({"mode": "coop", "turn_limit": 12}, 2), ({}, 2)):
+    cases: tuple[tuple[dict[str, object], int], ...] = (
+        ({"hand_size": 3, "turn_limit": 9, "realistic_parries": True}, 2),
+        ({"hand_size": 7}, 3), ({"mode": "coop", "turn_limit": 12}, 2), ({}, 2))
+    for options, seats in cases:
         for seed in range(3):
             for state in _played_states(options, seats, seed):
                 for kept in (state, state.clone(), G.fork(state)):
