@@ -86,3 +86,13 @@ def test_the_state_keeps_the_options_the_rules_read() -> None:
     last = _played_states({"hand_size": 3, "turn_limit": 9}, 2, 0)
     assert max(len(f.hand) for s in last for f in s.fighters) == 3
     assert last[-1].turns <= 9
+
+
+def test_instances_keep_their_cards_facts() -> None:
+    """The facts the rules read from an instance (counters, parry, damage, absorb, effect) are its card's."""
+    for instance, known in CAT.instances.items():
+        card = CAT.cards[instance]
+        assert (known.counters, known.parry, known.damage, known.absorb, known.effect, known.type, known.name) == \
+            (card.counters, card.parry, card.damage, card.absorb, card.effect, card.type, card.name)
+    assert any(k.parry for k in CAT.instances.values()) and any(k.absorb for k in CAT.instances.values())
+    assert any(k.effect for k in CAT.instances.values()) and any(k.counters for k in CAT.instances.values())

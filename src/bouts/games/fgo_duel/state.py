@@ -191,16 +191,32 @@ class Attack:
         return (type(self), self._fields())
 
 
-@dataclass(slots=True)
 class DrawOrder:
     """Cards a master still has to draw (FGO-070, FGO-RUL-28).
 
-    Never changed in place (a new order replaces it), so clones may share it; not frozen only
-    because a frozen dataclass is slower to build, and the charge phase builds two every turn.
+    Never changed in place (a new order replaces it), so clones may share it. A hand-written slots class with the
+    methods of the ``@dataclass(slots=True)`` it was (``__init__``, ``__eq__``, ``__repr__``; unhashable, as
+    defining ``__eq__`` alone makes it): a compiled build compiles these methods, where a dataclass's generated
+    ones stay interpreted.
     """
 
-    seat: int
-    count: int
+    __slots__ = ("count", "seat")
+
+    def __init__(self, seat: int, count: int) -> None:
+        self.seat = seat
+        self.count = count
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, DrawOrder)
+        return self.seat == other.seat and self.count == other.count
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(seat={self.seat!r}, count={self.count!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.seat, self.count))
 
 
 @dataclass(eq=True)

@@ -57,10 +57,10 @@ def has_targets(state: SwordplayState, attacker: int) -> bool:
 
 def damage_of(state: SwordplayState, attacker: Fighter, card: CombatCard) -> int:
     """Base damage + ALL ready Weapons + the Attack card's bonus (SWP-053, SWP-RUL-22)."""
-    cards = state.catalog.cards
+    instances = state.catalog.instances
     damage = attacker.base_damage + card.bonus
     for weapon in attacker.weapons:
-        damage += cards[weapon].damage
+        damage += instances[weapon].damage
     return damage
 
 
@@ -70,8 +70,8 @@ def pierces_armor(state: SwordplayState, attacker: Fighter, card: CombatCard) ->
         return True
     if not attacker.weapons:
         return False
-    cards = state.catalog.cards
-    return any(cards[weapon].effect == "armor_piercing" for weapon in attacker.weapons)
+    instances = state.catalog.instances
+    return any(instances[weapon].effect == "armor_piercing" for weapon in attacker.weapons)
 
 
 def counter_options(state: SwordplayState, attack: Attack) -> tuple[Act, ...]:
@@ -87,10 +87,9 @@ def counter_options(state: SwordplayState, attack: Attack) -> tuple[Act, ...]:
         known = instances[instance]
         if known.type != "defense" or known.card_id in seen:
             continue
-        card = known.card
-        if location not in card.counters:  # can_counter()
+        if location not in known.counters:  # can_counter()
             continue
-        if no_parry and card.parry:
+        if no_parry and known.parry:
             continue  # SWP-072: an unarmed Hero parries only unarmed attackers
         seen.add(known.card_id)
         options.append(known.defend)

@@ -384,7 +384,7 @@ def _drop(state: SwordplayState, fighter: Fighter, instance: str) -> None:
 
 
 def _ready(state: SwordplayState, seat: Seat, fighter: Fighter, instance: str) -> None:
-    card = state.catalog.cards[instance]
+    card = state.catalog.instances[instance]  # the card's facts as native fields (not the pydantic model's)
     fighter.hand.remove(instance)
     state.drawn_in.pop(instance, None)
     state.readied = True
