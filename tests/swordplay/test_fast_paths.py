@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 
+from bouts.core import CHANCE
 from bouts.core.chance import shuffle_in_place as shuffle
 from bouts.core.events import Event
 from bouts.games.swordplay.actions import Act
 from bouts.games.swordplay.log import ONLY, event
-from tests.swordplay.helpers import CAT
+from bouts.games.swordplay.state import SwordplayState
+from tests.swordplay.helpers import CAT, G
 
 
 def test_shuffle_draws_what_random_shuffle_draws() -> None:
@@ -50,3 +52,47 @@ def test_ready_made_actions_equal_fresh_ones() -> None:
         if known.type == "attack":
             assert known.attacks["3"] == Act("attack", instance, "3")
             assert known.attacks["monster"] == Act("attack", instance, "monster")
+
+
+def _played_states(options: dict[str, object], seats: int, seed: int) -> list[SwordplayState]:
+    """Every state of one seeded random game played through ``apply``."""
+    rng = random.Random(seed)
+    state = G.setup(seats, options, None, seed)
+    states = [state]
+    while G.to_act(state):
+        seat = G.to_act(state)[0]
+        action = G.sample_chance(state, rng) if seat == CHANCE else rng.choice(G.legal_actions(state, seat))
+        state = G.apply(state, seat, action)
+        states.append(state)
+    return states
+
+
+def test_the_state_keeps_the_options_the_rules_read() -> None:
+    """``hand_size``, ``turn_limit`` and ``realistic_parries`` are fields of the state (read at every turn), equal
+    to the options at every step of games played with those options, in clones and forks too."""
+    played = 0
+    cases: tuple[tuple[dict[str, object], int], ...] = (
+        ({"hand_size": 3, "turn_limit": 9, "realistic_parries": True}, 2),
+        ({"hand_size": 7}, 3), ({"mode": "coop", "turn_limit": 12}, 2), ({}, 2))
+    for options, seats in cases:
+        for seed in range(3):
+            for state in _played_states(options, seats, seed):
+                for kept in (state, state.clone(), G.fork(state)):
+                    assert (kept.hand_size, kept.turn_limit, kept.realistic_parries) == \
+                        (kept.options.hand_size, kept.options.turn_limit, kept.options.realistic_parries)
+                played += 1
+    assert played > 100
+    # and play reads them: a hand of 3 (SWP-034) and the limit of 9 turns
+    last = _played_states({"hand_size": 3, "turn_limit": 9}, 2, 0)
+    assert max(len(f.hand) for s in last for f in s.fighters) == 3
+    assert last[-1].turns <= 9
+
+
+def test_instances_keep_their_cards_facts() -> None:
+    """The facts the rules read from an instance (counters, parry, damage, absorb, effect) are its card's."""
+    for instance, known in CAT.instances.items():
+        card = CAT.cards[instance]
+        assert (known.counters, known.parry, known.damage, known.absorb, known.effect, known.type, known.name) == \
+            (card.counters, card.parry, card.damage, card.absorb, card.effect, card.type, card.name)
+    assert any(k.parry for k in CAT.instances.values()) and any(k.absorb for k in CAT.instances.values())
+    assert any(k.effect for k in CAT.instances.values()) and any(k.counters for k in CAT.instances.values())

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from bouts.core.i18n import Message
 from bouts.games.fgo_duel.actions import Act
@@ -61,17 +60,39 @@ def chains_of(catalog: Catalog, cards: list[str] | tuple[str, ...], fighting: st
     return chains
 
 
-@dataclass(slots=True)
 class Total:
-    """A player's battle total and where it comes from (FGO-057). Treat it as immutable (not frozen only
-    because a frozen dataclass is slower to build, and every battle builds two)."""
+    """A player's battle total and where it comes from (FGO-057). Treat it as immutable.
 
-    cards: int
-    buster: int
-    brave: int
-    chips: int
-    skills: int
-    chains: tuple[str, ...]
+    A hand-written slots class with the methods of the ``@dataclass(slots=True)`` it was (``__init__``, ``__eq__``,
+    ``__repr__``; unhashable, as defining ``__eq__`` alone makes it): a compiled build compiles these methods, where a
+    dataclass's generated ones stay interpreted, and every battle builds two.
+    """
+
+    __slots__ = ("brave", "buster", "cards", "chains", "chips", "skills")
+
+    def __init__(self, cards: int, buster: int, brave: int, chips: int, skills: int, chains: tuple[str, ...]) -> None:
+        self.cards = cards
+        self.buster = buster
+        self.brave = brave
+        self.chips = chips
+        self.skills = skills
+        self.chains = chains
+
+    def _fields(self) -> tuple[int, int, int, int, int, tuple[str, ...]]:
+        return (self.cards, self.buster, self.brave, self.chips, self.skills, self.chains)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, Total)
+        return self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return (f"{type(self).__qualname__}(cards={self.cards!r}, buster={self.buster!r}, brave={self.brave!r}, "
+                f"chips={self.chips!r}, skills={self.skills!r}, chains={self.chains!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), self._fields())
 
     @property
     def value(self) -> int:
@@ -110,7 +131,7 @@ def chip_bonus(chips: list[Chip]) -> int:
 
 def chips_in_effect(state: FgoState, seat: int) -> int:
     """Chip power for ``seat`` now; with ``chain_turn = own_turn`` only on its own turns (FGO-RUL-01)."""
-    if state.options.chain_turn == "own_turn" and state.turn != seat:
+    if state.own_turn_chains and state.turn != seat:
         return 0
     return chip_bonus(state.masters[seat].chips)
 
@@ -120,7 +141,7 @@ def card_power(state: FgoState, seat: int, instance: str) -> int:
     catalog = state.catalog
     card = catalog.command(instance)
     power = card.power
-    if state.options.advanced:
+    if state.advanced:
         owner = catalog.owner(instance)
         for servant in state.masters[seat].on_map():
             if servant.skill is None or servant.skill_state is not SKILL_FACE_UP:
@@ -133,7 +154,7 @@ def card_power(state: FgoState, seat: int, instance: str) -> int:
 
 def skill_bonus(state: FgoState, seat: int, fighting: str, enemy: str) -> int:
     """Power from ``power`` skills in effect for ``seat`` in this battle (FGO-092, FGO-095)."""
-    if not state.options.advanced:
+    if not state.advanced:
         return 0
     catalog = state.catalog
     master = state.masters[seat]
@@ -170,7 +191,7 @@ def total_of(state: FgoState, seat: int, cards: list[str] | tuple[str, ...], fig
     chains = chains_of(catalog, cards, fighting)
     buster = BUSTER_BONUS if "buster" in chains else 0
     brave = min([kinds[c][2] for c in cards]) if "brave" in chains else 0
-    if state.options.advanced:
+    if state.advanced:
         power = sum([card_power(state, seat, c) for c in cards])
         skills = skill_bonus(state, seat, fighting, enemy)
     else:  # printed powers only (card_power and skill_bonus add skills, an advanced rule)
@@ -266,7 +287,7 @@ def advance_chips(state: FgoState) -> None:
     masters = state.masters
     if not masters[0].chips and not masters[1].chips:  # the usual end phase: no chip on either counter
         return
-    own_turn = state.options.chain_turn == "own_turn"
+    own_turn = state.own_turn_chains
     for seat, master in enumerate(masters):
         if not master.chips:
             continue

@@ -249,6 +249,9 @@ class Catalog(PackIndex):
     """Instance id -> the servant it belongs to."""
     kinds: dict[str, tuple[str, str, int]] = field(init=False, repr=False)
     """Instance id -> (servant, type, power): instances of one kind are interchangeable."""
+    kind_keys: dict[str, str] = field(init=False, repr=False)
+    """Instance id -> the first instance id of its kind (:attr:`kinds`): equal keys, equal kinds. A string keeps its
+    hash, where a kind's tuple hashes its three parts again at every set look-up of the move menu."""
     card_names: dict[str, Text] = field(init=False, repr=False)
     """Instance id -> ``Altria Pendragon Quick 3`` in both languages, as a player reads it."""
     boards: dict[str, Board] = field(init=False, repr=False)
@@ -267,6 +270,9 @@ class Catalog(PackIndex):
         object.__setattr__(self, "owners", {instance: self.owner(instance) for instance in cards})
         object.__setattr__(self, "kinds", {instance: (self.owner(instance), card.type.value, card.power)
                                            for instance, card in cards.items()})
+        first_of_kind: dict[tuple[str, str, int], str] = {}
+        object.__setattr__(self, "kind_keys", {instance: first_of_kind.setdefault(kind, instance)
+                                               for instance, kind in self.kinds.items()})
         object.__setattr__(self, "card_names", {
             instance: card_name_text(self.servants[self.owner(instance)].name, card)
             for instance, card in cards.items()})

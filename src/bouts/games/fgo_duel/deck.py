@@ -184,15 +184,17 @@ def remove_for_rebuild(state: FgoState, seat: int, instance: str) -> None:
         if state.options.both_short == "draw" and state.after == "end" and other_pending:
             state.fallen, state.reason = seat, reason  # FGO-RUL-33 alternative: see the opponent's draws first
             state.draws = [order for order in state.draws if order.seat != seat]
-            say(state, "fallen", N_("{seat} is down to {count} command cards"), {"seat": seat},
-                args={"seat": seat_words(seat), "count": master.card_total},
-                clauses=("FGO-031", "FGO-RUL-33"))
+            if state.events is not QUIET:
+                say(state, "fallen", N_("{seat} is down to {count} command cards"), {"seat": seat},
+                    args={"seat": seat_words(seat), "count": master.card_total},
+                    clauses=("FGO-031", "FGO-RUL-33"))
             return
         if state.fallen is not None:
             state.phase, state.reason = PHASE_OVER, M_("both masters fell to 4 or fewer command cards: a draw")
             state.draws = []
-            say(state, "draw_game", N_("both masters fell to 4 or fewer command cards: a draw"),
-                clauses=("FGO-031", "FGO-RUL-33"))
+            if state.events is not QUIET:
+                say(state, "draw_game", N_("both masters fell to 4 or fewer command cards: a draw"),
+                    clauses=("FGO-031", "FGO-RUL-33"))
             return
         declare_winner(state, 1 - seat, reason, ("FGO-031", "FGO-RUL-32"))
         return
@@ -220,8 +222,9 @@ def declare_winner(state: FgoState, seat: int, reason: Message, clauses: tuple[s
     state.winner, state.reason, state.phase = seat, reason, PHASE_OVER
     state.draws = []
     state.sealed = None
-    say(state, "win", N_("{seat} wins: {reason}"), {"winner": seat},
-        args={"seat": seat_words(seat), "reason": reason}, clauses=("FGO-028", *clauses))
+    if state.events is not QUIET:
+        say(state, "win", N_("{seat} wins: {reason}"), {"winner": seat},
+            args={"seat": seat_words(seat), "reason": reason}, clauses=("FGO-028", *clauses))
 
 
 def mulligan(state: FgoState, seat: int) -> None:
@@ -232,7 +235,8 @@ def mulligan(state: FgoState, seat: int) -> None:
     master.deck.sort()
     master.unshuffled = True
     master.mulliganed = True
-    say(state, "mulligan", N_("{seat} takes a mulligan: the 5 hand cards go back into the command "
-                       "deck"), {"seat": seat}, args={"seat": seat_words(seat)},
-        clauses=("FGO-025", "FGO-RUL-37"))
+    if state.events is not QUIET:
+        say(state, "mulligan", N_("{seat} takes a mulligan: the 5 hand cards go back into the command "
+                           "deck"), {"seat": seat}, args={"seat": seat_words(seat)},
+            clauses=("FGO-025", "FGO-RUL-37"))
     state.draws = [DrawOrder(seat, HAND_SIZE)]

@@ -113,8 +113,9 @@ def _first_player(state: FgoState, first: int) -> None:
     """Step ②: who goes first (FGO-017); then ③ the status cards are turned face up and placed
     (FGO-018..FGO-021), ④-⑤ the decks and hands."""
     state.first = state.turn = first
-    say(state, "first", N_("{seat} is the first player"), {"first": first},
-        args={"seat": seat_words(first)}, clauses=("FGO-017",))
+    if state.events is not QUIET:
+        say(state, "first", N_("{seat} is the first player"), {"first": first},
+            args={"seat": seat_words(first)}, clauses=("FGO-017",))
     if state.options.parties is not None:
         chosen = dict(enumerate(tuple(tokens) for tokens in state.options.parties))
     else:
@@ -271,14 +272,16 @@ def _apply_act(state: FgoState, seat: Seat, act: Act) -> None:
         assert state.sealed is not None
         state.party_picks[seat].extend(act.args)
         picks = state.party_picks[seat]
-        say(state, "status_placed", N_("{seat} places a status card face down ({placed} of 3)"),
-            {"seat": seat, "placed": len(picks)},
-            args={"seat": seat_words(seat), "placed": len(picks)},
-            clauses=("FGO-018", "FGO-RUL-40"))
-        say(state, "party_mine", N_("You place {servants} (STATUS slots so far: {slots})"),
-            {"party": list(picks)},
-            args=partial(party.placed_args, state.catalog, act.args, tuple(picks)),
-            to=ONLY_SEAT[seat])
+        if state.events is not QUIET:
+            say(state, "status_placed", N_("{seat} places a status card face down ({placed} of 3)"),
+                {"seat": seat, "placed": len(picks)},
+                args={"seat": seat_words(seat), "placed": len(picks)},
+                clauses=("FGO-018", "FGO-RUL-40"))
+        if state.events is not QUIET:
+            say(state, "party_mine", N_("You place {servants} (STATUS slots so far: {slots})"),
+                {"party": list(picks)},
+                args=partial(party.placed_args, state.catalog, act.args, tuple(picks)),
+                to=ONLY_SEAT[seat])
         if len(picks) == party.PARTY_SIZE:
             state.sealed.choose(seat, tuple(picks))
         if state.sealed.is_complete:
@@ -290,8 +293,9 @@ def _apply_act(state: FgoState, seat: Seat, act: Act) -> None:
             turn.resume(state)
         else:
             master.mulliganed = False
-            say(state, "keep", N_("{seat} keeps its hand"), {"seat": seat},
-                args={"seat": seat_words(seat)}, clauses=("FGO-025",))
+            if state.events is not QUIET:
+                say(state, "keep", N_("{seat} keeps its hand"), {"seat": seat},
+                    args={"seat": seat_words(seat)}, clauses=("FGO-025",))
             turn.next_mulligan(state)
     elif verb == "pass":
         if state.phase is PHASE_START:
@@ -311,13 +315,14 @@ def _apply_act(state: FgoState, seat: Seat, act: Act) -> None:
         master.hand.remove(card)
         master.trash.append(card)
         servant = master.servant(servant_id)
-        say(state, "end_move", N_("{seat} puts {card} into the trash: {servant} moves to {area}"),
-            {"seat": seat, "servant": servant_id, "from": servant.area, "to": area,
-             "card": card},
-            args={"seat": seat_words(seat), "card": deck.card_name(state, card),
-                  "servant": turn.servant_name(state, servant_id),
-                  "area": state.board.names[area]},
-            reveals=True, owner=seat, clauses=("FGO-094", "FGO-095"))
+        if state.events is not QUIET:
+            say(state, "end_move", N_("{seat} puts {card} into the trash: {servant} moves to {area}"),
+                {"seat": seat, "servant": servant_id, "from": servant.area, "to": area,
+                 "card": card},
+                args={"seat": seat_words(seat), "card": deck.card_name(state, card),
+                      "servant": turn.servant_name(state, servant_id),
+                      "area": state.board.names[area]},
+                reveals=True, owner=seat, clauses=("FGO-094", "FGO-095"))
         servant.area = area
         turn.finish_turn(state)
     else:  # pragma: no cover - legality was checked

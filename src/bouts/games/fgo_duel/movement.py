@@ -42,18 +42,18 @@ def legal_moves(state: FgoState, seat: int) -> list[Act]:
     if not hand:
         return out
     catalog = state.catalog
-    kinds = catalog.kinds
+    kind_keys = catalog.kind_keys  # one string per kind: its hash is kept, a kind's tuple hashes again
     owners = catalog.owners  # an instance's servant: its kind's first word
-    board = catalog.boards[state.options.map]  # (state.board, without the property's call)
+    board = state.map_board  # (state.board, without the property's call)
     exits = board.exits[seat]  # FGO-042: never into the own master area
     party = master.party
     # a party of 3 (FGO-011) without a comprehension's call; None too: no destination is None
     own_areas = {party[0].area, party[1].area, party[2].area} if len(party) == 3 else {s.area for s in party}
     append = out.append
     cards_of: dict[str, list[str]] = {}  # servant -> its hand cards, one per kind, hand order
-    seen: set[object] = set()
+    seen: set[str] = set()
     for instance in hand:
-        key: object = kinds[instance]  # kept as the catalogue's tuple (compiled: not unpacked and rebuilt)
+        key = kind_keys[instance]
         if key not in seen:
             seen.add(key)
             servant_id = owners[instance]

@@ -8,6 +8,7 @@ from functools import cache, partial
 from typing import Any, Final
 
 from bouts.core.contract import IllegalAction
+from bouts.core.events import QUIET
 from bouts.core.i18n import Message
 from bouts.games.fgo_duel.actions import Act
 from bouts.games.fgo_duel.cards import Board, Catalog
@@ -147,10 +148,11 @@ def install_party(state: FgoState, seat: int, tokens: tuple[str, ...]) -> None:
     master.unshuffled = True
     servants = [s.servant for s in master.party]
     areas = [s.area or "" for s in master.party]
-    say(state, "status", N_("{seat} turns its status cards face up: {party}"),
-        {"seat": seat, "party": servants, "areas": list(areas)},
-        args=partial(_status_args, catalog, state.board, seat, tuple(servants), tuple(areas)),
-        reveals=True, owner=seat, clauses=("FGO-019", "FGO-020", "FGO-021"))
+    if state.events is not QUIET:
+        say(state, "status", N_("{seat} turns its status cards face up: {party}"),
+            {"seat": seat, "party": servants, "areas": list(areas)},
+            args=partial(_status_args, catalog, state.board, seat, tuple(servants), tuple(areas)),
+            reveals=True, owner=seat, clauses=("FGO-019", "FGO-020", "FGO-021"))
 
 
 def _status_args(catalog: Catalog, board: Board, seat: int, servants: tuple[str, ...],

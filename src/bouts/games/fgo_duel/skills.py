@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bouts.core.events import QUIET
 from bouts.games.fgo_duel.actions import PASS, Act, act
 from bouts.games.fgo_duel.cards import SkillCard, skill_effect
 from bouts.games.fgo_duel.deck import seat_words
@@ -152,12 +153,13 @@ def use_skill(state: FgoState, seat: int, servant_id: str, target: str | None, p
         paid = state.catalog.skills[paying.skill or ""]
         paying.skill_state = SKILL_REMOVED
         cost = max(0, cost - paid.pays_np)
-        say(state, "skill_paid",
-            N_("{seat}'s {skill} of {servant} is removed from the game to pay {np} NP"),
-            {"seat": seat, "servant": payer, "skill": paid.id},
-            args={"seat": seat_words(seat), "skill": paid.name,
-                  "servant": state.catalog.servants[payer].name, "np": paid.pays_np},
-            clauses=("FGO-083",))
+        if state.events is not QUIET:
+            say(state, "skill_paid",
+                N_("{seat}'s {skill} of {servant} is removed from the game to pay {np} NP"),
+                {"seat": seat, "servant": payer, "skill": paid.id},
+                args={"seat": seat_words(seat), "skill": paid.name,
+                      "servant": state.catalog.servants[payer].name, "np": paid.pays_np},
+                clauses=("FGO-083",))
     pay_np(state, seat, cost)
     servant.skill_state = SKILL_FACE_UP
     servant.skill_revealed = True
@@ -175,9 +177,10 @@ def use_skill(state: FgoState, seat: int, servant_id: str, target: str | None, p
                 else N_("{seat}'s {servant} uses {skill} on {target}: {text}")) if target is not None else
                (N_("{seat}'s {servant} uses {skill}, turning {np} NP sideways: {text}") if skill.np_cost
                 else N_("{seat}'s {servant} uses {skill}: {text}")))
-    say(state, "skill", message, {"seat": seat, "servant": servant_id, "skill": skill.id,
-                           "target": target}, args=args, reveals=True, owner=seat,
-        clauses=clauses)
+    if state.events is not QUIET:
+        say(state, "skill", message, {"seat": seat, "servant": servant_id, "skill": skill.id,
+                               "target": target}, args=args, reveals=True, owner=seat,
+            clauses=clauses)
     if skill.effect == "power" and skill.kind != "persistent":
         master.turn_skills.append(servant_id)
     elif skill.effect == "card_power":
@@ -192,11 +195,12 @@ def remove_skill_of_destroyed(state: FgoState, seat: int, servant: ServantInPlay
     """A destroyed servant's skill card leaves the game, even face down (FGO-096, FGO-099, FGO-100)."""
     if servant.skill is not None and servant.skill_state is not SKILL_REMOVED:
         servant.skill_state = SKILL_REMOVED
-        say(state, "skill_removed", N_("{seat}'s skill card of {servant} is removed from the game "
-                                "with it"), {"seat": seat, "servant": servant.servant},
-            args={"seat": seat_words(seat),
-                  "servant": state.catalog.servants[servant.servant].name},
-            clauses=("FGO-096", "FGO-099", "FGO-100"))
+        if state.events is not QUIET:
+            say(state, "skill_removed", N_("{seat}'s skill card of {servant} is removed from the game "
+                                    "with it"), {"seat": seat, "servant": servant.servant},
+                args={"seat": seat_words(seat),
+                      "servant": state.catalog.servants[servant.servant].name},
+                clauses=("FGO-096", "FGO-099", "FGO-100"))
 
 
 def could_use(state: FgoState, seat: int, servant_id: str, skill: SkillCard, phase_trigger: bool) -> bool:

@@ -191,16 +191,32 @@ class Attack:
         return (type(self), self._fields())
 
 
-@dataclass(slots=True)
 class DrawOrder:
     """Cards a master still has to draw (FGO-070, FGO-RUL-28).
 
-    Never changed in place (a new order replaces it), so clones may share it; not frozen only
-    because a frozen dataclass is slower to build, and the charge phase builds two every turn.
+    Never changed in place (a new order replaces it), so clones may share it. A hand-written slots class with the
+    methods of the ``@dataclass(slots=True)`` it was (``__init__``, ``__eq__``, ``__repr__``; unhashable, as
+    defining ``__eq__`` alone makes it): a compiled build compiles these methods, where a dataclass's generated
+    ones stay interpreted.
     """
 
-    seat: int
-    count: int
+    __slots__ = ("count", "seat")
+
+    def __init__(self, seat: int, count: int) -> None:
+        self.seat = seat
+        self.count = count
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, DrawOrder)
+        return self.seat == other.seat and self.count == other.count
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(seat={self.seat!r}, count={self.count!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.seat, self.count))
 
 
 @dataclass(eq=True)
@@ -239,6 +255,23 @@ class FgoState(State):
     """Status cards each seat has put face down so far, slot 1 first (hidden from the other seat)."""
     last_battle: dict[str, object] | None = None
     """The last battle, revealed: cards, chains and totals, for views."""
+    advanced: bool = field(init=False, repr=False, compare=False)
+    """``options.advanced``; this and the next three are options the rules read at every turn, kept as fields of the
+    state (set from ``options`` and ``catalog`` when the state is made, never changed): compiled, a field is a C
+    struct read, where an option is an attribute look-up on a pydantic model (through its ``__getattr__`` hook)."""
+    turn_limit: int | None = field(init=False, repr=False, compare=False)
+    """``options.turn_limit``."""
+    own_turn_chains: bool = field(init=False, repr=False, compare=False)
+    """``options.chain_turn == "own_turn"`` (FGO-RUL-01)."""
+    map_board: Board = field(init=False, repr=False, compare=False)
+    """The lookups of the map in play, :attr:`board` (``catalog.boards[options.map]``)."""
+
+    def __post_init__(self) -> None:
+        options = self.options
+        self.advanced = options.advanced
+        self.turn_limit = options.turn_limit
+        self.own_turn_chains = options.chain_turn == "own_turn"
+        self.map_board = self.catalog.boards[options.map]
 
     def clone(self) -> FgoState:
         """A copy deep enough to apply an action to."""

@@ -87,12 +87,12 @@ def next_mulligan(state: FgoState) -> None:
 
 def begin_turn(state: FgoState) -> None:
     """Start phase (FGO-036, FGO-090)."""
-    options = state.options
-    limit = options.turn_limit
+    limit = state.turn_limit
     if limit is not None and state.turns >= limit:
         state.phase, state.reason = PHASE_OVER, M_("the turn limit ({limit}) was reached: a draw", limit=limit)
-        say(state, "turn_limit", N_("the turn limit ({limit}) was reached: a draw"),
-            args={"limit": limit})
+        if state.events is not QUIET:
+            say(state, "turn_limit", N_("the turn limit ({limit}) was reached: a draw"),
+                args={"limit": limit})
         return
     turns = state.turns = state.turns + 1
     seat = state.turn
@@ -102,7 +102,7 @@ def begin_turn(state: FgoState) -> None:
     if state.events is not QUIET:
         state.events.append(Event("turn", TURN_MSG, {"turn": turns, "seat": seat},
                                   args={"turn": turns, "seat": SEATS[seat]}, clauses=TURN_CLAUSES, domain=DOMAIN))
-    if options.advanced and skills.has_face_down_skill(state, seat):
+    if state.advanced and skills.has_face_down_skill(state, seat):
         state.phase = PHASE_START
         return
     moves = legal_moves(state, seat)  # action_phase(state), without the call
@@ -128,24 +128,27 @@ def _no_move(state: FgoState, seat: int) -> None:
     """The action phase of ``seat``, which has no legal move (FGO-040, FGO-043, FGO-RUL-13, FGO-RUL-14)."""
     master = state.masters[seat]
     if holds_card_of_servant_on_map(state, seat) and state.options.boxed_in == "keep_hand":
-        say(state, "no_move", N_("{seat} has no legal move: the action phase ends"), {"seat": seat},
-            args={"seat": seat_words(seat)}, reveals=True, owner=seat,
-            clauses=("FGO-040", "FGO-RUL-13"))
+        if state.events is not QUIET:
+            say(state, "no_move", N_("{seat} has no legal move: the action phase ends"), {"seat": seat},
+                args={"seat": seat_words(seat)}, reveals=True, owner=seat,
+                clauses=("FGO-040", "FGO-RUL-13"))
         state.stalled += 1
         if state.stalled > 2:  # both masters boxed in with full hands: nothing can ever change
             state.phase, state.reason = PHASE_OVER, M_("neither master can ever move again: a draw")
-            say(state, "stalemate", N_("neither master can ever move again: a draw"),
-                clauses=("FGO-RUL-13",))
+            if state.events is not QUIET:
+                say(state, "stalemate", N_("neither master can ever move again: a draw"),
+                    clauses=("FGO-RUL-13",))
             return
     else:
         names = [card_name(state, c) for c in master.hand]
         master.trash.extend(master.hand)
-        say(state, "trash_hand", N_("{seat} holds no card of a servant on the map and puts its whole "
-                             "hand into the trash ({cards})") if names else
-            N_("{seat} holds no card and no servant can move: the action phase ends"),
-            {"seat": seat, "cards": list(master.hand)},
-            args={"seat": seat_words(seat), "cards": names}, reveals=True, owner=seat,
-            clauses=("FGO-043", "FGO-RUL-14"))
+        if state.events is not QUIET:
+            say(state, "trash_hand", N_("{seat} holds no card of a servant on the map and puts its whole "
+                                 "hand into the trash ({cards})") if names else
+                N_("{seat} holds no card and no servant can move: the action phase ends"),
+                {"seat": seat, "cards": list(master.hand)},
+                args={"seat": seat_words(seat), "cards": names}, reveals=True, owner=seat,
+                clauses=("FGO-043", "FGO-RUL-14"))
         master.hand = []
     charge_phase(state)
 
@@ -164,7 +167,7 @@ def declare_move(state: FgoState, seat: int, servant_id: str, area: str, card: s
     master.trash.append(card)  # FGO-044: face up, upright
     state.stalled = 0
     catalog = state.catalog
-    board = catalog.boards[state.options.map]
+    board = state.map_board
     if state.events is not QUIET:
         state.events.append(Event("move", MOVE_MSG,
                                   {"seat": seat, "servant": servant_id, "from": origin, "to": area, "card": card},
@@ -183,7 +186,7 @@ def declare_move(state: FgoState, seat: int, servant_id: str, area: str, card: s
         charge_phase(state)
         return
     state.attack = Attack(servant_id, origin, area, defender.servant)
-    if state.options.advanced and defender.skill_state is not None and defender.skill_state.value == "face_down":
+    if state.advanced and defender.skill_state is not None and defender.skill_state.value == "face_down":
         state.phase = PHASE_TRIGGER
     else:
         start_battle(state)
@@ -280,13 +283,14 @@ def resolve_battle(state: FgoState) -> None:
         defender = masters[defender_seat].servant(defender_id)
         defender.area = None
         skills.remove_skill_of_destroyed(state, defender_seat, defender)
-        say(state, "destroyed", N_("{servant} is destroyed (its figure is removed from the game); "
-                            "{attacker} moves into {area}"),
-            {"seat": defender_seat, "servant": defender_id},
-            args={"servant": servant_name(state, defender_id),
-                  "attacker": servant_name(state, attack.attacker),
-                  "area": state.board.names[attack.destination]},
-            clauses=("FGO-059", "FGO-062", "FGO-063", "FGO-067"))
+        if state.events is not QUIET:
+            say(state, "destroyed", N_("{servant} is destroyed (its figure is removed from the game); "
+                                "{attacker} moves into {area}"),
+                {"seat": defender_seat, "servant": defender_id},
+                args={"servant": servant_name(state, defender_id),
+                      "attacker": servant_name(state, attack.attacker),
+                      "area": state.board.names[attack.destination]},
+                clauses=("FGO-059", "FGO-062", "FGO-063", "FGO-067"))
         masters[attacker_seat].servant(attack.attacker).area = attack.destination
         if not masters[defender_seat].on_map():  # FGO-029
             declare_winner(state, attacker_seat, M_("all 3 enemy servants are destroyed"), ("FGO-029",))
@@ -355,7 +359,7 @@ def end_phase(state: FgoState) -> None:
     masters = state.masters
     if masters[0].chips or masters[1].chips:
         battle.advance_chips(state)
-    if state.options.advanced:
+    if state.advanced:
         options = skills.end_move_options(state)
         if len(options) > 1:
             state.phase = PHASE_END_MOVE

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from bouts.core.events import QUIET
 from bouts.core.i18n import Message, Text
 from bouts.games.swordplay.actions import TAKE, Act
 from bouts.games.swordplay.cards import CombatCard, Location
@@ -56,10 +57,10 @@ def has_targets(state: SwordplayState, attacker: int) -> bool:
 
 def damage_of(state: SwordplayState, attacker: Fighter, card: CombatCard) -> int:
     """Base damage + ALL ready Weapons + the Attack card's bonus (SWP-053, SWP-RUL-22)."""
-    cards = state.catalog.cards
+    instances = state.catalog.instances
     damage = attacker.base_damage + card.bonus
     for weapon in attacker.weapons:
-        damage += cards[weapon].damage
+        damage += instances[weapon].damage
     return damage
 
 
@@ -69,8 +70,8 @@ def pierces_armor(state: SwordplayState, attacker: Fighter, card: CombatCard) ->
         return True
     if not attacker.weapons:
         return False
-    cards = state.catalog.cards
-    return any(cards[weapon].effect == "armor_piercing" for weapon in attacker.weapons)
+    instances = state.catalog.instances
+    return any(instances[weapon].effect == "armor_piercing" for weapon in attacker.weapons)
 
 
 def counter_options(state: SwordplayState, attack: Attack) -> tuple[Act, ...]:
@@ -79,17 +80,16 @@ def counter_options(state: SwordplayState, attack: Attack) -> tuple[Act, ...]:
     instances = state.catalog.instances
     location = attack.location
     options = [TAKE]
-    no_parry = (state.options.realistic_parries and not target.weapons
+    no_parry = (state.realistic_parries and not target.weapons
                 and bool(state.fighters[attack.attacker].weapons))
     seen: set[str] = set()
     for instance in target.hand:
         known = instances[instance]
         if known.type != "defense" or known.card_id in seen:
             continue
-        card = known.card
-        if location not in card.counters:  # can_counter()
+        if location not in known.counters:  # can_counter()
             continue
-        if no_parry and card.parry:
+        if no_parry and known.parry:
             continue  # SWP-072: an unarmed Hero parries only unarmed attackers
         seen.add(known.card_id)
         options.append(known.defend)
@@ -110,12 +110,13 @@ def declare_attack(state: SwordplayState, attacker: int, instance: str, target: 
     strikes = known.strikes
     state.attack = Attack(attacker, instance, target, strikes)
     foe = fighters[target]
-    say(state,
-        "attack", N_("{attacker} plays {card}: a {where} attack on {target}"),
-        {"attacker": attacker, "card": instance, "target": target, "location": known.location},
-        args={"attacker": fighter.name, "card": known.name, "where": known.where, "target": foe.name},
-        reveals=not fighter.is_monster, owner=None if fighter.is_monster else attacker,
-        clauses=("SWP-048", "SWP-049"))
+    if state.events is not QUIET:
+        say(state,
+            "attack", N_("{attacker} plays {card}: a {where} attack on {target}"),
+            {"attacker": attacker, "card": instance, "target": target, "location": known.location},
+            args={"attacker": fighter.name, "card": known.name, "where": known.where, "target": foe.name},
+            reveals=not fighter.is_monster, owner=None if fighter.is_monster else attacker,
+            clauses=("SWP-048", "SWP-049"))
     state.phase = MONSTER_DEFENSE if foe.is_monster else DEFEND
 
 
@@ -129,10 +130,11 @@ def resolve_counter(state: SwordplayState, act: Act) -> bool:
         target.hand.remove(act.card)
         state.drawn_in.pop(act.card, None)
         state.discard.append(act.card)
-        say(state, "counter", N_("{fighter} counters with {card}"),
-            {"seat": attack.target, "card": act.card},
-            args={"fighter": target.name, "card": cards[act.card].name}, reveals=True,
-            owner=attack.target, clauses=("SWP-050", "SWP-052"))
+        if state.events is not QUIET:
+            say(state, "counter", N_("{fighter} counters with {card}"),
+                {"seat": attack.target, "card": act.card},
+                args={"fighter": target.name, "card": cards[act.card].name}, reveals=True,
+                owner=attack.target, clauses=("SWP-050", "SWP-052"))
         return True
     if act.verb == "shield" and act.card is not None:
         shield = cards[act.card]
@@ -142,18 +144,21 @@ def resolve_counter(state: SwordplayState, act: Act) -> bool:
         if used >= shield.uses:  # SWP-023
             del target.shields[act.card]
             state.discard.append(act.card)
-            say(state,
-                "counter", N_("{fighter} counters with {shield} ({used}/{uses} counters used); it breaks and "
-                              "is discarded"),
-                {"seat": attack.target, "shield": act.card, "broken": True}, args=args,
-                clauses=("SWP-021", "SWP-022", "SWP-023"))
+            if state.events is not QUIET:
+                say(state,
+                    "counter", N_("{fighter} counters with {shield} ({used}/{uses} counters used); it breaks and "
+                                  "is discarded"),
+                    {"seat": attack.target, "shield": act.card, "broken": True}, args=args,
+                    clauses=("SWP-021", "SWP-022", "SWP-023"))
         else:
-            say(state, "counter", N_("{fighter} counters with {shield} ({used}/{uses} counters used)"),
-                {"seat": attack.target, "shield": act.card}, args=args,
-                clauses=("SWP-021", "SWP-022"))
+            if state.events is not QUIET:
+                say(state, "counter", N_("{fighter} counters with {shield} ({used}/{uses} counters used)"),
+                    {"seat": attack.target, "shield": act.card}, args=args,
+                    clauses=("SWP-021", "SWP-022"))
         return True
-    say(state, "no_counter", N_("{fighter} does not counter"), {"seat": attack.target},
-        args={"fighter": target.name})
+    if state.events is not QUIET:
+        say(state, "no_counter", N_("{fighter} does not counter"), {"seat": attack.target},
+            args={"fighter": target.name})
     return False
 
 
@@ -167,6 +172,18 @@ def apply_damage(state: SwordplayState, index: int, amount: int, *, skip_armor: 
         fighter.armor_damage += to_armor
     to_life = amount - to_armor
     life = fighter.life = fighter.life - to_life
+    if state.events is not QUIET:  # the event's data made only for a state that keeps events
+        _damage_event(state, index, amount, to_armor, to_life, life, skip_armor)
+    if fighter.armor_value and fighter.armor_damage >= fighter.armor_value:
+        discard_armor(state, fighter, DESTROYED)
+    if life <= 0:
+        defeat(state, index)
+
+
+def _damage_event(state: SwordplayState, index: int, amount: int, to_armor: int, to_life: int, life: int,
+                  skip_armor: bool) -> None:
+    """The event of :func:`apply_damage` (SWP-053..SWP-055, SWP-RUL-17)."""
+    fighter = state.fighters[index]
     data = {"seat": index, "amount": amount, "armor": to_armor, "life": life}
     args = {"fighter": fighter.name, "amount": amount, "armor": to_armor, "to_life": to_life, "life": life}
     if life < 0:  # the table shows life from 0 up; the log tells how far past 0 the blow went
@@ -183,10 +200,6 @@ def apply_damage(state: SwordplayState, index: int, amount: int, *, skip_armor: 
             if life >= 0 else
             N_("{fighter} takes {amount} damage: {to_life} to life (now {life}, {over} past 0)"),
             data, args=args, clauses=("SWP-053", "SWP-055") if skip_armor else ("SWP-053",))
-    if fighter.armor_value and fighter.armor_damage >= fighter.armor_value:
-        discard_armor(state, fighter, DESTROYED)
-    if life <= 0:
-        defeat(state, index)
 
 
 DESTROYED: Final = N_("{fighter}'s {armor} is destroyed")
@@ -206,9 +219,10 @@ def discard_armor(state: SwordplayState, fighter: Fighter, why: str) -> None:
         name = state.catalog.cards[fighter.armor].name
     else:
         name = PRINTED_ARMOR
-    say(state, "armor_gone", why, {"armor": fighter.armor}, args={"fighter": fighter.name,
-                                                            "armor": name},
-        clauses=("SWP-020",) if why is DESTROYED else ("SWP-018", "SWP-041"))
+    if state.events is not QUIET:
+        say(state, "armor_gone", why, {"armor": fighter.armor}, args={"fighter": fighter.name,
+                                                                "armor": name},
+            clauses=("SWP-020",) if why is DESTROYED else ("SWP-018", "SWP-041"))
     fighter.armor, fighter.armor_value, fighter.armor_damage = None, 0, 0
 
 
@@ -226,11 +240,12 @@ def defeat(state: SwordplayState, index: int) -> None:
     held = len(fighter.hand)
     fighter.hand, fighter.weapons, fighter.shields = [], [], {}
     fighter.armor, fighter.armor_value, fighter.armor_damage = None, 0, 0
-    say(state, "defeat", N_n("{fighter} is defeated; {count} card from the hand goes to the discard "
-                      "pile", "{fighter} is defeated; {count} cards from the hand go to the "
-                      "discard pile"), {"seat": index, "hand": held},
-        args={"fighter": fighter.name, "count": held}, reveals=held > 0, owner=index,
-        clauses=("SWP-056", "SWP-RUL-06"))
+    if state.events is not QUIET:
+        say(state, "defeat", N_n("{fighter} is defeated; {count} card from the hand goes to the discard "
+                          "pile", "{fighter} is defeated; {count} cards from the hand go to the "
+                          "discard pile"), {"seat": index, "hand": held},
+            args={"fighter": fighter.name, "count": held}, reveals=held > 0, owner=index,
+            clauses=("SWP-056", "SWP-RUL-06"))
 
 
 def resolve_hit(state: SwordplayState) -> None:
@@ -248,9 +263,10 @@ def resolve_hit(state: SwordplayState) -> None:
             best = max(target.weapons, key=lambda w: cards[w].damage)  # first readied wins ties
             target.weapons.remove(best)
             state.discard.append(best)
-            say(state, "disarm", N_("{fighter} drops {weapon}"), {"seat": attack.target, "weapon": best},
-                args={"fighter": target.name, "weapon": cards[best].name},
-                clauses=("SWP-017",))
+            if state.events is not QUIET:
+                say(state, "disarm", N_("{fighter} drops {weapon}"), {"seat": attack.target, "weapon": best},
+                    args={"fighter": target.name, "weapon": cards[best].name},
+                    clauses=("SWP-017",))
 
 
 def finish_attack(state: SwordplayState) -> None:

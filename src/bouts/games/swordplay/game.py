@@ -112,9 +112,10 @@ def _counter_options(state: SwordplayState) -> tuple[SwordplayAction, ...]:
 def _seat_hero(state: SwordplayState, hero_id: str) -> None:
     hero = state.catalog.heroes[hero_id]
     state.fighters.append(Fighter(hero.id, hero.name, False, hero.life, hero.base_damage, hero.hands))
-    say(state, "hero", N_("Seat {number} selects {hero}"),
-        {"seat": len(state.fighters) - 1, "hero": hero.id},
-        args={"number": len(state.fighters), "hero": hero.name}, clauses=("SWP-025",))
+    if state.events is not QUIET:
+        say(state, "hero", N_("Seat {number} selects {hero}"),
+            {"seat": len(state.fighters) - 1, "hero": hero.id},
+            args={"number": len(state.fighters), "hero": hero.name}, clauses=("SWP-025",))
     if len(state.fighters) == state.seats:
         _after_heroes(state)
 
@@ -210,14 +211,14 @@ def advance(game: object, state: SwordplayState, seat: Seat, action: SwordplayAc
         state.events = []
     state._legal = {}
     if type(action) is Act:
-        _VERBS[action.verb](state, seat, action)
+        _decide(state, seat, action)
     else:
         _apply(game, state, seat, action)
 
 
 def _apply(game: object, state: SwordplayState, seat: Seat, action: SwordplayAction) -> None:
     if type(action) is Act:
-        _VERBS[action.verb](state, seat, action)
+        _decide(state, seat, action)
     elif isinstance(action, Roll):
         _apply_roll(state, action)
     elif isinstance(action, Shuffle):
@@ -232,14 +233,16 @@ def _apply_roll(state: SwordplayState, roll: Roll) -> None:
                  for f, v in zip(state.contenders, roll.values, strict=True)]
         best = max(roll.values)
         tied = tuple(f for f, v in zip(state.contenders, roll.values, strict=True) if v == best)
-        say(state, "roll", N_("First-player roll: {rolls}"), {"rolls": list(roll.values)},
-            args={"rolls": rolls}, clauses=("SWP-026", "SWP-RUL-04"))
+        if state.events is not QUIET:
+            say(state, "roll", N_("First-player roll: {rolls}"), {"rolls": list(roll.values)},
+                args={"rolls": rolls}, clauses=("SWP-026", "SWP-RUL-04"))
         if len(tied) > 1:  # SWP-RUL-04: only the tied players roll again
             state.contenders = tied
             return
         state.turn, state.contenders = tied[0], ()
-        say(state, "first", N_("{fighter} goes first"), {"fighter": tied[0]},
-            args={"fighter": state.fighters[tied[0]].name}, clauses=("SWP-026",))
+        if state.events is not QUIET:
+            say(state, "first", N_("{fighter} goes first"), {"fighter": tied[0]},
+                args={"fighter": state.fighters[tied[0]].name}, clauses=("SWP-026",))
         state.phase = SHUFFLE
     elif state.phase is MONSTER_DEFENSE:
         attack = state.attack
@@ -247,12 +250,13 @@ def _apply_roll(state: SwordplayState, roll: Roll) -> None:
         card = monster.monster_card(state)
         value = monster.defense_value(card, attack.location)
         countered = monster.defends(card, attack.location, roll.values[0])
-        say(state,
-            "roll", N_("{monster} rolls {roll} against {needed}+: countered") if countered
-            else N_("{monster} rolls {roll} against {needed}+: the attack hits"),
-            {"roll": roll.values[0], "needed": value, "countered": countered},
-            args={"monster": card.name, "roll": roll.values[0], "needed": value},
-            clauses=("SWP-061", "SWP-062", "SWP-RUL-30"))
+        if state.events is not QUIET:
+            say(state,
+                "roll", N_("{monster} rolls {roll} against {needed}+: countered") if countered
+                else N_("{monster} rolls {roll} against {needed}+: the attack hits"),
+                {"roll": roll.values[0], "needed": value, "countered": countered},
+                args={"monster": card.name, "roll": roll.values[0], "needed": value},
+                clauses=("SWP-061", "SWP-062", "SWP-RUL-30"))
         if not countered:
             combat.resolve_hit(state)
         combat.finish_attack(state)
@@ -264,22 +268,46 @@ def _apply_roll(state: SwordplayState, roll: Roll) -> None:
 def _apply_shuffle(state: SwordplayState, shuffle: Shuffle) -> None:
     state.deck = list(shuffle.order)
     if state.phase is SHUFFLE:  # SWP-027, SWP-028
-        say(state, "shuffle", N_("The combat deck is shuffled ({count} cards)"),
-            args={"count": len(state.deck)}, clauses=("SWP-027", "SWP-028"))
+        if state.events is not QUIET:
+            say(state, "shuffle", N_("The combat deck is shuffled ({count} cards)"),
+                args={"count": len(state.deck)}, clauses=("SWP-027", "SWP-028"))
         for seat in range(state.seats):
             turn.draw(state, seat, state.options.hand_size)
         turn.begin_turn(state)
         return
     state.discard = []  # SWP-036
     state.epoch += 1
-    say(state, "shuffle", N_("The discard pile is shuffled into a new combat deck ({count} cards)"),
-        args={"count": len(state.deck)}, clauses=("SWP-036",))
+    if state.events is not QUIET:
+        say(state, "shuffle", N_("The discard pile is shuffled into a new combat deck ({count} cards)"),
+            args={"count": len(state.deck)}, clauses=("SWP-036",))
     if state.resume is MONSTER_TURN:
         state.resume = None
         monster.monster_turn(state)
     else:
         state.resume = None
         turn.draw_phase(state)
+
+
+def _decide(state: SwordplayState, seat: Seat, act: Act) -> None:
+    """A Hero's decision, by its verb: the handler of :data:`_VERBS`, called directly (compiled, a direct C call
+    where a call through the table goes through each handler's Python entry point and its argument parsing)."""
+    verb = act.verb
+    if verb == "keep" or verb == "discard":  # the most frequent verbs first
+        _keep_or_discard(state, seat, act)
+    elif verb == "pass":
+        _pass(state, seat, act)
+    elif verb == "ready":
+        _ready_item(state, seat, act)
+    elif verb == "attack":
+        _attack(state, seat, act)
+    elif verb == "end":
+        _end(state, seat, act)
+    elif verb == "take" or verb == "defend" or verb == "shield":
+        _counter(state, seat, act)
+    elif verb == "drop":
+        _drop_item(state, seat, act)
+    else:
+        _apply_act(state, seat, act)
 
 
 def _apply_act(state: SwordplayState, seat: Seat, act: Act) -> None:
@@ -300,9 +328,10 @@ def _keep_or_discard(state: SwordplayState, seat: Seat, act: Act) -> None:  # SW
         fighter.hand.remove(act.card)
         state.drawn_in.pop(act.card, None)
         state.discard.append(act.card)
-        say(state, "discard", N_("{fighter} discards {card}"), {"seat": seat, "card": act.card},
-            args={"fighter": fighter.name, "card": state.catalog.instances[act.card].name},
-            reveals=True, owner=seat, clauses=("SWP-033",))
+        if state.events is not QUIET:
+            say(state, "discard", N_("{fighter} discards {card}"), {"seat": seat, "card": act.card},
+                args={"fighter": fighter.name, "card": state.catalog.instances[act.card].name},
+                reveals=True, owner=seat, clauses=("SWP-033",))
     turn.draw_phase(state)
 
 
@@ -348,13 +377,14 @@ def _drop(state: SwordplayState, fighter: Fighter, instance: str) -> None:
     else:
         fighter.armor, fighter.armor_value, fighter.armor_damage = None, 0, 0
     state.discard.append(instance)
-    say(state, "drop", N_("{fighter} drops {card}"), {"card": instance},
-        args={"fighter": fighter.name, "card": state.catalog.cards[instance].name},
-        clauses=("SWP-044", "SWP-045"))
+    if state.events is not QUIET:
+        say(state, "drop", N_("{fighter} drops {card}"), {"card": instance},
+            args={"fighter": fighter.name, "card": state.catalog.cards[instance].name},
+            clauses=("SWP-044", "SWP-045"))
 
 
 def _ready(state: SwordplayState, seat: Seat, fighter: Fighter, instance: str) -> None:
-    card = state.catalog.cards[instance]
+    card = state.catalog.instances[instance]  # the card's facts as native fields (not the pydantic model's)
     fighter.hand.remove(instance)
     state.drawn_in.pop(instance, None)
     state.readied = True
@@ -366,9 +396,10 @@ def _ready(state: SwordplayState, seat: Seat, fighter: Fighter, instance: str) -
         fighter.weapons.append(instance)
     else:
         fighter.shields[instance] = 0
-    say(state, "ready", N_("{fighter} readies {card}"), {"seat": seat, "card": instance},
-        args={"fighter": fighter.name, "card": card.name}, reveals=True, owner=seat,
-        clauses=("SWP-037", "SWP-038"))
+    if state.events is not QUIET:
+        say(state, "ready", N_("{fighter} readies {card}"), {"seat": seat, "card": instance},
+            args={"fighter": fighter.name, "card": card.name}, reveals=True, owner=seat,
+            clauses=("SWP-037", "SWP-038"))
 
 
 @mypyc_attr(native_class=False)  # a plain class in a compiled build: it subclasses the plain Game

@@ -14,7 +14,7 @@ from bouts.core.i18n import Message, Text
 from bouts.games.swordplay.actions import Act
 
 if TYPE_CHECKING:
-    from bouts.games.swordplay.cards import CombatCard, Location
+    from bouts.games.swordplay.cards import CombatCard, Effect, Location
 
 TARGETS: Final = (*(str(seat + 1) for seat in range(8)), "monster")
 """The text form of every possible attack target by fighter index: the seat number as the table prints it
@@ -36,8 +36,9 @@ class Instance:
     card's facts and the instance's actions are looked up here instead of recomputed.
     """
 
-    __slots__ = ("attacks", "card", "card_id", "defend", "discard", "drop", "hands", "id", "is_armor",
-                 "is_item", "location", "name", "ready", "shield", "strikes", "type", "where")
+    __slots__ = ("absorb", "attacks", "card", "card_id", "counters", "damage", "defend", "discard", "drop", "effect",
+                 "hands", "id", "is_armor", "is_item", "location", "name", "parry", "ready", "shield", "strikes",
+                 "type", "where")
 
     def __init__(self, instance: str, card: CombatCard, where: Message) -> None:
         self.id: str = instance
@@ -50,6 +51,12 @@ class Instance:
         self.is_item: bool = card.is_item
         self.is_armor: bool = card.type == "armor"
         self.hands: int = card.hands
+        self.counters: tuple[Location, ...] = card.counters
+        """The card's facts the rules read during play (counters, parry, damage, absorb, effect), as native fields."""
+        self.parry: bool = card.parry
+        self.damage: int = card.damage
+        self.absorb: int = card.absorb
+        self.effect: Effect | None = card.effect
         self.strikes: Location = card.strikes
         self.location: str = card.strikes.value
         """The text form of :attr:`strikes`."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bouts.core.events import QUIET
 from bouts.games.swordplay.cards import Location, MonsterCard
 from bouts.games.swordplay.combat import declare_attack
 from bouts.games.swordplay.i18n import N_
@@ -36,15 +37,17 @@ def monster_turn(state: SwordplayState) -> None:
         if state.discard:
             state.phase, state.resume = RESHUFFLE, MONSTER_TURN
             return
-        say(state, "monster_idle", N_("{monster} finds no card to draw"), args={"monster": monster.name},
-            clauses=("SWP-RUL-07",))
+        if state.events is not QUIET:
+            say(state, "monster_idle", N_("{monster} finds no card to draw"), args={"monster": monster.name},
+                clauses=("SWP-RUL-07",))
         end_turn(state)
         return
     instance = state.deck.pop(0)
     card = state.catalog.cards[instance]
-    say(state, "monster_draw", N_("{monster} draws {card}"), {"card": instance},
-        args={"monster": monster.name, "card": card.name}, reveals=True,
-        clauses=("SWP-063",))
+    if state.events is not QUIET:
+        say(state, "monster_draw", N_("{monster} draws {card}"), {"card": instance},
+            args={"monster": monster.name, "card": card.name}, reveals=True,
+            clauses=("SWP-063",))
     if card.type == "attack":  # SWP-066
         living = state.living_heroes()
         if len(living) == 1:
@@ -55,13 +58,15 @@ def monster_turn(state: SwordplayState) -> None:
         return
     if card.type == "weapon" and card.hands <= free_hands(state, monster):  # SWP-067, SWP-RUL-28
         monster.weapons.append(instance)
-        say(state, "ready", N_("{fighter} readies {card}"), {"card": instance},
-            args={"fighter": monster.name, "card": card.name}, clauses=("SWP-067",))
+        if state.events is not QUIET:
+            say(state, "ready", N_("{fighter} readies {card}"), {"card": instance},
+                args={"fighter": monster.name, "card": card.name}, clauses=("SWP-067",))
     else:  # SWP-064, SWP-065, SWP-068, SWP-RUL-26
         state.discard.append(instance)
-        say(state, "monster_discard", N_("{monster} discards {card}"), {"card": instance},
-            args={"monster": monster.name, "card": card.name},
-            clauses=("SWP-064", "SWP-065", "SWP-068"))
+        if state.events is not QUIET:
+            say(state, "monster_discard", N_("{monster} discards {card}"), {"card": instance},
+                args={"monster": monster.name, "card": card.name},
+                clauses=("SWP-064", "SWP-065", "SWP-068"))
     end_turn(state)
 
 
@@ -84,11 +89,13 @@ def choose_target(state: SwordplayState, roll: int) -> None:
     living = state.living_heroes()
     target: int | None = target_of(living, roll)
     if target is None:
-        say(state, "roll", N_("Target roll: {roll}, roll again"), {"roll": roll, "target": target},
-            args={"roll": roll}, clauses=("SWP-071", "SWP-RUL-32"))
+        if state.events is not QUIET:
+            say(state, "roll", N_("Target roll: {roll}, roll again"), {"roll": roll, "target": target},
+                args={"roll": roll}, clauses=("SWP-071", "SWP-RUL-32"))
         return
-    say(state, "roll", N_("Target roll: {roll}: {fighter}"), {"roll": roll, "target": target},
-        args={"roll": roll, "fighter": state.fighters[target].name},
-        clauses=("SWP-071", "SWP-RUL-32"))
+    if state.events is not QUIET:
+        say(state, "roll", N_("Target roll: {roll}: {fighter}"), {"roll": roll, "target": target},
+            args={"roll": roll, "fighter": state.fighters[target].name},
+            clauses=("SWP-071", "SWP-RUL-32"))
     state.attack = None
     declare_attack(state, state.monster, attack.card, target)

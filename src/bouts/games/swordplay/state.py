@@ -152,6 +152,20 @@ class SwordplayState(State):
     """For each card in a hand, the epoch of the deck it was drawn from (public)."""
     turns: int = 0
     """Turns begun so far."""
+    hand_size: int = field(init=False, repr=False, compare=False)
+    """``options.hand_size``; this and the next two are the options the rules read at every turn, kept as fields of
+    the state (set from ``options`` when the state is made, never changed): compiled, a field is a C struct read,
+    where an option is an attribute look-up on a pydantic model (through its ``__getattr__`` hook)."""
+    turn_limit: int | None = field(init=False, repr=False, compare=False)
+    """``options.turn_limit``."""
+    realistic_parries: bool = field(init=False, repr=False, compare=False)
+    """``options.realistic_parries``."""
+
+    def __post_init__(self) -> None:
+        options = self.options
+        self.hand_size = options.hand_size
+        self.turn_limit = options.turn_limit
+        self.realistic_parries = options.realistic_parries
 
     def clone(self) -> SwordplayState:
         """A copy deep enough to apply an action to."""

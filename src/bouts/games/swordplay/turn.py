@@ -120,17 +120,19 @@ def draw(state: SwordplayState, index: int, count: int) -> int:
 
 def begin_turn(state: SwordplayState) -> None:
     """Start the turn of ``state.turn``: the Monster acts, a Hero goes to its Discard phase."""
-    limit = state.options.turn_limit
+    limit = state.turn_limit
     if limit is not None and state.turns >= limit:
         state.phase = OVER
-        say(state, "turn_limit", N_("The turn limit ({limit}) is reached: a draw"),
-            args={"limit": limit})
+        if state.events is not QUIET:
+            say(state, "turn_limit", N_("The turn limit ({limit}) is reached: a draw"),
+                args={"limit": limit})
         return
     state.turns += 1
     state.readied = False
     fighter = state.fighters[state.turn]
-    say(state, "turn", N_("Turn {turn}: {fighter}'s turn"), {"fighter": state.turn, "turn": state.turns},
-        args={"fighter": fighter.name, "turn": state.turns}, clauses=("SWP-030",))
+    if state.events is not QUIET:
+        say(state, "turn", N_("Turn {turn}: {fighter}'s turn"), {"fighter": state.turn, "turn": state.turns},
+            args={"fighter": fighter.name, "turn": state.turns}, clauses=("SWP-030",))
     if fighter.is_monster:
         from bouts.games.swordplay.monster import monster_turn  # the Monster's turn ends with end_turn
 
@@ -144,7 +146,7 @@ def begin_turn(state: SwordplayState) -> None:
 def draw_phase(state: SwordplayState) -> None:
     """Draw up to the hand size, reshuffling the discard pile when the deck runs out (SWP-034..SWP-036)."""
     fighter = state.fighters[state.turn]
-    need = state.options.hand_size - len(fighter.hand)
+    need = state.hand_size - len(fighter.hand)
     while need > 0:
         if not state.deck:
             if state.discard:
