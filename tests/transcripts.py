@@ -32,10 +32,12 @@ UPDATE = "BOUTS_UPDATE_TRANSCRIPTS"
 MAX_STEPS = 20_000
 
 
-def transcript(game_id: str, variant: str, seats: int, seed: int) -> list[str]:
-    """The JSON lines of one seeded random game of ``variant`` (see the module's docstring)."""
+def transcript(game_id: str, variant: str, seats: int, seed: int,
+               house: dict[str, Any] | None = None) -> list[str]:
+    """The JSON lines of one seeded random game of ``variant``, with the options ``house`` on top of the variant's
+    (see the module's docstring)."""
     game = bouts.game(game_id)
-    options = dict(game.variants()[variant].options)
+    options = {**game.variants()[variant].options, **(house or {})}
     rng = random.Random(seed)
     state = game.setup(seats, options, None, seed)
     lines: list[str] = []
@@ -68,13 +70,16 @@ def _line(record: dict[str, Any]) -> str:
     return json.dumps(record, sort_keys=True, ensure_ascii=False, default=str)
 
 
-def check(directory: Path, game_id: str, variant: str, seats: int, seed: int) -> None:
+def check(directory: Path, game_id: str, variant: str, seats: int, seed: int,
+          house: dict[str, Any] | None = None) -> None:
     """Compare the game's transcript with the one kept in ``directory`` (write it when :data:`UPDATE` is set).
+    ``house``: options on top of the variant's (a house rule that reaches a rare ending), named in the file's name.
 
     Raises ``AssertionError`` naming the first line that differs, with the kept line and the new one.
     """
-    path = directory / f"{variant}-{seats}p-seed{seed}.jsonl.gz"
-    lines = transcript(game_id, variant, seats, seed)
+    rules = "".join(f"-{key}-{value}" for key, value in sorted((house or {}).items()))
+    path = directory / f"{variant}{rules}-{seats}p-seed{seed}.jsonl.gz"
+    lines = transcript(game_id, variant, seats, seed, house)
     if os.environ.get(UPDATE) == "1":
         directory.mkdir(parents=True, exist_ok=True)
         with gzip.GzipFile(path, "wb", mtime=0) as out:  # mtime 0: the same game writes the same bytes
