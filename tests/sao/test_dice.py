@@ -215,6 +215,12 @@ def test_d6_results_are_the_draws_of_randint():
 
     assert d6_results(Loaded(1), 3) == (6, 6, 6)
 
+    class Low(random.Random):
+        def randint(self, a: int, b: int) -> int:
+            return a
+
+    assert d6_results(Low(1), 3) == (1, 1, 1)  # the fallback's faces run from 1
+
 
 def test_reroll_short_form_numbers_dice_from_one_as_printed_and_the_menu_features_the_best_few():
     """The 255 reroll subsets are no 255-line menu: `reroll 1 3 4` names dice as the table prints them
