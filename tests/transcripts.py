@@ -20,16 +20,14 @@ from __future__ import annotations
 import gzip
 import json
 import os
-import random
 from pathlib import Path
 from typing import Any
 
 import bouts
-from bouts.core import CHANCE
+from tests.build.seeded_games import random_game
 
 UPDATE = "BOUTS_UPDATE_TRANSCRIPTS"
 """Set this environment variable to 1 to write the transcripts instead of comparing them."""
-MAX_STEPS = 20_000
 
 
 def transcript(game_id: str, variant: str, seats: int, seed: int,
@@ -38,17 +36,9 @@ def transcript(game_id: str, variant: str, seats: int, seed: int,
     (see the module's docstring)."""
     game = bouts.game(game_id)
     options = {**game.variants()[variant].options, **(house or {})}
-    rng = random.Random(seed)
     state = game.setup(seats, options, None, seed)
     lines: list[str] = []
-    for step in range(MAX_STEPS):
-        acting = game.to_act(state)
-        if not acting:
-            break
-        seat = rng.choice(acting)
-        action = (game.sample_chance(state, rng) if seat == CHANCE
-                  else rng.choice(game.legal_actions(state, seat)))
-        state = game.apply(state, seat, action)
+    for step, (seat, action, state) in enumerate(random_game(game, seats, options, seed)):
         lines.append(_line({"step": step, "seat": seat, "action": str(action)}))
         for event in game.events(state):
             lines.append(_line({

@@ -12,6 +12,8 @@ import hashlib
 import json
 import random
 import sys
+from collections.abc import Iterator
+from typing import Any
 
 import bouts
 from bouts.core import CHANCE
@@ -27,20 +29,27 @@ def is_compiled() -> bool:
     return not str(match.__file__).endswith(".py")
 
 
+def random_game(game: Any, seats: int, options: dict[str, Any], seed: int) -> Iterator[tuple[int, Any, Any]]:
+    """A seeded random game through ``apply``: each step's seat, action and the state after it (at most
+    :data:`MAX_STEPS` steps). The seed is the game's and its chooser's."""
+    rng = random.Random(seed)
+    state = game.setup(seats, options, None, seed)
+    for _ in range(MAX_STEPS):
+        acting = game.to_act(state)
+        if not acting:
+            return
+        seat = rng.choice(acting)
+        action = game.sample_chance(state, rng) if seat == CHANCE else rng.choice(game.legal_actions(state, seat))
+        state = game.apply(state, seat, action)
+        yield seat, action, state
+
+
 def digest(game_id: str, variant: str, seats: int, options: dict[str, object]) -> str:
     game = bouts.game(game_id)
     sha = hashlib.sha256()
     for seed in range(GAMES):
-        rng = random.Random(seed)
         state = game.setup(seats, options, None, seed)
-        for _ in range(MAX_STEPS):
-            acting = game.to_act(state)
-            if not acting:
-                break
-            seat = rng.choice(acting)
-            action = (game.sample_chance(state, rng) if seat == CHANCE
-                      else rng.choice(game.legal_actions(state, seat)))
-            state = game.apply(state, seat, action)
+        for seat, action, state in random_game(game, seats, options, seed):
             sha.update(f"{seat}:{action}|".encode())
             for event in game.events(state):
                 sha.update(json.dumps(event.to_json(), sort_keys=True, default=str).encode())

@@ -260,16 +260,13 @@ def decide(state: GrailState, seat: int, act: Act) -> None:
     else:
         left = _turn(state, seat, act)
         # a turn decision (a command spell, jewels, the cards used) changes no total but the deciding seat's; a
-        # quiet state announces nothing (announce())
-        if state.events is not QUIET_EVENTS:
-            if act.verb == "spell":
-                announce(state, lambda: M_("{master}'s command spell", master=name(state, seat)), seat)
-            elif act.verb not in QUIET and (act.verb != "play" or left is None):
-                # moving, staying, going on, or a card chosen while the preparation goes on (it only joins
-                # ``selected``) change no total power: nothing to announce (the step before announced every change)
-                announce(state, lambda: M_("{master}'s cards", master=name(state, seat)), seat)
-        elif state.shown_power:  # a total said before the state went quiet may change now: resolve() adds it up
-            state.shown_power.pop(seat, None)
+        # quiet state announces nothing (announce() drops the seat's said total instead)
+        if act.verb == "spell":
+            announce(state, lambda: M_("{master}'s command spell", master=name(state, seat)), seat)
+        elif act.verb not in QUIET and (act.verb != "play" or left is None):
+            # moving, staying, going on, or a card chosen while the preparation goes on (it only joins
+            # ``selected``) change no total power: nothing to announce (the step before announced every change)
+            announce(state, lambda: M_("{master}'s cards", master=name(state, seat)), seat)
         if left is not None and state.chance is None and not _owed(state):
             # nothing runs before the seat decides again (no draw is owed, no decision is pending, and ``run``
             # stops at once in the preparation): its menu is the one just made, kept as the contract's cache
