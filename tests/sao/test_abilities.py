@@ -208,3 +208,17 @@ def test_sao_131_132_rul_47_hard():
     assert kind(s) == "roll" and all(d.char is None for d in s.pool)
     with pytest.raises(OptionsError):
         GAME.setup(2, {"difficulty": "nightmare"})
+
+
+def test_sao_141_142_the_table_shows_lisbeths_token_on_its_holder():
+    """SAO-141, SAO-142: once given, the table shows Lisbeth's +2 addition token on Kirito, waiting for his next turn,
+    in both languages; once his turn begins it shows it working."""
+    from tests.sao.test_table import screen
+
+    s = act(lisbeth_turn(), "ability lisbeth boost kirito +2")
+    s = act(s, "finalize")
+    seat = GAME.to_act(s)[0]
+    assert "Lisbeth's +2 addition token (works in his next turn)" in screen(s, seat)
+    assert "リズベットの+2の付与トークン（次の自分の手番に有効）" in screen(s, seat, lang="ja").replace(" ", "")
+    s = act(s, "done")
+    assert "Lisbeth's +2 addition token (works this turn)" in screen(roll(s, 2, 2, 5, 5, 5, 5), 0)
