@@ -87,7 +87,11 @@ def test_fgo_rul_13_no_legal_destination_ends_the_action_phase_without_trashing(
     assert state.turn == 1 and state.turns == 3  # seat 0's turn passed with no move, seat 1 again
     assert state.masters[0].hand == hand and state.masters[0].trash == []
     assert [s.area for s in state.masters[0].party] == ["s1", "s2", "s3"]
-    assert any(e.kind == "no_move" for e in state.events)
+    no_move = [e for e in state.events if e.kind == "no_move"]
+    assert [(e.data["seat"], e.owner, e.reveals, e.clauses) for e in no_move] == [
+        (0, 0, True, ("FGO-040", "FGO-RUL-13"))]
+    assert [(e.render("en"), e.render("ja")) for e in no_move] == [("Seat 1 has no legal move: the action phase ends",
+                                                                    "席1は移動できない：アクションフェイズを終了する")]
 
 
 def test_fgo_rul_13_when_both_masters_are_boxed_in_for_good_the_game_is_a_draw(pack: Catalog) -> None:
