@@ -4,6 +4,7 @@ FGO-RUL-24..FGO-RUL-34, FGO-EX-02, FGO-EX-03, FGO-EX-12."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from bouts.core import CHANCE, Outcome
 from bouts.games.fgo_duel import deck, turn
@@ -220,9 +221,9 @@ def _both_short(options: dict[str, str], seat1_short: bool) -> Outcome | None:
     return _both_short_game(options, seat1_short)[0]
 
 
-def _both_short_game(options: dict[str, str], seat1_short: bool) -> tuple[Outcome | None, list[tuple[str, ...]]]:
+def _both_short_game(options: dict[str, str], seat1_short: bool) -> tuple[Outcome | None, list[tuple[Any, ...]]]:
     """Seat 1 (and seat 2 if ``seat1_short``) rebuild down to 4 command cards in one charge phase: the outcome, and
-    the fallen, draw and win lines of the log (kind, English, Japanese)."""
+    the fallen, draw and win lines of the log (kind, English, Japanese, data, clauses)."""
     state = ready(options)
     for seat, mover in ((0, "artoria"), (1, "emiya")):
         cards = all_cards(state, seat)
@@ -231,11 +232,11 @@ def _both_short_game(options: dict[str, str], seat1_short: bool) -> tuple[Outcom
                             trash=[f"{mover}/3", f"{mover}/4", f"{mover}/5"], removed=cards[5:])
         else:
             state = arrange(state, seat, hand=cards[:5], deck=cards[5:], trash=[], removed=[])
-    lines: list[tuple[str, ...]] = []
+    lines: list[tuple[Any, ...]] = []
     steps = [(0, "move artoria fuyuki_10 artoria/1"), (0, "remove artoria/3")]
     for seat, text in steps + ([(1, "remove emiya/3")] if seat1_short and "both_short" in options else []):
         state = GAME.apply(state, seat, text)
-        lines += [(e.kind, e.render("en"), e.render("ja")) for e in state.events
+        lines += [(e.kind, e.render("en"), e.render("ja"), dict(e.data), e.clauses) for e in state.events
                   if e.kind in ("fallen", "draw_game", "win")]
     return GAME.outcome(state), lines
 
@@ -253,11 +254,13 @@ def test_fgo_031_rul_33_the_log_says_who_fell_and_how_the_game_ended() -> None:
     """FGO-031, FGO-RUL-33 and its alternative: the log names the master who fell to 4 command cards and says how the
     game ended, in both languages: at once by the default; by the draw option, first who fell, then a draw when
     the opponent falls in the same charge phase, or the opponent's win when it does not."""
-    assert _both_short_game({}, seat1_short=True)[1] == [
-        ("win", "Seat 2 wins: Seat 1 has only 4 command cards left", "席2の勝利：席1のコマンドカードは残り4枚")]
-    fallen = ("fallen", "Seat 1 is down to 4 command cards", "席1のコマンドカードが4枚になった")
+    win = ("win", "Seat 2 wins: Seat 1 has only 4 command cards left", "席2の勝利：席1のコマンドカードは残り4枚",
+           {"winner": 1}, ("FGO-028", "FGO-031", "FGO-RUL-32"))
+    assert _both_short_game({}, seat1_short=True)[1] == [win]
+    fallen = ("fallen", "Seat 1 is down to 4 command cards", "席1のコマンドカードが4枚になった", {"seat": 0},
+              ("FGO-031", "FGO-RUL-33"))
     assert _both_short_game({"both_short": "draw"}, seat1_short=True)[1] == [
         fallen, ("draw_game", "both masters fell to 4 or fewer command cards: a draw",
-                 "両マスターのコマンドカードが4枚以下になった：引き分け")]
-    assert _both_short_game({"both_short": "draw"}, seat1_short=False)[1] == [
-        fallen, ("win", "Seat 2 wins: Seat 1 has only 4 command cards left", "席2の勝利：席1のコマンドカードは残り4枚")]
+                 "両マスターのコマンドカードが4枚以下になった：引き分け", {}, ("FGO-031", "FGO-RUL-33"))]
+    later_win = (*win[:4], ("FGO-028", "FGO-031", "FGO-RUL-33"))  # the win FGO-RUL-33's option held back
+    assert _both_short_game({"both_short": "draw"}, seat1_short=False)[1] == [fallen, later_win]
