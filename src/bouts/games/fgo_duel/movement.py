@@ -67,16 +67,19 @@ class MoveMenus:
                                                 for area, exits in board.exits[seat].items()}
 
 
-_MENUS: Final[dict[int, MoveMenus]] = {}
-"""``id(board)`` -> its menus (the board is kept by them, so the id stays its own)."""
+_MENUS: Final[list[MoveMenus]] = []
+"""The menus made so far, the newest first (a board is unhashable: a list searched by identity)."""
 
 
 def menus_of(state: FgoState) -> MoveMenus:
     """The move look-ups of the map in play."""
     board = state.map_board
-    found = _MENUS.get(id(board))
-    if found is None:
-        found = _MENUS[id(board)] = MoveMenus(board, state.catalog)
+    for found in _MENUS:
+        if found.board is board:
+            return found
+    found = MoveMenus(board, state.catalog)
+    _MENUS.insert(0, found)
+    del _MENUS[64:]  # (boards come from packs: a bound all the same)
     return found
 
 
@@ -126,7 +129,6 @@ def legal_moves(state: FgoState, seat: int) -> list[Act]:
             cards2 = cards2 << 5 | code
     own_areas = {party[0].area, party[1].area, party[2].area}  # None too: no destination is None
     exits = menus.exits[seat]
-    append = out.append
     for servant in party:
         area = servant.area
         if area is None:
@@ -141,7 +143,7 @@ def legal_moves(state: FgoState, seat: int) -> list[Act]:
         for destination, row in exits[servant_id][area]:
             if destination not in own_areas:  # FGO-041
                 for number in listed:
-                    append(row[number])
+                    out.append(row[number])  # (compiled: PyList_Append, where a bound append is a Python call)
     return out
 
 
