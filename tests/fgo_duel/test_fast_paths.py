@@ -70,3 +70,28 @@ def test_move_menus_offer_one_card_per_kind() -> None:
             assert len(moves) == len(set(moves))
             menus += 1
     assert menus > 20
+
+
+def test_move_menus_list_what_the_rules_allow_in_their_order() -> None:
+    """The move menu (integer-coded cards, moves by card number) is, in played games of every option set, exactly the
+    moves the rules allow in the documented order: servant (party order) on the map, adjacent area (link order) that is
+    neither the own master area (FGO-042) nor held by an own servant (FGO-041), then each card of that servant in the
+    hand, the first of each kind (hand order, FGO-038, FGO-039)."""
+    menus = 0
+    for options in OPTION_SETS:
+        for seed in range(3):
+            for state in _played_states(options, seed):
+                if state.phase.value != "action":
+                    continue
+                seat = state.turn
+                master = state.masters[seat]
+                own_areas = {s.area for s in master.party}
+                cards = distinct_cards(state, master.hand)
+                expected = [f"move {s.servant} {area} {card}"
+                            for s in master.party if s.area is not None
+                            for area in state.map.neighbours(s.area)
+                            if area != state.board.master_areas[seat] and area not in own_areas
+                            for card in cards if state.catalog.owner(card) == s.servant]
+                assert [str(m) for m in legal_moves(state, seat)] == expected
+                menus += 1
+    assert menus > 100
