@@ -15,7 +15,6 @@ from bouts.games.kaleido.i18n import M_, N_, N_n
 from bouts.games.kaleido.mana import ability_cost, charge, draw, seat_label
 from bouts.games.kaleido.state import Battle, KaleidoState, Strike
 from bouts.games.kaleido.timings import (
-    affordable,
     attack_methods,
     attack_power,
     bind_action,
@@ -31,7 +30,8 @@ from bouts.games.kaleido.timings import (
     is_targetable,
     np_key,
     open_counters,
-    owned_abilities,
+    pair_facts,
+    payable_ids,
     strategy_card_free,
     strategy_counter,
 )
@@ -244,10 +244,17 @@ def _resolve_interventions(state: KaleidoState, frame: Decision) -> None:
             open_counters(state, seat, np_key(method, seat), target)
 
 
+NORMAL_ATTACK: Final = act("attack", ("normal",))
+"""``attack normal`` (the shared action :func:`one` gives too)."""
+
+
 @decision("attack")
 def attack_menu(state: KaleidoState, frame: Decision) -> list[Act]:
     """【攻撃】: a normal attack, a special attack or an attack NP (KAL-084..KAL-087, KAL-RUL-19)."""
-    return [one("attack", "normal"), *(one("attack", m) for m in attack_methods(state, frame.seat))]
+    options = [NORMAL_ATTACK]
+    for method in attack_methods(state, frame.seat):
+        options.append(one("attack", method))
+    return options
 
 
 @verb("attack")
@@ -303,16 +310,16 @@ def clash_options(state: KaleidoState, seat: int, strike: Strike, payable: bool 
     used = state.catalog.abilities[strike.method]
     if used.kind != "np_attack" or not used.offset:
         return []
-    return [a for a, ability in owned_abilities(state, seat)
-            if ability.kind == "np_attack" and ability.offset and (not payable or affordable(state, seat, a, ability))]
+    facts = pair_facts(state, seat)[1]
+    return payable_ids(state, seat, facts) if payable else [fact[0] for fact in facts]
 
 
 def guard_options(state: KaleidoState, seat: int, strike: Strike, payable: bool = True) -> list[str]:
     """Type-防御 NPs of ``seat`` usable at 【ダメージ決定】 (KAL-096, KAL-165)."""
     if strike.guard is not None:
         return []
-    return [a for a, ability in owned_abilities(state, seat)
-            if ability.kind == "np_defence" and (not payable or affordable(state, seat, a, ability))]
+    facts = pair_facts(state, seat)[2]
+    return payable_ids(state, seat, facts) if payable else [fact[0] for fact in facts]
 
 
 def step_options(state: KaleidoState, seat: int, step: str) -> list[Act]:
