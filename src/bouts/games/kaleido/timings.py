@@ -570,14 +570,18 @@ def ability_uses(state: KaleidoState, frame: Decision, where: str | None = None)
     battle = state.battle
     once = state.once
     mana = -1  # mana_available, worked out when a cost asks for it
+    discount = -1  # np_discount (ability_cost's), worked out when a Noble Phantasm asks for it
     natural: int | str | None = _UNKNOWN  # natural_target, worked out when a hostile ability asks for it
-    for ability_id, source, summon, cost, np, hostile, use in candidates:
-        if source in once or in_effect(state, source):
+    effects = state.effects
+    for _ability_id, source, summon, cost, np, hostile, use in candidates:
+        if source in once or (effects and in_effect(state, source)):
             continue
         if summon and player.summoned:
             continue
-        if np and battle is not None:
-            cost = ability_cost(state, seat, ability_id)  # a battlefield's NP discount
+        if np and battle is not None:  # a battlefield's NP discount
+            if discount < 0:
+                discount = np_discount(state, seat)
+            cost = max(0, cost - discount)
         if cost > 0:  # can_pay
             if mana < 0:
                 mana = mana_available(state, seat)
@@ -794,7 +798,7 @@ def _ability(state: KaleidoState, frame: Decision, act: Act) -> None:
             args={"seat": seat_label(state, seat), "ability": ability.name}, clauses=("KAL-121", "KAL-160"))
     if ability.once_per_turn:
         state.once.append(f"ability:{ability_id}:{seat}")
-    push(state, "resolve_ability", seat, ability=ability_id)
+    state.stack.append(Decision(seat, "resolve_ability", (("ability", ability_id),)))  # push's record, made here
     if is_np(state, ability_id):
         open_counters(state, seat, np_key(ability_id, seat))
     charge(state, seat, ability_cost(state, seat, ability_id), ability.name)
@@ -906,7 +910,8 @@ def _counter(state: KaleidoState, frame: Decision, act: Act) -> None:
             args={"seat": seat_label(state, seat), "what": used_name(state, answered), "card": card_name(state, card)},
             reveals=True, owner=seat, clauses=("KAL-126",))
     settle(state, frame)
-    push(state, "resolve_use", seat, card=card, target=-1, strategy=strategy_use, counter_of=answered)
+    state.stack.append(Decision(seat, "resolve_use", (("card", card), ("counter_of", answered),
+                                                       ("strategy", strategy_use), ("target", -1))))  # push's record
     open_counters(state, seat, card, frame.get("user"))
 
 
