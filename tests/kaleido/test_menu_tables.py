@@ -11,6 +11,7 @@ import pytest
 
 from bouts.core import CHANCE
 from bouts.core.decisions import Decision
+from bouts.games.kaleido.battle_part import clash_options, guard_options
 from bouts.games.kaleido.cards import HOSTILE_EFFECTS
 from bouts.games.kaleido.command_spells import special_actions
 from bouts.games.kaleido.mana import ability_cost, can_pay
@@ -213,6 +214,38 @@ def test_kal_084_owned_abilities_and_attack_methods_follow_the_pair_and_the_summ
                 assert attack_methods(state, seat, intervention) == expected
                 methods += bool(expected)
     assert summoned > 0 and methods > 100
+
+
+@pytest.mark.parametrize(("seats", "content"), [(2, None), (3, None), (5, PACK)])
+def test_kal_090_096_clash_and_guard_options_follow_the_pair_and_the_mana(seats: int, content: str | None) -> None:
+    """KAL-090, KAL-091, KAL-096, KAL-165, KAL-072: the 相殺可 attack NPs and the defence NPs read from the facts kept
+    per master and servant are, for every seat at every decision with an attack under way, those of its abilities
+    the rules give (a clash only against a 相殺可 NP attack, none once chosen), and with ``payable`` only those it
+    can pay for (a battlefield's NP discount included)."""
+    clashes = guards = unpaid = 0
+    for state, _frame in _decisions(seats, content, 12):
+        battle = state.battle
+        if battle is None or battle.strike is None:
+            continue
+        strike = battle.strike
+        abilities = state.catalog.abilities
+        used = abilities.get(strike.method)
+        clash_open = strike.clash is None and used is not None and used.kind == "np_attack" and used.offset
+        for seat in range(seats):
+            ids = abilities_of(state, seat)
+            clash = [a for a in ids if clash_open and abilities[a].kind == "np_attack" and abilities[a].offset]
+            guard = [a for a in ids if strike.guard is None and abilities[a].kind == "np_defence"]
+            assert clash_options(state, seat, strike, payable=False) == clash
+            assert guard_options(state, seat, strike, payable=False) == guard
+            assert clash_options(state, seat, strike) == [a for a in clash if can_pay(state, seat,
+                                                                                     ability_cost(state, seat, a))]
+            assert guard_options(state, seat, strike) == [a for a in guard if can_pay(state, seat,
+                                                                                     ability_cost(state, seat, a))]
+            clashes += bool(clash)
+            guards += bool(guard)
+            unpaid += len(guard_options(state, seat, strike)) + len(clash_options(state, seat, strike)) \
+                < len(guard) + len(clash)
+    assert clashes > 0 and guards > 100 and unpaid > 0
 
 
 @pytest.mark.parametrize("seats", [2, 3])

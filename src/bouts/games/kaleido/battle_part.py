@@ -15,7 +15,6 @@ from bouts.games.kaleido.i18n import M_, N_, N_n
 from bouts.games.kaleido.mana import ability_cost, charge, draw, seat_label
 from bouts.games.kaleido.state import Battle, KaleidoState, Strike
 from bouts.games.kaleido.timings import (
-    affordable,
     attack_methods,
     attack_power,
     bind_action,
@@ -31,7 +30,8 @@ from bouts.games.kaleido.timings import (
     is_targetable,
     np_key,
     open_counters,
-    owned_abilities,
+    pair_facts,
+    payable_ids,
     strategy_card_free,
     strategy_counter,
 )
@@ -239,15 +239,23 @@ def _resolve_interventions(state: KaleidoState, frame: Decision) -> None:
     battle = state.battle
     assert battle is not None
     for seat, target, method in reversed(battle.declared):  # KAL-080, KAL-RUL-20: each a full attack
-        push(state, "strike", seat, defender=target, method=method, intervention=True)
+        state.stack.append(Decision(seat, "strike", (("defender", target), ("intervention", True),
+                                                     ("method", method))))  # push's record, made here
         if is_np(state, method):  # KAL-126, KAL-RUL-22: the target may counter the NP aimed at it
             open_counters(state, seat, np_key(method, seat), target)
+
+
+NORMAL_ATTACK: Final = act("attack", ("normal",))
+"""``attack normal`` (the shared action :func:`one` gives too)."""
 
 
 @decision("attack")
 def attack_menu(state: KaleidoState, frame: Decision) -> list[Act]:
     """【攻撃】: a normal attack, a special attack or an attack NP (KAL-084..KAL-087, KAL-RUL-19)."""
-    return [one("attack", "normal"), *(one("attack", m) for m in attack_methods(state, frame.seat))]
+    options = [NORMAL_ATTACK]
+    for method in attack_methods(state, frame.seat):
+        options.append(one("attack", method))
+    return options
 
 
 @verb("attack")
@@ -257,7 +265,8 @@ def _attack(state: KaleidoState, frame: Decision, act: Act) -> None:
     seat, method = frame.seat, act.args[0]
     settle(state, frame)
     defender = battle.opponent(seat)
-    push(state, "strike", seat, defender=defender, method=method, intervention=False)
+    state.stack.append(Decision(seat, "strike", (("defender", defender), ("intervention", False),
+                                                 ("method", method))))  # push's record, made here
     if is_np(state, method):  # KAL-126: a 対抗 card may interrupt a Noble Phantasm
         open_counters(state, seat, np_key(method, seat), defender)
     if method != "normal":
@@ -275,12 +284,13 @@ def _strike(state: KaleidoState, frame: Decision) -> None:
     each with a window for everyone who may act then (KAL-076, KAL-096, KAL-103, KAL-165, KAL-RUL-28)."""
     battle = state.battle
     assert battle is not None
-    attacker, defender, method = frame.seat, frame.get("defender"), frame.get("method")
+    (_, defender), (_, intervention), (_, method) = frame.data  # push's record: its keys sorted
+    attacker = frame.seat
     if not state.players[defender].alive or not state.players[attacker].alive:
         return
     if is_np(state, method) and countered(state, np_key(method, attacker)):
         return
-    battle.strike = strike = Strike(attacker, defender, method, frame.get("intervention"))
+    battle.strike = strike = Strike(attacker, defender, method, intervention)
     battle.step = "攻撃"
     if state.events is not QUIET:  # a quiet state makes no events: their arguments (the power) are not worked out
         power = attack_power(state, attacker, method)
@@ -288,7 +298,7 @@ def _strike(state: KaleidoState, frame: Decision) -> None:
             {"attacker": attacker, "defender": defender, "method": method, "power": power},
             args={"attacker": seat_label(state, attacker), "defender": seat_label(state, defender),
                   "method": method_name(state, method), "power": power},
-            clauses=("KAL-082",) if frame.get("intervention") else ("KAL-084", "KAL-088"))
+            clauses=("KAL-082",) if intervention else ("KAL-084", "KAL-088"))
     battle.passed, battle.mark = [attacker], state.moves  # declaring was the attacker's move
     push(state, "damage")
     push(state, "step_window", step="ダメージ決定")
@@ -303,16 +313,16 @@ def clash_options(state: KaleidoState, seat: int, strike: Strike, payable: bool 
     used = state.catalog.abilities[strike.method]
     if used.kind != "np_attack" or not used.offset:
         return []
-    return [a for a, ability in owned_abilities(state, seat)
-            if ability.kind == "np_attack" and ability.offset and (not payable or affordable(state, seat, a, ability))]
+    facts = pair_facts(state, seat)[1]
+    return payable_ids(state, seat, facts) if payable else [fact[0] for fact in facts]
 
 
 def guard_options(state: KaleidoState, seat: int, strike: Strike, payable: bool = True) -> list[str]:
     """Type-防御 NPs of ``seat`` usable at 【ダメージ決定】 (KAL-096, KAL-165)."""
     if strike.guard is not None:
         return []
-    return [a for a, ability in owned_abilities(state, seat)
-            if ability.kind == "np_defence" and (not payable or affordable(state, seat, a, ability))]
+    facts = pair_facts(state, seat)[2]
+    return payable_ids(state, seat, facts) if payable else [fact[0] for fact in facts]
 
 
 def step_options(state: KaleidoState, seat: int, step: str) -> list[Act]:

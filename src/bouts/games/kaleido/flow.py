@@ -90,7 +90,10 @@ def ones(verb: str) -> dict[str, Act]:
 
 def push(state: KaleidoState, kind: str, seat: int = -1, **data: Any) -> None:
     """Put a step on top of the stack."""
-    # Decision.make's record, without sorting what needs none
+    # Decision.make's record, without sorting what needs none (and none at all for a step without details)
+    if not data:
+        state.stack.append(Decision(seat, kind))
+        return
     state.stack.append(Decision(seat, kind, tuple(sorted(data.items())) if len(data) > 1 else tuple(data.items())))
 
 

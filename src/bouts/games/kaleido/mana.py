@@ -114,6 +114,16 @@ def ability_cost(state: KaleidoState, seat: int, ability_id: str, intervening: b
     return cost
 
 
+def np_discount(state: KaleidoState, seat: int, intervening: bool = False) -> int:
+    """What the battlefield takes off a Noble Phantasm's 【消費】 for ``seat`` now (0: nothing): :func:`ability_cost`'s
+    discount, worked out once for every Noble Phantasm a menu checks (KAL-072, KAL-RUL-23)."""
+    battle = state.battle
+    if battle is None or not (intervening or battle.involves(seat)):
+        return 0
+    fate = state.catalog.fates[battle.battlefield]
+    return fate.value if fate.effect == "np_discount" else 0
+
+
 def can_pay(state: KaleidoState, seat: int, cost: int) -> bool:
     """Whether ``seat`` can pay ``cost`` in full now (KAL-RUL-59)."""
     return cost <= 0 or mana_available(state, seat) >= cost

@@ -69,7 +69,9 @@ def menu(state: KaleidoState, frame: Decision) -> tuple[Act, ...]:
             if where == "strategy" or where == "battle":
                 options.extend(ability_uses(state, frame, where))
     else:  # nominated
-        options.extend(a for a in card_uses(state, frame) if a not in options)
+        # Nothing to leave out: the window's own options are 特殊 hand cards, and card_uses never offers a 特殊 card
+        # (hand cards of 戦略, 自動 or 戦闘 timing, the strategy card of 戦略 or 戦闘 timing; a card has one timing).
+        options.extend(card_uses(state, frame))
     options.extend(special_options(state, frame))
     return tuple(options)
 

@@ -15,7 +15,7 @@ from bouts.games.kaleido.actions import Act, act
 from bouts.games.kaleido.cards import ATTACK_KINDS, HOSTILE_EFFECTS, MODIFIER_EFFECTS, Ability, Catalog, MagicCard
 from bouts.games.kaleido.flow import auto, one, push, say, settle, verb
 from bouts.games.kaleido.i18n import N_
-from bouts.games.kaleido.mana import ability_cost, card_name, charge, draw, mana_available, seat_label
+from bouts.games.kaleido.mana import ability_cost, card_name, charge, draw, mana_available, np_discount, seat_label
 from bouts.games.kaleido.state import Effect, KaleidoState
 
 STRATEGY_PHASE_DECISIONS: Final = frozenset({"action", "set", "accumulate"})
@@ -197,11 +197,65 @@ def has_passive(state: KaleidoState, seat: int, effect: str) -> int:
 
 def attack_methods(state: KaleidoState, seat: int, intervention: bool = False) -> list[str]:
     """Special attacks and attack NPs the seat can pay for now (KAL-084; 介入可能 ones for KAL-078)."""
-    found = []
-    for ability_id, ability in owned_abilities(state, seat):
-        if ability.kind in ATTACK_KINDS and (ability.intervene or not intervention) \
-                and affordable(state, seat, ability_id, ability, intervention):
-            found.append(ability_id)
+    return payable_ids(state, seat, pair_facts(state, seat)[0], intervention)
+
+
+Priced = tuple[str, int, bool, bool]
+"""An ability as :func:`payable_ids` checks it: its id, its printed 【消費】, whether it is a Noble Phantasm (a
+battlefield may discount it) and whether it is 介入可能."""
+PairFacts = tuple[tuple[Priced, ...], tuple[Priced, ...], tuple[Priced, ...]]
+"""A seat's attack methods (special attacks and attack NPs, KAL-084), its 相殺可 attack NPs (KAL-090) and its
+defence NPs (KAL-096), each in :func:`owned_abilities` order: what the attack menu, the clash and the guard check."""
+
+
+def _priced(ability_id: str, ability: Ability) -> Priced:
+    return (ability_id, ability.cost, ability.kind.startswith("np_"), ability.intervene)
+
+
+def _pair_facts(owned: tuple[tuple[str, Ability], ...]) -> PairFacts:
+    return (tuple(_priced(a, ability) for a, ability in owned if ability.kind in ATTACK_KINDS),
+            tuple(_priced(a, ability) for a, ability in owned if ability.kind == "np_attack" and ability.offset),
+            tuple(_priced(a, ability) for a, ability in owned if ability.kind == "np_defence"))
+
+
+def pair_facts(state: KaleidoState, seat: int) -> PairFacts:
+    """:data:`PairFacts` of ``seat``: made once per master and servant for a seat without a summoned servant (as
+    :func:`owned_abilities` is), afresh for one with."""
+    player = state.players[seat]
+    if player.summoned:  # a summon's abilities come and go
+        return _pair_facts(owned_abilities(state, seat))
+    key = (player.master, player.servant)
+    found = _PAIR_FACTS.get(key)
+    if found is None or found[0] is not state.catalog:
+        found = _PAIR_FACTS[key] = (state.catalog, _pair_facts(owned_abilities(state, seat)))
+    return found[1]
+
+
+_PAIR_FACTS: Final[dict[tuple[str | None, str | None], tuple[Catalog, PairFacts]]] = {}
+"""(master, servant) -> (the catalog, :func:`pair_facts`); the catalog is kept so another pack's is made afresh."""
+
+
+def payable_ids(state: KaleidoState, seat: int, facts: tuple[Priced, ...], intervention: bool = False) -> list[str]:
+    """The ids of ``facts`` that ``seat`` can pay for now (:func:`affordable` of each: a Noble Phantasm's cost less the
+    battlefield's discount in a battle phase, KAL-072, KAL-RUL-59); with ``intervention`` only 介入可能 ones, priced
+    as an intervener pays (KAL-078, KAL-RUL-23)."""
+    found: list[str] = []
+    battle = state.battle
+    mana = -1  # mana_available, worked out when a cost asks for it
+    discount = -1  # np_discount, worked out when a Noble Phantasm asks for it
+    for ability_id, cost, np, intervene in facts:
+        if intervention and not intervene:
+            continue
+        if np and battle is not None:
+            if discount < 0:
+                discount = np_discount(state, seat, intervention)
+            cost = max(0, cost - discount)
+        if cost > 0:
+            if mana < 0:
+                mana = mana_available(state, seat)
+            if mana < cost:
+                continue
+        found.append(ability_id)
     return found
 
 
@@ -355,7 +409,7 @@ def strategy_card_free(state: KaleidoState, seat: int) -> bool:
     card = state.players[seat].strategy
     if card is None:
         return False
-    if in_effect(state, f"strategy:{card}"):
+    if state.effects and in_effect(state, f"strategy:{card}"):  # no effects: no source name to make
         return False
     if state.options.strategy_reuse == "once_per_phase":
         return state.used_strategy.get(seat) != state.phase_id
@@ -516,14 +570,18 @@ def ability_uses(state: KaleidoState, frame: Decision, where: str | None = None)
     battle = state.battle
     once = state.once
     mana = -1  # mana_available, worked out when a cost asks for it
+    discount = -1  # np_discount (ability_cost's), worked out when a Noble Phantasm asks for it
     natural: int | str | None = _UNKNOWN  # natural_target, worked out when a hostile ability asks for it
-    for ability_id, source, summon, cost, np, hostile, use in candidates:
-        if source in once or in_effect(state, source):
+    effects = state.effects
+    for _ability_id, source, summon, cost, np, hostile, use in candidates:
+        if source in once or (effects and in_effect(state, source)):
             continue
         if summon and player.summoned:
             continue
-        if np and battle is not None:
-            cost = ability_cost(state, seat, ability_id)  # a battlefield's NP discount
+        if np and battle is not None:  # a battlefield's NP discount
+            if discount < 0:
+                discount = np_discount(state, seat)
+            cost = max(0, cost - discount)
         if cost > 0:  # can_pay
             if mana < 0:
                 mana = mana_available(state, seat)
@@ -740,7 +798,7 @@ def _ability(state: KaleidoState, frame: Decision, act: Act) -> None:
             args={"seat": seat_label(state, seat), "ability": ability.name}, clauses=("KAL-121", "KAL-160"))
     if ability.once_per_turn:
         state.once.append(f"ability:{ability_id}:{seat}")
-    push(state, "resolve_ability", seat, ability=ability_id)
+    state.stack.append(Decision(seat, "resolve_ability", (("ability", ability_id),)))  # push's record, made here
     if is_np(state, ability_id):
         open_counters(state, seat, np_key(ability_id, seat))
     charge(state, seat, ability_cost(state, seat, ability_id), ability.name)
@@ -852,7 +910,8 @@ def _counter(state: KaleidoState, frame: Decision, act: Act) -> None:
             args={"seat": seat_label(state, seat), "what": used_name(state, answered), "card": card_name(state, card)},
             reveals=True, owner=seat, clauses=("KAL-126",))
     settle(state, frame)
-    push(state, "resolve_use", seat, card=card, target=-1, strategy=strategy_use, counter_of=answered)
+    state.stack.append(Decision(seat, "resolve_use", (("card", card), ("counter_of", answered),
+                                                       ("strategy", strategy_use), ("target", -1))))  # push's record
     open_counters(state, seat, card, frame.get("user"))
 
 
