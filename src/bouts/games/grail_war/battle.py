@@ -10,7 +10,7 @@ from typing import Any
 from bouts.core.contract import Words
 from bouts.core.events import QUIET
 from bouts.core.i18n import Message, Text
-from bouts.games.grail_war.board import gain_spoils, log, name, situation_effect, stats
+from bouts.games.grail_war.board import card_tables, gain_spoils, log, name, situation_effect, stats
 from bouts.games.grail_war.cards import AttackCard
 from bouts.games.grail_war.effects import ON_CLASH
 from bouts.games.grail_war.i18n import M_, N_
@@ -124,13 +124,13 @@ def _played_total(state: GrailState, seat: int, p: Player) -> int:
         situation = state.catalog.situations[state.situation]
         if situation.effect == "attr_plus":
             attribute, amount = situation.attribute, situation.amount
-    cards = state.catalog.cards
+    printed = card_tables(state.catalog).printed
     attributes: tuple[str, ...]
     for card, up, _ in p.played:
         if up:
-            c = cards[card]
-            if type(c) is AttackCard:  # _printed() of the common case, made here
-                power, attributes = c.power, c.attributes
+            known = printed.get(card)
+            if known is not None:  # _printed() of an attack card, from the table
+                power, attributes = known
             else:
                 power, attributes, _cost = stats(state, p, card)
             total += power + amount if attribute in attributes else power
@@ -155,14 +155,14 @@ def total_power(state: GrailState, seat: int) -> int:
 
 def clash_effects(state: GrailState) -> None:
     """対決時 effects by player from the start player, clockwise (DGW-091, DGW-RUL-23, DGW-RUL-55)."""
-    cards = state.catalog.cards
+    effects = card_tables(state.catalog).effects
     for seat in state.turn_order():
         played = state.players[seat].played
         if not played:
             continue
         for card, up, silent in list(played):
             if up and not silent:
-                effect = cards[card].effect
+                effect = effects[card]
                 if effect in ON_CLASH:
                     ON_CLASH[effect or ""](state, seat, card)
                     announce(state, partial(_on_clash, state, seat, card))

@@ -7,6 +7,7 @@ from bouts.core.i18n import Text
 from bouts.games.grail_war.actions import DONE, Act, act
 from bouts.games.grail_war.board import (
     card_name,
+    card_tables,
     is_attack,
     is_special,
     log,
@@ -109,21 +110,25 @@ def prepare_options(state: GrailState, seat: int) -> list[Act]:
     ubw = "residual" in p.np.values() and ubw_residual(state, seat)  # no residual NP/skill card: not 無限の剣製
     limit = 4 if ubw else (CARDS_USED + 1 if p.infinite and has(state, seat, "hidden_secret") else CARDS_USED)
     situation = state.situation  # prohibited(): the situation card's effect, read once
-    effect = state.catalog.situations[situation].effect if situation is not None else None
+    catalog = state.catalog
+    effect = catalog.situations[situation].effect if situation is not None else None
+    tables = card_tables(catalog)
+    attacks = tables.attacks
+    cards = catalog.cards
     chosen: frozenset[str] | set[str]
-    if p.selected:  # the cards chosen, those counting toward the limit and their mana (_spent), in one pass
+    selected = p.selected
+    if selected:  # the cards chosen, those counting toward the limit and their mana (_spent), in one pass
         picked: set[str] = set()
         normal = spent = 0
-        cards = state.catalog.cards
-        for used, up in p.selected:
+        for used, up in selected:
             picked.add(used)
-            k = cards[used]
-            if type(k) is AttackCard:  # never additional; its printed cost (stats())
+            known = attacks.get(used)
+            if known is not None:  # an attack card: never additional; its printed cost (stats())
                 normal += 1
                 if up:
-                    spent += k.cost
+                    spent += known[0]
                 continue
-            if not is_additional(state, seat, used, p.selected):
+            if not is_additional(state, seat, used, selected):
                 normal += 1
             if up:
                 spent += stats(state, p, used)[2]
@@ -138,17 +143,16 @@ def prepare_options(state: GrailState, seat: int) -> list[Act]:
     if not p.blocked:
         special_ok = effect != "special_prohibited"
         if room:
-            cards = state.catalog.cards
             for card in p.hand:
                 if card in chosen:
                     continue
-                c = cards[card]
-                if type(c) is AttackCard:  # the common case: its printed cost, up when it fits, and down
-                    pair = _PLAYS.get(card) or _plays(card)
-                    if infinite or spent + c.cost <= mana:
-                        plays.append(pair[0])
-                    plays.append(pair[1])
+                known = attacks.get(card)
+                if known is not None:  # the common case: its printed cost, up when it fits, and down
+                    if infinite or spent + known[0] <= mana:
+                        plays.append(known[1])
+                    plays.append(known[2])
                     continue
+                c = cards[card]
                 if isinstance(c, NPCard):  # stats() and is_attack() of a (converted) NP/skill card
                     cost, attack = stats(state, p, card)[2], is_attack(state, p, card)
                 else:  # an attack or special card: its printed cost
@@ -163,31 +167,31 @@ def prepare_options(state: GrailState, seat: int) -> list[Act]:
                 if attack:
                     plays.append(act("play", card, "down"))
         if p.np and effect != "np_prohibited":  # np_usable's test, its parts common to every card made once
-            cards = state.catalog.cards
             enough = infinite or mana >= NP_MANA
+            nps = tables.np
             for card, status in p.np.items():
                 if status not in ("down", "up") or card in chosen:
                     continue
-                c = cards[card]
-                assert isinstance(c, NPCard)
-                if not (room or c.additional):  # the count is met: only a card used additionally may join
+                additional, any_mana, once, np_effect, printed, per_round, play = nps[card]
+                if not (room or additional):  # the count is met: only a card used additionally may join
                     continue
-                if not (enough or c.any_mana):  # DGW-RUL-20: mana 8+ before payment (the commonest refusal first)
+                if not (enough or any_mana):  # DGW-RUL-20: mana 8+ before payment (the commonest refusal first)
                     continue
-                if status == "up" and c.once_per_game:
+                if status == "up" and once:
                     continue
-                if c.effect == "independent_action" and (p.location == WORKSHOP or not rank_top_half(state, seat)):
+                if np_effect == "independent_action" and (p.location == WORKSHOP or not rank_top_half(state, seat)):
                     continue
-                if c.effect == "zabaniya" and p.revealed:
+                if np_effect == "zabaniya" and p.revealed:
                     continue
-                if not (infinite or spent + np_cost(state, card) <= mana):
-                    continue
-                if c.additional and is_additional(state, seat, card, [*p.selected, (card, True)]):
-                    extra.append((_PLAYS.get(card) or _plays(card))[0])
+                if not infinite:  # np_cost(): 陣地作成 costs 16 - 2 x round
+                    price = max(0, printed - per_round * state.round) if per_round else printed if printed > 0 else 0
+                    if spent + price > mana:
+                        continue
+                if additional and is_additional(state, seat, card, [*selected, (card, True)]):
+                    extra.append(play)
                 elif room:
-                    plays.append((_PLAYS.get(card) or _plays(card))[0])
+                    plays.append(play)
         if special_ok:
-            cards = state.catalog.cards
             for card in p.at_hand:
                 if card in chosen:
                     continue
@@ -218,23 +222,39 @@ def finish(state: GrailState, seat: int) -> None:
     selected = p.selected
     catalog = state.catalog
     cards = catalog.cards
+    tables = card_tables(catalog)
+    attacks = tables.attacks
     cost = 0  # _spent(), before any NP/skill card changes its state
     for card, up in selected:
         if up:
-            k = cards[card]
-            cost += k.cost if type(k) is AttackCard else stats(state, p, card)[2]
+            known = attacks.get(card)
+            cost += known[0] if known is not None else stats(state, p, card)[2]
     if not p.infinite:
         p.mana -= cost
     here = p.location
     silenced = here in state.silence and state.silence[here] != seat
-    shown: list[Text] = []
     shown_ids: list[str] = []
     down = 0
     releases: list[NPCard] = []
+    hand = p.hand
+    owner = catalog.owner
     for card, up in selected:
+        if card in attacks:  # an attack card: never an NP/skill or special card
+            if card in hand:
+                hand.remove(card)
+            elif card in p.at_hand:
+                p.at_hand.remove(card)
+            p.played.append((card, up, silenced))
+            if up:
+                shown_ids.append(card)
+                if owner.get(card) == p.servant:
+                    p.exposed = True
+            else:
+                down += 1
+            continue
         c = cards[card]
-        if card in p.hand:
-            p.hand.remove(card)
+        if card in hand:
+            hand.remove(card)
         elif card in p.at_hand:
             p.at_hand.remove(card)
             if isinstance(c, SpecialCard) and c.ability == "jewel_magecraft":
@@ -246,17 +266,17 @@ def finish(state: GrailState, seat: int) -> None:
                 p.np[card] = "converted"
         p.played.append((card, up, silenced))
         if up:
-            shown.append(c.name)  # card_name
             shown_ids.append(card)
             if isinstance(c, NPCard):
                 p.exposed = True
                 if c.true_name_release:
                     releases.append(c)
-            elif catalog.owner.get(card) == p.servant:
+            elif owner.get(card) == p.servant:
                 p.exposed = True
         else:
             down += 1
     if state.events is not QUIET:  # a quiet state makes no line: its arguments are not made
+        shown: list[Text] = [cards[card].name for card in shown_ids]  # card_name
         if shown and down:
             msg = N_("{master} uses {cards} and {down} face down, paying {cost} mana")
         elif shown:
@@ -272,7 +292,11 @@ def finish(state: GrailState, seat: int) -> None:
             reveals=bool(shown) or len(selected) < CARDS_USED, owner=seat)  # short: no card left to use
     for c in releases:
         reveal(state, seat, M_("True Name Release: {card}", card=c.name))
-    state.resolve = [] if silenced else [c for c in shown_ids if cards[c].effect in ON_USE]
+    if silenced or not shown_ids:
+        state.resolve = []
+    else:
+        effects = tables.effects
+        state.resolve = [c for c in shown_ids if effects[c] in ON_USE]
     p.selected = []
     p.acted = True
 

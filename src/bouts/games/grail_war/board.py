@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import partial
-from typing import Any
+from typing import Any, Final
 
 from bouts.core.contract import Words
 from bouts.core.events import QUIET, Event, Lazy
 from bouts.core.i18n import Message, Text
-from bouts.games.grail_war.cards import AnyCard, AttackCard, NPCard, SpecialCard
+from bouts.games.grail_war.actions import Act, act
+from bouts.games.grail_war.cards import AnyCard, AttackCard, Catalog, NPCard, SpecialCard
 from bouts.games.grail_war.i18n import M_, N_, N_n
 from bouts.games.grail_war.state import MANA_MAX, GrailState, Player
 
@@ -74,6 +75,50 @@ def gain_spoils(state: GrailState, seat: int, amount: int, why: Words | Callable
 def _spoils_args(master: Message, count: int, why: Callable[[], Words], before: int, total: int) -> dict[str, Any]:
     """The arguments of a spoils line whose reason is made when the line is read."""
     return {"master": master, "count": count, "why": why(), "before": before, "total": total}
+
+
+class CardTables:
+    """A catalogue's card facts the rules read at nearly every step, as plain tables made once (a content record's
+    field costs several times a dict look-up): only what never changes in play. An attack card here is exactly an
+    :class:`AttackCard` (its :func:`stats` are as printed)."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        attacks = {card: c for card, c in catalog.cards.items() if type(c) is AttackCard}
+        self.attacks: dict[str, tuple[int, Act, Act]] = {
+            card: (c.cost, act("play", card, "up"), act("play", card, "down")) for card, c in attacks.items()}
+        """Attack card -> (printed cost, ``play CARD up``, ``play CARD down``): its cost and its two plays (DGW-069)."""
+        self.printed: dict[str, tuple[int, tuple[str, ...]]] = {
+            card: (c.power, c.attributes) for card, c in attacks.items()}
+        """Attack card -> (printed power, attributes) (DGW-013, DGW-014)."""
+        self.residual: frozenset[str] = frozenset(card for card, c in attacks.items() if c.timing == "residual")
+        """The attack cards that stay in their residual state when used face up (残留, DGW-077)."""
+        self.effects: dict[str, str | None] = {card: c.effect for card, c in catalog.cards.items()}
+        """Card -> its effect keyword (``None``: no effect)."""
+        self.np: dict[str, tuple[bool, bool, bool, str | None, int, int, Act]] = {
+            card: (c.additional, c.any_mana, c.once_per_game, c.effect, c.cost, c.cost_per_round,
+                   act("play", card, "up"))
+            for card, c in catalog.cards.items() if isinstance(c, NPCard)}
+        """NP/skill card -> (used additionally, usable at any mana, once per game, effect, printed cost, cost less per
+        round, ``play CARD up``): what the battle preparation asks of it (DGW-068, DGW-081, DGW-082, DGW-G08)."""
+
+
+_TABLES: Final[dict[int, tuple[Catalog, CardTables]]] = {}
+"""Per catalogue (by id, the catalogue kept so that the id stays its own): its :class:`CardTables`."""
+_LAST: Final[list[tuple[Catalog, CardTables]]] = []
+"""The catalogue asked for last and its tables (nearly always the one in play): found without a look-up."""
+
+
+def card_tables(catalog: Catalog) -> CardTables:
+    """``catalog``'s :class:`CardTables`, made on first use."""
+    if _LAST:
+        last = _LAST[0]
+        if last[0] is catalog:
+            return last[1]
+    found = _TABLES.get(id(catalog))
+    if found is None or found[0] is not catalog:
+        found = _TABLES[id(catalog)] = (catalog, CardTables(catalog))
+    _LAST[:] = [found]
+    return found[1]
 
 
 def card_name(state: GrailState, card: str) -> Text:

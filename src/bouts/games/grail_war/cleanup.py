@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bouts.games.grail_war.board import card_tables
 from bouts.games.grail_war.cards import NPCard, SpecialCard
 from bouts.games.grail_war.masters import round_end
 from bouts.games.grail_war.state import BEFORE_MOVE, TOKENS, GrailState
@@ -10,6 +11,8 @@ from bouts.games.grail_war.state import BEFORE_MOVE, TOKENS, GrailState
 def cleanup(state: GrailState) -> None:
     """Cards to the trash as used, NP/skill cards back face up, tokens back, pieces off, start player on."""
     catalog_cards = state.catalog.cards
+    tables = card_tables(state.catalog)
+    attacks, residual = tables.attacks, tables.residual
     for seat, p in enumerate(state.players):
         if p.eliminated:
             continue
@@ -19,6 +22,12 @@ def cleanup(state: GrailState) -> None:
                     p.residual.remove((card, placed))
                     p.trash.append((card, True))
         for card, up, _ in p.played:
+            if card in attacks:  # an attack card: the trash, or its residual state (the last two cases below)
+                if up and card in residual:
+                    p.residual.append((card, state.round))
+                else:
+                    p.trash.append((card, up))
+                continue
             c = catalog_cards[card]
             if isinstance(c, NPCard):
                 if p.np.get(card) == "converted":
