@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable
 from functools import lru_cache, partial
+from typing import Final
 
 from bouts.core.events import QUIET
 from bouts.core.i18n import Message
@@ -31,14 +32,14 @@ def modifiers(state: SaoState) -> Modifiers:
     bonus = sum(1 for item in me.equipment if state.catalog.items[item].effect == "sword") if me.equipment else 0
     token = state.tokens.get("lisbeth")
     boost = token.mode if token is not None and token.holder == me.id and token.active else None
-    key = (state.current_step.defense, bonus, boost)
+    key = (state.facts().defense, bonus, boost)
     found = _MODIFIERS.get(key)
     if found is None:  # a frozen dataclass is slow to make, and the rules and the advisor ask at every step
         found = _MODIFIERS[key] = Modifiers(*key)
     return found
 
 
-_MODIFIERS: dict[tuple[int, int, str | None], Modifiers] = {}
+_MODIFIERS: Final[dict[tuple[int, int, str | None], Modifiers]] = {}
 """Each value of :func:`modifiers` made once (a handful: Defense values, equipment bonuses, boosts)."""
 
 
@@ -92,10 +93,10 @@ def skill_actions(state: SaoState) -> list[Act]:
     return out
 
 
-_SKILL_ACTS: dict[tuple[str, tuple[int, ...]], Act] = {}
+_SKILL_ACTS: Final[dict[tuple[str, tuple[int, ...]], Act]] = {}
 """The ``skill`` action of each Sword Skill and dice (pool indices from 0, in any order; the action names them in
 ascending order), made once."""
-SKILL_ACTS_LIMIT = 65_536
+SKILL_ACTS_LIMIT: Final = 65_536
 """Most actions :data:`_SKILL_ACTS` keeps (it starts afresh beyond)."""
 
 
@@ -181,16 +182,16 @@ def done(state: SaoState, combined: bool) -> None:
     """Deal the damage (SAO-072), check Switch (SAO-075), then ④ and ⑤."""
     state.pending.pop()
     amount = turn_damage(state, combined)
-    step = state.current_step
+    step = state.facts()
     state.step_damage += amount
     logged = state.events is not QUIET  # a quiet state keeps no events: nothing made for them
     if logged:
         say(state, "damage", N_("{amount} damage to {step} ({hp} HP left)"),
             {"damage": amount, "step_damage": state.step_damage},
-            args={"amount": amount, "step": step.name, "hp": max(0, step.hp - state.step_damage)},
+            args={"amount": amount, "step": step.card.name, "hp": max(0, step.hp - state.step_damage)},
             clauses=("SAO-072",) + (("SAO-122", "SAO-RUL-29") if combined else ()) + (
                 ("SAO-149",) if step.defense and not combined else ()))
-    final = state.is_final_ordeal
+    final = state.step >= 1 and step.final  # state.is_final_ordeal
     if final and state.step_damage >= step.hp:  # SAO-123
         turn.win(state, M_("the final ordeal is overcome"), ("SAO-115", "SAO-123"))
         return
@@ -210,8 +211,8 @@ def done(state: SaoState, combined: bool) -> None:
 
 def counter_targets(state: SaoState) -> list[int]:
     """Who takes the counterattack (SAO-078, SAO-147, SAO-125, SAO-126, SAO-RUL-14, SAO-RUL-30)."""
-    step = state.current_step
-    if state.is_final_ordeal:
+    step = state.facts()
+    if state.step >= 1 and step.final:  # state.is_final_ordeal
         if state.partner is None or state.characters[state.partner].dead:
             if step.aoe:
                 return [i for i in state.living() if i != state.kirito] or [state.kirito]
@@ -302,9 +303,9 @@ def yui(state: SaoState, use: bool) -> None:
 
 def counter_attack(state: SaoState) -> None:
     """④ The enemy attacks back, even at 0 HP (SAO-077..SAO-080)."""
-    step = state.current_step
+    damage = state.facts().damage
     for index in counter_targets(state):
-        take_damage(state, index, step.damage)
+        take_damage(state, index, damage)
         if state.result is not None:
             return
     resolve(state)
@@ -328,7 +329,7 @@ def take_damage(state: SaoState, index: int, amount: int) -> None:
     c.damage += amount
     hp = state.hp(index)
     if state.events is not QUIET:
-        clauses = ("SAO-077", "SAO-078", "SAO-079") + (("SAO-147",) if state.current_step.aoe else ()) + (
+        clauses = ("SAO-077", "SAO-078", "SAO-079") + (("SAO-147",) if state.facts().aoe else ()) + (
             ("SAO-125",) if state.is_final_ordeal and index != state.kirito else ())
         if coats:
             say(state, "hurt", N_("{character} takes {amount} damage ({coats} less for {item}; {hp} HP "
@@ -344,7 +345,7 @@ def take_damage(state: SaoState, index: int, amount: int) -> None:
     if c.damage < hp:
         return
     relic = next((i for i in state.consumables if state.catalog.items[i].effect == "relic"), None)
-    if relic is not None and not state.current_step.no_consumables:
+    if relic is not None and not state.facts().no_consumables:
         state.consumables.remove(relic)
         c.damage = hp - 1
         say(state, "relic", N_("{item} saves {character} (1 HP) and is discarded"), {"character": c.id},
@@ -366,12 +367,12 @@ def take_damage(state: SaoState, index: int, amount: int) -> None:
 
 def resolve(state: SaoState) -> None:
     """⑤ Resolve: a step at 0 HP or less is beaten; no carry-over (SAO-081..SAO-085, SAO-RUL-10)."""
-    step = state.current_step
+    step = state.facts()
     if state.step_damage >= step.hp:
-        say(state, "step_beaten", N_("{step} is beaten"), {"step": state.step}, args={"step": step.name},
+        say(state, "step_beaten", N_("{step} is beaten"), {"step": state.step}, args={"step": step.card.name},
             clauses=("SAO-011", "SAO-081", "SAO-082", "SAO-RUL-10"))
         state.step_damage = 0
-        if state.step + 1 < len(state.scenario.steps):
+        if state.step + 1 < len(step.scenario.steps):
             state.step += 1
             say(state, "step", N_("The Step token moves to {step} ({hp} HP)"), {"step": state.step},
                 args={"step": state.current_step.name, "hp": state.current_step.hp},

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any, Final
 
 from bouts.core.contract import State
 from bouts.core.decisions import Decision
@@ -62,7 +63,7 @@ def plain_decision(seat: int, kind: str) -> Decision:
     return Decision.make(seat, kind)
 
 
-_DICE: dict[tuple[str, str | None, int], Die] = {}
+_DICE: Final[dict[tuple[str, str | None, int], Die]] = {}
 
 
 def make_die(kind: str, char: str | None = None, value: int = 0) -> Die:
@@ -90,6 +91,41 @@ class Token:
     """The turn number it was given in."""
     active: bool = False
     """Whether the holder's "next turn" is under way (SAO-RUL-37)."""
+
+
+class StepFacts:
+    """The facts of the step under the Step token that the rules read at every turn, as typed fields: compiled, a
+    native class read as C struct fields, where each read of the pydantic card goes through its ``__getattr__``
+    hook. Made by :meth:`SaoState.facts` when the scenario or the step changes."""
+
+    __slots__ = ("aoe", "card", "catalog", "damage", "defense", "dice", "final", "hp", "no_abilities",
+                 "no_consumables", "no_reroll", "reroll_minus_one", "scenario", "scenario_id", "step")
+
+    def __init__(self, catalog: Catalog, scenario_id: str, step: int) -> None:
+        scenario = catalog.scenarios[scenario_id]
+        card = scenario.steps[step]
+        self.catalog = catalog
+        """The catalogue it was read from."""
+        self.scenario_id = scenario_id
+        self.step = step
+        """Which scenario and step these are the facts of."""
+        self.scenario: ScenarioCard = scenario
+        self.card: StepCard = card
+        self.final: bool = scenario.section == "final"
+        """Whether the scenario is the Final Battle."""
+        self.dice: int = card.dice or scenario.dice
+        """The Dice amount: the step's if card data gives one, else the scenario's (SAO-054, SAO-RUL-03)."""
+        self.hp: int = card.hp
+        self.damage: int = card.damage
+        self.aoe: bool = card.aoe
+        self.defense: int = card.defense
+        self.no_reroll: bool = card.no_reroll
+        self.reroll_minus_one: bool = card.reroll_minus_one
+        self.no_abilities: bool = card.no_abilities
+        self.no_consumables: bool = card.no_consumables
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (StepFacts, (self.catalog, self.scenario_id, self.step))
 
 
 @dataclass(eq=True)
@@ -146,10 +182,28 @@ class SaoState(State):
     """``won`` or ``lost`` once the game is over."""
     reason: Message | str = ""
     """Why the game ended (a message, read in the reader's language)."""
+    # the options read at every turn, as typed fields (a pydantic attribute read is several times slower)
+    easy: bool = field(init=False, repr=False, compare=False)
+    """``options.difficulty == "easy"``: a free ability use each turn (SAO-130)."""
+    hard: bool = field(init=False, repr=False, compare=False)
+    """``options.difficulty == "hard"`` (SAO-131)."""
+    character_dice: bool = field(init=False, repr=False, compare=False)
+    """``options.uses_character_dice``."""
+    turn_limit: int | None = field(init=False, repr=False, compare=False)
+    """``options.turn_limit``."""
+    _facts: StepFacts | None = field(default=None, init=False, repr=False, compare=False)
+    """The current step's facts, as :meth:`facts` last made them."""
+
+    def __post_init__(self) -> None:
+        options = self.options
+        self.easy = options.difficulty == "easy"
+        self.hard = options.difficulty == "hard"
+        self.character_dice = options.uses_character_dice
+        self.turn_limit = options.turn_limit
 
     def clone(self) -> SaoState:
         """A copy deep enough to apply an action to (no events, no cached legal actions)."""
-        return SaoState(  # the scalars, options and catalogue are immutable: shared
+        new = SaoState(  # the scalars, options and catalogue are immutable: shared
             options=self.options, catalog=self.catalog, seats=self.seats,
             characters=[c.clone() for c in self.characters], scenarios=list(self.scenarios),
             pending=list(self.pending), section=self.section, step=self.step, step_damage=self.step_damage,
@@ -160,8 +214,19 @@ class SaoState(State):
             tokens=dict(self.tokens), moved=list(self.moved), turns=self.turns, result=self.result,
             reason=self.reason,
         )
+        new._facts = self._facts
+        return new
 
     # -- lookups ----------------------------------------------------------------------
+    def facts(self) -> StepFacts:
+        """The current step's facts (:class:`StepFacts`), made again only when the scenario or the step changed."""
+        found = self._facts
+        scenario_id = self.scenarios[self.section]
+        if found is None or found.step != self.step or found.scenario_id != scenario_id or \
+                found.catalog is not self.catalog:
+            found = self._facts = StepFacts(self.catalog, scenario_id, self.step)
+        return found
+
     @property
     def scenario(self) -> ScenarioCard:
         """The current scenario card."""
@@ -175,7 +240,7 @@ class SaoState(State):
     @property
     def is_final_ordeal(self) -> bool:
         """Whether this is Final Battle step 2 (SAO-116)."""
-        return self.step >= 1 and self.catalog.scenarios[self.scenarios[self.section]].section == "final"
+        return self.step >= 1 and self.facts().final
 
     @property
     def decision(self) -> Decision | None:
@@ -206,7 +271,7 @@ class SaoState(State):
         """Ability usage maximum for the level and player count (SAO-017, SAO-RUL-18, SAO-RUL-47)."""
         column = 0 if self.seats <= 2 else min(self.seats, 4) - 2
         value = self.card(index).usage[self.characters[index].level][column]
-        if self.options.difficulty == "hard":
+        if self.hard:
             value -= self.options.hard_usage_reduction
         return max(0, value)
 
