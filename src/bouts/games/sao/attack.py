@@ -4,7 +4,6 @@ SAO-120..SAO-127, SAO-145..SAO-149)."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
 from functools import lru_cache, partial
 from typing import Final
 
@@ -15,9 +14,9 @@ from bouts.games.sao.actions import DONE, DONE_COMBINED, Act, act
 from bouts.games.sao.cards import SwordSkill
 from bouts.games.sao.i18n import M_, N_
 from bouts.games.sao.log import say
-from bouts.games.sao.rolling import FACE_UP, dice_indices, final_pool_args, final_pool_data
+from bouts.games.sao.rolling import dice_indices, final_pool_args, final_pool_data
 from bouts.games.sao.skills import VALUE_TEXT, Modifiers, skill_key, sorted_group_triggers
-from bouts.games.sao.state import SaoState, plain_decision
+from bouts.games.sao.state import ASSIGNS, SaoState, plain_decision
 
 
 def known_skills(state: SaoState, index: int) -> list[SwordSkill]:
@@ -50,7 +49,7 @@ def finalize(state: SaoState) -> None:
         shown = tuple(state.pool)  # data and sentence made when someone reads them
         say(state, "final", N_("The dice are final: {pool}"), partial(final_pool_data, shown),
             args=partial(final_pool_args, shown), clauses=("SAO-057", "SAO-068"))
-    state.pending.append(plain_decision(state.characters[state.turn_char].seat, "assign"))
+    state.pending.append(ASSIGNS[state.characters[state.turn_char].seat])  # plain_decision(seat, "assign")
 
 
 def skill_menu(state: SaoState) -> tuple[Act, ...]:
@@ -70,12 +69,17 @@ def skill_actions(state: SaoState) -> list[Act]:
     which skills depends only on the character, his level and the sorted unused values, so that is
     worked out once per pack and kept in the catalogue's memo.
     """
-    values = list(map(FACE_UP, state.pool))  # map and filterfalse: no comprehension's frame per call
+    pool = state.pool
     used = state.used
-    free: Iterable[int] = itertools.filterfalse(used.__contains__, range(len(values))) if used else range(len(values))
-    order = sorted(free, key=values.__getitem__)  # stable: equal values keep die order
+    # each free die as its value * 16 + its pool index (a pool has at most 9 dice): sorting these plain ints sorts
+    # the dice by value, equal values in die order, without a key function called per die
+    if used:
+        codes = sorted([d.value * 16 + i for i, d in enumerate(pool) if i not in used])
+    else:
+        codes = sorted([d.value * 16 + i for i, d in enumerate(pool)])
+    order = [c & 15 for c in codes]  # the free dice's pool indices, by the values they show
     me = state.characters[state.turn_char]
-    key = ("skill_groups", me.id, me.level, tuple(map(values.__getitem__, order)))
+    key = ("skill_groups", me.id, me.level, tuple([c >> 4 for c in codes]))
     catalog = state.catalog
     groups: tuple[tuple[str, tuple[int, ...]], ...] | None = catalog.memo.get(key)
     if groups is None:
@@ -83,7 +87,7 @@ def skill_actions(state: SaoState) -> list[Act]:
     made = _SKILL_ACTS
     out: list[Act] = []
     for skill_id, picks in groups:
-        dice = tuple(map(order.__getitem__, picks))  # pool indices, in the order of the values they show
+        dice = tuple([order[p] for p in picks])  # pool indices, in the order of the values they show
         found = made.get((skill_id, dice))
         if found is None:
             if len(made) >= SKILL_ACTS_LIMIT:

@@ -49,6 +49,11 @@ FEATURED: Final = 16
 LISTED_ROLL_DICE: Final = 4
 """Rolls of up to this many dice have their outcomes listed; bigger ones are sampled or forced."""
 ASK_PARTNER: Final = act("ask_partner")
+BACK: Final = act("back")
+KEEP: Final = act("keep")
+YUI: Final = act("yui")
+ENDURE: Final = act("endure")
+FINISH: Final = act("finish")
 SUPPORT_VALUES: Final = tuple(act("support", *map(str, v))
                               for v in itertools.combinations_with_replacement(range(1, 7), 4))
 """A lone Kirito's choices of support dice results (SAO-129)."""
@@ -161,17 +166,17 @@ def _decisions(state: SaoState, decision: Decision) -> list[Act]:
     if kind == "chain_partner":
         return [act("partner", state.characters[i].id) for i in turn.partner_candidates(state)]
     if kind == "exchange":
-        return [act("exchange", d) for d in decision.get("dice")] + [act("keep")]
+        return [act("exchange", d) for d in decision.get("dice")] + [KEEP]
     if kind == "support_values":
         return list(SUPPORT_VALUES)
     if kind == "ability_window":
-        return [*rolling.window_actions(state, decision.seat), act("back")]
+        return [*rolling.window_actions(state, decision.seat), BACK]
     if kind == "yui":
-        return [act("yui"), act("endure")]
+        return [YUI, ENDURE]
     if kind == "equip":
         return [act("equip", state.characters[i].id) for i in state.living()]
     if kind == "transfer":
-        return [act("transfer", *move) for move in clearing.transfer_options(state)] + [act("finish")]
+        return [act("transfer", *move) for move in clearing.transfer_options(state)] + [FINISH]
     raise IllegalAction(M_("unknown decision '{kind}'", kind=kind))  # pragma: no cover
 
 

@@ -19,7 +19,7 @@ from bouts.games.sao.cards import SYMBOL
 from bouts.games.sao.i18n import M_, N_
 from bouts.games.sao.log import say
 from bouts.games.sao.skills import VALUE_TEXT
-from bouts.games.sao.state import Die, SaoState, Token, make_die, plain_decision
+from bouts.games.sao.state import ROLL_WINDOWS, Die, SaoState, Token, abilities_of, make_die, plain_decision
 
 REGULAR: Final = (1, 2, 3, 4, 5, 6)
 OPPOSITE: Final = {1: 6, 2: 5, 3: 4, 4: 3, 5: 2, 6: 1}
@@ -29,6 +29,8 @@ FACE_UP: Final = operator.attrgetter("value")
 """The face code a die shows (``FACE_UP(die)`` is ``die.value``, for :func:`map`)."""
 ROLLED: Final = {kind: tuple(make_die(kind, None, v) for v in range(7)) for kind in ("main", "support")}
 """A regular main or support die showing 1-6, by value."""
+ROLLED_MAIN: Final = ROLLED["main"]
+ROLLED_SUPPORT: Final = ROLLED["support"]
 
 
 def faces(state: SaoState, die: Die) -> tuple[int, ...]:
@@ -122,7 +124,10 @@ def next_pre_roll(state: SaoState) -> None:
 
 def unrolled(pool: Sequence[Die]) -> tuple[int, ...]:
     """The indices of the dice of ``pool`` not rolled yet (showing 0)."""
-    if not any(map(FACE_UP, pool)):  # the first roll of a turn: none rolled yet
+    for d in pool:
+        if d.value:
+            break
+    else:  # the first roll of a turn: none rolled yet
         return _every_die(len(pool))
     return tuple([i for i, d in enumerate(pool) if d.value == 0])
 
@@ -208,10 +213,12 @@ def apply_roll(state: SaoState, roll: Roll) -> None:
     logged = state.events is not QUIET  # a quiet state keeps no events: nothing made for them
     old = [d.value for d in pool] if logged and state.rerolls_used else ()
     die_faces = state.catalog.die_faces
-    for i, v in zip(indices, roll.values, strict=True):
+    values = roll.values  # as many as the dice rolled (the roll decision's outcomes, or a checked forced roll)
+    for k, i in enumerate(indices):
+        v = values[k]
         die = pool[i]
         if die.char is None:
-            pool[i] = ROLLED[die.kind][v]
+            pool[i] = ROLLED_MAIN[v] if die.kind == "main" else ROLLED_SUPPORT[v]
         else:
             pool[i] = make_die(die.kind, die.char, die_faces[die.char][v - 1])
     state.passed = []
@@ -225,7 +232,7 @@ def apply_roll(state: SaoState, roll: Roll) -> None:
                 partial(_roll_data, indices, roll.values, shown),
                 args=partial(_reroll_args, state.rerolls_used, indices, old, shown),
                 clauses=("SAO-059", "SAO-061"))
-    state.pending.append(plain_decision(state.characters[state.turn_char].seat, "roll_window"))
+    state.pending.append(ROLL_WINDOWS[state.characters[state.turn_char].seat])  # plain_decision(seat, "roll_window")
 
 
 def _roll_data(indices: tuple[int, ...], values: tuple[int, ...], pool: tuple[Die, ...]) -> dict[str, Any]:
@@ -433,15 +440,14 @@ def ability_actions(state: SaoState, index: int) -> list[Act]:
     if not can_use_abilities(state, index):
         return []
     c = state.characters[index]
-    card = state.catalog.characters[c.id]
     out: list[Act] = []
     pool = state.pool
-    for ability in card.abilities:
+    for ability in abilities_of(state.catalog, c.id):
         kind = ability.kind
         if kind == "set_die":
             table = _set_die_table(c.id, ability.id, ability.values, len(pool))
-            for die, by_code in zip(pool, table, strict=True):
-                out += by_code[die.value]
+            for k, die in enumerate(pool):  # (the table has a row per die of the pool)
+                out += table[k][die.value]
         elif kind == "set_dice":
             target = ability.values[0]
             out += _dice_combos(c.id, ability.id, ability.count,
@@ -469,7 +475,7 @@ def has_ability_actions(state: SaoState, index: int) -> bool:
     if not can_use_abilities(state, index):
         return False
     pool = state.pool
-    for ability in state.catalog.characters[state.characters[index].id].abilities:
+    for ability in abilities_of(state.catalog, state.characters[index].id):
         kind = ability.kind
         if kind == "set_die":  # some die shows a face other than one of the values
             values = ability.values

@@ -9,7 +9,7 @@ from typing import Any, Final
 from bouts.core.contract import State
 from bouts.core.decisions import Decision
 from bouts.core.i18n import Message, Text
-from bouts.games.sao.cards import Catalog, CharacterCard, ScenarioCard, StepCard
+from bouts.games.sao.cards import Ability, Catalog, CharacterCard, ScenarioCard, StepCard
 from bouts.games.sao.options import SaoOptions
 
 
@@ -62,6 +62,11 @@ def plain_decision(seat: int, kind: str) -> Decision:
     """``Decision.make(seat, kind)`` for a decision without details, built once and shared."""
     return Decision.make(seat, kind)
 
+
+ROLL_WINDOWS: Final = tuple([plain_decision(seat, "roll_window") for seat in range(4)])
+"""The turn player's roll decision of each seat (:func:`plain_decision`'s own, looked up without its cache)."""
+ASSIGNS: Final = tuple([plain_decision(seat, "assign") for seat in range(4)])
+"""The Sword Skill decision of each seat, likewise."""
 
 _DICE: Final[dict[tuple[str, str | None, int], Die]] = {}
 
@@ -126,6 +131,31 @@ class StepFacts:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (StepFacts, (self.catalog, self.scenario_id, self.step))
+
+
+class AbilityFacts:
+    """What the roll decision's menu reads of a character's ability (:class:`~bouts.games.sao.cards.Ability`), as
+    typed fields (compiled: C struct fields, where each read of the pydantic card goes through its ``__getattr__``
+    hook); :func:`abilities_of` makes them once per pack."""
+
+    __slots__ = ("count", "id", "kind", "modes", "values")
+
+    def __init__(self, ability: Ability) -> None:
+        self.id: str = ability.id
+        self.kind: str = ability.kind
+        self.values: tuple[int, ...] = ability.values
+        self.count: int = ability.count
+        self.modes: tuple[tuple[str, ...], ...] = ability.modes
+
+
+def abilities_of(catalog: Catalog, char_id: str) -> tuple[AbilityFacts, ...]:
+    """The :class:`AbilityFacts` of a character's abilities, in card order, made once per pack (the catalogue's
+    memo)."""
+    key = ("ability_facts", char_id)
+    found: tuple[AbilityFacts, ...] | None = catalog.memo.get(key)
+    if found is None:
+        found = catalog.remember(key, tuple([AbilityFacts(a) for a in catalog.characters[char_id].abilities]))
+    return found
 
 
 @dataclass(eq=True)
