@@ -8,6 +8,7 @@ from typing import Any, Final
 
 from bouts.core.contract import State
 from bouts.core.decisions import Decision
+from bouts.core.events import Event
 from bouts.core.i18n import Message, Text
 from bouts.games.sao.cards import Ability, Catalog, CharacterCard, ScenarioCard, StepCard
 from bouts.games.sao.options import SaoOptions
@@ -38,6 +39,22 @@ class Character:
     """Easy rule: a free ability use left this turn (SAO-130)."""
     equipment: list[str] = field(default_factory=list)
     """Equipment item instances he holds (SAO-094)."""
+
+    def __init__(self, id: str, name: Text, seat: int, level: int = 0, damage: int = 0, usage: int = 1,
+                 exhausted: bool = False, dead: bool = False, has_die: bool = False, free_use: bool = False,
+                 equipment: list[str] | None = None) -> None:
+        """The dataclass's ``__init__`` written out (compiled with the class; see :class:`SaoState`)."""
+        self.id = id
+        self.name = name
+        self.seat = seat
+        self.level = level
+        self.damage = damage
+        self.usage = usage
+        self.exhausted = exhausted
+        self.dead = dead
+        self.has_die = has_die
+        self.free_use = free_use
+        self.equipment = [] if equipment is None else equipment
 
     def clone(self) -> Character:
         """A copy with its own list."""
@@ -224,12 +241,54 @@ class SaoState(State):
     _facts: StepFacts | None = field(default=None, init=False, repr=False, compare=False)
     """The current step's facts, as :meth:`facts` last made them."""
 
-    def __post_init__(self) -> None:
-        options = self.options
+    def __init__(self, options: SaoOptions, catalog: Catalog, seats: int, characters: list[Character],
+                 scenarios: list[str], pending: list[Decision], section: int = 0, step: int = 0, step_damage: int = 0,
+                 items: list[str] | None = None, consumables: list[str] | None = None, yui: bool = False,
+                 yui_used: int = 0, turn_char: int = 0, partner: int | None = None, last_partner: int | None = None,
+                 pool: list[Die] | None = None, rerolls_used: int = 0, passed: list[int] | None = None,
+                 offered: list[str] | None = None, controlled: list[int] | None = None, used: list[int] | None = None,
+                 triggered: list[tuple[str, tuple[int, ...]]] | None = None, tokens: dict[str, Token] | None = None,
+                 moved: list[str] | None = None, turns: int = 0, result: str | None = None,
+                 reason: Message | str = "", *, events: list[Event] | None = None,
+                 _legal: dict[int, tuple[Any, ...]] | None = None) -> None:
+        """The dataclass's ``__init__`` written out (the fields in their order, a new list or dict for each one left
+        out), then the options read at every turn: compiled, a written ``__init__`` is compiled too, where the one
+        ``dataclasses`` makes stays interpreted (and a state is made at every set-up and fork)."""
+        self.events = [] if events is None else events
+        self._legal = {} if _legal is None else _legal
+        self.options = options
+        self.catalog = catalog
+        self.seats = seats
+        self.characters = characters
+        self.scenarios = scenarios
+        self.pending = pending
+        self.section = section
+        self.step = step
+        self.step_damage = step_damage
+        self.items = [] if items is None else items
+        self.consumables = [] if consumables is None else consumables
+        self.yui = yui
+        self.yui_used = yui_used
+        self.turn_char = turn_char
+        self.partner = partner
+        self.last_partner = last_partner
+        self.pool = [] if pool is None else pool
+        self.rerolls_used = rerolls_used
+        self.passed = [] if passed is None else passed
+        self.offered = [] if offered is None else offered
+        self.controlled = [] if controlled is None else controlled
+        self.used = [] if used is None else used
+        self.triggered = [] if triggered is None else triggered
+        self.tokens = {} if tokens is None else tokens
+        self.moved = [] if moved is None else moved
+        self.turns = turns
+        self.result = result
+        self.reason = reason
         self.easy = options.difficulty == "easy"
         self.hard = options.difficulty == "hard"
         self.character_dice = options.uses_character_dice
         self.turn_limit = options.turn_limit
+        self._facts = None
 
     def clone(self) -> SaoState:
         """A copy deep enough to apply an action to (no events, no cached legal actions)."""
