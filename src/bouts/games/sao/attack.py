@@ -4,8 +4,8 @@ SAO-120..SAO-127, SAO-145..SAO-149)."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
 from functools import lru_cache, partial
+from typing import Final
 
 from bouts.core.events import QUIET
 from bouts.core.i18n import Message
@@ -14,9 +14,9 @@ from bouts.games.sao.actions import DONE, DONE_COMBINED, Act, act
 from bouts.games.sao.cards import SwordSkill
 from bouts.games.sao.i18n import M_, N_
 from bouts.games.sao.log import say
-from bouts.games.sao.rolling import FACE_UP, dice_indices, final_pool_args, final_pool_data
+from bouts.games.sao.rolling import dice_indices, final_pool_args, final_pool_data
 from bouts.games.sao.skills import VALUE_TEXT, Modifiers, skill_key, sorted_group_triggers
-from bouts.games.sao.state import SaoState, plain_decision
+from bouts.games.sao.state import ASSIGNS, SaoState, plain_decision
 
 
 def known_skills(state: SaoState, index: int) -> list[SwordSkill]:
@@ -31,14 +31,14 @@ def modifiers(state: SaoState) -> Modifiers:
     bonus = sum(1 for item in me.equipment if state.catalog.items[item].effect == "sword") if me.equipment else 0
     token = state.tokens.get("lisbeth")
     boost = token.mode if token is not None and token.holder == me.id and token.active else None
-    key = (state.current_step.defense, bonus, boost)
+    key = (state.facts().defense, bonus, boost)
     found = _MODIFIERS.get(key)
     if found is None:  # a frozen dataclass is slow to make, and the rules and the advisor ask at every step
         found = _MODIFIERS[key] = Modifiers(*key)
     return found
 
 
-_MODIFIERS: dict[tuple[int, int, str | None], Modifiers] = {}
+_MODIFIERS: Final[dict[tuple[int, int, str | None], Modifiers]] = {}
 """Each value of :func:`modifiers` made once (a handful: Defense values, equipment bonuses, boosts)."""
 
 
@@ -49,7 +49,7 @@ def finalize(state: SaoState) -> None:
         shown = tuple(state.pool)  # data and sentence made when someone reads them
         say(state, "final", N_("The dice are final: {pool}"), partial(final_pool_data, shown),
             args=partial(final_pool_args, shown), clauses=("SAO-057", "SAO-068"))
-    state.pending.append(plain_decision(state.characters[state.turn_char].seat, "assign"))
+    state.pending.append(ASSIGNS[state.characters[state.turn_char].seat])  # plain_decision(seat, "assign")
 
 
 def skill_menu(state: SaoState) -> tuple[Act, ...]:
@@ -69,12 +69,17 @@ def skill_actions(state: SaoState) -> list[Act]:
     which skills depends only on the character, his level and the sorted unused values, so that is
     worked out once per pack and kept in the catalogue's memo.
     """
-    values = list(map(FACE_UP, state.pool))  # map and filterfalse: no comprehension's frame per call
+    pool = state.pool
     used = state.used
-    free: Iterable[int] = itertools.filterfalse(used.__contains__, range(len(values))) if used else range(len(values))
-    order = sorted(free, key=values.__getitem__)  # stable: equal values keep die order
+    # each free die as its value * 16 + its pool index (a pool has at most 9 dice): sorting these plain ints sorts
+    # the dice by value, equal values in die order, without a key function called per die
+    if used:
+        codes = sorted([d.value * 16 + i for i, d in enumerate(pool) if i not in used])
+    else:
+        codes = sorted([d.value * 16 + i for i, d in enumerate(pool)])
+    order = [c & 15 for c in codes]  # the free dice's pool indices, by the values they show
     me = state.characters[state.turn_char]
-    key = ("skill_groups", me.id, me.level, tuple(map(values.__getitem__, order)))
+    key = ("skill_groups", me.id, me.level, tuple([c >> 4 for c in codes]))
     catalog = state.catalog
     groups: tuple[tuple[str, tuple[int, ...]], ...] | None = catalog.memo.get(key)
     if groups is None:
@@ -82,7 +87,7 @@ def skill_actions(state: SaoState) -> list[Act]:
     made = _SKILL_ACTS
     out: list[Act] = []
     for skill_id, picks in groups:
-        dice = tuple(map(order.__getitem__, picks))  # pool indices, in the order of the values they show
+        dice = tuple([order[p] for p in picks])  # pool indices, in the order of the values they show
         found = made.get((skill_id, dice))
         if found is None:
             if len(made) >= SKILL_ACTS_LIMIT:
@@ -92,10 +97,10 @@ def skill_actions(state: SaoState) -> list[Act]:
     return out
 
 
-_SKILL_ACTS: dict[tuple[str, tuple[int, ...]], Act] = {}
+_SKILL_ACTS: Final[dict[tuple[str, tuple[int, ...]], Act]] = {}
 """The ``skill`` action of each Sword Skill and dice (pool indices from 0, in any order; the action names them in
 ascending order), made once."""
-SKILL_ACTS_LIMIT = 65_536
+SKILL_ACTS_LIMIT: Final = 65_536
 """Most actions :data:`_SKILL_ACTS` keeps (it starts afresh beyond)."""
 
 
@@ -181,16 +186,16 @@ def done(state: SaoState, combined: bool) -> None:
     """Deal the damage (SAO-072), check Switch (SAO-075), then ④ and ⑤."""
     state.pending.pop()
     amount = turn_damage(state, combined)
-    step = state.current_step
+    step = state.facts()
     state.step_damage += amount
     logged = state.events is not QUIET  # a quiet state keeps no events: nothing made for them
     if logged:
         say(state, "damage", N_("{amount} damage to {step} ({hp} HP left)"),
             {"damage": amount, "step_damage": state.step_damage},
-            args={"amount": amount, "step": step.name, "hp": max(0, step.hp - state.step_damage)},
+            args={"amount": amount, "step": step.card.name, "hp": max(0, step.hp - state.step_damage)},
             clauses=("SAO-072",) + (("SAO-122", "SAO-RUL-29") if combined else ()) + (
                 ("SAO-149",) if step.defense and not combined else ()))
-    final = state.is_final_ordeal
+    final = state.step >= 1 and step.final  # state.is_final_ordeal
     if final and state.step_damage >= step.hp:  # SAO-123
         turn.win(state, M_("the final ordeal is overcome"), ("SAO-115", "SAO-123"))
         return
@@ -210,8 +215,8 @@ def done(state: SaoState, combined: bool) -> None:
 
 def counter_targets(state: SaoState) -> list[int]:
     """Who takes the counterattack (SAO-078, SAO-147, SAO-125, SAO-126, SAO-RUL-14, SAO-RUL-30)."""
-    step = state.current_step
-    if state.is_final_ordeal:
+    step = state.facts()
+    if state.step >= 1 and step.final:  # state.is_final_ordeal
         if state.partner is None or state.characters[state.partner].dead:
             if step.aoe:
                 return [i for i in state.living() if i != state.kirito] or [state.kirito]
@@ -302,9 +307,9 @@ def yui(state: SaoState, use: bool) -> None:
 
 def counter_attack(state: SaoState) -> None:
     """④ The enemy attacks back, even at 0 HP (SAO-077..SAO-080)."""
-    step = state.current_step
+    damage = state.facts().damage
     for index in counter_targets(state):
-        take_damage(state, index, step.damage)
+        take_damage(state, index, damage)
         if state.result is not None:
             return
     resolve(state)
@@ -328,7 +333,7 @@ def take_damage(state: SaoState, index: int, amount: int) -> None:
     c.damage += amount
     hp = state.hp(index)
     if state.events is not QUIET:
-        clauses = ("SAO-077", "SAO-078", "SAO-079") + (("SAO-147",) if state.current_step.aoe else ()) + (
+        clauses = ("SAO-077", "SAO-078", "SAO-079") + (("SAO-147",) if state.facts().aoe else ()) + (
             ("SAO-125",) if state.is_final_ordeal and index != state.kirito else ())
         if coats:
             say(state, "hurt", N_("{character} takes {amount} damage ({coats} less for {item}; {hp} HP "
@@ -344,7 +349,7 @@ def take_damage(state: SaoState, index: int, amount: int) -> None:
     if c.damage < hp:
         return
     relic = next((i for i in state.consumables if state.catalog.items[i].effect == "relic"), None)
-    if relic is not None and not state.current_step.no_consumables:
+    if relic is not None and not state.facts().no_consumables:
         state.consumables.remove(relic)
         c.damage = hp - 1
         say(state, "relic", N_("{item} saves {character} (1 HP) and is discarded"), {"character": c.id},
@@ -366,12 +371,12 @@ def take_damage(state: SaoState, index: int, amount: int) -> None:
 
 def resolve(state: SaoState) -> None:
     """⑤ Resolve: a step at 0 HP or less is beaten; no carry-over (SAO-081..SAO-085, SAO-RUL-10)."""
-    step = state.current_step
+    step = state.facts()
     if state.step_damage >= step.hp:
-        say(state, "step_beaten", N_("{step} is beaten"), {"step": state.step}, args={"step": step.name},
+        say(state, "step_beaten", N_("{step} is beaten"), {"step": state.step}, args={"step": step.card.name},
             clauses=("SAO-011", "SAO-081", "SAO-082", "SAO-RUL-10"))
         state.step_damage = 0
-        if state.step + 1 < len(state.scenario.steps):
+        if state.step + 1 < len(step.scenario.steps):
             state.step += 1
             say(state, "step", N_("The Step token moves to {step} ({hp} HP)"), {"step": state.step},
                 args={"step": state.current_step.name, "hp": state.current_step.hp},

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from bouts.core.decisions import Decision
 from bouts.core.events import QUIET
 from bouts.games.sao import turn
@@ -9,10 +11,10 @@ from bouts.games.sao.i18n import M_, N_
 from bouts.games.sao.log import say
 from bouts.games.sao.state import SaoState, plain_decision
 
-SECTION_NAMES = {"lower": N_("lower section"), "middle": N_("middle section"), "upper": N_("upper section"),
-                 "final": N_("Final Battle")}
+SECTION_NAMES: Final = {"lower": N_("lower section"), "middle": N_("middle section"), "upper": N_("upper section"),
+                        "final": N_("Final Battle")}
 """Each section of «Aincrad» as the rulebook names it."""
-ITEM_TYPES = {"equipment": N_("Equipment"), "consumable": N_("Consumable")}
+ITEM_TYPES: Final = {"equipment": N_("Equipment"), "consumable": N_("Consumable")}
 """The two kinds of item card (SAO-026)."""
 
 

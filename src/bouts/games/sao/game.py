@@ -8,11 +8,11 @@ import random
 from collections.abc import Mapping
 from functools import cache
 from itertools import repeat
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
-from bouts.core.chance import Roll, Shuffle
+from bouts.core.chance import Roll, Shuffle, shuffle_in_place
 from bouts.core.contract import (
     CHANCE,
     NO_PARTS,
@@ -29,8 +29,10 @@ from bouts.core.contract import (
     holds,
 )
 from bouts.core.decisions import Decision
+from bouts.core.events import QUIET
 from bouts.core.i18n import Message
 from bouts.core.options import validate_options
+from bouts.core.stepping import STEP_METHODS, install_fast_path
 from bouts.games.sao import attack, clearing, rolling, turn
 from bouts.games.sao.actions import DONE, DONE_COMBINED, FINALIZE, Act, SaoAction, act
 from bouts.games.sao.cards import CATALOGS, SECTIONS, Catalog
@@ -41,13 +43,19 @@ from bouts.games.sao.options import OPTION_HELP, SaoOptions
 from bouts.games.sao.state import Character, SaoState, plain_decision
 from bouts.games.sao.view import GAME_NAME, describe_action, render_view, shown_values, view_of
 
-DEFAULT_CHARACTERS = ("kirito", "asuna", "klein", "lisbeth")
-FEATURED = 16
+DEFAULT_CHARACTERS: Final = ("kirito", "asuna", "klein", "lisbeth")
+FEATURED: Final = 16
 """At most this many actions are featured on a menu's first page (the rest under ``more``)."""
-LISTED_ROLL_DICE = 4
+LISTED_ROLL_DICE: Final = 4
 """Rolls of up to this many dice have their outcomes listed; bigger ones are sampled or forced."""
-ASK_PARTNER = act("ask_partner")
-SUPPORT_VALUES = tuple(act("support", *map(str, v)) for v in itertools.combinations_with_replacement(range(1, 7), 4))
+ASK_PARTNER: Final = act("ask_partner")
+BACK: Final = act("back")
+KEEP: Final = act("keep")
+YUI: Final = act("yui")
+ENDURE: Final = act("endure")
+FINISH: Final = act("finish")
+SUPPORT_VALUES: Final = tuple(act("support", *map(str, v))
+                              for v in itertools.combinations_with_replacement(range(1, 7), 4))
 """A lone Kirito's choices of support dice results (SAO-129)."""
 
 
@@ -57,7 +65,7 @@ def roll_outcomes(dice: int) -> tuple[Roll, ...]:
     return Roll.outcomes(dice, 6)
 
 
-INFO = GameInfo(
+INFO: Final = GameInfo(
     id="sao",
     name=GAME_NAME,
     min_seats=1,
@@ -76,8 +84,201 @@ INFO = GameInfo(
         "everyone loses."
     ),
 )
-ACTING = {seat: (seat,) for seat in range(CHANCE, INFO.max_seats)}
+ACTING: Final = {seat: (seat,) for seat in range(CHANCE, INFO.max_seats)}
 """``to_act`` answers, made once."""
+
+
+# -- the rules of a step ------------------------------------------------------------------------------------
+# Module functions: compiled, they call each other directly. The contract's methods among them (STEP_METHODS of
+# core.stepping: to_act, legal_actions, sample_chance, advance and the ones the contract calls, each taking the
+# game first) are Sao's methods as they are (the class body names them); see install_fast_path for why.
+
+
+def to_act(game: object, state: SaoState) -> tuple[Seat, ...]:
+    """The seat of the decision on top of the stack; ``CHANCE`` for rolls and shuffles."""
+    if state.result is not None or not state.pending:
+        return ()
+    seat = state.pending[-1].seat
+    return ACTING.get(seat) or (seat,)
+
+
+def legal_actions(game: object, state: SaoState, seat: Seat) -> tuple[SaoAction, ...]:
+    """Every action ``seat`` may take now (empty when it is not to act), cached on the state."""
+    cached = state._legal.get(seat)
+    if cached is None:
+        pending = state.pending
+        if state.result is None and pending and pending[-1].seat == seat:
+            decision = pending[-1]
+            kind = decision.kind  # the decisions of every turn here, the others through _legal_actions
+            if kind == "roll_window":
+                cached = _roll_window(state, decision)
+            elif kind == "assign":
+                cached = attack.skill_menu(state)
+            else:
+                cached = _legal_actions(game, state, seat)
+        else:
+            cached = ()
+        state._legal[seat] = cached
+    return cached
+
+
+def _legal_actions(game: object, state: SaoState, seat: Seat) -> tuple[SaoAction, ...]:
+    decision = state.pending[-1]
+    kind = decision.kind
+    if kind == "roll_window":
+        return _roll_window(state, decision)
+    if kind == "assign":
+        return attack.skill_menu(state)
+    if kind == "roll":
+        n = len(decision.get("dice"))
+        return roll_outcomes(n) if n <= LISTED_ROLL_DICE else ()
+    if kind in ("scenario_shuffle", "item_shuffle"):
+        return ()
+    return tuple(_decisions(state, decision))
+
+
+def _roll_window(state: SaoState, decision: Decision) -> tuple[Act, ...]:
+    """The turn player's roll decision: finalize, the rerolls left, his (and a solo player's partner's)
+    abilities, Die control, Consumables, and asking the others when one of them is waiting."""
+    # rolling.rerolls_left(state) > 0
+    opening = rolling.finalize_and_rerolls(len(state.pool)) if rolling.rerolls_allowed(state) > state.rerolls_used \
+        else (FINALIZE,)
+    # rolling.seat_characters: the turn player's and the partner's characters this seat plays
+    characters, me, partner = state.characters, state.turn_char, state.partner
+    out = rolling.ability_actions(state, me) if characters[me].seat == decision.seat else []
+    if partner is not None and partner != me and characters[partner].seat == decision.seat:
+        out += rolling.ability_actions(state, partner)
+    if state.tokens:  # Die control needs Silica's token out
+        out += rolling.die_control_actions(state)
+    consumables = rolling.consumable_actions(state) if state.consumables else []
+    out += consumables
+    if rolling.is_anyone_waiting(state, bool(consumables)):
+        out.append(ASK_PARTNER)
+    return opening + tuple(out) if out else opening
+
+
+def _decisions(state: SaoState, decision: Decision) -> list[Act]:
+    kind = decision.kind
+    if kind == "roll_window":
+        return list(_roll_window(state, decision))
+    if kind == "assign":
+        return list(attack.skill_menu(state))
+    if kind == "chain_partner":
+        return [act("partner", state.characters[i].id) for i in turn.partner_candidates(state)]
+    if kind == "exchange":
+        return [act("exchange", d) for d in decision.get("dice")] + [KEEP]
+    if kind == "support_values":
+        return list(SUPPORT_VALUES)
+    if kind == "ability_window":
+        return [*rolling.window_actions(state, decision.seat), BACK]
+    if kind == "yui":
+        return [YUI, ENDURE]
+    if kind == "equip":
+        return [act("equip", state.characters[i].id) for i in state.living()]
+    if kind == "transfer":
+        return [act("transfer", *move) for move in clearing.transfer_options(state)] + [FINISH]
+    raise IllegalAction(M_("unknown decision '{kind}'", kind=kind))  # pragma: no cover
+
+
+def _shuffle_pile(state: SaoState) -> list[str]:
+    if state.pending[-1].kind == "scenario_shuffle":
+        return list(state.catalog.scenarios)
+    return list(state.catalog.items)
+
+
+def sample_chance(game: object, state: SaoState, rng: random.Random) -> SaoAction:
+    """Roll the dice or shuffle the cards."""
+    pending = state.pending
+    decision = pending[-1] if pending else None
+    if decision is None or decision.seat != CHANCE or state.result is not None:
+        raise IllegalAction(M_("no roll or shuffle is pending"))
+    if decision.kind == "roll":
+        return Roll(rolling.d6_results(rng, len(decision.get("dice"))))  # as Roll.sample(n, 6, rng)
+    order = _shuffle_pile(state)
+    shuffle_in_place(order, rng)  # Shuffle.sample's draws, without random.py's frame per card
+    return Shuffle(tuple(order))
+
+
+def advance(game: object, state: SaoState, seat: Seat, action: SaoAction) -> None:
+    """Apply ``action`` in place, unchecked (:meth:`bouts.core.stepping.Stepping.advance`)."""
+    if state.events is not QUIET:
+        state.events = []
+    state._legal = {}
+    _apply(game, state, seat, action)
+
+
+def _apply(game: object, state: SaoState, seat: Seat, action: SaoAction) -> None:
+    if not isinstance(action, Act):
+        if isinstance(action, Roll):
+            rolling.apply_roll(state, action)
+        else:
+            _apply_shuffle(state, action)
+        return
+    verb, args = action.verb, action.args
+    # the verbs of every turn first, the rarer ones after (a call saved per step on the hot ones)
+    if verb == "reroll":
+        rolling.reroll(state, rolling.dice_indices(args))
+    elif verb == "skill":
+        attack.trigger(state, action)
+    elif verb == "done":
+        attack.done(state, combined=args == ("combined",))
+    elif verb == "finalize":
+        if not rolling.open_windows(state, "finalize"):  # SAO-RUL-07, SAO-RUL-22: the others first
+            attack.finalize(state)
+    else:
+        _apply_act(state, action)
+
+
+def _apply_shuffle(state: SaoState, shuffle: Shuffle) -> None:
+    kind = state.pending.pop().kind
+    if kind == "scenario_shuffle":  # SAO-035, SAO-036
+        first: dict[str, str] = {}  # each section's first scenario in the shuffled order
+        scenarios = state.catalog.scenarios
+        for s in shuffle.order:
+            first.setdefault(scenarios[s].section, s)
+        state.scenarios = [first[section] for section in SECTIONS]
+        say(state, "shuffle", N_("One scenario card is drawn face down from each section"),
+            clauses=("SAO-035", "SAO-036"))
+        state.pending.append(plain_decision(CHANCE, "item_shuffle"))
+        return
+    state.items = list(shuffle.order)  # SAO-037
+    say(state, "shuffle", N_("The item deck is shuffled ({count} cards)"),
+        args={"count": len(state.items)}, clauses=("SAO-037",))
+    clearing.begin_scenario(state)
+
+
+def _apply_act(state: SaoState, act: Act) -> None:
+    """The rarer verbs (:func:`_apply` takes those of every turn itself)."""
+    verb, args = act.verb, act.args
+    if verb == "partner":
+        state.pending.pop()
+        turn.set_partner(state, state.index_of(args[0]))
+    elif verb == "exchange":
+        rolling.exchange(state, args[0])
+    elif verb == "keep":
+        rolling.exchange(state, None)
+    elif verb == "support":
+        rolling.set_support(state, tuple(int(a) for a in args))
+    elif verb == "ability":
+        rolling.use_ability(state, act)
+    elif verb == "control":
+        rolling.control(state, int(args[0]) - 1, int(args[1]))
+    elif verb == "use":
+        rolling.use_consumable(state, args[0], args[1])
+    elif verb == "ask_partner":
+        rolling.open_windows(state, "")
+    elif verb == "back":
+        rolling.pass_window(state)
+    elif verb in ("yui", "endure"):
+        attack.yui(state, verb == "yui")
+    elif verb == "equip":
+        clearing.equip(state, args[0])
+    elif verb == "transfer":
+        clearing.transfer(state, args[0], args[1])
+    elif verb == "finish":
+        clearing.transfer(state, None, None)
+    else:  # pragma: no cover - legality was checked
+        raise IllegalAction(M_("unknown action '{action}'", action=str(act)))
 
 
 @mypyc_attr(native_class=False)  # a plain class in a compiled build: it subclasses the plain Game
@@ -90,6 +291,9 @@ class Sao(Game[SaoState, SaoAction]):
     catalogs = CATALOGS
     option_help = OPTION_HELP
     options_model = SaoOptions
+
+    def __init__(self) -> None:
+        install_fast_path(self, Sao, STEP_METHODS)
 
     def variants(self) -> dict[str, Variant]:
         """Normal, easy and hard play (SAO-130..SAO-132)."""
@@ -148,99 +352,20 @@ class Sao(Game[SaoState, SaoAction]):
             clauses=("SAO-031", "SAO-032") if seats == 1 else ("SAO-031",))
         return state
 
-    # -- who acts -----------------------------------------------------------------------------
-    def to_act(self, state: SaoState) -> tuple[Seat, ...]:
-        """The seat of the decision on top of the stack; ``CHANCE`` for rolls and shuffles."""
-        if state.result is not None or not state.pending:
-            return ()
-        seat = state.pending[-1].seat
-        return ACTING.get(seat) or (seat,)
-
-    def legal_actions(self, state: SaoState, seat: Seat) -> tuple[SaoAction, ...]:
-        """Every action ``seat`` may take now (empty when it is not to act), cached on the state."""
-        cached = state._legal.get(seat)
-        if cached is None:
-            pending = state.pending
-            if state.result is None and pending and pending[-1].seat == seat:
-                decision = pending[-1]
-                kind = decision.kind  # the decisions of every turn here, the others through _legal_actions
-                if kind == "roll_window":
-                    cached = self._roll_window(state, decision)
-                elif kind == "assign":
-                    cached = attack.skill_menu(state)
-                else:
-                    cached = self._legal_actions(state, seat)
-            else:
-                cached = ()
-            state._legal[seat] = cached
-        return cached
-
-    def _legal_actions(self, state: SaoState, seat: Seat) -> tuple[SaoAction, ...]:
-        decision = state.pending[-1]
-        kind = decision.kind
-        if kind == "roll_window":
-            return self._roll_window(state, decision)
-        if kind == "assign":
-            return attack.skill_menu(state)
-        if kind == "roll":
-            n = len(decision.get("dice"))
-            return roll_outcomes(n) if n <= LISTED_ROLL_DICE else ()
-        if kind in ("scenario_shuffle", "item_shuffle"):
-            return ()
-        return tuple(self._decisions(state, decision))
-
-    def _roll_window(self, state: SaoState, decision: Decision) -> tuple[Act, ...]:
-        """The turn player's roll decision: finalize, the rerolls left, his (and a solo player's partner's)
-        abilities, Die control, Consumables, and asking the others when one of them is waiting."""
-        # rolling.rerolls_left(state) > 0
-        opening = rolling.finalize_and_rerolls(len(state.pool)) if rolling.rerolls_allowed(state) > state.rerolls_used \
-            else (FINALIZE,)
-        # rolling.seat_characters: the turn player's and the partner's characters this seat plays
-        characters, me, partner = state.characters, state.turn_char, state.partner
-        out = rolling.ability_actions(state, me) if characters[me].seat == decision.seat else []
-        if partner is not None and partner != me and characters[partner].seat == decision.seat:
-            out += rolling.ability_actions(state, partner)
-        if state.tokens:  # Die control needs Silica's token out
-            out += rolling.die_control_actions(state)
-        consumables = rolling.consumable_actions(state) if state.consumables else []
-        out += consumables
-        if rolling.is_anyone_waiting(state, bool(consumables)):
-            out.append(ASK_PARTNER)
-        return opening + tuple(out) if out else opening
-
-    def _decisions(self, state: SaoState, decision: Decision) -> list[Act]:
-        kind = decision.kind
-        if kind == "roll_window":
-            return list(self._roll_window(state, decision))
-        if kind == "assign":
-            return list(attack.skill_menu(state))
-        if kind == "chain_partner":
-            return [act("partner", state.characters[i].id) for i in turn.partner_candidates(state)]
-        if kind == "exchange":
-            return [act("exchange", d) for d in decision.get("dice")] + [act("keep")]
-        if kind == "support_values":
-            return list(SUPPORT_VALUES)
-        if kind == "ability_window":
-            return [*rolling.window_actions(state, decision.seat), act("back")]
-        if kind == "yui":
-            return [act("yui"), act("endure")]
-        if kind == "equip":
-            return [act("equip", state.characters[i].id) for i in state.living()]
-        if kind == "transfer":
-            return [act("transfer", *move) for move in clearing.transfer_options(state)] + [act("finish")]
-        raise IllegalAction(M_("unknown decision '{kind}'", kind=kind))  # pragma: no cover
+    # -- who acts, legal actions, chance, applying: the rules' module functions above --------------
+    to_act = to_act
+    legal_actions = legal_actions
+    _legal_actions = _legal_actions
+    sample_chance = sample_chance
+    advance = advance
+    _apply = _apply
 
     # -- chance --------------------------------------------------------------------------------
-    def _shuffle_pile(self, state: SaoState) -> list[str]:
-        if state.pending[-1].kind == "scenario_shuffle":
-            return list(state.catalog.scenarios)
-        return list(state.catalog.items)
-
     def is_legal_chance(self, state: SaoState, action: SaoAction) -> bool:
         """Whether a forced roll or shuffle is possible now."""
         kind = state.pending[-1].kind
         if kind in ("scenario_shuffle", "item_shuffle"):
-            return isinstance(action, Shuffle) and action.is_permutation_of(self._shuffle_pile(state))
+            return isinstance(action, Shuffle) and action.is_permutation_of(_shuffle_pile(state))
         return isinstance(action, Roll) and action.fits(len(state.pending[-1].get("dice")), 6)
 
     def is_legal(self, state: SaoState, seat: Seat, action: SaoAction) -> bool:
@@ -254,16 +379,6 @@ class Sao(Game[SaoState, SaoAction]):
         legal = self.legal_actions(state, seat)
         return any(map(operator.is_, legal, repeat(action))) or holds(legal, action)
 
-    def sample_chance(self, state: SaoState, rng: random.Random) -> SaoAction:
-        """Roll the dice or shuffle the cards."""
-        pending = state.pending
-        decision = pending[-1] if pending else None
-        if decision is None or decision.seat != CHANCE or state.result is not None:
-            raise IllegalAction(M_("no roll or shuffle is pending"))
-        if decision.kind == "roll":
-            return Roll(rolling.d6_results(rng, len(decision.get("dice"))))  # as Roll.sample(n, 6, rng)
-        return Shuffle.sample(self._shuffle_pile(state), rng)
-
     def parse_action(self, state: SaoState, seat: Seat, text: str) -> SaoAction:
         """Read an action's text form (``roll 3 5 ...``, ``shuffle ...`` for chance)."""
         if seat == CHANCE and CHANCE in self.to_act(state):
@@ -271,78 +386,6 @@ class Sao(Game[SaoState, SaoAction]):
                 return Shuffle.parse(text)
             return Roll.parse(text)
         return super().parse_action(state, seat, text)
-
-    # -- applying --------------------------------------------------------------------------------
-    def _apply(self, state: SaoState, seat: Seat, action: SaoAction) -> None:
-        if not isinstance(action, Act):
-            if isinstance(action, Roll):
-                rolling.apply_roll(state, action)
-            else:
-                self._apply_shuffle(state, action)
-            return
-        verb, args = action.verb, action.args
-        # the verbs of every turn first, the rarer ones after (a call saved per step on the hot ones)
-        if verb == "reroll":
-            rolling.reroll(state, rolling.dice_indices(args))
-        elif verb == "skill":
-            attack.trigger(state, action)
-        elif verb == "done":
-            attack.done(state, combined=args == ("combined",))
-        elif verb == "finalize":
-            if not rolling.open_windows(state, "finalize"):  # SAO-RUL-07, SAO-RUL-22: the others first
-                attack.finalize(state)
-        else:
-            self._apply_act(state, action)
-
-    def _apply_shuffle(self, state: SaoState, shuffle: Shuffle) -> None:
-        kind = state.pending.pop().kind
-        if kind == "scenario_shuffle":  # SAO-035, SAO-036
-            first: dict[str, str] = {}  # each section's first scenario in the shuffled order
-            scenarios = state.catalog.scenarios
-            for s in shuffle.order:
-                first.setdefault(scenarios[s].section, s)
-            state.scenarios = [first[section] for section in SECTIONS]
-            say(state, "shuffle", N_("One scenario card is drawn face down from each section"),
-                clauses=("SAO-035", "SAO-036"))
-            state.pending.append(plain_decision(CHANCE, "item_shuffle"))
-            return
-        state.items = list(shuffle.order)  # SAO-037
-        say(state, "shuffle", N_("The item deck is shuffled ({count} cards)"),
-            args={"count": len(state.items)}, clauses=("SAO-037",))
-        clearing.begin_scenario(state)
-
-    def _apply_act(self, state: SaoState, act: Act) -> None:
-        """The rarer verbs (:meth:`_apply` takes those of every turn itself)."""
-        verb, args = act.verb, act.args
-        if verb == "partner":
-            state.pending.pop()
-            turn.set_partner(state, state.index_of(args[0]))
-        elif verb == "exchange":
-            rolling.exchange(state, args[0])
-        elif verb == "keep":
-            rolling.exchange(state, None)
-        elif verb == "support":
-            rolling.set_support(state, tuple(int(a) for a in args))
-        elif verb == "ability":
-            rolling.use_ability(state, act)
-        elif verb == "control":
-            rolling.control(state, int(args[0]) - 1, int(args[1]))
-        elif verb == "use":
-            rolling.use_consumable(state, args[0], args[1])
-        elif verb == "ask_partner":
-            rolling.open_windows(state, "")
-        elif verb == "back":
-            rolling.pass_window(state)
-        elif verb in ("yui", "endure"):
-            attack.yui(state, verb == "yui")
-        elif verb == "equip":
-            clearing.equip(state, args[0])
-        elif verb == "transfer":
-            clearing.transfer(state, args[0], args[1])
-        elif verb == "finish":
-            clearing.transfer(state, None, None)
-        else:  # pragma: no cover - legality was checked
-            raise IllegalAction(M_("unknown action '{action}'", action=str(act)))
 
     # -- information -------------------------------------------------------------------------------
     def view(self, state: SaoState, seat: Seat | None) -> dict[str, Any]:

@@ -8,7 +8,7 @@ import operator
 import random
 from collections.abc import Sequence
 from functools import cache, lru_cache, partial
-from typing import Any
+from typing import Any, Final
 
 from bouts.core.chance import Roll
 from bouts.core.decisions import Decision
@@ -19,16 +19,18 @@ from bouts.games.sao.cards import SYMBOL
 from bouts.games.sao.i18n import M_, N_
 from bouts.games.sao.log import say
 from bouts.games.sao.skills import VALUE_TEXT
-from bouts.games.sao.state import Die, SaoState, Token, make_die, plain_decision
+from bouts.games.sao.state import ROLL_WINDOWS, Die, SaoState, Token, abilities_of, make_die, plain_decision
 
-REGULAR = (1, 2, 3, 4, 5, 6)
-OPPOSITE = {1: 6, 2: 5, 3: 4, 4: 3, 5: 2, 6: 1}
-MAIN = make_die("main")
-SUPPORT = make_die("support")
-FACE_UP = operator.attrgetter("value")
+REGULAR: Final = (1, 2, 3, 4, 5, 6)
+OPPOSITE: Final = {1: 6, 2: 5, 3: 4, 4: 3, 5: 2, 6: 1}
+MAIN: Final = make_die("main")
+SUPPORT: Final = make_die("support")
+FACE_UP: Final = operator.attrgetter("value")
 """The face code a die shows (``FACE_UP(die)`` is ``die.value``, for :func:`map`)."""
-ROLLED = {kind: tuple(make_die(kind, None, v) for v in range(7)) for kind in ("main", "support")}
+ROLLED: Final = {kind: tuple(make_die(kind, None, v) for v in range(7)) for kind in ("main", "support")}
 """A regular main or support die showing 1-6, by value."""
+ROLLED_MAIN: Final = ROLLED["main"]
+ROLLED_SUPPORT: Final = ROLLED["support"]
 
 
 def faces(state: SaoState, die: Die) -> tuple[int, ...]:
@@ -40,16 +42,16 @@ def faces(state: SaoState, die: Die) -> tuple[int, ...]:
 
 def dice_amount(state: SaoState) -> int:
     """The Dice amount: the step's if card data gives one, else the scenario's (SAO-054, SAO-RUL-03)."""
-    return state.current_step.dice or state.scenario.dice
+    return state.facts().dice
 
 
 def begin_dice(state: SaoState) -> None:
     """Lay out the turn's dice (SAO-053, SAO-054, SAO-121) and offer character dice."""
-    scenario = state.scenario
-    n = scenario.steps[state.step].dice or scenario.dice  # dice_amount(state)
-    if state.step >= 1 and scenario.section == "final":  # state.is_final_ordeal
+    facts = state.facts()
+    n = facts.dice  # dice_amount(state)
+    if state.step >= 1 and facts.final:  # state.is_final_ordeal
         main = [MAIN] * 4
-        if state.characters[state.kirito].has_die and state.options.uses_character_dice:  # SAO-121
+        if state.characters[state.kirito].has_die and state.character_dice:  # SAO-121
             main.append(make_die("main", "kirito"))
         state.pool = main + [SUPPORT] * n if state.partner is not None else main
     else:
@@ -69,7 +71,7 @@ def exchange_options(state: SaoState, rolling: tuple[int, ...] = ()) -> tuple[in
             break
     else:
         return None
-    if not state.options.uses_character_dice:
+    if not state.character_dice:
         return None
     in_pool = {d.char for d in state.pool if d.char is not None}
     deciders = [state.turn_char] + ([state.partner] if state.partner is not None else [])
@@ -122,7 +124,10 @@ def next_pre_roll(state: SaoState) -> None:
 
 def unrolled(pool: Sequence[Die]) -> tuple[int, ...]:
     """The indices of the dice of ``pool`` not rolled yet (showing 0)."""
-    if not any(map(FACE_UP, pool)):  # the first roll of a turn: none rolled yet
+    for d in pool:
+        if d.value:
+            break
+    else:  # the first roll of a turn: none rolled yet
         return _every_die(len(pool))
     return tuple([i for i, d in enumerate(pool) if d.value == 0])
 
@@ -208,10 +213,12 @@ def apply_roll(state: SaoState, roll: Roll) -> None:
     logged = state.events is not QUIET  # a quiet state keeps no events: nothing made for them
     old = [d.value for d in pool] if logged and state.rerolls_used else ()
     die_faces = state.catalog.die_faces
-    for i, v in zip(indices, roll.values, strict=True):
+    values = roll.values  # as many as the dice rolled (the roll decision's outcomes, or a checked forced roll)
+    for k, i in enumerate(indices):
+        v = values[k]
         die = pool[i]
         if die.char is None:
-            pool[i] = ROLLED[die.kind][v]
+            pool[i] = ROLLED_MAIN[v] if die.kind == "main" else ROLLED_SUPPORT[v]
         else:
             pool[i] = make_die(die.kind, die.char, die_faces[die.char][v - 1])
     state.passed = []
@@ -225,7 +232,7 @@ def apply_roll(state: SaoState, roll: Roll) -> None:
                 partial(_roll_data, indices, roll.values, shown),
                 args=partial(_reroll_args, state.rerolls_used, indices, old, shown),
                 clauses=("SAO-059", "SAO-061"))
-    state.pending.append(plain_decision(state.characters[state.turn_char].seat, "roll_window"))
+    state.pending.append(ROLL_WINDOWS[state.characters[state.turn_char].seat])  # plain_decision(seat, "roll_window")
 
 
 def _roll_data(indices: tuple[int, ...], values: tuple[int, ...], pool: tuple[Die, ...]) -> dict[str, Any]:
@@ -268,7 +275,7 @@ def dice_text(pool: Sequence[Die]) -> str:
 
 def rerolls_allowed(state: SaoState) -> int:
     """Rerolls in this turn: 2, 1 with Reroll -1, 0 with No reroll, +1 for a Ring (SAO-056, SAO-150)."""
-    step = state.current_step
+    step = state.facts()
     if step.no_reroll:
         return 0
     base = 1 if step.reroll_minus_one else 2
@@ -306,7 +313,7 @@ def _reroll_dice_args(number: int, allowed: int, indices: tuple[int, ...], pool:
             "dice": [M_("die {die} (showing {value})", die=i + 1, value=VALUE_TEXT[pool[i].value]) for i in indices]}
 
 
-_INDICES: dict[tuple[str, ...], tuple[int, ...]] = {}
+_INDICES: Final[dict[tuple[str, ...], tuple[int, ...]]] = {}
 """The pool indices of each list of die numbers :func:`dice_indices` has read."""
 
 
@@ -321,7 +328,7 @@ def dice_indices(numbers: tuple[str, ...]) -> tuple[int, ...]:
     return found
 
 
-INDICES_LIMIT = 65_536
+INDICES_LIMIT: Final = 65_536
 """Most lists of die numbers :data:`_INDICES` keeps (it starts afresh beyond)."""
 
 
@@ -425,7 +432,7 @@ def can_use_abilities(state: SaoState, index: int) -> bool:
     if index != state.turn_char and index != state.partner:
         return False
     c = state.characters[index]
-    return not c.dead and (c.usage > 0 or c.free_use) and not state.current_step.no_abilities
+    return not c.dead and (c.usage > 0 or c.free_use) and not state.facts().no_abilities
 
 
 def ability_actions(state: SaoState, index: int) -> list[Act]:
@@ -433,15 +440,14 @@ def ability_actions(state: SaoState, index: int) -> list[Act]:
     if not can_use_abilities(state, index):
         return []
     c = state.characters[index]
-    card = state.catalog.characters[c.id]
     out: list[Act] = []
     pool = state.pool
-    for ability in card.abilities:
+    for ability in abilities_of(state.catalog, c.id):
         kind = ability.kind
         if kind == "set_die":
             table = _set_die_table(c.id, ability.id, ability.values, len(pool))
-            for die, by_code in zip(pool, table, strict=True):
-                out += by_code[die.value]
+            for k, die in enumerate(pool):  # (the table has a row per die of the pool)
+                out += table[k][die.value]
         elif kind == "set_dice":
             target = ability.values[0]
             out += _dice_combos(c.id, ability.id, ability.count,
@@ -469,7 +475,7 @@ def has_ability_actions(state: SaoState, index: int) -> bool:
     if not can_use_abilities(state, index):
         return False
     pool = state.pool
-    for ability in state.catalog.characters[state.characters[index].id].abilities:
+    for ability in abilities_of(state.catalog, state.characters[index].id):
         kind = ability.kind
         if kind == "set_die":  # some die shows a face other than one of the values
             values = ability.values
@@ -622,7 +628,7 @@ def control(state: SaoState, pos: int, value: int) -> None:
 
 def consumable_actions(state: SaoState) -> list[Act]:
     """Consumables anyone may use now (SAO-096, SAO-153, SAO-RUL-22); the Relic works by itself."""
-    if not state.consumables or state.current_step.no_consumables:
+    if not state.consumables or state.facts().no_consumables:
         return []
     out: list[Act] = []
     seen: set[str] = set()

@@ -14,10 +14,11 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from bouts.games.sao.cards import FACE, SYMBOL, SwordSkill
 
-WILD_VALUES = {FACE: (1, 2, 3, 4, 5, 6), SYMBOL: (1, 2)}
+WILD_VALUES: Final = {FACE: (1, 2, 3, 4, 5, 6), SYMBOL: (1, 2)}
 
 
 @dataclass(frozen=True)
@@ -101,7 +102,7 @@ def sorted_group_triggers(key: tuple[str, int, tuple[int, ...], int], group: tup
     return _triggers(key, group)
 
 
-VALUE_TEXT = {0: "?", 1: "1", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", FACE: "F", SYMBOL: "S"}
+VALUE_TEXT: Final = {0: "?", 1: "1", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", FACE: "F", SYMBOL: "S"}
 """Every die code as a player reads it: ``?`` not rolled yet, ``F`` a character's face (any number), ``S``
 Asuna's symbol (1 or 2)."""
 

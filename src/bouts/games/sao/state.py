@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any, Final
 
 from bouts.core.contract import State
 from bouts.core.decisions import Decision
+from bouts.core.events import Event
 from bouts.core.i18n import Message, Text
-from bouts.games.sao.cards import Catalog, CharacterCard, ScenarioCard, StepCard
+from bouts.games.sao.cards import Ability, Catalog, CharacterCard, ScenarioCard, StepCard
 from bouts.games.sao.options import SaoOptions
 
 
@@ -38,6 +40,22 @@ class Character:
     equipment: list[str] = field(default_factory=list)
     """Equipment item instances he holds (SAO-094)."""
 
+    def __init__(self, id: str, name: Text, seat: int, level: int = 0, damage: int = 0, usage: int = 1,
+                 exhausted: bool = False, dead: bool = False, has_die: bool = False, free_use: bool = False,
+                 equipment: list[str] | None = None) -> None:
+        """The dataclass's ``__init__`` written out (compiled with the class; see :class:`SaoState`)."""
+        self.id = id
+        self.name = name
+        self.seat = seat
+        self.level = level
+        self.damage = damage
+        self.usage = usage
+        self.exhausted = exhausted
+        self.dead = dead
+        self.has_die = has_die
+        self.free_use = free_use
+        self.equipment = [] if equipment is None else equipment
+
     def clone(self) -> Character:
         """A copy with its own list."""
         return Character(self.id, self.name, self.seat, self.level, self.damage, self.usage, self.exhausted,
@@ -62,7 +80,12 @@ def plain_decision(seat: int, kind: str) -> Decision:
     return Decision.make(seat, kind)
 
 
-_DICE: dict[tuple[str, str | None, int], Die] = {}
+ROLL_WINDOWS: Final = tuple([plain_decision(seat, "roll_window") for seat in range(4)])
+"""The turn player's roll decision of each seat (:func:`plain_decision`'s own, looked up without its cache)."""
+ASSIGNS: Final = tuple([plain_decision(seat, "assign") for seat in range(4)])
+"""The Sword Skill decision of each seat, likewise."""
+
+_DICE: Final[dict[tuple[str, str | None, int], Die]] = {}
 
 
 def make_die(kind: str, char: str | None = None, value: int = 0) -> Die:
@@ -90,6 +113,66 @@ class Token:
     """The turn number it was given in."""
     active: bool = False
     """Whether the holder's "next turn" is under way (SAO-RUL-37)."""
+
+
+class StepFacts:
+    """The facts of the step under the Step token that the rules read at every turn, as typed fields: compiled, a
+    native class read as C struct fields, where each read of the pydantic card goes through its ``__getattr__``
+    hook. Made by :meth:`SaoState.facts` when the scenario or the step changes."""
+
+    __slots__ = ("aoe", "card", "catalog", "damage", "defense", "dice", "final", "hp", "no_abilities",
+                 "no_consumables", "no_reroll", "reroll_minus_one", "scenario", "scenario_id", "step")
+
+    def __init__(self, catalog: Catalog, scenario_id: str, step: int) -> None:
+        scenario = catalog.scenarios[scenario_id]
+        card = scenario.steps[step]
+        self.catalog = catalog
+        """The catalogue it was read from."""
+        self.scenario_id = scenario_id
+        self.step = step
+        """Which scenario and step these are the facts of."""
+        self.scenario: ScenarioCard = scenario
+        self.card: StepCard = card
+        self.final: bool = scenario.section == "final"
+        """Whether the scenario is the Final Battle."""
+        self.dice: int = card.dice or scenario.dice
+        """The Dice amount: the step's if card data gives one, else the scenario's (SAO-054, SAO-RUL-03)."""
+        self.hp: int = card.hp
+        self.damage: int = card.damage
+        self.aoe: bool = card.aoe
+        self.defense: int = card.defense
+        self.no_reroll: bool = card.no_reroll
+        self.reroll_minus_one: bool = card.reroll_minus_one
+        self.no_abilities: bool = card.no_abilities
+        self.no_consumables: bool = card.no_consumables
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (StepFacts, (self.catalog, self.scenario_id, self.step))
+
+
+class AbilityFacts:
+    """What the roll decision's menu reads of a character's ability (:class:`~bouts.games.sao.cards.Ability`), as
+    typed fields (compiled: C struct fields, where each read of the pydantic card goes through its ``__getattr__``
+    hook); :func:`abilities_of` makes them once per pack."""
+
+    __slots__ = ("count", "id", "kind", "modes", "values")
+
+    def __init__(self, ability: Ability) -> None:
+        self.id: str = ability.id
+        self.kind: str = ability.kind
+        self.values: tuple[int, ...] = ability.values
+        self.count: int = ability.count
+        self.modes: tuple[tuple[str, ...], ...] = ability.modes
+
+
+def abilities_of(catalog: Catalog, char_id: str) -> tuple[AbilityFacts, ...]:
+    """The :class:`AbilityFacts` of a character's abilities, in card order, made once per pack (the catalogue's
+    memo)."""
+    key = ("ability_facts", char_id)
+    found: tuple[AbilityFacts, ...] | None = catalog.memo.get(key)
+    if found is None:
+        found = catalog.remember(key, tuple([AbilityFacts(a) for a in catalog.characters[char_id].abilities]))
+    return found
 
 
 @dataclass(eq=True)
@@ -146,10 +229,70 @@ class SaoState(State):
     """``won`` or ``lost`` once the game is over."""
     reason: Message | str = ""
     """Why the game ended (a message, read in the reader's language)."""
+    # the options read at every turn, as typed fields (a pydantic attribute read is several times slower)
+    easy: bool = field(init=False, repr=False, compare=False)
+    """``options.difficulty == "easy"``: a free ability use each turn (SAO-130)."""
+    hard: bool = field(init=False, repr=False, compare=False)
+    """``options.difficulty == "hard"`` (SAO-131)."""
+    character_dice: bool = field(init=False, repr=False, compare=False)
+    """``options.uses_character_dice``."""
+    turn_limit: int | None = field(init=False, repr=False, compare=False)
+    """``options.turn_limit``."""
+    _facts: StepFacts | None = field(default=None, init=False, repr=False, compare=False)
+    """The current step's facts, as :meth:`facts` last made them."""
+
+    def __init__(self, options: SaoOptions, catalog: Catalog, seats: int, characters: list[Character],
+                 scenarios: list[str], pending: list[Decision], section: int = 0, step: int = 0, step_damage: int = 0,
+                 items: list[str] | None = None, consumables: list[str] | None = None, yui: bool = False,
+                 yui_used: int = 0, turn_char: int = 0, partner: int | None = None, last_partner: int | None = None,
+                 pool: list[Die] | None = None, rerolls_used: int = 0, passed: list[int] | None = None,
+                 offered: list[str] | None = None, controlled: list[int] | None = None, used: list[int] | None = None,
+                 triggered: list[tuple[str, tuple[int, ...]]] | None = None, tokens: dict[str, Token] | None = None,
+                 moved: list[str] | None = None, turns: int = 0, result: str | None = None,
+                 reason: Message | str = "", *, events: list[Event] | None = None,
+                 _legal: dict[int, tuple[Any, ...]] | None = None) -> None:
+        """The dataclass's ``__init__`` written out (the fields in their order, a new list or dict for each one left
+        out), then the options read at every turn: compiled, a written ``__init__`` is compiled too, where the one
+        ``dataclasses`` makes stays interpreted (and a state is made at every set-up and fork)."""
+        self.events = [] if events is None else events
+        self._legal = {} if _legal is None else _legal
+        self.options = options
+        self.catalog = catalog
+        self.seats = seats
+        self.characters = characters
+        self.scenarios = scenarios
+        self.pending = pending
+        self.section = section
+        self.step = step
+        self.step_damage = step_damage
+        self.items = [] if items is None else items
+        self.consumables = [] if consumables is None else consumables
+        self.yui = yui
+        self.yui_used = yui_used
+        self.turn_char = turn_char
+        self.partner = partner
+        self.last_partner = last_partner
+        self.pool = [] if pool is None else pool
+        self.rerolls_used = rerolls_used
+        self.passed = [] if passed is None else passed
+        self.offered = [] if offered is None else offered
+        self.controlled = [] if controlled is None else controlled
+        self.used = [] if used is None else used
+        self.triggered = [] if triggered is None else triggered
+        self.tokens = {} if tokens is None else tokens
+        self.moved = [] if moved is None else moved
+        self.turns = turns
+        self.result = result
+        self.reason = reason
+        self.easy = options.difficulty == "easy"
+        self.hard = options.difficulty == "hard"
+        self.character_dice = options.uses_character_dice
+        self.turn_limit = options.turn_limit
+        self._facts = None
 
     def clone(self) -> SaoState:
         """A copy deep enough to apply an action to (no events, no cached legal actions)."""
-        return SaoState(  # the scalars, options and catalogue are immutable: shared
+        new = SaoState(  # the scalars, options and catalogue are immutable: shared
             options=self.options, catalog=self.catalog, seats=self.seats,
             characters=[c.clone() for c in self.characters], scenarios=list(self.scenarios),
             pending=list(self.pending), section=self.section, step=self.step, step_damage=self.step_damage,
@@ -160,8 +303,19 @@ class SaoState(State):
             tokens=dict(self.tokens), moved=list(self.moved), turns=self.turns, result=self.result,
             reason=self.reason,
         )
+        new._facts = self._facts
+        return new
 
     # -- lookups ----------------------------------------------------------------------
+    def facts(self) -> StepFacts:
+        """The current step's facts (:class:`StepFacts`), made again only when the scenario or the step changed."""
+        found = self._facts
+        scenario_id = self.scenarios[self.section]
+        if found is None or found.step != self.step or found.scenario_id != scenario_id or \
+                found.catalog is not self.catalog:
+            found = self._facts = StepFacts(self.catalog, scenario_id, self.step)
+        return found
+
     @property
     def scenario(self) -> ScenarioCard:
         """The current scenario card."""
@@ -175,7 +329,7 @@ class SaoState(State):
     @property
     def is_final_ordeal(self) -> bool:
         """Whether this is Final Battle step 2 (SAO-116)."""
-        return self.step >= 1 and self.catalog.scenarios[self.scenarios[self.section]].section == "final"
+        return self.step >= 1 and self.facts().final
 
     @property
     def decision(self) -> Decision | None:
@@ -206,7 +360,7 @@ class SaoState(State):
         """Ability usage maximum for the level and player count (SAO-017, SAO-RUL-18, SAO-RUL-47)."""
         column = 0 if self.seats <= 2 else min(self.seats, 4) - 2
         value = self.card(index).usage[self.characters[index].level][column]
-        if self.options.difficulty == "hard":
+        if self.hard:
             value -= self.options.hard_usage_reduction
         return max(0, value)
 

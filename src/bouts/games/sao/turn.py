@@ -58,7 +58,7 @@ def partner_candidates(state: SaoState) -> list[int]:
 def start_turn(state: SaoState) -> None:
     """Begin a turn of ``state.turn_char``: refresh check, tokens, then ① select chaining partner."""
     state.turns += 1
-    limit = state.options.turn_limit
+    limit = state.turn_limit
     if limit is not None and state.turns > limit:
         lose(state, M_("the turn limit of {limit} was reached", limit=limit), clauses=())
         return
@@ -80,7 +80,7 @@ def start_turn(state: SaoState) -> None:
                                                   token.given_on, True)
     for c in state.characters:
         c.free_use = False
-    me.free_use = state.options.difficulty == "easy"  # SAO-130
+    me.free_use = state.easy  # SAO-130
     if state.events is not QUIET:
         say(state, "turn", N_("Turn {turn}: {character}'s turn"),
             {"character": me.id, "turn": state.turns}, args={"turn": state.turns, "character": me.name},
@@ -102,7 +102,7 @@ def set_partner(state: SaoState, index: int) -> None:
     """The chaining partner is chosen (SAO-047); then ② roll the dice."""
     state.partner = index
     partner = state.characters[index]
-    partner.free_use = state.options.difficulty == "easy"
+    partner.free_use = state.easy
     if state.events is not QUIET:
         alone = len(state.characters) == 2 or len(partner_candidates(state)) == 1
         say(state, "partner", N_("{character} chains with {partner}"), {"partner": partner.id},
