@@ -12,6 +12,7 @@ import ast
 import importlib
 import json
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -19,6 +20,7 @@ from types import FunctionType, MethodType
 from typing import Any
 
 import bouts
+from bouts.core import CHANCE
 from tests.build.seeded_games import digests, is_compiled
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,12 +81,12 @@ def test_every_game_state_is_a_native_class_in_the_compiled_build() -> None:
         assert game.fork(state) == state, game_id
 
 
-FAST_PATH_GAMES = ("fgo_duel", "swordplay")
+FAST_PATH_GAMES = ("fgo_duel", "sao", "swordplay")
 """The games whose contract methods are module functions of their rules (``STEP_METHODS`` of their game.py)."""
 
 
 def test_the_step_methods_are_bound_compiled_functions_in_the_compiled_build() -> None:
-    """Under ``make test-fast`` FGO Duel's and Swordplay's ``to_act``, ``legal_actions``, ``sample_chance``,
+    """Under ``make test-fast`` FGO Duel's, SAO's and Swordplay's ``to_act``, ``legal_actions``, ``sample_chance``,
     ``advance`` (and the contract's ``_legal_actions``, ``_apply``) are compiled functions bound to the game
     object itself (:func:`bouts.core.stepping.install_fast_path`), which a playout loop calls without a plain
     class's per-call binding; pure Python they are the class's methods, nothing installed. Either way the
@@ -102,6 +104,10 @@ def test_the_step_methods_are_bound_compiled_functions_in_the_compiled_build() -
                 assert own is None, (game_id, name)
         state = game.fork(game.setup(2, None, None, 0))
         assert type(game).to_act(game, state) == game.to_act(state) != ()
+        while game.to_act(state) == (CHANCE,):  # SAO begins with its shuffle: the first seat's decision
+            outcome = game.sample_chance(state, random.Random(0))
+            assert type(game).sample_chance(game, state, random.Random(0)) == outcome
+            state = game.apply(state, CHANCE, outcome)
         seat = game.to_act(state)[0]
         assert type(game).legal_actions(game, state, seat) == game.legal_actions(state, seat) != ()
 
