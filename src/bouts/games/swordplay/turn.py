@@ -65,13 +65,19 @@ def ready_options(state: SwordplayState) -> tuple[Act, ...]:
     instances = state.instances
     options = [PASS]
     if not state.readied:  # SWP-013, SWP-DT-06: one Item per Ready phase
-        free = free_hands(state, fighter)
+        free = -1  # the free hands, counted at the first Weapon or Shield in hand
         seen = 0  # as in discard_options
         for instance in fighter.hand:
             known = instances[instance]
-            if known.is_item and (known.is_armor or known.hands <= free) and not seen & known.bit:  # fits()
-                seen |= known.bit
-                options.append(known.ready)
+            if not known.is_item or seen & known.bit:
+                continue
+            if not known.is_armor:  # fits(): Armor always, Weapons and Shields in free hands
+                if free < 0:
+                    free = free_hands(state, fighter)
+                if known.hands > free:
+                    continue
+            seen |= known.bit
+            options.append(known.ready)
     for item in fighter.weapons:
         options.append(instances[item].drop)
     for item in fighter.shields:
