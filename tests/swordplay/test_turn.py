@@ -109,3 +109,20 @@ def test_swp_rul_06_swp_dt_12_turn_order_skips_a_defeated_hero() -> None:
     assert texts(state, 2) == {"end", "attack attack_low/1 1"}  # B can no longer be targeted
     state = act(state, 2, "end")
     assert state.turn == 0
+
+
+def test_swp_033_swp_037_swp_046_swp_050_one_choice_per_card_not_per_copy() -> None:
+    """SWP-033, SWP-037, SWP-046, SWP-050: copies of a card are interchangeable, so each menu lists a card once
+    however many copies the hand holds, and every card it holds (the menus keep the card ids they listed as
+    bits: two cards must never share one, copies always do)."""
+    state = at(start(2), 0, Phase.DISCARD)
+    arrange(state, 0, hand=["attack_high/1", "attack_high/2", "dagger/1", "dagger/2", "duck/1"])
+    menu = [str(a) for a in G.legal_actions(state, 0)]
+    assert sorted(menu) == ["discard attack_high/1", "discard dagger/1", "discard duck/1", "keep"]  # SWP-033
+    at(state, 0, Phase.READY)
+    assert sorted(str(a) for a in G.legal_actions(state, 0)) == ["pass", "ready dagger/1"]  # SWP-037
+    at(state, 0, Phase.COMBAT)
+    assert sorted(str(a) for a in G.legal_actions(state, 0)) == ["attack attack_high/1 2", "end"]  # SWP-046
+    arrange(state, 1, hand=["duck/2", "duck/3", "dodge/1", "dodge/2", "attack_low/1"])
+    state = act(state, 0, "attack attack_high/1 2")
+    assert sorted(str(a) for a in G.legal_actions(state, 1)) == ["defend dodge/1", "defend duck/2", "take"]  # SWP-050

@@ -7,7 +7,7 @@ from typing import Final
 from bouts.core.events import QUIET
 from bouts.core.i18n import Message, Text
 from bouts.games.swordplay.actions import TAKE, Act
-from bouts.games.swordplay.cards import CombatCard, Location
+from bouts.games.swordplay.cards import CombatCard, Effect, Location
 from bouts.games.swordplay.i18n import M_, N_, N_n
 from bouts.games.swordplay.instances import TARGETS
 from bouts.games.swordplay.log import say
@@ -57,8 +57,13 @@ def has_targets(state: SwordplayState, attacker: int) -> bool:
 
 def damage_of(state: SwordplayState, attacker: Fighter, card: CombatCard) -> int:
     """Base damage + ALL ready Weapons + the Attack card's bonus (SWP-053, SWP-RUL-22)."""
-    instances = state.catalog.instances
-    damage = attacker.base_damage + card.bonus
+    return _damage(state, attacker, card.bonus)
+
+
+def _damage(state: SwordplayState, attacker: Fighter, bonus: int) -> int:
+    """:func:`damage_of` given the Attack card's bonus."""
+    instances = state.instances
+    damage = attacker.base_damage + bonus
     for weapon in attacker.weapons:
         damage += instances[weapon].damage
     return damage
@@ -66,32 +71,37 @@ def damage_of(state: SwordplayState, attacker: Fighter, card: CombatCard) -> int
 
 def pierces_armor(state: SwordplayState, attacker: Fighter, card: CombatCard) -> bool:
     """Whether card text says the damage skips Armor ("unless otherwise stated", SWP-055)."""
-    if card.effect == "armor_piercing":
+    return _pierces(state, attacker, card.effect)
+
+
+def _pierces(state: SwordplayState, attacker: Fighter, effect: Effect | None) -> bool:
+    """:func:`pierces_armor` given the Attack card's effect."""
+    if effect == "armor_piercing":
         return True
     if not attacker.weapons:
         return False
-    instances = state.catalog.instances
+    instances = state.instances
     return any(instances[weapon].effect == "armor_piercing" for weapon in attacker.weapons)
 
 
 def counter_options(state: SwordplayState, attack: Attack) -> tuple[Act, ...]:
     """The target's choices: take the hit, a Defense card, or a ready Shield (SWP-050, SWP-RUL-16)."""
     target = state.fighters[attack.target]
-    instances = state.catalog.instances
+    instances = state.instances
     location = attack.location
     options = [TAKE]
     no_parry = (state.realistic_parries and not target.weapons
                 and bool(state.fighters[attack.attacker].weapons))
-    seen: set[str] = set()
+    seen = 0  # the bits of the card ids listed, as in turn.discard_options
     for instance in target.hand:
         known = instances[instance]
-        if known.type != "defense" or known.card_id in seen:
+        if not known.is_defense or seen & known.bit:
             continue
         if location not in known.counters:  # can_counter()
             continue
         if no_parry and known.parry:
             continue  # SWP-072: an unarmed Hero parries only unarmed attackers
-        seen.add(known.card_id)
+        seen |= known.bit
         options.append(known.defend)
     if location is not _DODGE_ONLY:  # shield_can_counter()
         for shield in target.shields:
@@ -101,12 +111,14 @@ def counter_options(state: SwordplayState, attack: Attack) -> tuple[Act, ...]:
 
 def declare_attack(state: SwordplayState, attacker: int, instance: str, target: int) -> None:
     """Play an Attack card at a target (SWP-048, SWP-049); the target answers next."""
-    known = state.catalog.instances[instance]
+    known = state.instances[instance]
     fighters = state.fighters
     fighter = fighters[attacker]
     if instance in fighter.hand:
         fighter.hand.remove(instance)
-        state.drawn_in.pop(instance, None)
+        drawn_in = state.drawn_in
+        if instance in drawn_in:  # not dict.pop(key, None): compiled, a generic method call
+            del drawn_in[instance]
     strikes = known.strikes
     state.attack = Attack(attacker, instance, target, strikes)
     foe = fighters[target]
@@ -125,19 +137,20 @@ def resolve_counter(state: SwordplayState, act: Act) -> bool:
     attack = state.attack
     assert attack is not None
     target = state.fighters[attack.target]
-    cards = state.catalog.cards
     if act.verb == "defend" and act.card is not None:
         target.hand.remove(act.card)
-        state.drawn_in.pop(act.card, None)
+        drawn_in = state.drawn_in
+        if act.card in drawn_in:  # not dict.pop(key, None): compiled, a generic method call
+            del drawn_in[act.card]
         state.discard.append(act.card)
         if state.events is not QUIET:
             say(state, "counter", N_("{fighter} counters with {card}"),
                 {"seat": attack.target, "card": act.card},
-                args={"fighter": target.name, "card": cards[act.card].name}, reveals=True,
+                args={"fighter": target.name, "card": state.instances[act.card].name}, reveals=True,
                 owner=attack.target, clauses=("SWP-050", "SWP-052"))
         return True
     if act.verb == "shield" and act.card is not None:
-        shield = cards[act.card]
+        shield = state.instances[act.card]
         target.shields[act.card] += 1  # SWP-022: each counter damages the Shield
         used = target.shields[act.card]
         args = {"fighter": target.name, "shield": shield.name, "used": used, "uses": shield.uses}
@@ -252,20 +265,20 @@ def resolve_hit(state: SwordplayState) -> None:
     """An attack that was not countered deals its damage and card effects (SWP-053..SWP-056)."""
     attack = state.attack
     assert attack is not None
-    cards = state.catalog.cards
+    instances = state.instances  # the card's facts as native fields (not the pydantic model's)
     attacker = state.fighters[attack.attacker]
-    card = cards[attack.card]
-    amount = damage_of(state, attacker, card)
-    apply_damage(state, attack.target, amount, skip_armor=pierces_armor(state, attacker, card))
+    card = instances[attack.card]
+    amount = _damage(state, attacker, card.bonus)
+    apply_damage(state, attack.target, amount, skip_armor=_pierces(state, attacker, card.effect))
     if card.effect == "disarm":
         target = state.fighters[attack.target]
         if not target.defeated and target.weapons:
-            best = max(target.weapons, key=lambda w: cards[w].damage)  # first readied wins ties
+            best = max(target.weapons, key=lambda w: instances[w].damage)  # first readied wins ties
             target.weapons.remove(best)
             state.discard.append(best)
             if state.events is not QUIET:
                 say(state, "disarm", N_("{fighter} drops {weapon}"), {"seat": attack.target, "weapon": best},
-                    args={"fighter": target.name, "weapon": cards[best].name},
+                    args={"fighter": target.name, "weapon": instances[best].name},
                     clauses=("SWP-017",))
 
 

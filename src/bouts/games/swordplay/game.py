@@ -83,10 +83,10 @@ INFO: Final = GameInfo(
 )
 
 
-_TURN_PHASES: Final = frozenset({DISCARD, READY, COMBAT})
-_SEAT: Final = tuple((seat,) for seat in range(INFO.max_seats + 1))
-"""``_SEAT[seat]``: the ``to_act`` answer when ``seat`` alone decides."""
-_CHANCE_ONLY: Final = (CHANCE,)
+_SEAT: Final[tuple[tuple[Seat, ...], ...]] = tuple((seat,) for seat in range(INFO.max_seats + 1))
+"""``_SEAT[seat]``: the ``to_act`` answer when ``seat`` alone decides. Typed as tuples of any length: compiled, a
+``tuple[int]`` is a C struct, and returning one boxed it into a new tuple at every call."""
+_CHANCE_ONLY: Final[tuple[Seat, ...]] = (CHANCE,)
 _ONE_D10: Final = Roll.outcomes(1, D10)
 
 
@@ -136,7 +136,7 @@ def _after_heroes(state: SwordplayState) -> None:
 def to_act(game: object, state: SwordplayState) -> tuple[Seat, ...]:
     """The seat deciding now, ``CHANCE`` for rolls and shuffles, nobody when over (:meth:`Swordplay.to_act`)."""
     phase = state.phase
-    if phase in _TURN_PHASES:
+    if phase is DISCARD or phase is READY or phase is COMBAT:  # a Hero's turn (identity: no hash, compiled)
         return _SEAT[state.turn]
     if phase is DEFEND:
         assert state.attack is not None
@@ -326,11 +326,13 @@ def _keep_or_discard(state: SwordplayState, seat: Seat, act: Act) -> None:  # SW
     if act.card is not None:
         fighter = state.fighters[seat]
         fighter.hand.remove(act.card)
-        state.drawn_in.pop(act.card, None)
+        drawn_in = state.drawn_in
+        if act.card in drawn_in:  # not dict.pop(key, None): compiled, a generic method call
+            del drawn_in[act.card]
         state.discard.append(act.card)
         if state.events is not QUIET:
             say(state, "discard", N_("{fighter} discards {card}"), {"seat": seat, "card": act.card},
-                args={"fighter": fighter.name, "card": state.catalog.instances[act.card].name},
+                args={"fighter": fighter.name, "card": state.instances[act.card].name},
                 reveals=True, owner=seat, clauses=("SWP-033",))
     turn.draw_phase(state)
 
@@ -384,9 +386,11 @@ def _drop(state: SwordplayState, fighter: Fighter, instance: str) -> None:
 
 
 def _ready(state: SwordplayState, seat: Seat, fighter: Fighter, instance: str) -> None:
-    card = state.catalog.instances[instance]  # the card's facts as native fields (not the pydantic model's)
+    card = state.instances[instance]  # the card's facts as native fields (not the pydantic model's)
     fighter.hand.remove(instance)
-    state.drawn_in.pop(instance, None)
+    drawn_in = state.drawn_in
+    if instance in drawn_in:  # not dict.pop(key, None): compiled, a generic method call
+        del drawn_in[instance]
     state.readied = True
     if card.type == "armor":
         if fighter.armor is not None:  # SWP-041

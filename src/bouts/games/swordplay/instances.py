@@ -21,6 +21,19 @@ TARGETS: Final = (*(str(seat + 1) for seat in range(8)), "monster")
 (counted from 1), or ``monster``."""
 
 
+_BITS: Final[dict[str, int]] = {}
+"""A bit of its own for every combat card id seen (:attr:`Instance.bit`), the same for every copy and pack."""
+
+
+def card_bit(card_id: str) -> int:
+    """The bit of ``card_id``: a menu keeps the card ids it has listed as the sum of their bits (an ``int``,
+    compiled a C integer) instead of a set of strings."""
+    bit = _BITS.get(card_id)
+    if bit is None:
+        bit = _BITS[card_id] = 1 << len(_BITS)
+    return bit
+
+
 def target_index(text: str, monster: int | None) -> int:
     """The fighter index an attack's target text names (``monster``, or a seat counted from 1)."""
     if text == "monster":
@@ -36,9 +49,9 @@ class Instance:
     card's facts and the instance's actions are looked up here instead of recomputed.
     """
 
-    __slots__ = ("absorb", "attacks", "card", "card_id", "counters", "damage", "defend", "discard", "drop", "effect",
-                 "hands", "id", "is_armor", "is_item", "location", "name", "parry", "ready", "shield", "strikes",
-                 "type", "where")
+    __slots__ = ("absorb", "attacks", "bit", "bonus", "card", "card_id", "counters", "damage", "defend", "discard",
+                 "drop", "effect", "hands", "id", "is_armor", "is_defense", "is_item", "location", "name", "parry",
+                 "ready", "shield", "strikes", "type", "uses", "where")
 
     def __init__(self, instance: str, card: CombatCard, where: Message) -> None:
         self.id: str = instance
@@ -46,16 +59,21 @@ class Instance:
         self.card: CombatCard = card
         self.card_id: str = card.id
         """Copies of a card share it: they are interchangeable."""
+        self.bit: int = card_bit(card.id)
+        """The card id's bit (:func:`card_bit`): copies share it too."""
         self.name: Text = card.name
         self.type: str = card.type
         self.is_item: bool = card.is_item
         self.is_armor: bool = card.type == "armor"
+        self.is_defense: bool = card.type == "defense"
         self.hands: int = card.hands
         self.counters: tuple[Location, ...] = card.counters
         """The card's facts the rules read during play (counters, parry, damage, absorb, effect), as native fields."""
         self.parry: bool = card.parry
         self.damage: int = card.damage
+        self.bonus: int = card.bonus
         self.absorb: int = card.absorb
+        self.uses: int = card.uses
         self.effect: Effect | None = card.effect
         self.strikes: Location = card.strikes
         self.location: str = card.strikes.value

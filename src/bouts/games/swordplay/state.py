@@ -9,6 +9,7 @@ from typing import Any, Final
 from bouts.core.contract import State
 from bouts.core.i18n import Text
 from bouts.games.swordplay.cards import Catalog, Location
+from bouts.games.swordplay.instances import Instance
 from bouts.games.swordplay.options import SwordplayOptions
 
 
@@ -160,12 +161,17 @@ class SwordplayState(State):
     """``options.turn_limit``."""
     realistic_parries: bool = field(init=False, repr=False, compare=False)
     """``options.realistic_parries``."""
+    instances: dict[str, Instance] = field(init=False, repr=False, compare=False)
+    """``catalog.instances``, the record of every combat card instance, which every menu and most rules read: as a
+    field of the state for the same reason (the catalogue is an interpreted dataclass: compiled, reading its
+    attribute is a generic attribute look-up, the field a C struct read)."""
 
     def __post_init__(self) -> None:
         options = self.options
         self.hand_size = options.hand_size
         self.turn_limit = options.turn_limit
         self.realistic_parries = options.realistic_parries
+        self.instances = self.catalog.instances
 
     def clone(self) -> SwordplayState:
         """A copy deep enough to apply an action to."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from bouts.core.events import QUIET
 from bouts.games.swordplay.actions import END, KEEP, PASS, Act
 from bouts.games.swordplay.cards import CombatCard
@@ -10,10 +12,14 @@ from bouts.games.swordplay.i18n import N_, N_n
 from bouts.games.swordplay.log import ONLY, event, say
 from bouts.games.swordplay.state import COMBAT, DISCARD, OVER, READY, RESHUFFLE, Fighter, SwordplayState
 
+_END_ONLY: Final[tuple[Act, ...]] = (END,)
+"""The Combat menu after readying an Item (typed as a tuple of any length: compiled, a tuple of one is a C struct
+that every return would box into a new tuple)."""
+
 
 def free_hands(state: SwordplayState, fighter: Fighter) -> int:
     """Hands not used by ready Weapons and Shields; Armor uses none (SWP-042, SWP-RUL-18)."""
-    instances = state.catalog.instances
+    instances = state.instances
     used = 0
     for item in fighter.weapons:
         used += instances[item].hands
@@ -31,7 +37,7 @@ def distinct(state: SwordplayState, instances: list[str]) -> list[str]:
     """One instance per card id: copies of a card are interchangeable."""
     seen: set[str] = set()
     out = []
-    index = state.catalog.instances
+    index = state.instances
     for instance in instances:
         card_id = index[instance].card_id
         if card_id not in seen:
@@ -42,13 +48,13 @@ def distinct(state: SwordplayState, instances: list[str]) -> list[str]:
 
 def discard_options(state: SwordplayState) -> tuple[Act, ...]:
     """Discard at most one card (one per card id: copies are interchangeable), or keep them all (SWP-033)."""
-    instances = state.catalog.instances
+    instances = state.instances
     options = [KEEP]
-    seen: set[str] = set()
+    seen = 0  # the bits of the card ids listed (Instance.bit): compiled, C integer operations, not a set of strings
     for instance in state.fighters[state.turn].hand:
         known = instances[instance]
-        if known.card_id not in seen:
-            seen.add(known.card_id)
+        if not seen & known.bit:
+            seen |= known.bit
             options.append(known.discard)
     return tuple(options)
 
@@ -56,14 +62,21 @@ def discard_options(state: SwordplayState) -> tuple[Act, ...]:
 def ready_options(state: SwordplayState) -> tuple[Act, ...]:
     """Drop ready Items first, then ready at most one Item, or pass (SWP-037, SWP-044)."""
     fighter = state.fighters[state.turn]
-    instances = state.catalog.instances
-    free = free_hands(state, fighter)
+    instances = state.instances
     options = [PASS]
-    seen: set[str] = set()
-    for instance in () if state.readied else fighter.hand:  # SWP-013, SWP-DT-06: one Item per Ready phase
-        known = instances[instance]
-        if known.is_item and (known.is_armor or known.hands <= free) and known.card_id not in seen:  # fits()
-            seen.add(known.card_id)
+    if not state.readied:  # SWP-013, SWP-DT-06: one Item per Ready phase
+        free = -1  # the free hands, counted at the first Weapon or Shield in hand
+        seen = 0  # as in discard_options
+        for instance in fighter.hand:
+            known = instances[instance]
+            if not known.is_item or seen & known.bit:
+                continue
+            if not known.is_armor:  # fits(): Armor always, Weapons and Shields in free hands
+                if free < 0:
+                    free = free_hands(state, fighter)
+                if known.hands > free:
+                    continue
+            seen |= known.bit
             options.append(known.ready)
     for item in fighter.weapons:
         options.append(instances[item].drop)
@@ -77,15 +90,15 @@ def ready_options(state: SwordplayState) -> tuple[Act, ...]:
 def combat_options(state: SwordplayState) -> tuple[Act, ...]:
     """One Attack card at one target, or end the turn (SWP-046, SWP-047)."""
     if state.readied:
-        return (END,)  # SWP-039: no attack on a turn an Item was readied
-    instances = state.catalog.instances
+        return _END_ONLY  # SWP-039: no attack on a turn an Item was readied
+    instances = state.instances
     targets = target_texts(state, state.turn)
     options = [END]
-    seen: set[str] = set()
+    seen = 0  # as in discard_options
     for instance in state.fighters[state.turn].hand:
         known = instances[instance]
-        if known.attacks and known.card_id not in seen:  # an Attack card
-            seen.add(known.card_id)
+        if known.attacks and not seen & known.bit:  # an Attack card
+            seen |= known.bit
             attacks = known.attacks
             for target in targets:
                 options.append(attacks[target])
@@ -97,25 +110,34 @@ def draw(state: SwordplayState, index: int, count: int) -> int:
     deck = state.deck
     if not deck:
         return 0
-    instances = state.catalog.instances
-    if count == 1:  # the usual draw, after one card was played or discarded
-        got = [deck.pop(0)]
-    else:
-        got = deck[:count]
-        del deck[:count]
     fighter = state.fighters[index]
-    fighter.hand += got
+    if count == 1:  # the usual draw, after one card was played or discarded: no list of one
+        card = deck.pop(0)
+        fighter.hand.append(card)
+        state.drawn_in[card] = state.epoch
+        if state.events is not QUIET:
+            _drawn(state, index, fighter, [card])
+        return 1
+    got = deck[:count]
+    del deck[:count]
+    fighter.hand.extend(got)
     drawn_in, epoch = state.drawn_in, state.epoch
     for instance in got:
         drawn_in[instance] = epoch
-    drawn = len(got)
     if state.events is not QUIET:
-        state.events += (event("draw", N_n("{fighter} draws {count} card", "{fighter} draws {count} cards"),
-                               {"seat": index, "count": drawn},
-                               args={"fighter": fighter.name, "count": drawn}, clauses=("SWP-028", "SWP-034")),
-                         event("drew", N_("You draw {cards}"), {"seat": index, "cards": got},
-                               args={"cards": [instances[c].name for c in got]}, to=ONLY[index], reveals=True))
-    return drawn
+        _drawn(state, index, fighter, got)
+    return len(got)
+
+
+def _drawn(state: SwordplayState, index: int, fighter: Fighter, got: list[str]) -> None:
+    """The events of :func:`draw`: how many cards, to everyone; which, to the drawer (SWP-028, SWP-034)."""
+    instances = state.instances
+    drawn = len(got)
+    state.events += (event("draw", N_n("{fighter} draws {count} card", "{fighter} draws {count} cards"),
+                           {"seat": index, "count": drawn},
+                           args={"fighter": fighter.name, "count": drawn}, clauses=("SWP-028", "SWP-034")),
+                     event("drew", N_("You draw {cards}"), {"seat": index, "cards": got},
+                           args={"cards": [instances[c].name for c in got]}, to=ONLY[index], reveals=True))
 
 
 def begin_turn(state: SwordplayState) -> None:
