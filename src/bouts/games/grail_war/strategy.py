@@ -373,49 +373,23 @@ _POWER = operator.itemgetter(0)
 
 def _best_power_now(state: GrailState, seat: int, place: str, mana: int) -> tuple[float, int]:
     infinite = state.players[seat].infinite
-    ranked_normal, ranked_extra = _ranked_cards(state, seat, place)
-    # the cards the mana affords (_card_options, split), most power first: the ranking filtered keeps its order
-    if infinite:
-        normal = [(power, cost) for power, cost, _needs8 in ranked_normal[:6]]
-        extra = [(power, cost) for power, cost, _needs8 in ranked_extra]
-    else:
-        normal = [(power, cost) for power, cost, needs8 in ranked_normal
-                  if (mana >= 8 or not needs8) and cost <= mana]
-        del normal[6:]
-        extra = [(power, cost) for power, cost, needs8 in ranked_extra if (mana >= 8 or not needs8) and cost <= mana]
-    count = 2 + (1 if infinite and has(state, seat, "hidden_secret") else 0)
-    return _combination_of(tuple(normal), tuple(extra), count, mana, infinite)
-
-
-_Ranked = tuple[list[tuple[int, int, bool]], list[tuple[int, int, bool]]]
-
-
-def _ranked_cards(state: GrailState, seat: int, place: str) -> _Ranked:
-    """(power at ``place``, cost, needs mana 8) of each card of :func:`_cards_at`, the normal ones and the
-    additional ones apart, most power first (equal powers in :func:`_cards_at`'s order: a reversed sort is stable
-    too); worked out once a decision, whatever mana :func:`_best_power` asks about."""
     known = _known_place(state, place)
     memo: dict[tuple[Any, ...], Any] | None = _MEMO.found
-    if memo is None:
-        return _ranked_cards_now(state, seat, place, known, {})
-    key = ("ranked", seat, known, place == WORKSHOP)
-    found: _Ranked | None = memo.get(key)
-    if found is None:
-        found = memo[key] = _ranked_cards_now(state, seat, place, known, _powers(memo, seat, known))
-    return found
-
-
-def _ranked_cards_now(state: GrailState, seat: int, place: str, known: str | None, powers: dict[str, int]) -> _Ranked:
-    normal: list[tuple[int, int, bool]] = []
-    extra: list[tuple[int, int, bool]] = []
-    for cost, card, additional, needs8 in _cards_at(state, seat, place):
-        power = powers.get(card)
-        if power is None:
-            power = powers[card] = card_power(state, seat, card, True, known)
-        (extra if additional else normal).append((power, cost, needs8))
+    powers: dict[str, int] = {} if memo is None else _powers(memo, seat, known)
+    normal: list[tuple[float, int]] = []
+    extra: list[tuple[float, int]] = []
+    for cost, card, additional, needs8 in _cards_at(state, seat, place):  # _card_options, split
+        if infinite or ((mana >= 8 or not needs8) and cost <= mana):
+            power = powers.get(card)  # (_power_at's, asked only of the cards the mana affords)
+            if power is None:
+                power = powers[card] = card_power(state, seat, card, True, known)
+            (extra if additional else normal).append((power, cost))
+    # most power first; equal powers keep their order (a reversed sort is stable too)
     normal.sort(key=_POWER, reverse=True)
+    del normal[6:]
     extra.sort(key=_POWER, reverse=True)
-    return normal, extra
+    count = 2 + (1 if infinite and has(state, seat, "hidden_secret") else 0)
+    return _combination_of(tuple(normal), tuple(extra), count, mana, infinite)
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -1017,12 +991,20 @@ def _prepare(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
     scored: list[tuple[float, Act, str]] = []
     quiet = _MEMO.quiet
     cards = state.catalog.cards
+    known = _known_place(state, place)
+    memo: dict[tuple[Any, ...], Any] | None = _MEMO.found
+    powers: dict[str, int] = {} if memo is None else _powers(memo, seat, known)  # (_power_at's, asked once)
     for a in plays:
         card = a.what or ""
         if a.how == "down":
             scored.append((0.0, a, "" if quiet else _("face down: it costs nothing")))
             continue
-        power = _power_at(state, seat, card, place) if fighting else 0
+        if fighting:
+            power = powers.get(card)
+            if power is None:
+                power = powers[card] = card_power(state, seat, card, True, known)
+        else:
+            power = 0
         c = cards[card]
         if type(c) is AttackCard:
             cost = c.cost
