@@ -110,12 +110,21 @@ def _(msgid: str, /, **args: Any) -> str:
 
 class _Menu(list[Act]):
     """A decision's legal actions, where ``action in menu`` compares verb, what and how (an ``Act``'s equality)
-    without calling the dataclass's ``__eq__`` on every entry (the heuristic asks it a dozen times a decision)."""
+    without calling the dataclass's ``__eq__`` on every entry (the heuristic asks it a dozen times a decision),
+    and answers at once for a verb the menu does not have (``jewel`` and ``spell`` are asked of most menus)."""
+
+    verbs: frozenset[str] | None = None
+    """The verbs of the menu's actions, gathered when first asked (the menu is not changed meanwhile)."""
 
     def __contains__(self, action: object) -> bool:
         if type(action) is not Act:
             return list.__contains__(self, action)
         verb, what, how = action.verb, action.what, action.how
+        verbs = self.verbs
+        if verbs is None:
+            verbs = self.verbs = frozenset([a.verb for a in self if type(a) is Act])
+        if verb not in verbs:
+            return False
         for a in self:  # noqa: SIM110  (a plain loop: any() over a generator costs more)
             if a is action or (type(a) is Act and a.verb == verb and a.what == what and a.how == how):
                 return True
@@ -177,9 +186,18 @@ def _rivals(state: GrailState, seat: int, place: str) -> list[int]:
         key = ("rivals", seat, place)
         found: list[int] | None = memo.get(key)
         if found is None:
-            found = memo[key] = [s for s in state.living() if s != seat and state.players[s].location == place]
+            players = state.players
+            found = memo[key] = [s for s in _living(state, memo) if s != seat and players[s].location == place]
         return found
     return [s for s in state.living() if s != seat and state.players[s].location == place]
+
+
+def _living(state: GrailState, memo: dict[tuple[Any, ...], Any]) -> list[int]:
+    """:meth:`GrailState.living`, asked once a decision (not to be changed: it is shared)."""
+    found: list[int] | None = memo.get(("living",))
+    if found is None:
+        found = memo[("living",)] = state.living()
+    return found
 
 
 def _rival_power(state: GrailState, seat: int, rival: int, place: str) -> float:
@@ -211,11 +229,13 @@ def _favourite(state: GrailState, seat: int) -> int | None:
 
 
 def _favourite_now(state: GrailState, seat: int) -> int | None:
+    if state.round < SECRET_ROUND:  # (before round 7 neither test below can find one: the others are not asked)
+        return None
     living = [s for s in state.living() if s != seat]
     if state.round > LAST_NORMAL_ROUND:
         unlimited = [s for s in living if state.players[s].infinite]
         return max(unlimited, key=lambda s: state.players[s].spoils) if unlimited else None
-    if state.options.casual or state.round < SECRET_ROUND or not living:
+    if state.options.casual or not living:
         return None
     top = max(state.players[s].spoils for s in state.living())
     coming = [s for s in living if has(state, s, "hidden_secret") and state.players[s].spoils < top]
@@ -243,18 +263,25 @@ def _threat_now(state: GrailState, seat: int, place: str) -> float:
 
 def _power_at(state: GrailState, seat: int, card: str, place: str | None) -> int:
     """A card's power at ``place`` as ``seat`` can know it: a face-down event there is not taken into account."""
+    known = _known_place(state, place)
     memo: dict[tuple[Any, ...], Any] | None = _MEMO.found
     if memo is None:
-        return _power_at_now(state, seat, card, place)
-    key = ("power", seat, card, place)
-    found = memo.get(key)
+        return card_power(state, seat, card, True, known)
+    powers = _powers(memo, seat, known)
+    found = powers.get(card)
     if found is None:
-        found = memo[key] = _power_at_now(state, seat, card, place)
+        found = powers[card] = card_power(state, seat, card, True, known)
     return found
 
 
-def _power_at_now(state: GrailState, seat: int, card: str, place: str | None) -> int:
-    return card_power(state, seat, card, True, _known_place(state, place))
+def _powers(memo: dict[tuple[Any, ...], Any], seat: int, known: str | None) -> dict[str, int]:
+    """The card powers of ``seat`` worked out this decision for the place whose effects it knows (``known``, from
+    :func:`_known_place`: every place with a face-down event shares ``None``'s), by card."""
+    key = ("powers", seat, known)
+    found: dict[str, int] | None = memo.get(key)
+    if found is None:
+        found = memo[key] = {}
+    return found
 
 
 def _known_place(state: GrailState, place: str | None) -> str | None:
@@ -283,7 +310,7 @@ def _cards_at(state: GrailState, seat: int, place: str | None) -> list[tuple[int
     memo: dict[tuple[Any, ...], Any] | None = _MEMO.found
     if memo is None:
         return _cards_at_now(state, seat, place)
-    key = ("cards", seat, place)
+    key = ("cards", seat, place == WORKSHOP)  # the only thing of the place it asks (independent action's)
     found = memo.get(key)
     if found is None:
         found = memo[key] = _cards_at_now(state, seat, place)
@@ -346,11 +373,17 @@ _POWER = operator.itemgetter(0)
 
 def _best_power_now(state: GrailState, seat: int, place: str, mana: int) -> tuple[float, int]:
     infinite = state.players[seat].infinite
+    known = _known_place(state, place)
+    memo: dict[tuple[Any, ...], Any] | None = _MEMO.found
+    powers: dict[str, int] = {} if memo is None else _powers(memo, seat, known)
     normal: list[tuple[float, int]] = []
     extra: list[tuple[float, int]] = []
     for cost, card, additional, needs8 in _cards_at(state, seat, place):  # _card_options, split
         if infinite or ((mana >= 8 or not needs8) and cost <= mana):
-            (extra if additional else normal).append((_power_at(state, seat, card, place), cost))
+            power = powers.get(card)  # (_power_at's, asked only of the cards the mana affords)
+            if power is None:
+                power = powers[card] = card_power(state, seat, card, True, known)
+            (extra if additional else normal).append((power, cost))
     # most power first; equal powers keep their order (a reversed sort is stable too)
     normal.sort(key=_POWER, reverse=True)
     del normal[6:]
@@ -611,6 +644,18 @@ def _place(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
     return by[place], why
 
 
+def _paid_moves(state: GrailState, seat: int) -> dict[str, int]:
+    """:func:`paid_moves`, asked once a decision (the move decision asks it of every place)."""
+    memo: dict[tuple[Any, ...], Any] | None = _MEMO.found
+    if memo is None:
+        return paid_moves(state, seat)
+    key = ("paid", seat)
+    found: dict[str, int] | None = memo.get(key)
+    if found is None:
+        found = memo[key] = paid_moves(state, seat)
+    return found
+
+
 def _spare_spells(state: GrailState, seat: int) -> int:
     """Command spells ``seat`` may spend now: Shinji keeps one early (偽臣の書 changes him when the last goes)."""
     p = state.players[seat]
@@ -645,14 +690,14 @@ def _escape(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str] |
         return None
     moves = {a.what: a for a in legal if a.verb == "move"}
     if RECON in moves:
-        cost = paid_moves(state, seat)[RECON]
+        cost = _paid_moves(state, seat)[RECON]
         if cost <= max(2, p.mana - 3) or p.infinite:
             return moves[RECON], _("the battle at {here} is lost ({mine} against {threat}): Recon pays 2 spoils for "
                                    "{cost} mana", here=_where(here), mine=round(mine), threat=round(threat),
                                    cost=cost)
     for place in BATTLEFIELDS:
         if place in moves and not _rivals(state, seat, place) and state.npc != place \
-                and paid_moves(state, seat)[place] <= p.mana - 2:
+                and _paid_moves(state, seat)[place] <= p.mana - 2:
             return moves[place], _("{here} is lost ({mine} against {threat}); {place} is empty: its events alone",
                                    here=_where(here), mine=round(mine), threat=round(threat), place=_where(place))
     spell = _SPELL_RECON
@@ -677,7 +722,7 @@ def _before_move(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, s
         for place in BATTLEFIELDS:
             if place not in moves or state.npc == place:
                 continue
-            cost = paid_moves(state, seat)[place]
+            cost = _paid_moves(state, seat)[place]
             mine = _my_power(state, seat, place, p.mana - cost)
             threat = _threat(state, seat, place)
             rivals = _rivals(state, seat, place)
@@ -691,7 +736,7 @@ def _before_move(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, s
                         prize=round(_prize(state, seat, place, bool(rivals))))
                 best = (value, place, _against(state, seat, why) if denial > 0 else why)
         if RECON in moves and recon_open(state):
-            cost = paid_moves(state, seat)[RECON]
+            cost = _paid_moves(state, seat)[RECON]
             value = 2 - cost * _mana_value(state, seat) + (1 if _in_danger(state, seat) else 0)
             if value > 0.2 and (best is None or value > best[0]):
                 best = (value, RECON, _("Recon pays 2 spoils for {cost} mana", cost=cost))
@@ -704,6 +749,8 @@ def _before_move(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, s
     if len(weak) >= 2:
         return _JEWEL_REBUILD, _("Jewel Magecraft: 3 jewels to trade {count} weak cards (power 2 or less)",
                                  count=len(weak))
+    if _MEMO.quiet:
+        return _STAY, ""
     return _STAY, (_("stay at {place}: the battle can be won", place=_where(here)) if here in BATTLEFIELDS
                          else _("stay at {place}", place=_where(here)))
 
@@ -873,9 +920,11 @@ def _rush_value(state: GrailState, seat: int, card: str) -> tuple[float, str]:
     p = state.players[seat]
     c = state.catalog.cards[card]
     if p.location == SHINTO:  # out of a lost battle, to Recon
+        if not recon_open(state):  # (asked first: the powers are not needed then)
+            return -1.0, ""
         threat = _threat(state, seat, SHINTO)
         mine = _my_power(state, seat, SHINTO)
-        if recon_open(state) and mine + 2 < threat:
+        if mine + 2 < threat:
             return 6.0 + _recon_gain(state), _("{card}: out of the battle at Shinto ({mine} against {threat}), to "
                                                "Recon for {gain} spoils", card=c.name, mine=round(mine),
                                                threat=round(threat), gain=_recon_gain(state))
@@ -942,15 +991,29 @@ def _prepare(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
     scored: list[tuple[float, Act, str]] = []
     quiet = _MEMO.quiet
     cards = state.catalog.cards
+    known = _known_place(state, place)
+    memo: dict[tuple[Any, ...], Any] | None = _MEMO.found
+    powers: dict[str, int] = {} if memo is None else _powers(memo, seat, known)  # (_power_at's, asked once)
     for a in plays:
         card = a.what or ""
         if a.how == "down":
             scored.append((0.0, a, "" if quiet else _("face down: it costs nothing")))
             continue
-        power = _power_at(state, seat, card, place) if fighting else 0
+        if fighting:
+            power = powers.get(card)
+            if power is None:
+                power = powers[card] = card_power(state, seat, card, True, known)
+        else:
+            power = 0
         c = cards[card]
-        cost = c.cost if type(c) is AttackCard else stats(state, p, card)[2]
-        bonus, why = _effect_value(state, seat, card, place)
+        if type(c) is AttackCard:
+            cost = c.cost
+            # an attack card whose effect is not weighed is worth its power alone (_effect_value's first test;
+            # _executor_value asks for an NP/skill card)
+            bonus, why = (0.0, "") if c.effect not in _VALUED else _effect_value(state, seat, card, place)
+        else:
+            cost = stats(state, p, card)[2]
+            bonus, why = _effect_value(state, seat, card, place)
         value = power + bonus - cost * mana_value - (0.5 if isinstance(c, NPCard) and not fighting else 0)
         if quiet:  # the reason is thrown away: its words are not made
             scored.append((value, a, ""))
@@ -1074,7 +1137,7 @@ def _window(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
     rescue = _rescue(state, seat, legal)
     if rescue is not None:
         return rescue
-    if here in BATTLEFIELDS and p.acted:
+    if here in BATTLEFIELDS and p.acted and (_SPELL_POWER in legal or _SPELL_RECON in legal):  # (else no spell)
         mine = total_power(state, seat)
         threat = _threat(state, seat, here)
         usable = _spare_spells(state, seat)
@@ -1099,6 +1162,8 @@ def _window(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
     if not p.command_spells:
         return _NEXT, _("go on")
     if here in BATTLEFIELDS and p.acted:
+        if _MEMO.quiet:  # the reason is thrown away: its numbers (a total power) are not worked out
+            return _NEXT, ""
         return _NEXT, _("keep the command spells ({count} left): at {here} you have {mine} power against "
                               "{threat}, and +2 power would not change who wins", count=p.command_spells,
                               here=_where(here), mine=total_power(state, seat),
@@ -1182,7 +1247,7 @@ def _choose(state: GrailState, seat: int, legal: list[Act]) -> tuple[Act, str]:
     if state.stage == "before_move":
         return _before_move(state, seat, legal)
     if state.stage == PREPARE:
-        cards = [a for a in legal if a.verb in ("play", "done")]
+        cards = _Menu([a for a in legal if a.verb in ("play", "done")])
         p = state.players[seat]
         if not p.selected and _JEWEL_MANA in legal and p.mana == 7 and p.location in BATTLEFIELDS \
                 and any(status in ("down", "up") for status in p.np.values()):
