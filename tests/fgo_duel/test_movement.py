@@ -148,6 +148,9 @@ def test_fgo_030_fgo_rul_17_ex_13_win_by_entering_the_enemy_master_area() -> Non
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == (0,) and "master area" in outcome.reason_text()
     assert state.last_battle is None and GAME.to_act(state) == ()
+    for seat in (0, 1):  # the final table shows the winner standing in the enemy master area
+        party = GAME.view(state, seat)["masters"][0]["party"]
+        assert (party[0]["id"], party[0]["area"]) == ("artoria", "fuyuki_master1")
 
 
 def test_fgo_rul_15_the_movement_card_stays_in_the_trash_whatever_the_battle() -> None:
